@@ -1,0 +1,56 @@
+import type { ContentType } from '../types';
+
+/** A piece of an item's text, indexed for search. */
+export interface Chunk {
+  /** Stable id: `${itemType}:${itemId}:${ordinal}` */
+  id: string;
+  itemType: ContentType;
+  itemId: number;
+  title: string;
+  text: string;
+  page: number | null;
+  slide: number | null;
+  heading: string | null;
+  /** ISO 639-1 code detected for this chunk, e.g. 'en', 'he'. */
+  language: string;
+  /** Catalog ids of bot images / presentation images on the same page or slide. */
+  imageIds: number[];
+  ordinal: number;
+}
+
+export interface SearchFilters {
+  itemType?: ContentType;
+  itemIds?: number[];
+  language?: string;
+}
+
+export interface SearchHit {
+  chunk: Chunk;
+  /** Fused score, higher is better. */
+  score: number;
+}
+
+export interface SearchOptions {
+  k?: number;
+  filters?: SearchFilters;
+}
+
+/** The search index seen by ingestion, chat and the CLI. */
+export interface SearchIndex {
+  upsert(chunks: Chunk[]): Promise<void>;
+  deleteItem(itemType: ContentType, itemId: number): Promise<void>;
+  clear(): Promise<void>;
+  search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  /** Number of chunks held. */
+  count(): Promise<number>;
+  health(): Promise<{ ok: boolean; detail: string }>;
+  close(): Promise<void>;
+}
+
+/** Turns texts into vectors. Implementations: offline hashed n-grams, OpenAI-compatible HTTP, local ONNX. */
+export interface Embedder {
+  /** Stable id recorded with the index, e.g. 'hash-ngram-v1:512'. */
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}

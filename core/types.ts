@@ -1,0 +1,265 @@
+/**
+ * The shapes of spec section 3, defined once. Server, CLI and web import
+ * these (web with `import type`). Fields beyond the spec (progress, step,
+ * error, file keys, sha256, translation) are what the pipeline records.
+ */
+
+export const ITEM_STATUSES = [
+  'pending', 'processing', 'extracting', 'analyzing', 'converting',
+  'completed', 'failed', 'rejected', 'approved',
+] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** Statuses that mean "work is under way" (spinner in the UI). */
+export const RUNNING_STATUSES: readonly ItemStatus[] = ['pending', 'processing', 'extracting', 'analyzing', 'converting'];
+
+export const TRANSLATION_LANGUAGES = [
+  'english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'chinese',
+  'japanese', 'korean', 'arabic', 'hebrew', 'russian', 'dutch', 'polish',
+  'swedish', 'norwegian', 'danish',
+] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+export const VIDEO_SUBCATEGORIES = ['broadcast', 'podcast', 'learning_resources'] as const;
+export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number];
+
+export type ContentType = 'document' | 'presentation' | 'video';
+export type DisplayContentType = ContentType | 'image' | 'bot-content' | string;
+
+/** Translation request state kept on an item; the translation worker picks `requested`. */
+export type TranslationState = 'none' | 'requested' | 'in_progress' | 'completed' | 'failed' | 'not_configured';
+export interface TranslationInfo {
+  state: TranslationState;
+  targetLanguage: string | null;
+  fileKey: string | null;
+  error: string | null;
+}
+
+/** Fields every ingested item carries for the pipeline. */
+export interface Processing {
+  status: ItemStatus;
+  /** 0..100 */
+  progress: number;
+  /** Human label of the current step, e.g. "Extracting page 12 of 200". */
+  step: string | null;
+  /** Why it failed, when status is `failed`. */
+  error: string | null;
+  sha256: string | null;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  /** ObjectStore key of the original upload. */
+  fileKey: string;
+  translation: TranslationInfo;
+  updatedAt: string;
+}
+
+export interface Document extends Processing {
+  id: number;
+  title: string;
+  description: string;
+  sourceLanguage: string | null;
+  languageto: string | null;
+  needsTranslation: boolean;
+  categoryId: number | null;
+  approvedDate: string | null;
+  createdAt: string;
+  pageCount: number | null;
+  chunkCount: number;
+  imageCount: number;
+}
+
+export interface Presentation extends Processing {
+  id: number;
+  label: string;
+  description: string;
+  slideCount: number | null;
+  sourceLanguage: string | null;
+  languageto: string | null;
+  categoryId: number | null;
+  createdAt: string;
+  chunkCount: number;
+  imageCount: number;
+}
+
+export interface Video extends Processing {
+  id: number;
+  label: string;
+  subcategory: VideoSubcategory;
+  duration: number | null;
+  description: string;
+  sourceLanguage: string | null;
+  languageto: string | null;
+  needsTranslation: boolean;
+  hasSpeech: boolean;
+  createdAt: string;
+  /** Public path of the original, e.g. /uploads/videos/original_files/12_demo.mp4 */
+  originalFilePath: string;
+  translatedFilePath: string | null;
+  thumbnailKey: string | null;
+}
+
+/** The generic content list row (GET /api/content). */
+export interface ContentItem {
+  id: number;
+  type: DisplayContentType;
+  title: string;
+  status: ItemStatus | string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  uploadDate: string;
+  approvedDate: string | null;
+  needsTranslation: boolean;
+  description: string;
+  progress?: number;
+  step?: string | null;
+  error?: string | null;
+  category?: string | null;
+  tags?: string[];
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string;
+  createdDate: string;
+  isActive: boolean;
+}
+
+export interface BotImage {
+  id: number;
+  /** Public URL of the image bytes. */
+  image: string;
+  imageKey: string;
+  documentId: number | null;
+  documentTitle: string | null;
+  /** Page of the source document the image came from. */
+  page: number | null;
+  description: string;
+  tags: string[];
+  createdAt: string;
+}
+
+export interface PresentationImage {
+  id: number;
+  /** Public path of the image bytes. */
+  image: string;
+  imageKey: string;
+  presentationId: number | null;
+  presentationTitle: string | null;
+  /** Slide number (1-based) for slide renders and embedded images. */
+  slide: number | null;
+  kind: 'slide' | 'embedded';
+  tags: string[];
+  description: string;
+  uploadedAt: string;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: string;
+  storageClass: string;
+}
+
+export interface StorageStats {
+  totalFiles: number;
+  totalSize: number;
+  folderCounts: Record<string, number>;
+}
+
+export interface DashboardMetrics {
+  totalDocuments: number;
+  totalVideos: number;
+  totalPresentations: number;
+  pendingApprovals: number;
+  botResponses: number;
+  totalImages: number;
+  botImages: number;
+  presentationImages: number;
+}
+
+/** Public chat message as the server returns it (spec section 3). */
+export interface PublicChatMessage {
+  id: string;
+  referenceId: string;
+  /** 'user' or 'bot' */
+  role: 'user' | 'bot';
+  message: string;
+  /** For media replies: JSON string of MediaOutput. */
+  output: string | null;
+  file: string | null;
+  contentType: 'presentation' | 'video' | 'document' | 'other' | null;
+  dateTime: string;
+  userLanguage: string;
+}
+
+export interface MediaOutput {
+  title: string;
+  isTranslated: boolean;
+  isOriginal: boolean;
+  downloadable: boolean;
+  filePath: string;
+}
+
+/** Reply of POST /api/bot/chat. */
+export interface ChatBotReply {
+  message: string;
+  language: string;
+  mediaItem: (MediaOutput & { contentType: 'presentation' | 'video' | 'document'; id: number }) | null;
+}
+
+export interface Citation {
+  itemType: ContentType;
+  itemId: number;
+  title: string;
+  page: number | null;
+  slide: number | null;
+}
+
+/** Reply of POST /api/bot/rag-query. */
+export interface RetrievalReply {
+  answer: string;
+  timestamp: string;
+  sourceImages: string[];
+  detectedLanguage: string;
+  citations: Citation[];
+  /** 'llm' when Anthropic wrote it, 'extractive' for the offline answerer. */
+  mode: 'llm' | 'extractive';
+  /** True when the documents do not contain the answer. */
+  notFound: boolean;
+}
+
+export type JobKind = 'ingest' | 'translate';
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export interface Job {
+  id: number;
+  kind: JobKind;
+  itemType: ContentType;
+  itemId: number;
+  state: JobState;
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  version: string;
+  node: string;
+  services: {
+    catalog: { ok: boolean; detail: string };
+    storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
+    search: { ok: boolean; detail: string };
+    llm: { configured: boolean; model: string | null };
+  };
+}
+
+/** Error body of every failed API call. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+}

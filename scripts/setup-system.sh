@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system packages the product uses (Debian/Ubuntu). Idempotent:
+# when every tool is already present it returns in well under a second.
+set -euo pipefail
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have pdftotext   || need+=(poppler-utils)
+have ffmpeg      || need+=(ffmpeg)
+have tesseract   || need+=(tesseract-ocr)
+[ -f /usr/share/tesseract-ocr/5/tessdata/heb.traineddata ] || need+=(tesseract-ocr-heb)
+[ -f /usr/share/tesseract-ocr/5/tessdata/fra.traineddata ] || need+=(tesseract-ocr-fra)
+have soffice     || need+=(libreoffice-impress libreoffice-writer)
+have espeak-ng   || need+=(espeak-ng)
+[ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
+[ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
+if [ "${CMS_SKIP_BROWSER:-}" != "1" ]; then
+  have chromium  || need+=(chromium)
+fi
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+cmd="apt-get install -y --no-install-recommends ${need[*]}"
+if [ "$(id -u)" != "0" ]; then
+  echo "Missing system packages. Run as root:" >&2
+  echo "  apt-get update && $cmd" >&2
+  exit 1
+fi
+echo "Installing system packages: ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2
+apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
