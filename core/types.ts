@@ -263,3 +263,14 @@ export interface ApiErrorBody {
   error: string;
   message: string;
 }
+
+/** One turn of the document-search conversation, remembered per referenceId. */
+export interface RagTurn {
+  id: number;
+  referenceId: string;
+  role: 'user' | 'bot';
+  content: string;
+  timestamp: string;
+  detectedLanguage: string | null;
+  sourceImages: string[];
+}

@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { LowSync } from 'lowdb';
+import { JSONFileSync } from 'lowdb/node';
+import { AppError } from '../errors';
+import type {
+  BotImage, Category, ContentItem, Document, Job, Presentation, PresentationImage,
+  PublicChatMessage, RagTurn, Video,
+} from '../types';
+import { Collection } from './collection';
+
+export interface AuthSession {
+  id: number;
+  /** sha256 of the session token; the token itself is only in the cookie. */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface CatalogData {
+  version: 1;
+  nextId: number;
+  documents: Document[];
+  presentations: Presentation[];
+  videos: Video[];
+  contentItems: ContentItem[];
+  categories: Category[];
+  botImages: BotImage[];
+  presentationImages: PresentationImage[];
+  jobs: Job[];
+  chatMessages: (PublicChatMessage & { seq: number })[];
+  ragTurns: RagTurn[];
+  authSessions: AuthSession[];
+  counters: { botResponses: number; chatSeq: number };
+}
+
+const empty = (): CatalogData => ({
+  version: 1,
+  nextId: 1,
+  documents: [],
+  presentations: [],
+  videos: [],
+  contentItems: [],
+  categories: [],
+  botImages: [],
+  presentationImages: [],
+  jobs: [],
+  chatMessages: [],
+  ragTurns: [],
+  authSessions: [],
+  counters: { botResponses: 0, chatSeq: 0 },
+});
+
+/**
+ * The product's records in one JSON file (lowdb, synchronous writes, temp
+ * file + rename). One process writes it: the server, or the CLI when no
+ * server holds the data folder (see ./lock.ts).
+ */
+export class Catalog {
+  private readonly db: LowSync<CatalogData>;
+  readonly file: string;
+  private batchDepth = 0;
+
+  readonly documents: Collection<Document>;
+  readonly presentations: Collection<Presentation>;
+  readonly videos: Collection<Video>;
+  readonly contentItems: Collection<ContentItem>;
+  readonly categories: Collection<Category>;
+  readonly botImages: Collection<BotImage>;
+  readonly presentationImages: Collection<PresentationImage>;
+  readonly jobs: Collection<Job>;
+  readonly ragTurns: Collection<RagTurn>;
+  readonly authSessions: Collection<AuthSession>;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.file = path.join(dataDir, 'db.json');
+    this.db = new LowSync<CatalogData>(new JSONFileSync<CatalogData>(this.file), empty());
+    try {
+      this.db.read();
+    } catch (e) {
+      throw new AppError('internal', `The catalog ${this.file} is not readable JSON: ${(e as Error).message}`, { cause: e });
+    }
+    // Fill collections added after the file was written.
+    this.db.data = { ...empty(), ...this.db.data, counters: { ...empty().counters, ...this.db.data.counters } };
+
+    const col = <K extends keyof CatalogData>(key: K, label: string) =>
+      new Collection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.commit(m), label);
+    this.documents = col('documents', 'Document');
+    this.presentations = col('presentations', 'Presentation');
+    this.videos = col('videos', 'Video');
+    this.contentItems = col('contentItems', 'Content item');
+    this.categories = col('categories', 'Category');
+    this.botImages = col('botImages', 'Image');
+    this.presentationImages = col('presentationImages', 'Presentation image');
+    this.jobs = col('jobs', 'Job');
+    this.ragTurns = col('ragTurns', 'Message');
+    this.authSessions = col('authSessions', 'Session');
+  }
+
+  /** Raw data for reads that span collections; do not mutate outside `batch`. */
+  get data(): Readonly<CatalogData> {
+    return this.db.data;
+  }
+
+  /** Runs several changes and writes once at the end. */
+  batch<R>(fn: (data: CatalogData) => R): R {
+    let result!: R;
+    this.commit(() => {
+      result = fn(this.db.data);
+    });
+    return result;
+  }
+
+  private commit(mutate: () => void) {
+    this.batchDepth++;
+    try {
+      mutate();
+    } finally {
+      this.batchDepth--;
+    }
+    if (this.batchDepth === 0) this.db.write();
+  }
+
+  /** Empties every collection (delete-all-data), keeping sign-in sessions. */
+  clearContent() {
+    this.batch((d) => {
+      const keep = { authSessions: d.authSessions, nextId: d.nextId, counters: d.counters };
+      Object.assign(d, empty(), keep, { counters: { ...keep.counters, botResponses: 0 } });
+    });
+  }
+}

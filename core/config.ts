@@ -1,0 +1,191 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from './errors';
+
+/**
+ * The one typed configuration, read from the environment (and an optional
+ * `.env` file) once at the edge (server boot, CLI start) and passed down.
+ * Every variable is documented in the README.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | null;
+  admin: { username: string; password: string | null };
+  /** API token for the CLI and cron scripts; generated into the data folder when unset. */
+  apiToken: string | null;
+  cookieSecure: boolean;
+  sessionHours: number;
+  uploads: { maxBytes: number };
+  storage:
+    | { kind: 'local'; root: string }
+    | {
+        kind: 's3';
+        endpoint: string | null;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
+  search: {
+    chromaUrl: string | null;
+    chromaPort: number;
+    embedder: 'hash' | 'openai' | 'onnx';
+    embeddingsUrl: string | null;
+    embeddingsApiKey: string | null;
+    embeddingsModel: string | null;
+    embeddingsModelDir: string | null;
+  };
+  llm: {
+    apiKey: string | null;
+    baseUrl: string | null;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    maxTokens: number;
+  };
+  worker: { concurrency: number; ocrLanguages: string[] };
+  limits: {
+    chatPerMinute: number;
+    chatPerMinutePerAddress: number;
+    chatMaxMessageChars: number;
+    loginPerMinute: number;
+  };
+  cli: { serverUrl: string };
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses KEY=VALUE lines; existing environment variables win. */
+export function readDotEnv(file: string): Env {
+  if (!existsSync(file)) return {};
+  const out: Env = {};
+  for (const raw of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    if (eq < 1) continue;
+    const key = line.slice(0, eq).trim().replace(/^export\s+/, '');
+    let value = line.slice(eq + 1).trim();
+    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1);
+    out[key] = value;
+  }
+  return out;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const merged: Env = { ...readDotEnv(path.join(cwd, '.env')), ...env };
+  const problems: string[] = [];
+  const str = (k: string, d: string | null = null) => {
+    const v = merged[k];
+    return v === undefined || v === '' ? d : v;
+  };
+  const int = (k: string, d: number, min = 0, max = Number.MAX_SAFE_INTEGER) => {
+    const v = str(k);
+    if (v === null) return d;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${k} must be a whole number from ${min} to ${max} (got "${v}")`);
+      return d;
+    }
+    return n;
+  };
+  const bool = (k: string, d: boolean) => {
+    const v = str(k);
+    if (v === null) return d;
+    if (/^(1|true|yes|on)$/i.test(v)) return true;
+    if (/^(0|false|no|off)$/i.test(v)) return false;
+    problems.push(`${k} must be true or false (got "${v}")`);
+    return d;
+  };
+  const url = (k: string) => {
+    const v = str(k);
+    if (v === null) return null;
+    try {
+      new URL(v);
+      return v.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${k} must be a URL like http://host:port (got "${v}")`);
+      return null;
+    }
+  };
+
+  const dataDir = path.resolve(cwd, str('DATA_DIR', './data')!);
+  const port = int('PORT', 3000, 0, 65535);
+  const host = str('HOST', '127.0.0.1')!;
+
+  const s3Bucket = str('S3_BUCKET');
+  const s3Endpoint = url('S3_ENDPOINT');
+  let storage: Config['storage'] = { kind: 'local', root: path.join(dataDir, 'objects') };
+  if (s3Bucket || s3Endpoint) {
+    if (!s3Bucket) problems.push('S3_BUCKET is required when S3_ENDPOINT is set');
+    const accessKeyId = str('S3_ACCESS_KEY_ID', str('AWS_ACCESS_KEY_ID'));
+    const secretAccessKey = str('S3_SECRET_ACCESS_KEY', str('AWS_SECRET_ACCESS_KEY'));
+    if (!accessKeyId || !secretAccessKey) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required for S3 storage');
+    storage = {
+      kind: 's3',
+      endpoint: s3Endpoint,
+      region: str('S3_REGION', 'us-east-1')!,
+      bucket: s3Bucket ?? '',
+      accessKeyId: accessKeyId ?? '',
+      secretAccessKey: secretAccessKey ?? '',
+      forcePathStyle: bool('S3_FORCE_PATH_STYLE', s3Endpoint !== null),
+      prefix: (str('S3_PREFIX', '') ?? '').replace(/^\/+|\/+$/g, ''),
+    };
+  }
+
+  const embedder = str('EMBEDDER', 'hash')!;
+  if (!['hash', 'openai', 'onnx'].includes(embedder)) problems.push(`EMBEDDER must be hash, openai or onnx (got "${embedder}")`);
+  if (embedder === 'openai' && !str('EMBEDDINGS_URL')) problems.push('EMBEDDINGS_URL is required when EMBEDDER=openai');
+  if (embedder === 'onnx' && !str('EMBEDDINGS_MODEL_DIR')) problems.push('EMBEDDINGS_MODEL_DIR is required when EMBEDDER=onnx');
+
+  const ocr = str('OCR_LANGUAGES', 'eng+heb+fra')!.split(/[+,\s]+/).filter(Boolean);
+
+  const config: Config = {
+    port,
+    host,
+    dataDir,
+    publicUrl: url('PUBLIC_URL'),
+    admin: { username: str('ADMIN_USERNAME', 'admin')!, password: str('ADMIN_PASSWORD') },
+    apiToken: str('CMS_TOKEN'),
+    cookieSecure: bool('COOKIE_SECURE', false),
+    sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),
+    uploads: { maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024 },
+    storage,
+    search: {
+      chromaUrl: url('CHROMA_URL'),
+      chromaPort: int('CHROMA_PORT', 0, 0, 65535),
+      embedder: embedder as Config['search']['embedder'],
+      embeddingsUrl: url('EMBEDDINGS_URL'),
+      embeddingsApiKey: str('EMBEDDINGS_API_KEY'),
+      embeddingsModel: str('EMBEDDINGS_MODEL'),
+      embeddingsModelDir: str('EMBEDDINGS_MODEL_DIR'),
+    },
+    llm: {
+      apiKey: str('ANTHROPIC_API_KEY'),
+      baseUrl: url('ANTHROPIC_BASE_URL'),
+      model: str('ANTHROPIC_MODEL', 'claude-sonnet-4-5')!,
+      timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1000, 600_000),
+      maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
+      maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
+    },
+    worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    limits: {
+      chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
+      chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),
+      chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),
+      loginPerMinute: int('LOGIN_RATE_LIMIT', 10, 1, 10_000),
+    },
+    cli: { serverUrl: url('CMS_URL') ?? `http://127.0.0.1:${port || 3000}` },
+    logLevel: str('LOG_LEVEL', 'info')!,
+  };
+
+  if (problems.length) {
+    throw new AppError('validation', `Configuration is invalid:\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}
