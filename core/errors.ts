@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'not_found'         // record or object missing (404)
   | 'conflict'          // duplicate content, state clash (409)
   | 'too_large'         // upload or body over a configured limit (413)
+  | 'bad_range'         // HTTP range outside the object (416)
   | 'unsupported_type'  // file content does not match an accepted type (415)
   | 'rate_limited'      // too many requests (429)
   | 'corrupt_file'      // file is damaged, encrypted or a zip bomb (422)
@@ -46,6 +47,7 @@ export const httpStatusFor: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  bad_range: 416,
   unsupported_type: 415,
   rate_limited: 429,
   corrupt_file: 422,

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '../catalog/catalog';
+import { AppError } from '../errors';
+import { createRateLimiter } from '../rate-limit';
+import { hashPassword, randomToken, safeEqual, sha256, verifyPassword } from './secrets';
+
+export interface AdminUser {
+  username: string;
+  name: string;
+  title: string;
+}
+
+export interface AuthOptions {
+  dataDir: string;
+  username: string;
+  /** From ADMIN_PASSWORD; when null the first start generates one. */
+  password: string | null;
+  /** From CMS_TOKEN; when null a token is generated into the data folder. */
+  apiToken: string | null;
+  sessionHours: number;
+  loginPerMinute: number;
+  /** Called once with a generated password so the edge can print it. */
+  onGeneratedPassword?: (password: string) => void;
+}
+
+const CREDENTIALS_FILE = 'admin.json';
+export const TOKEN_FILE = 'cms-token';
+
+/**
+ * Server-side sign-in: one admin account (username + scrypt hash), session
+ * tokens kept hashed in the catalog, and an API token for the CLI and cron.
+ */
+export function createAuth(catalog: Catalog, options: AuthOptions) {
+  const credFile = path.join(options.dataDir, CREDENTIALS_FILE);
+  let passwordHash: string;
+  if (options.password) {
+    passwordHash = hashPassword(options.password);
+  } else if (existsSync(credFile)) {
+    passwordHash = (JSON.parse(readFileSync(credFile, 'utf8')) as { passwordHash: string }).passwordHash;
+  } else {
+    const generated = randomToken(12);
+    passwordHash = hashPassword(generated);
+    writeFileSync(credFile, JSON.stringify({ passwordHash, createdAt: new Date().toISOString() }), { mode: 0o600 });
+    options.onGeneratedPassword?.(generated);
+  }
+
+  const tokenFile = path.join(options.dataDir, TOKEN_FILE);
+  let apiToken = options.apiToken;
+  if (!apiToken) {
+    if (existsSync(tokenFile)) apiToken = readFileSync(tokenFile, 'utf8').trim();
+    else {
+      apiToken = randomToken(24);
+      writeFileSync(tokenFile, apiToken + '\n', { mode: 0o600 });
+    }
+  }
+
+  const loginLimiter = createRateLimiter({ limit: options.loginPerMinute, windowMs: 60_000 });
+  const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager' };
+
+  return {
+    user,
+    /** Checks credentials; returns a new session token (only its hash is stored). */
+    login(username: string, password: string, clientAddress: string): { token: string; user: AdminUser; expiresAt: string } {
+      loginLimiter.hit(clientAddress, 'sign-in attempts');
+      const okUser = safeEqual(username, options.username);
+      const okPass = verifyPassword(password, passwordHash);
+      if (!okUser || !okPass) throw new AppError('unauthorized', 'Invalid email or password');
+      loginLimiter.reset(clientAddress);
+      const token = randomToken();
+      const now = Date.now();
+      const expiresAt = new Date(now + options.sessionHours * 3600_000).toISOString();
+      catalog.batch((d) => {
+        d.authSessions = d.authSessions.filter((s) => Date.parse(s.expiresAt) > now);
+        d.authSessions.push({ id: d.nextId++, tokenHash: sha256(token), createdAt: new Date(now).toISOString(), expiresAt });
+      });
+      return { token, user, expiresAt };
+    },
+    logout(token: string | undefined) {
+      if (!token) return;
+      const h = sha256(token);
+      catalog.authSessions.removeWhere((s) => s.tokenHash === h);
+    },
+    /** The user for a session cookie or API token, or null. */
+    authenticate(credentials: { sessionToken?: string; bearer?: string }): AdminUser | null {
+      if (credentials.bearer && apiToken && safeEqual(credentials.bearer, apiToken)) return user;
+      if (credentials.sessionToken) {
+        const h = sha256(credentials.sessionToken);
+        const s = catalog.authSessions.find((x) => x.tokenHash === h);
+        if (s && Date.parse(s.expiresAt) > Date.now()) return user;
+      }
+      return null;
+    },
+    get apiToken() {
+      return apiToken!;
+    },
+  };
+}
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,76 @@
+import { AppError } from '../errors';
+import { deletePrefix } from '../storage/stats';
+import type { ContentType } from '../types';
+import type { ContentDeps } from './deps';
+import { keys } from '../paths';
+
+/** Every stored key that belongs to an item: original, translation, thumbnail, images, text. */
+function keysOf(deps: ContentDeps, type: ContentType, id: number): string[] {
+  const { catalog } = deps;
+  const out: string[] = [keys.extractedText(type, id)];
+  const rec = type === 'document' ? catalog.documents.get(id) : type === 'presentation' ? catalog.presentations.get(id) : catalog.videos.get(id);
+  if (!rec) return out;
+  out.push(rec.fileKey);
+  if (rec.translation.fileKey) out.push(rec.translation.fileKey);
+  if (type === 'video' && 'thumbnailKey' in rec && rec.thumbnailKey) out.push(rec.thumbnailKey);
+  if (type === 'document') out.push(...catalog.botImages.list((i) => i.documentId === id).map((i) => i.imageKey));
+  if (type === 'presentation') out.push(...catalog.presentationImages.list((i) => i.presentationId === id).map((i) => i.imageKey));
+  return out;
+}
+
+/** Removes the derived data of an item (images, chunks, text) before a re-ingest or delete. */
+export async function removeDerived(deps: ContentDeps, type: ContentType, id: number) {
+  await deps.search.deleteItem(type, id);
+  const { catalog, store } = deps;
+  const imageKeys =
+    type === 'document' ? catalog.botImages.removeWhere((i) => i.documentId === id).map((i) => i.imageKey)
+    : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
+    : [];
+  for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
+}
+
+/**
+ * Deletes an item everywhere: its jobs (aborting a running one), its chunks
+ * in every index, its stored files and its records.
+ */
+export async function deleteItem(deps: ContentDeps, type: ContentType, id: number) {
+  const { catalog } = deps;
+  const coll = type === 'document' ? catalog.documents : type === 'presentation' ? catalog.presentations : catalog.videos;
+  coll.require(id);
+  deps.queue.cancelItem(type, id);
+  const stored = keysOf(deps, type, id);
+  // Index first: if the search backend is down the record stays and the delete can be retried.
+  await removeDerived(deps, type, id);
+  for (const k of stored) await deps.store.delete(k);
+  coll.remove(id);
+}
+
+/** DELETE /api/content/{id}: the id may be a document, presentation, video or content item. */
+export async function deleteAnyContent(deps: ContentDeps, id: number) {
+  const { catalog } = deps;
+  if (catalog.documents.get(id)) return deleteItem(deps, 'document', id);
+  if (catalog.presentations.get(id)) return deleteItem(deps, 'presentation', id);
+  if (catalog.videos.get(id)) return deleteItem(deps, 'video', id);
+  if (catalog.contentItems.remove(id)) return;
+  throw new AppError('not_found', `Content ${id} was not found`);
+}
+
+export async function deleteImage(deps: ContentDeps, kind: 'bot' | 'presentation', id: number) {
+  const coll = kind === 'bot' ? deps.catalog.botImages : deps.catalog.presentationImages;
+  const img = coll.require(id);
+  await deps.store.delete(img.imageKey);
+  coll.remove(id);
+}
+
+/** Removes every record, every stored object and every index entry. */
+export async function deleteAllData(deps: ContentDeps) {
+  deps.queue.cancelAll();
+  const d = deps.catalog.data;
+  const records = d.documents.length + d.presentations.length + d.videos.length + d.contentItems.length + d.categories.length +
+    d.botImages.length + d.presentationImages.length + d.chatMessages.length + d.ragTurns.length;
+  const chunks = await deps.search.count();
+  await deps.search.clear();
+  const objects = await deletePrefix(deps.store);
+  deps.catalog.clearContent();
+  return { records, objects, chunks };
+}

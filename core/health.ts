@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import type { HealthReport } from './types';
+import type { Services } from './services';
+
+const version = (() => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export async function healthReport(s: Services): Promise<HealthReport> {
+  const [storage, search] = await Promise.all([
+    s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
+    s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),
+  ]);
+  const catalog = { ok: true, detail: `${s.catalog.file}: ${s.catalog.data.documents.length} documents, ${s.catalog.data.jobs.filter((j) => j.state === 'queued' || j.state === 'running').length} jobs pending` };
+  const ok = catalog.ok && storage.ok && search.ok;
+  return {
+    status: ok ? 'ok' : 'degraded',
+    version,
+    node: process.version,
+    services: {
+      catalog,
+      storage: { ...storage, kind: s.store.kind },
+      search,
+      llm: { configured: s.llm.configured, model: s.llm.configured ? s.llm.model : null },
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { createReadStream } from 'node:fs';
+import type { ContentDeps } from '../content/deps';
+import { keys, publicUrlForKey } from '../paths';
+import { mimeForKey } from '../storage/keys';
+import type { ContentType } from '../types';
+import type { Extraction, ExtractedImage } from './types';
+
+const nowIso = () => new Date().toISOString();
+
+function describe(img: ExtractedImage): string {
+  const ocr = img.ocrText?.replace(/\s+/g, ' ').trim();
+  const near = img.nearbyText.replace(/\s+/g, ' ').trim();
+  const parts = [];
+  if (ocr) parts.push(`Text in image: ${ocr.slice(0, 300)}`);
+  if (near) parts.push(near.slice(0, 300));
+  return parts.join(' — ');
+}
+
+function tagsFor(img: ExtractedImage, title: string): string[] {
+  const tags = [title];
+  if (img.page) tags.push(`page ${img.page}`);
+  if (img.slide) tags.push(`slide ${img.slide}`);
+  if (img.ocrText?.trim()) tags.push('text');
+  return tags;
+}
+
+const push = (m: Map<number, number[]>, k: number, v: number) => m.set(k, [...(m.get(k) ?? []), v]);
+
+/**
+ * Puts an extraction's images in the store and the catalog: document images
+ * become bot images, presentation images and slide renders presentation
+ * images. Returns the image ids by page and by slide for the chunker.
+ */
+export async function storeExtractedImages(
+  deps: ContentDeps,
+  item: { type: ContentType; id: number; title: string },
+  ex: Extraction,
+  signal?: AbortSignal,
+) {
+  const byPage = new Map<number, number[]>();
+  const bySlide = new Map<number, number[]>();
+  let count = 0;
+  const { catalog, store } = deps;
+
+  if (item.type === 'presentation') {
+    for (const r of ex.slideRenders ?? []) {
+      signal?.throwIfAborted();
+      const key = keys.presentationSlide(item.id, r.slide);
+      await store.put(key, createReadStream(r.path), { contentType: 'image/png' });
+      const section = ex.sections.find((s) => s.slide === r.slide);
+      const row = catalog.presentationImages.insert({
+        image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: r.slide,
+        kind: 'slide', tags: [item.title, `slide ${r.slide}`], description: (section?.heading || section?.text || '').slice(0, 300), uploadedAt: nowIso(),
+      });
+      push(bySlide, r.slide, row.id);
+      count++;
+    }
+  }
+
+  const perPlace = new Map<string, number>();
+  for (const img of ex.images) {
+    signal?.throwIfAborted();
+    const place = img.slide ?? img.page ?? 0;
+    const n = (perPlace.get(`${place}`) ?? 0) + 1;
+    perPlace.set(`${place}`, n);
+    if (item.type === 'presentation') {
+      const slide = img.slide ?? 0;
+      const key = keys.presentationImage(item.id, slide, n, img.ext);
+      await store.put(key, createReadStream(img.path), { contentType: mimeForKey(key) });
+      const row = catalog.presentationImages.insert({
+        image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: img.slide ?? null,
+        kind: 'embedded', tags: tagsFor(img, item.title), description: describe(img), uploadedAt: nowIso(),
+      });
+      if (img.slide) push(bySlide, img.slide, row.id);
+    } else {
+      const key = keys.documentImage(item.id, img.page ?? null, n, img.ext);
+      await store.put(key, createReadStream(img.path), { contentType: mimeForKey(key) });
+      const row = catalog.botImages.insert({
+        image: publicUrlForKey(key), imageKey: key, documentId: item.id, documentTitle: item.title, page: img.page ?? null,
+        description: describe(img), tags: tagsFor(img, item.title), createdAt: nowIso(),
+      });
+      push(byPage, img.page ?? 0, row.id);
+    }
+    count++;
+  }
+  return { byPage, bySlide, count };
+}

@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline as streamPipeline } from 'node:stream/promises';
+import { ACCEPTED } from '../content/create';
+import type { ContentDeps } from '../content/deps';
+import { removeDerived } from '../content/remove';
+import { AppError, toAppError } from '../errors';
+import type { JobHandler } from '../jobs/queue';
+import { keys } from '../paths';
+import type { ContentType, Document, ItemStatus, Presentation, Video } from '../types';
+import { chunkSections } from './chunker';
+import { extractFile } from './extract';
+import { storeExtractedImages } from './images';
+import { assertKind } from './sniff';
+import { saveExtractedText, type StoredText } from './stored-text';
+import type { Extraction } from './types';
+
+export interface IngestOptions {
+  ocrLanguages: string[];
+  /** Where work folders go (default os.tmpdir()). */
+  tmpDir?: string;
+  /** Render slide thumbnails with LibreOffice (default true). */
+  renderSlides?: boolean;
+}
+
+type AnyItem = Document | Presentation | Video;
+const nowIso = () => new Date().toISOString();
+
+/** Updates an item's processing fields, at most every 250 ms for progress-only changes. */
+function makeReporter(deps: ContentDeps, type: ContentType, id: number, signal: AbortSignal) {
+  const coll = (type === 'document' ? deps.catalog.documents : type === 'presentation' ? deps.catalog.presentations : deps.catalog.videos) as
+    unknown as { get(id: number): AnyItem | undefined; update(id: number, p: Partial<AnyItem>): AnyItem };
+  let last = 0;
+  return {
+    get: () => coll.get(id),
+    set(patch: Partial<AnyItem>, force = true) {
+      if (signal.aborted && patch.status !== 'failed') throw signal.reason ?? new AppError('conflict', 'Cancelled');
+      const t = Date.now();
+      if (!force && t - last < 250) return;
+      last = t;
+      if (coll.get(id)) coll.update(id, { ...patch, updatedAt: nowIso() });
+    },
+    step(status: ItemStatus, progress: number, step: string) {
+      this.set({ status, progress: Math.round(progress), step, error: null });
+    },
+  };
+}
+
+const titleOf = (r: AnyItem) => ('title' in r ? r.title : r.label);
+
+function majorityLanguage(langs: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const l of langs) if (l && l !== 'und') counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** The ingest job: original -> extraction -> images -> chunks -> index, with statuses and progress on the item. */
+export function createIngestHandler(deps: ContentDeps, options: IngestOptions): JobHandler {
+  return async (job, signal) => {
+    const type = job.itemType;
+    const r = makeReporter(deps, type, job.itemId, signal);
+    const rec = r.get();
+    if (!rec) return; // deleted meanwhile
+    const workDir = await mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), `ingest-${type}-${rec.id}-`));
+    try {
+      r.step('processing', 2, 'Reading the uploaded file');
+      const ext = path.extname(rec.fileName).toLowerCase() || '.bin';
+      const local = path.join(workDir, `original${ext}`);
+      const obj = await deps.store.get(rec.fileKey, { signal });
+      await streamPipeline(obj.body, createWriteStream(local), { signal });
+      const sniffed = await assertKind(local, ACCEPTED[type], rec.fileName);
+
+      r.step('extracting', 5, 'Extracting text and images');
+      const extraction: Extraction = await extractFile(local, sniffed.kind, {
+        workDir,
+        ocrLanguages: options.ocrLanguages,
+        signal,
+        renderSlides: options.renderSlides ?? true,
+        onProgress: (done, total, label) => r.set({ progress: Math.round(5 + (55 * done) / Math.max(total, 1)), step: label }, false),
+      } as Parameters<typeof extractFile>[2]);
+
+      r.step('analyzing', 60, 'Storing images');
+      await removeDerived(deps, type, rec.id);
+      const title = titleOf(rec);
+      const images = await storeExtractedImages(deps, { type, id: rec.id, title }, extraction, signal);
+
+      let thumbnailKey: string | null = null;
+      if (type === 'video' && extraction.thumbnailPath) {
+        thumbnailKey = keys.videoThumbnail(rec.id);
+        const { createReadStream } = await import('node:fs');
+        await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath), { contentType: 'image/jpeg' });
+      }
+
+      const stored: StoredText = {
+        itemType: type, itemId: rec.id, title, sections: extraction.sections,
+        imagesByPage: Object.fromEntries(images.byPage), imagesBySlide: Object.fromEntries(images.bySlide),
+      };
+      await saveExtractedText(deps.store, stored);
+
+      r.step('analyzing', 70, 'Splitting into passages');
+      const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
+      if (chunks.length === 0 && type !== 'video') {
+        throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search');
+      }
+      const batch = 256;
+      for (let i = 0; i < chunks.length; i += batch) {
+        await deps.search.upsert(chunks.slice(i, i + batch));
+        r.set({ progress: Math.round(70 + (28 * Math.min(i + batch, chunks.length)) / chunks.length), step: `Indexing passages ${Math.min(i + batch, chunks.length)} of ${chunks.length}` }, false);
+      }
+
+      const counts: Partial<AnyItem> & Record<string, unknown> = {
+        status: 'completed', progress: 100, step: extraction.warnings.length ? `Completed with warnings: ${extraction.warnings.join('; ')}` : 'Completed',
+        error: null, chunkCount: chunks.length, imageCount: images.count, sourceLanguage: majorityLanguage(chunks.map((c) => c.language)) ?? rec.sourceLanguage,
+      };
+      if (type === 'document') counts.pageCount = extraction.pageCount ?? null;
+      if (type === 'presentation') counts.slideCount = extraction.slideCount ?? null;
+      if (type === 'video') Object.assign(counts, { duration: extraction.durationSec ?? null, thumbnailKey });
+      r.set(counts);
+    } catch (e) {
+      const err = toAppError(e);
+      if (!signal.aborted) r.set({ status: 'failed', step: 'Failed', error: err.message });
+      throw err;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,33 @@
+import type { ContentDeps } from '../content/deps';
+import type { ContentType } from '../types';
+import { chunkSections } from './chunker';
+import { loadExtractedText } from './stored-text';
+
+/**
+ * Rebuilds the search index from the stored extracted text of every
+ * completed item (after an embedder change), without re-extracting files.
+ */
+export async function reindexAll(deps: ContentDeps, onProgress?: (done: number, total: number, title: string) => void) {
+  const { catalog, search } = deps;
+  const items: Array<{ type: ContentType; id: number }> = [
+    ...catalog.documents.list((d) => d.status === 'completed').map((d) => ({ type: 'document' as const, id: d.id })),
+    ...catalog.presentations.list((d) => d.status === 'completed').map((d) => ({ type: 'presentation' as const, id: d.id })),
+    ...catalog.videos.list((d) => d.status === 'completed').map((d) => ({ type: 'video' as const, id: d.id })),
+  ];
+  await search.clear();
+  let chunks = 0;
+  let done = 0;
+  for (const it of items) {
+    const text = await loadExtractedText(deps.store, it.type, it.id);
+    done++;
+    if (!text) continue;
+    const toMap = (o: Record<number, number[]>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+    const cs = chunkSections(text.sections, {
+      itemType: it.type, itemId: it.id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
+    });
+    await search.upsert(cs);
+    chunks += cs.length;
+    onProgress?.(done, items.length, text.title);
+  }
+  return { items: items.length, chunks };
+}

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createAuth, type Auth } from './auth/auth';
+import { Catalog } from './catalog/catalog';
+import { acquireLock, type DataLock } from './catalog/lock';
+import type { Config } from './config';
+import type { ContentDeps } from './content/deps';
+import { retryItem } from './content/update';
+import { createIngestHandler } from './ingest/pipeline';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createSearchIndex } from './search/index';
+import { startChroma } from './search/chroma-server';
+import { createEmbedder } from './search/embedders';
+import type { SearchIndex } from './search/types';
+import { createLocalStore } from './storage/local';
+import { createS3Store } from './storage/s3';
+import type { ObjectStore } from './storage/types';
+import type { Job } from './types';
+import { createLlm } from './llm/create';
+import type { LlmClient } from './llm/types';
+import { createRagBot } from './chat/rag';
+import { createAssistant } from './chat/assistant';
+
+export interface Services {
+  config: Config;
+  catalog: Catalog;
+  store: ObjectStore;
+  search: SearchIndex;
+  queue: JobQueue;
+  auth: Auth;
+  llm: LlmClient;
+  rag: ReturnType<typeof createRagBot>;
+  assistant: ReturnType<typeof createAssistant>;
+  content: ContentDeps;
+  /** Where uploads are spooled before they reach the store. */
+  tmpDir: string;
+  retryJob(id: number): Job;
+  retryFailed(): number;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Take the single-writer lock of the data folder (the server and a server-less CLI do). */
+  lock?: { url: string | null } | false;
+  /** Start the job worker (the server does; `cms import` without a server does too). */
+  startWorker?: boolean;
+  log?: (msg: string) => void;
+  onGeneratedPassword?: (password: string) => void;
+}
+
+function createStore(config: Config): ObjectStore {
+  const s = config.storage;
+  if (s.kind === 'local') return createLocalStore({ root: s.root });
+  return createS3Store({
+    endpoint: s.endpoint ?? undefined, region: s.region, bucket: s.bucket, accessKeyId: s.accessKeyId,
+    secretAccessKey: s.secretAccessKey, forcePathStyle: s.forcePathStyle, prefix: s.prefix || undefined, createBucket: true,
+  });
+}
+
+/** The composition root: every implementation is chosen here, from config. */
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const log = options.log ?? (() => {});
+  mkdirSync(config.dataDir, { recursive: true });
+  let lock: DataLock | null = null;
+  if (options.lock !== false) lock = acquireLock(config.dataDir, options.lock?.url ?? null);
+  const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
+  try {
+    const tmpDir = path.join(config.dataDir, 'tmp');
+    mkdirSync(tmpDir, { recursive: true });
+    const catalog = new Catalog(config.dataDir);
+    const store = createStore(config);
+
+    let chromaUrl = config.search.chromaUrl;
+    if (!chromaUrl) {
+      const chroma = await startChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined });
+      cleanups.push(() => chroma.stop());
+      chromaUrl = chroma.url;
+    }
+    const embedder = createEmbedder(config.search);
+    const search = await createSearchIndex({ dataDir: path.join(config.dataDir, 'search'), chromaUrl, embedder });
+    cleanups.push(() => search.close());
+
+    const holder: { content?: ContentDeps } = {};
+    const queue = createJobQueue({
+      catalog,
+      concurrency: config.worker.concurrency,
+      handlers: { ingest: (job, signal) => createIngestHandler(holder.content!, { ocrLanguages: config.worker.ocrLanguages, tmpDir })(job, signal) },
+      log,
+    });
+    const content: ContentDeps = { catalog, store, search, queue };
+    holder.content = content;
+    cleanups.push(() => queue.stop());
+
+    const auth = createAuth(catalog, {
+      dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
+      sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
+    });
+    const llm = createLlm(config.llm);
+    const rag = createRagBot({ catalog, search, llm });
+    const assistant = createAssistant({ catalog, search, llm, rag, limits: config.limits });
+
+    if (options.startWorker) queue.start();
+
+    const retryJob = (id: number) => {
+      const job = catalog.jobs.require(id);
+      retryItem(content, job.itemType, job.itemId);
+      return catalog.jobs.require(id);
+    };
+
+    return {
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob,
+      retryFailed: () => {
+        const failed = catalog.jobs.list((j) => j.state === 'failed');
+        for (const j of failed) retryJob(j.id);
+        return failed.length;
+      },
+      async close() {
+        for (const c of cleanups.reverse()) await c();
+      },
+    };
+  } catch (e) {
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Services } from '../core/services';
+import { requireAdmin } from './auth';
+import { registerErrorHandler } from './errors';
+import authRoutes from './routes/auth';
+import botRoutes from './routes/bot';
+import categoryRoutes from './routes/categories';
+import contentRoutes from './routes/content';
+import documentRoutes from './routes/documents';
+import fileRoutes from './routes/files';
+import presentationRoutes from './routes/presentations';
+import storageRoutes from './routes/storage';
+import systemRoutes, { healthRoutes } from './routes/system';
+import videoRoutes from './routes/videos';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+
+/** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
+export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: services.config.uploads.maxBytes, files: 1, fields: 30, fieldSize: 100_000, parts: 40 },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  const opts = { services };
+  await app.register(healthRoutes, opts);
+  await app.register(authRoutes, opts);
+  await app.register(fileRoutes, opts);
+  await app.register(botRoutes, opts);
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', requireAdmin(services.auth));
+    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+      await admin.register(routes, opts);
+    }
+  });
+
+  const webDist = options.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${url}` });
+    }
+    if (!hasWeb) {
+      return reply.status(404).send({ error: 'not_found', message: 'The web console is not built: run `npm run build:web`' });
+    }
+    // History fallback: the SPA decides (and shows its own 404 page).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, httpStatusFor, toAppError } from '../core/errors';
+import type { ApiErrorBody } from '../core/types';
+
+/** Fastify's own error codes that are the caller's fault, as product errors. */
+function fromFastify(err: FastifyError): AppError | null {
+  if (err.validation) {
+    const first = err.validation[0];
+    const field = (first?.instancePath || '').replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty || '';
+    return new AppError('validation', field ? `Invalid ${field}: ${err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '')}` : err.message);
+  }
+  switch (err.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('too_large', 'The request is larger than the configured limit');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('validation', 'This endpoint expects a multipart/form-data upload');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_type', 'Unsupported request content type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('validation', 'The request body is not valid JSON');
+  }
+  if (err.statusCode === 413) return new AppError('too_large', 'The request is larger than the configured limit');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError('validation', err.message);
+  return null;
+}
+
+/**
+ * The one place errors become HTTP: `{ error: code, message }` with the
+ * status of the code. 5xx details are logged, not sent.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const err = raw instanceof AppError ? raw : (fromFastify(raw) ?? toAppError(raw));
+    const status = httpStatusFor[err.code];
+    if (status >= 500) request.log.error({ err: raw }, err.message);
+    const body: ApiErrorBody = {
+      error: err.code,
+      message: status === 500 ? 'Internal server error' : err.message,
+    };
+    const retryAfter = err.details?.retryAfter;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../core/services';
+import { healthReport } from '../../core/health';
+import { reindexAll } from '../../core/ingest/reindex';
+import { idParams, type IdParams } from './schemas';
+
+/** Public health check. */
+export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get('/api/health', async (_request, reply) => {
+    const report = await healthReport(services);
+    return reply.status(report.status === 'ok' ? 200 : 503).send(report);
+  });
+}
+
+/** Jobs, search and reindex for operators (the CLI uses these when a server is running). */
+export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get<{ Querystring: { state?: string } }>('/api/jobs', async (request) =>
+    services.catalog.jobs.list((j) => !request.query.state || j.state === request.query.state),
+  );
+  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, async (request) => services.retryJob(request.params.id));
+  app.post('/api/jobs/retry-failed', async () => ({ retried: services.retryFailed() }));
+  app.post('/api/reindex', async () => reindexAll(services.content));
+  app.get<{ Querystring: { q: string; k?: number; type?: 'document' | 'presentation' | 'video' } }>(
+    '/api/search',
+    {
+      schema: {
+        querystring: {
+          type: 'object', required: ['q'],
+          properties: { q: { type: 'string', minLength: 1, maxLength: 2000 }, k: { type: 'integer', minimum: 1, maximum: 100 }, type: { type: 'string', enum: ['document', 'presentation', 'video'] } },
+        },
+      },
+    },
+    async (request) => services.search.search(request.query.q, { k: request.query.k ?? 10, filters: request.query.type ? { itemType: request.query.type } : undefined }),
+  );
+}
