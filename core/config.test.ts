@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('runs on embedded defaults with no variables', () => {
+    const c = loadConfig({}, '/srv/app');
+    assert.equal(c.port, 3000);
+    assert.equal(c.dataDir, '/srv/app/data');
+    assert.equal(c.storage.kind, 'local');
+    assert.equal(c.llm.apiKey, null);
+    assert.equal(c.search.chromaUrl, null);
+    assert.equal(c.worker.concurrency, 2);
+    assert.deepEqual(c.worker.ocrLanguages, ['eng', 'heb', 'fra']);
+  });
+
+  it('collects every invalid variable into one clear message', () => {
+    assert.throws(() => loadConfig({ PORT: 'abc', S3_ENDPOINT: 'http://s3:9000', EMBEDDER: 'magic' }, '/x'), (e: Error) =>
+      /PORT must be a whole number/.test(e.message) && /S3_BUCKET is required/.test(e.message) && /EMBEDDER must be/.test(e.message));
+  });
+
+  it('reads a .env file, with real environment variables winning', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    writeFileSync(path.join(dir, '.env'), '# comment\nPORT=4000\nANTHROPIC_API_KEY="sk-test"\n');
+    const c = loadConfig({ PORT: '5000' }, dir);
+    assert.equal(c.port, 5000);
+    assert.equal(c.llm.apiKey, 'sk-test');
+  });
+
+  it('configures S3 storage from S3_* variables', () => {
+    const c = loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, '/x');
+    assert.equal(c.storage.kind, 's3');
+    assert.equal(c.storage.kind === 's3' && c.storage.forcePathStyle, true);
+  });
+});

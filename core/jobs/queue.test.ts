@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { Catalog } from '../catalog/catalog';
+import { AppError } from '../errors';
+import { createJobQueue } from './queue';
+
+const catalog = () => new Catalog(mkdtempSync(path.join(os.tmpdir(), 'jobs-')));
+
+describe('job queue', () => {
+  it('runs queued jobs with bounded concurrency and records done', async () => {
+    const c = catalog();
+    let active = 0;
+    let peak = 0;
+    const q = createJobQueue({
+      catalog: c, concurrency: 2,
+      handlers: { ingest: async () => { active++; peak = Math.max(peak, active); await new Promise((r) => setTimeout(r, 20)); active--; } },
+    });
+    q.start();
+    for (let i = 1; i <= 5; i++) q.enqueue('ingest', 'document', i);
+    await q.idle();
+    assert.equal(peak, 2);
+    assert.ok(c.jobs.list().every((j) => j.state === 'done' && j.attempts === 1));
+  });
+
+  it('keeps the failure reason on the job and retries it', async () => {
+    const c = catalog();
+    let calls = 0;
+    const q = createJobQueue({
+      catalog: c, concurrency: 1,
+      handlers: { ingest: async () => { calls++; if (calls === 1) throw new AppError('corrupt_file', 'The PDF is damaged'); } },
+    });
+    q.start();
+    const job = q.enqueue('ingest', 'document', 1);
+    await q.idle();
+    assert.equal(c.jobs.require(job.id).state, 'failed');
+    assert.equal(c.jobs.require(job.id).error, 'The PDF is damaged');
+    q.retry(job.id);
+    await q.idle();
+    assert.equal(c.jobs.require(job.id).state, 'done');
+    assert.equal(c.jobs.require(job.id).attempts, 2);
+  });
+
+  it('requeues jobs left running by a crash when it starts', async () => {
+    const c = catalog();
+    c.jobs.insert({ kind: 'ingest', itemType: 'document', itemId: 9, state: 'running', attempts: 1, error: null, createdAt: '', updatedAt: '', startedAt: '', finishedAt: null });
+    const seen: number[] = [];
+    const q = createJobQueue({ catalog: c, concurrency: 1, handlers: { ingest: async (j) => void seen.push(j.itemId) } });
+    q.start();
+    await q.idle();
+    assert.deepEqual(seen, [9]);
+    assert.equal(c.jobs.list()[0].attempts, 2);
+  });
+
+  it('does not queue the same item twice while one job is pending', () => {
+    const c = catalog();
+    const q = createJobQueue({ catalog: c, concurrency: 1, handlers: {} });
+    const a = q.enqueue('ingest', 'document', 1);
+    const b = q.enqueue('ingest', 'document', 1);
+    assert.equal(a.id, b.id);
+  });
+
+  it('aborts a running job when its item is cancelled, and on stop leaves it queued for the next start', async () => {
+    const c = catalog();
+    const q = createJobQueue({
+      catalog: c, concurrency: 1,
+      handlers: { ingest: (_j, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))) },
+    });
+    q.start();
+    q.enqueue('ingest', 'document', 1);
+    await new Promise((r) => setTimeout(r, 10));
+    await q.stop();
+    assert.equal(c.jobs.list()[0].state, 'queued');
+    q.start();
+    await new Promise((r) => setTimeout(r, 10));
+    q.cancelItem('document', 1);
+    assert.equal(c.jobs.count(), 0);
+  });
+});
