@@ -1,0 +1,149 @@
+/**
+ * The fixed sentences both assistants say, in the languages visitors use
+ * (English when a language is missing). Model-written answers do not use these.
+ */
+
+export interface Phrases {
+  greeting: string;
+  notFound: string;
+  /** {langs}: names of the documents' languages. */
+  crossLingualNeedsLlm: string;
+  llmFallback: string;
+  sources: string;
+  page: string;
+  slide: string;
+  kinds: { document: string; presentation: string; video: string };
+  /** {kind} {title} */
+  mediaFound: string;
+  /** {language} */
+  mediaTranslated: string;
+  /** {kind} */
+  mediaNotFound: string;
+  /** {list} */
+  mediaAvailable: string;
+  /** {language} */
+  mediaNoTranslation: string;
+  languages: Record<string, string>;
+}
+
+const en: Phrases = {
+  greeting: "Hello! I'm the smart-home assistant. Ask me about our motorised shading and home-automation products, or ask for a brochure, presentation or video.",
+  notFound: 'I could not find this in the uploaded documents.',
+  crossLingualNeedsLlm: 'The documents are in {langs}; searching across languages needs the language model, which is not configured.',
+  llmFallback: 'The language model is unavailable right now, so here are the most relevant passages quoted from the documents:',
+  sources: 'Sources', page: 'page', slide: 'slide',
+  kinds: { document: 'document', presentation: 'presentation', video: 'video' },
+  mediaFound: 'Here is the {kind} "{title}".',
+  mediaTranslated: 'This is the {language} version.',
+  mediaNotFound: 'I could not find a matching {kind}.',
+  mediaAvailable: 'Available: {list}.',
+  mediaNoTranslation: 'It is not available in {language}, so here is the original.',
+  languages: { en: 'English', he: 'Hebrew', ar: 'Arabic', fr: 'French', es: 'Spanish', de: 'German', ru: 'Russian' },
+};
+
+const he: Phrases = {
+  greeting: 'שלום! אני העוזר של הבית החכם. אפשר לשאול אותי על מוצרי ההצללה הממונעת והבית החכם שלנו, או לבקש חוברת, מצגת או סרטון.',
+  notFound: 'לא מצאתי את המידע הזה במסמכים שהועלו.',
+  crossLingualNeedsLlm: 'המסמכים כתובים ב{langs}; חיפוש בין שפות דורש מודל שפה, והוא לא מוגדר.',
+  llmFallback: 'מודל השפה אינו זמין כרגע, ולכן אלה הקטעים הרלוונטיים ביותר מתוך המסמכים:',
+  sources: 'מקורות', page: 'עמוד', slide: 'שקופית',
+  kinds: { document: 'מסמך', presentation: 'מצגת', video: 'סרטון' },
+  mediaFound: 'הנה ה{kind} "{title}".',
+  mediaTranslated: 'זו הגרסה ב{language}.',
+  mediaNotFound: 'לא מצאתי {kind} מתאים.',
+  mediaAvailable: 'זמינים: {list}.',
+  mediaNoTranslation: 'הוא אינו זמין ב{language}, אז הנה המקור.',
+  languages: { en: 'אנגלית', he: 'עברית', ar: 'ערבית', fr: 'צרפתית', es: 'ספרדית', de: 'גרמנית', ru: 'רוסית' },
+};
+
+const ar: Phrases = {
+  greeting: 'مرحبًا! أنا مساعد المنزل الذكي. اسألني عن منتجات التظليل الآلي وأتمتة المنزل، أو اطلب كتيبًا أو عرضًا تقديميًا أو فيديو.',
+  notFound: 'لم أجد هذه المعلومات في المستندات المرفوعة.',
+  crossLingualNeedsLlm: 'المستندات مكتوبة بـ{langs}؛ البحث بين اللغات يحتاج إلى نموذج لغوي غير مُعدّ.',
+  llmFallback: 'النموذج اللغوي غير متاح الآن، لذلك هذه أكثر المقاطع صلة من المستندات:',
+  sources: 'المصادر', page: 'صفحة', slide: 'شريحة',
+  kinds: { document: 'المستند', presentation: 'العرض التقديمي', video: 'الفيديو' },
+  mediaFound: 'إليك {kind} "{title}".',
+  mediaTranslated: 'هذه هي النسخة {language}.',
+  mediaNotFound: 'لم أجد {kind} مطابقًا.',
+  mediaAvailable: 'المتاح: {list}.',
+  mediaNoTranslation: 'غير متاح بـ{language}، لذا إليك النسخة الأصلية.',
+  languages: { en: 'الإنجليزية', he: 'العبرية', ar: 'العربية', fr: 'الفرنسية', es: 'الإسبانية', de: 'الألمانية', ru: 'الروسية' },
+};
+
+const fr: Phrases = {
+  greeting: "Bonjour ! Je suis l'assistant maison connectée. Posez-moi vos questions sur nos stores motorisés et la domotique, ou demandez une brochure, une présentation ou une vidéo.",
+  notFound: "Je n'ai pas trouvé cette information dans les documents.",
+  crossLingualNeedsLlm: "Les documents sont en {langs} ; la recherche entre langues nécessite le modèle de langue, qui n'est pas configuré.",
+  llmFallback: "Le modèle de langue est indisponible pour le moment ; voici les passages les plus pertinents des documents :",
+  sources: 'Sources', page: 'page', slide: 'diapositive',
+  kinds: { document: 'document', presentation: 'présentation', video: 'vidéo' },
+  mediaFound: 'Voici : {kind} « {title} ».',
+  mediaTranslated: 'Version en {language}.',
+  mediaNotFound: "Je n'ai pas trouvé de {kind} correspondant.",
+  mediaAvailable: 'Disponibles : {list}.',
+  mediaNoTranslation: "Pas disponible en {language} ; voici l'original.",
+  languages: { en: 'anglais', he: 'hébreu', ar: 'arabe', fr: 'français', es: 'espagnol', de: 'allemand', ru: 'russe' },
+};
+
+const es: Phrases = {
+  greeting: '¡Hola! Soy el asistente del hogar inteligente. Pregúntame por nuestras cortinas motorizadas y la domótica, o pide un folleto, una presentación o un vídeo.',
+  notFound: 'No encontré esta información en los documentos.',
+  crossLingualNeedsLlm: 'Los documentos están en {langs}; buscar entre idiomas requiere el modelo de lenguaje, que no está configurado.',
+  llmFallback: 'El modelo de lenguaje no está disponible ahora; estos son los pasajes más relevantes de los documentos:',
+  sources: 'Fuentes', page: 'página', slide: 'diapositiva',
+  kinds: { document: 'documento', presentation: 'presentación', video: 'vídeo' },
+  mediaFound: 'Aquí tienes: {kind} «{title}».',
+  mediaTranslated: 'Es la versión en {language}.',
+  mediaNotFound: 'No encontré ningún {kind} que coincida.',
+  mediaAvailable: 'Disponibles: {list}.',
+  mediaNoTranslation: 'No está disponible en {language}; aquí tienes el original.',
+  languages: { en: 'inglés', he: 'hebreo', ar: 'árabe', fr: 'francés', es: 'español', de: 'alemán', ru: 'ruso' },
+};
+
+const de: Phrases = {
+  greeting: 'Hallo! Ich bin der Smart-Home-Assistent. Fragen Sie mich zu motorisierten Beschattungen und Hausautomation, oder fordern Sie eine Broschüre, Präsentation oder ein Video an.',
+  notFound: 'Diese Information habe ich in den Dokumenten nicht gefunden.',
+  crossLingualNeedsLlm: 'Die Dokumente sind auf {langs}; die sprachübergreifende Suche braucht das Sprachmodell, das nicht konfiguriert ist.',
+  llmFallback: 'Das Sprachmodell ist gerade nicht verfügbar; hier die passendsten Stellen aus den Dokumenten:',
+  sources: 'Quellen', page: 'Seite', slide: 'Folie',
+  kinds: { document: 'Dokument', presentation: 'Präsentation', video: 'Video' },
+  mediaFound: 'Hier ist: {kind} „{title}“.',
+  mediaTranslated: 'Das ist die Fassung auf {language}.',
+  mediaNotFound: 'Ich habe kein passendes {kind} gefunden.',
+  mediaAvailable: 'Verfügbar: {list}.',
+  mediaNoTranslation: 'Auf {language} nicht verfügbar; hier ist das Original.',
+  languages: { en: 'Englisch', he: 'Hebräisch', ar: 'Arabisch', fr: 'Französisch', es: 'Spanisch', de: 'Deutsch', ru: 'Russisch' },
+};
+
+const ru: Phrases = {
+  greeting: 'Здравствуйте! Я помощник умного дома. Спросите меня о моторизованных шторах и домашней автоматизации или попросите брошюру, презентацию или видео.',
+  notFound: 'Я не нашёл этой информации в загруженных документах.',
+  crossLingualNeedsLlm: 'Документы написаны на языках: {langs}; поиск между языками требует языковой модели, а она не настроена.',
+  llmFallback: 'Языковая модель сейчас недоступна, поэтому вот самые подходящие фрагменты документов:',
+  sources: 'Источники', page: 'стр.', slide: 'слайд',
+  kinds: { document: 'документ', presentation: 'презентация', video: 'видео' },
+  mediaFound: 'Вот {kind} «{title}».',
+  mediaTranslated: 'Это версия на языке: {language}.',
+  mediaNotFound: 'Не нашёл подходящий {kind}.',
+  mediaAvailable: 'Доступно: {list}.',
+  mediaNoTranslation: 'На языке «{language}» нет версии, вот оригинал.',
+  languages: { en: 'английский', he: 'иврит', ar: 'арабский', fr: 'французский', es: 'испанский', de: 'немецкий', ru: 'русский' },
+};
+
+const ALL: Record<string, Phrases> = { en, he, ar, fr, es, de, ru };
+
+/** The phrases for a language code, English when it has none. */
+export function phrasesFor(lang: string): Phrases {
+  return ALL[lang] ?? en;
+}
+
+/** Fills {name} placeholders. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+}
+
+/** A language's name in the reader's language ("English", "אנגלית"), the code when unknown. */
+export function languageNameIn(reader: string, code: string): string {
+  return phrasesFor(reader).languages[code] ?? en.languages[code] ?? code;
+}

@@ -1,0 +1,260 @@
+import type { Catalog } from '../catalog/catalog';
+import { AppError } from '../errors';
+import {
+  answerSystemPrompt, answerUserMessage, NOT_FOUND_MARKER, type ConversationTurn,
+} from '../llm/prompts';
+import type { LlmClient } from '../llm/types';
+import type { Chunk, SearchIndex } from '../search/types';
+import { detectLanguage, UNDETERMINED } from '../text/language';
+import type { RagTurn, RetrievalReply } from '../types';
+import { extractiveAnswer } from './extractive';
+import { fill, languageNameIn, phrasesFor } from './phrases';
+import type { ChatLimits } from './rate-limit';
+import { catalogLanguages, planQuery, retrieve, type Passage, type RetrievalPlan } from './retrieve';
+import { sourceImages, sourcesLine, uniqueCitations } from './sources';
+import { sentences } from './terms';
+
+/**
+ * The document-search bot: answers only from indexed content, with
+ * citations and source images, in the question's language, remembering the
+ * conversation per referenceId.
+ *
+ * Failure path (decided here): when the model fails (429, 529, 5xx,
+ * timeout) before any answer text was produced, the bot answers
+ * extractively from the same passages, says so in a first line, and
+ * reports mode 'extractive'; the visitor still gets a cited answer. If the
+ * stream fails after text was sent, the error is thrown (the route sends
+ * `event: error`). A caller's abort is always thrown.
+ */
+
+export type RagEvent = { type: 'token'; text: string } | { type: 'done'; reply: RetrievalReply };
+
+export interface RagBotOptions {
+  catalog: Catalog;
+  search: SearchIndex;
+  llm: LlmClient;
+  /** Prefix for relative image URLs (PUBLIC_URL); relative URLs when absent. */
+  publicUrl?: string | null;
+  /** Public-endpoint limits (per conversation and address, question length). */
+  limits?: ChatLimits;
+  /** Languages of the indexed content; read from the catalog when absent. */
+  languages?: () => string[];
+  now?: () => Date;
+}
+
+export interface AskOptions {
+  signal?: AbortSignal;
+  clientAddress?: string | null;
+}
+
+export interface RagBot {
+  /** Answers with the given conversation, without remembering anything. */
+  answer(question: string, history: ConversationTurn[], options?: AskOptions): Promise<RetrievalReply>;
+  answerStream(question: string, history: ConversationTurn[], options?: AskOptions): AsyncIterable<RagEvent>;
+  /** Answers within the conversation `referenceId` and remembers the turn. */
+  ask(query: string, referenceId: string, options?: AskOptions): Promise<RetrievalReply>;
+  askStream(query: string, referenceId: string, options?: AskOptions): AsyncIterable<RagEvent>;
+  /** Forgets the conversation. */
+  clear(referenceId: string): void;
+  history(referenceId: string): RagTurn[];
+}
+
+const MAX_LLM_PASSAGES = 6;
+const HISTORY_TURNS = 6;
+const KEEP_TURNS = 40;
+
+export function createRagBot(options: RagBotOptions): RagBot {
+  const { catalog, search, llm } = options;
+  const now = options.now ?? (() => new Date());
+
+  function makeReply(language: string, answer: string, chunks: Chunk[], mode: RetrievalReply['mode'], notFound: boolean): RetrievalReply {
+    return {
+      answer,
+      timestamp: now().toISOString(),
+      sourceImages: notFound ? [] : sourceImages(catalog, chunks, options.publicUrl),
+      detectedLanguage: language,
+      citations: notFound ? [] : uniqueCitations(chunks),
+      mode,
+      notFound,
+    };
+  }
+
+  /** The offline answer (also the fallback when the model fails). */
+  function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean): RetrievalReply {
+    const ph = phrasesFor(plan.language);
+    const lead = fallback ? `${ph.llmFallback}\n\n` : '';
+    const relevant = passages.filter((p) => p.relevant);
+    if (relevant.length === 0) {
+      // Offline search is same-language: say so when no content is in the question's language.
+      const others = languages.filter((l) => l !== plan.language);
+      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
+        ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
+        : '';
+      return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, [], 'extractive', true);
+    }
+    let { text, used } = extractiveAnswer(relevant, plan.variants);
+    if (!text) {
+      // Only the heading matched: quote the opening of the best passage.
+      used = [{ n: 1, passage: relevant[0] }];
+      text = `${sentences(relevant[0].hit.chunk.text).slice(0, 2).join(' ')} [1]`;
+    }
+    const numbered = used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk }));
+    const answer = `${lead}${text}\n\n${sourcesLine(numbered, plan.language)}`;
+    return makeReply(plan.language, answer, numbered.map((x) => x.chunk), 'extractive', false);
+  }
+
+  async function* run(question: string, history: ConversationTurn[], stream: boolean, signal?: AbortSignal): AsyncGenerator<RagEvent> {
+    const detected = detectLanguage(question);
+    const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
+    const languages = options.languages?.() ?? catalogLanguages(catalog);
+    const plan = await planQuery({ question, language, history, llm, languages, signal });
+    const passages = await retrieve(search, plan, signal);
+
+    if (llm.configured && passages.length > 0) {
+      const relevant = passages.filter((p) => p.relevant);
+      // The model judges relevance better than term overlap: give it the best hits even when none clears the threshold.
+      const given = (relevant.length ? relevant : passages.slice(0, 3)).slice(0, MAX_LLM_PASSAGES);
+      const prompt = answerUserMessage(plan.standalone, given.map((p, i) => ({
+        n: i + 1, title: p.hit.chunk.title, page: p.hit.chunk.page, slide: p.hit.chunk.slide, language: p.hit.chunk.language, text: p.hit.chunk.text,
+      })));
+      const call = { system: answerSystemPrompt(language), temperature: 0.2, signal };
+      let full = '';
+      let emitted = false;
+      try {
+        if (stream) {
+          let head = '';
+          let decided = false;
+          for await (const d of llm.stream([{ role: 'user', content: prompt }], call)) {
+            full += d;
+            if (decided) {
+              emitted = true;
+              yield { type: 'token', text: d };
+              continue;
+            }
+            head += d;
+            const t = head.trimStart();
+            if (t.length < NOT_FOUND_MARKER.length && NOT_FOUND_MARKER.startsWith(t)) continue;
+            decided = true;
+            const out = t.startsWith(NOT_FOUND_MARKER) ? t.slice(NOT_FOUND_MARKER.length).trimStart() : head;
+            if (out) {
+              emitted = true;
+              yield { type: 'token', text: out };
+            }
+          }
+        } else {
+          full = await llm.complete([{ role: 'user', content: prompt }], call);
+        }
+      } catch (e) {
+        if (signal?.aborted || emitted || !(e instanceof AppError)) throw e;
+        // The documented fallback: quote the passages instead (see the file comment).
+        const reply = offlineReply(plan, passages, languages, true);
+        yield { type: 'token', text: reply.answer };
+        yield { type: 'done', reply };
+        return;
+      }
+      const reply = llmReply(language, full, given);
+      const tail = reply.answer.slice(visibleLength(full));
+      if (stream && tail) yield { type: 'token', text: tail };
+      yield { type: 'done', reply };
+      return;
+    }
+
+    const reply = offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured);
+    yield { type: 'token', text: reply.answer };
+    yield { type: 'done', reply };
+  }
+
+  function llmReply(language: string, full: string, given: Passage[]): RetrievalReply {
+    const notFound = full.includes(NOT_FOUND_MARKER);
+    let text = full.replace(NOT_FOUND_MARKER, '').trim();
+    if (notFound) {
+      text = text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound;
+      return makeReply(language, text, [], 'llm', true);
+    }
+    const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))]
+      .filter((n) => n >= 1 && n <= given.length)
+      .sort((a, b) => a - b);
+    const numbers = cited.length ? cited : [1];
+    const numbered = numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk }));
+    const answer = `${text}\n\n${sourcesLine(numbered, language)}`;
+    return makeReply(language, answer, numbered.map((x) => x.chunk), 'llm', false);
+  }
+
+  /** How much of the final answer the stream already showed (the trimmed model text). */
+  function visibleLength(full: string): number {
+    return full.replace(NOT_FOUND_MARKER, '').trim().length;
+  }
+
+  async function collect(events: AsyncIterable<RagEvent>): Promise<RetrievalReply> {
+    for await (const e of events) if (e.type === 'done') return e.reply;
+    throw new AppError('internal', 'The answer ended without a result');
+  }
+
+  function checkQuestion(q: unknown): string {
+    if (options.limits) return options.limits.checkMessage(q, 'question');
+    if (typeof q !== 'string' || !q.trim()) throw new AppError('validation', 'The question is empty');
+    return q.trim();
+  }
+
+  function historyOf(referenceId: string): RagTurn[] {
+    return catalog.ragTurns.list((t) => t.referenceId === referenceId);
+  }
+
+  function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
+    catalog.batch((data) => {
+      catalog.ragTurns.insert({ referenceId, role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] });
+      catalog.ragTurns.insert({
+        referenceId, role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages,
+      });
+      data.counters.botResponses += 1;
+      const turns = data.ragTurns.filter((t) => t.referenceId === referenceId);
+      if (turns.length > KEEP_TURNS) {
+        const drop = new Set(turns.slice(0, turns.length - KEEP_TURNS).map((t) => t.id));
+        data.ragTurns = data.ragTurns.filter((t) => !drop.has(t.id));
+      }
+    });
+  }
+
+  async function* askStream(query: string, referenceId: string, o: AskOptions = {}): AsyncGenerator<RagEvent> {
+    const question = checkQuestion(query);
+    options.limits?.hit(referenceId, o.clientAddress);
+    const askedAt = now().toISOString();
+    const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
+    for await (const e of run(question, history, true, o.signal)) {
+      if (e.type === 'done') remember(referenceId, question, askedAt, e.reply);
+      yield e;
+    }
+  }
+
+  return {
+    answer: (question, history, o = {}) => collect(run(checkQuestion(question), history, false, o.signal)),
+    answerStream: (question, history, o = {}) => run(checkQuestion(question), history, true, o.signal),
+    async ask(query, referenceId, o = {}) {
+      const question = checkQuestion(query);
+      options.limits?.hit(referenceId, o.clientAddress);
+      const askedAt = now().toISOString();
+      const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
+      const reply = await collect(run(question, history, false, o.signal));
+      remember(referenceId, question, askedAt, reply);
+      return reply;
+    },
+    askStream,
+    clear(referenceId) {
+      catalog.ragTurns.removeWhere((t) => t.referenceId === referenceId);
+    },
+    history: historyOf,
+  };
+}
+
+function toConversation(turns: RagTurn[]): ConversationTurn[] {
+  return turns.map((t) => ({ role: t.role, content: t.content }));
+}
+
+function lastLanguage(history: ConversationTurn[]): string | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i].role !== 'user') continue;
+    const l = detectLanguage(history[i].content);
+    if (l !== UNDETERMINED) return l;
+  }
+  return null;
+}

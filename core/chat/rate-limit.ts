@@ -1,0 +1,80 @@
+import { AppError } from '../errors';
+
+/**
+ * Sliding-window limits for the public chat: N messages a minute per
+ * conversation (referenceId) and per client address. In memory, per
+ * process (the server is the one process that serves the chat).
+ */
+
+export interface ChatLimitOptions {
+  chatPerMinute: number;
+  chatPerMinutePerAddress: number;
+  chatMaxMessageChars: number;
+  /** For tests. */
+  now?: () => number;
+  windowMs?: number;
+}
+
+export interface ChatLimits {
+  readonly maxMessageChars: number;
+  /** Records one message; AppError('rate_limited') with details.retryAfter (seconds) when over a limit. */
+  hit(referenceId: string, clientAddress?: string | null): void;
+  /** Trims and checks a message; AppError('validation') when empty or too long. */
+  checkMessage(text: unknown, field?: string): string;
+}
+
+function createWindow(limit: number, windowMs: number, now: () => number) {
+  const hits = new Map<string, number[]>();
+  const MAX_KEYS = 50_000;
+  return {
+    /** Seconds to wait when over the limit, 0 when the hit was recorded. */
+    take(key: string): number {
+      const t = now();
+      const list = (hits.get(key) ?? []).filter((x) => x > t - windowMs);
+      if (list.length >= limit) {
+        hits.set(key, list);
+        return Math.max(1, Math.ceil((list[0] + windowMs - t) / 1000));
+      }
+      list.push(t);
+      hits.delete(key); // re-insert: Map order is least recently used first
+      hits.set(key, list);
+      if (hits.size > MAX_KEYS) hits.delete(hits.keys().next().value!);
+      return 0;
+    },
+    undo(key: string) {
+      hits.get(key)?.pop();
+    },
+  };
+}
+
+export function createChatLimits(options: ChatLimitOptions): ChatLimits {
+  const now = options.now ?? Date.now;
+  const windowMs = options.windowMs ?? 60_000;
+  const perConversation = createWindow(options.chatPerMinute, windowMs, now);
+  const perAddress = createWindow(options.chatPerMinutePerAddress, windowMs, now);
+  const limited = (retryAfter: number) =>
+    new AppError('rate_limited', `Too many messages. Please wait ${retryAfter} s and try again.`, { details: { retryAfter } });
+
+  return {
+    maxMessageChars: options.chatMaxMessageChars,
+    hit(referenceId, clientAddress) {
+      if (clientAddress) {
+        const wait = perAddress.take(clientAddress);
+        if (wait) throw limited(wait);
+      }
+      const wait = perConversation.take(referenceId);
+      if (wait) {
+        if (clientAddress) perAddress.undo(clientAddress);
+        throw limited(wait);
+      }
+    },
+    checkMessage(text, field = 'message') {
+      if (typeof text !== 'string' || !text.trim()) throw new AppError('validation', `The ${field} is empty`);
+      const t = text.trim();
+      if ([...t].length > options.chatMaxMessageChars) {
+        throw new AppError('validation', `The ${field} is longer than ${options.chatMaxMessageChars} characters`);
+      }
+      return t;
+    },
+  };
+}

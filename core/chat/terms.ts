@@ -1,0 +1,96 @@
+import { foldWord } from '../text/normalize';
+import { hebrewLightStem, stem } from '../text/stem';
+import { stopwordsFor } from '../text/stopwords';
+import { splitSentences, words as textWords } from '../text/tokenize';
+
+/**
+ * Word-level tools the chat needs to judge relevance and pick sentences:
+ * content terms (no function words, stemmed, Hebrew/Arabic clitics off),
+ * and sentence splitting, on top of core/text. Retrieval itself is
+ * core/search's job.
+ */
+
+/** Words of a text, normalised (case, NFKC, points, diacritics folded). */
+export function words(text: string): string[] {
+  return textWords(text).map((w) => foldWord(w)).filter(Boolean);
+}
+
+const LATIN_LANGS = new Set(['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'tr', 'ro', 'pl', 'cs', 'id']);
+const isLatinLang = (lang: string) => LATIN_LANGS.has(lang);
+const ARABIC_PREFIX = /^(?:وال|بال|كال|فال|لل|ال|و|ب|ل|ف)(?=[\u0621-\u064A]{3,})/;
+
+/**
+ * Comparable forms of one word: its stem; for Hebrew (no stemmer exists)
+ * and Arabic also the form without a leading clitic (ו, ה, ב, ל, ...), since
+ * a first letter can be either a prefix or part of the root.
+ */
+export function formsOf(word: string, lang: string): string[] {
+  if (/^[\u05D0-\u05EA]/.test(word)) {
+    const plural = word.length > 4 ? word.replace(/(ים|ות)$/, '') : word;
+    return [...new Set([plural, hebrewLightStem(word)])];
+  }
+  if (/^[\u0621-\u064A]/.test(word)) {
+    return [...new Set([stem(word, 'ar'), stem(word.replace(ARABIC_PREFIX, ''), 'ar')])];
+  }
+  const script = /[\u0400-\u04FF]/.test(word) ? 'ru' : /^[a-z0-9]+$/.test(word) && !isLatinLang(lang) ? 'en' : lang;
+  return [foldWord(stem(word, script))];
+}
+
+function isStopword(word: string, lang: string): boolean {
+  if (stopwordsFor(lang).has(word) || stopwordsFor('en').has(word)) return true;
+  if (/^[\u05D0-\u05EA]/.test(word)) return stopwordsFor('he').has(word) || stopwordsFor('he').has(word.replace(/^[ושהבלמכ]/, ''));
+  if (/^[\u0621-\u064A]/.test(word)) return stopwordsFor('ar').has(word) || stopwordsFor('ar').has(word.replace(/^[وفبل]/, ''));
+  return false;
+}
+
+/** A query term: its alternative forms (any one matching counts). */
+export type Term = string[];
+
+/** Distinct content terms of a text (function words dropped), each as its alternative forms. */
+export function contentTerms(text: string, lang: string): Term[] {
+  const seen = new Map<string, Term>();
+  for (const w of words(text)) {
+    if (isStopword(w, lang)) continue;
+    if (w.length < 2 && !/\d/.test(w)) continue;
+    const forms = formsOf(w, lang);
+    if (!seen.has(forms[0])) seen.set(forms[0], forms);
+  }
+  return [...seen.values()];
+}
+
+/** All forms of a passage's terms, for fast coverage checks. */
+export function termSet(text: string, lang: string): Set<string> {
+  return new Set(contentTerms(text, lang).flat());
+}
+
+function hasForm(set: Set<string>, form: string): boolean {
+  if (set.has(form)) return true;
+  if (form.length < 5) return false;
+  const head = form.slice(0, 5);
+  for (const t of set) if (t.length >= 5 && t.startsWith(head) && Math.abs(t.length - form.length) <= 3) return true;
+  return false;
+}
+
+/** True when one of the term's forms occurs in the set (same stem, or a shared 5-letter head). */
+export function hasTerm(set: Set<string>, term: Term): boolean {
+  return term.some((f) => hasForm(set, f));
+}
+
+/** Share of the query's terms found in the passage, and how many. */
+export function coverage(queryTerms: Term[], passage: Set<string>): { matched: number; ratio: number } {
+  if (queryTerms.length === 0) return { matched: 0, ratio: 0 };
+  const matched = queryTerms.filter((t) => hasTerm(passage, t)).length;
+  return { matched, ratio: matched / queryTerms.length };
+}
+
+/** Sentences of a passage, trimmed; line breaks (lists, headings) also end a sentence. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+|\r+|(?<=\S)\s*[•▪●]\s+/)) {
+    for (const s of splitSentences(line)) {
+      const t = s.replace(/\s+/g, ' ').replace(/^[•▪●\-–*]\s*/, '').trim();
+      if (t) out.push(t);
+    }
+  }
+  return out;
+}
