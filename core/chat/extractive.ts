@@ -1,5 +1,5 @@
 import type { QueryVariant, Passage } from './retrieve';
-import { contentTerms, hasTerm, sentences, termSet } from './terms';
+import { contentTerms, hasTerm, sentences, termSet, type Term } from './terms';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -34,32 +34,38 @@ export interface ExtractiveResult {
 }
 
 export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]): ExtractiveResult {
-  const candidates: Array<{ p: number; i: number; s: string; score: number }> = [];
-  passages.slice(0, MAX_PASSAGES).forEach((passage, p) => {
+  const pool = passages.slice(0, MAX_PASSAGES).map((passage, p) => {
     const lang = passage.hit.chunk.language;
     const same = variants.filter((v) => v.language === lang);
-    const pool = same.length ? same : variants;
-    const terms = pool.flatMap((v) => v.terms);
-    const focus = pool.flatMap((v) => (v.focus === v.terms ? [] : v.focus));
-    sentences(passage.hit.chunk.text).forEach((s, i) => {
-      if (s.length < 12 || looksLikeInjection(s)) return;
-      const set = termSet(s, lang);
-      // A follow-up's own words weigh double: they say what is asked now.
-      const matched = terms.filter((t) => hasTerm(set, t)).length + focus.filter((t) => hasTerm(set, t)).length;
-      if (matched === 0) return;
-      const size = Math.max(contentTerms(s, lang).length, 1);
-      // Matches dominate; among equals prefer compact sentences and better-ranked passages.
-      const score = matched + matched / Math.sqrt(size) - p * 0.25;
-      candidates.push({ p, i, s: s.length > MAX_SENTENCE_CHARS ? `${s.slice(0, MAX_SENTENCE_CHARS).trimEnd()}…` : s, score });
-    });
+    const vs = same.length ? same : variants;
+    const list = sentences(passage.hit.chunk.text)
+      .map((s, i) => ({ p, i, s, set: termSet(s, lang) }))
+      .filter((x) => x.s.length >= 12 && !looksLikeInjection(x.s));
+    return { terms: vs.flatMap((v) => v.terms), focus: vs.flatMap((v) => (v.focus === v.terms ? [] : v.focus)), list };
   });
+  // Rarer terms say more: weight each question term by how few of the pooled sentences contain it.
+  const all = pool.flatMap((x) => x.list);
+  const weight = (t: Term) => Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length));
+  const candidates: Array<{ p: number; i: number; s: string; score: number }> = [];
+  for (const { terms, focus, list } of pool) {
+    for (const x of list) {
+      // A follow-up's own words weigh double: they say what is asked now.
+      const score = [...terms, ...focus].reduce((n, t) => n + (hasTerm(x.set, t) ? weight(t) : 0), 0);
+      if (score === 0) continue;
+      const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
+      candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * (0.75 + 0.25 * compact) - x.p * 0.1 });
+    }
+  }
   if (candidates.length === 0) return { text: '', used: [] };
-  const top = Math.max(...candidates.map((c) => c.score));
-  const chosen = candidates
-    .filter((c) => c.score >= top * 0.5)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, MAX_SENTENCES)
-    .sort((a, b) => a.p - b.p || a.i - b.i);
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
+  // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
+  const next = candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1);
+  if (next && !chosen.includes(next)) {
+    if (chosen.length >= MAX_SENTENCES) chosen.pop();
+    chosen.push(next);
+  }
+  chosen.sort((a, b) => a.p - b.p || a.i - b.i);
   const numbers = new Map<number, number>();
   for (const c of chosen) if (!numbers.has(c.p)) numbers.set(c.p, numbers.size + 1);
   // The source number closes each run of sentences from one passage.
@@ -67,3 +73,5 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]):
   const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p] }));
   return { text, used };
 }
+
+const clip = (s: string) => (s.length > MAX_SENTENCE_CHARS ? `${s.slice(0, MAX_SENTENCE_CHARS).trimEnd()}…` : s);

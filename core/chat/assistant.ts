@@ -1,0 +1,177 @@
+import type { Catalog } from '../catalog/catalog';
+import { AppError } from '../errors';
+import type { ConversationTurn } from '../llm/prompts';
+import type { SearchIndex } from '../search/types';
+import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
+import type { ChatBotReply, PublicChatMessage } from '../types';
+import { detectMediaRequest, findMedia } from './media';
+import { fill, languageNameIn, phrasesFor } from './phrases';
+import type { RagBot } from './rag';
+import type { ChatLimits } from './rate-limit';
+import { words } from './terms';
+
+/**
+ * The public assistant (spec: /chat): greets a new session, hands out
+ * documents, presentations and videos on request, and answers product
+ * questions through the document-search bot (same retrieval, prompts and
+ * prompt-injection defence). Every message is stored so that polling with
+ * `since` returns exactly the newer ones.
+ */
+
+export interface AssistantOptions {
+  catalog: Catalog;
+  rag: RagBot;
+  /** For matching a media request against item content; title/description matching works without it. */
+  search?: SearchIndex | null;
+  limits: ChatLimits;
+  /** For tests. */
+  now?: () => number;
+}
+
+export interface ChatInput {
+  message: string;
+  referenceId: string;
+  isNewSession?: boolean;
+  clientAddress?: string | null;
+  /** The browser's language (Accept-Language), used when the message itself does not tell. */
+  preferredLanguage?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface Assistant {
+  clearSession(referenceId: string): void;
+  chat(input: ChatInput): Promise<ChatBotReply>;
+  /** Messages of the conversation newer than `since` (ISO time), oldest first; all when `since` is empty. */
+  messages(referenceId: string, since?: string | null): PublicChatMessage[];
+}
+
+/** Greeting words -> their language. */
+const GREETINGS: Record<string, string> = {
+  hello: 'en', hi: 'en', hey: 'en', hiya: 'en', greetings: 'en', good: 'en', morning: 'en', afternoon: 'en', evening: 'en', there: 'en',
+  שלום: 'he', היי: 'he', הי: 'he', אהלן: 'he', בוקר: 'he', ערב: 'he', טוב: 'he',
+  مرحبا: 'ar', مرحبًا: 'ar', اهلا: 'ar', أهلا: 'ar', السلام: 'ar', عليكم: 'ar',
+  bonjour: 'fr', salut: 'fr', bonsoir: 'fr', coucou: 'fr',
+  hola: 'es', buenas: 'es', buenos: 'es', dias: 'es', tardes: 'es',
+  hallo: 'de', guten: 'de', tag: 'de', morgen: 'de', servus: 'de', moin: 'de',
+  привет: 'ru', здравствуйте: 'ru', добрый: 'ru', день: 'ru',
+};
+const GREETING_WORDS = new Map(Object.entries(GREETINGS).map(([k, v]) => [words(k).join(''), v]));
+
+/** The greeting's language when the message is only a greeting, else null. */
+function greetingLanguage(message: string): string | null {
+  const ws = words(message);
+  if (ws.length === 0 || ws.length > 4 || !ws.every((w) => GREETING_WORDS.has(w))) return null;
+  return GREETING_WORDS.get(ws[0])!;
+}
+
+const KEEP_MESSAGES = 200;
+const HISTORY_TURNS = 6;
+
+type Stored = PublicChatMessage & { seq: number };
+type BotPart = Pick<PublicChatMessage, 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
+
+export function createAssistant(options: AssistantOptions): Assistant {
+  const { catalog, rag, limits } = options;
+  const clock = options.now ?? Date.now;
+  let lastMs: number | null = null;
+
+  /** Strictly increasing times, so `since` polling never skips or repeats a message. */
+  function nextTime(): string {
+    lastMs ??= Math.max(0, ...catalog.data.chatMessages.map((m) => Date.parse(m.dateTime) || 0));
+    lastMs = Math.max(clock(), lastMs + 1);
+    return new Date(lastMs).toISOString();
+  }
+
+  function conversation(referenceId: string): Stored[] {
+    return catalog.data.chatMessages.filter((m) => m.referenceId === referenceId).sort((a, b) => a.seq - b.seq);
+  }
+
+  function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
+    catalog.batch((d) => {
+      const row = (role: 'user' | 'bot', part: BotPart): Stored => {
+        const seq = ++d.counters.chatSeq;
+        return { id: `m${seq}`, seq, referenceId, role, dateTime: nextTime(), ...part };
+      };
+      d.chatMessages.push(row('user', { message: userText, output: null, file: null, contentType: null, userLanguage }), row('bot', bot));
+      d.counters.botResponses += 1;
+      const mine = d.chatMessages.filter((m) => m.referenceId === referenceId);
+      if (mine.length > KEEP_MESSAGES) {
+        const drop = new Set(mine.sort((a, b) => a.seq - b.seq).slice(0, mine.length - KEEP_MESSAGES).map((m) => m.seq));
+        d.chatMessages = d.chatMessages.filter((m) => !drop.has(m.seq));
+      }
+    });
+  }
+
+  function visitorLanguage(message: string, referenceId: string, preferred: string | null): string {
+    const detected = detectLanguage(message);
+    if (detected !== UNDETERMINED && (words(message).length >= 3 || detected !== 'en')) return detected;
+    const previous = conversation(referenceId).filter((m) => m.role === 'user').at(-1)?.userLanguage;
+    return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
+  }
+
+  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string }> {
+    const greeting = greetingLanguage(text);
+    if (greeting) {
+      // The web opens every session with an English "hello": greet in the browser's language then.
+      const language = greeting === 'en' && preferred ? preferred : greeting;
+      const message = phrasesFor(language).greeting;
+      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+    }
+    const language = visitorLanguage(text, input.referenceId, preferred);
+    const request = detectMediaRequest(text);
+    if (request) {
+      const ph = phrasesFor(language);
+      const { match, available } = await findMedia(catalog, options.search ?? null, text, request, language);
+      if (match) {
+        const notes = [fill(ph.mediaFound, { kind: ph.kinds[match.kind], title: match.output.title })];
+        if (match.output.isTranslated && match.language) notes.push(fill(ph.mediaTranslated, { language: languageNameIn(language, match.language) }));
+        if (match.translationMissing) notes.push(fill(ph.mediaNoTranslation, { language: languageNameIn(language, match.translationMissing) }));
+        const message = notes.join(' ');
+        return {
+          reply: { message, language, mediaItem: { ...match.output, contentType: match.kind, id: match.id } },
+          bot: { message, output: JSON.stringify(match.output), file: match.output.filePath, contentType: match.kind, userLanguage: language },
+          language,
+        };
+      }
+      const message = [fill(ph.mediaNotFound, { kind: ph.kinds[request.kind] }), available.length ? fill(ph.mediaAvailable, { list: available.join(', ') }) : '']
+        .filter(Boolean).join(' ');
+      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+    }
+    const history: ConversationTurn[] = input.isNewSession ? []
+      : conversation(input.referenceId).slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.message }));
+    const answer = await rag.answer(text, history, { signal: input.signal });
+    return {
+      reply: { message: answer.answer, language: answer.detectedLanguage, mediaItem: null },
+      bot: { message: answer.answer, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
+      language: answer.detectedLanguage,
+    };
+  }
+
+  return {
+    clearSession(referenceId) {
+      catalog.batch((d) => {
+        d.chatMessages = d.chatMessages.filter((m) => m.referenceId !== referenceId);
+      });
+    },
+
+    async chat(input) {
+      const text = limits.checkMessage(input.message);
+      limits.hit(input.referenceId, input.clientAddress);
+      const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
+      const out = await reply(input, text, preferred);
+      store(input.referenceId, text, out.language, out.bot);
+      return out.reply;
+    },
+
+    messages(referenceId, since) {
+      let after = -Infinity;
+      if (since) {
+        after = Date.parse(since);
+        if (Number.isNaN(after)) throw new AppError('validation', `since must be an ISO date-time (got "${since}")`);
+      }
+      return conversation(referenceId)
+        .filter((m) => Date.parse(m.dateTime) > after)
+        .map(({ seq: _seq, ...m }) => m);
+    },
+  };
+}
