@@ -1,0 +1,141 @@
+import { ExternalLink, LayoutGrid, Table2 } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ContentType } from '../../../../../core/types';
+import { PageHeader } from '../../../components/page-header';
+import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import type { SectionId } from '../../../config/admin-sections';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
+import { CategoriesPage } from '../../../features/categories/components/categories-page';
+import { ContentList } from '../../../features/content/components/content-list';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
+import { DocumentsPage } from '../../../features/documents/components/documents-page';
+import { FileManagerPage } from '../../../features/file-manager/components/file-manager-page';
+import { PresentationImagesPage } from '../../../features/presentation-images/components/presentation-images-page';
+import { PresentationsPage } from '../../../features/presentations/components/presentations-page';
+import { TranslationsPage } from '../../../features/translations/components/translations-page';
+import { VideosPage } from '../../../features/videos/components/videos-page';
+import { UploadDialogHost, type UploadRequest } from './upload-dialog-host';
+
+const ChatWindow = lazy(() => import('../../../features/chat/components/chat-window').then((m) => ({ default: m.ChatWindow })));
+
+type View = 'cards' | 'table';
+
+function ViewSwitch({ view, onChange }: { view: View; onChange: (v: View) => void }) {
+  const { t } = useTranslation();
+  const opts: Array<{ v: View; icon: typeof LayoutGrid; label: string }> = [
+    { v: 'cards', icon: LayoutGrid, label: t('common.viewCards') },
+    { v: 'table', icon: Table2, label: t('common.viewTable') },
+  ];
+  return (
+    <div role="group" aria-label={t('common.view')} className="inline-flex rounded-lg border border-border bg-background p-0.5">
+      {opts.map((o) => (
+        <button
+          key={o.v}
+          type="button"
+          aria-pressed={view === o.v}
+          aria-label={o.label}
+          title={o.label}
+          onClick={() => onChange(o.v)}
+          className={cn('rounded-md p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', view === o.v ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground')}
+        >
+          <o.icon className="size-4" aria-hidden />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Renders one admin section; the upload dialog is shared by the dashboard, documents and presentations. */
+export function SectionView({ section }: { section: SectionId }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [upload, setUpload] = useState<UploadRequest | null>(null);
+  const [views, setViews] = useState<Record<string, View>>({});
+  const viewOf = (key: string) => views[key] ?? 'cards';
+  const switchFor = (key: string) => <ViewSwitch view={viewOf(key)} onChange={(v) => setViews((s) => ({ ...s, [key]: v }))} />;
+  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} />;
+
+  let page: ReactNode;
+  switch (section) {
+    case 'dashboard':
+      page = <DashboardPage onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })} onOpenAssistant={() => navigate(paths.chat.getHref())} />;
+      break;
+    case 'documents': {
+      const open = () => setUpload({ contentType: 'document' });
+      page = <DocumentsPage onUpload={open} viewSwitch={switchFor('documents')} table={viewOf('documents') === 'table' ? tableFor('document', open) : undefined} />;
+      break;
+    }
+    case 'presentations': {
+      const open = () => setUpload({ contentType: 'presentation' });
+      page = <PresentationsPage onUpload={open} viewSwitch={switchFor('presentations')} table={viewOf('presentations') === 'table' ? tableFor('presentation', open) : undefined} />;
+      break;
+    }
+    case 'presentation-images':
+      page = <PresentationImagesPage />;
+      break;
+    case 'presentation-translations':
+      page = <TranslationsPage kind="presentation" />;
+      break;
+    case 'video-translations':
+      page = <TranslationsPage kind="video" />;
+      break;
+    case 'videos':
+      page = <VideosPage viewSwitch={switchFor('videos')} renderTable={viewOf('videos') === 'table' ? (onAdd) => tableFor('video', onAdd) : undefined} />;
+      break;
+    case 'broadcast':
+      page = <VideosPage key="broadcast" subcategory="broadcast" />;
+      break;
+    case 'podcast':
+      page = <VideosPage key="podcast" subcategory="podcast" />;
+      break;
+    case 'learning-resources':
+      page = <VideosPage key="learning" subcategory="learning_resources" />;
+      break;
+    case 'bot-images':
+      page = <BotImagesPage />;
+      break;
+    case 'categories':
+      page = <CategoriesPage />;
+      break;
+    case 'file-manager':
+      page = <FileManagerPage />;
+      break;
+    case 'chatbot-responses':
+      page = (
+        <section>
+          <PageHeader
+            title={t('assistant.title')}
+            description={t('assistant.subtitle')}
+            actions={
+              <Link to={paths.chat.getHref()} target="_blank" className={buttonClasses('outline')}>
+                <ExternalLink aria-hidden />
+                {t('assistant.openFull')}
+              </Link>
+            }
+          />
+          <Suspense fallback={<Skeleton className="h-[560px] w-full rounded-2xl" />}>
+            <ChatWindow title={t('chat.title')} height={560} className="mx-auto max-w-3xl" />
+          </Suspense>
+        </section>
+      );
+      break;
+    default: {
+      const never: never = section;
+      page = never;
+    }
+  }
+
+  return (
+    <>
+      <div key={section} className="animate-fade-in">
+        {page}
+      </div>
+      {upload ? <UploadDialogHost request={upload} onClose={() => setUpload(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { setLanguage, type AppLanguage } from '../lib/i18n';
+import { cn } from '../lib/cn';
+
+/** English (US flag) / Hebrew switch. */
+export function LanguageToggle({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const current: AppLanguage = i18n.language === 'he' ? 'he' : 'en';
+  const options: Array<{ lng: AppLanguage; flag: string; label: string }> = [
+    { lng: 'en', flag: '🇺🇸', label: t('language.english') },
+    { lng: 'he', flag: '🇮🇱', label: t('language.hebrew') },
+  ];
+  return (
+    <div role="group" aria-label={t('language.choose')} className={cn('inline-flex rounded-lg border border-border bg-background p-0.5 shadow-sm', className)}>
+      {options.map((o) => (
+        <button
+          key={o.lng}
+          type="button"
+          lang={o.lng}
+          aria-pressed={current === o.lng}
+          onClick={() => setLanguage(o.lng)}
+          className={cn(
+            'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            current === o.lng ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          <span aria-hidden>{o.flag}</span>
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { ImageIcon } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BotImage } from '../../../../../core/types';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { ImageTile } from '../../../components/image-tile';
+import { PageHeader } from '../../../components/page-header';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog } from '../../../components/ui/dialog';
+import { Label, Select } from '../../../components/ui/input';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { formatDate, sortById } from '../../../lib/format';
+import { useDeleteBotImage } from '../api/delete-bot-image';
+import { useDownloadImage } from '../api/download-image';
+import { useBotImages } from '../api/get-bot-images';
+
+const UNGROUPED = 'ungrouped';
+
+interface Group {
+  key: string;
+  title: string;
+  images: BotImage[];
+}
+
+/** Support Images: images taken from documents, grouped by their document. */
+export function BotImagesPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const query = useBotImages();
+  const del = useDeleteBotImage();
+  const download = useDownloadImage();
+  const [filter, setFilter] = useState('all');
+  const [viewing, setViewing] = useState<BotImage | null>(null);
+
+  const groups = useMemo<Group[]>(() => {
+    const map = new Map<string, Group>();
+    for (const img of sortById(query.data)) {
+      const key = img.documentId !== null ? String(img.documentId) : UNGROUPED;
+      const title = img.documentId !== null ? img.documentTitle || t('images.documentNumber', { id: img.documentId }) : t('images.ungrouped');
+      const g = map.get(key) ?? { key, title, images: [] };
+      g.images.push(img);
+      map.set(key, g);
+    }
+    return [...map.values()].sort((a, b) => (a.key === UNGROUPED ? 1 : b.key === UNGROUPED ? -1 : Number(a.key) - Number(b.key)));
+  }, [query.data, t]);
+
+  const shown = filter === 'all' ? groups : groups.filter((g) => g.key === filter);
+  const total = query.data?.length ?? 0;
+
+  return (
+    <section>
+      <PageHeader
+        title={t('images.botTitle')}
+        description={t('images.botSubtitle')}
+        actions={
+          groups.length > 0 ? (
+            <div className="flex items-center gap-2">
+              <Label htmlFor={`${id}-filter`} className="whitespace-nowrap">
+                {t('images.filterByDocument')}
+              </Label>
+              <Select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value)} className="w-56">
+                <option value="all">{t('images.allDocuments', { count: total })}</option>
+                {groups.map((g) => (
+                  <option key={g.key} value={g.key}>
+                    {g.title} ({g.images.length})
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : undefined
+        }
+      />
+      {query.isPending ? (
+        <SkeletonGrid className="lg:grid-cols-4 xl:grid-cols-4" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : total === 0 ? (
+        <EmptyState icon={ImageIcon} title={t('images.botEmpty')} hint={t('images.botEmptyHint')} />
+      ) : (
+        <div className="grid gap-8">
+          {shown.map((g) => (
+            <section key={g.key} aria-label={g.title} data-testid="image-group">
+              <h2 className="mb-3 flex items-center gap-2 text-base font-semibold">
+                {g.title}
+                <Badge>{t('images.count', { count: g.images.length })}</Badge>
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {g.images.map((img) => (
+                  <ImageTile
+                    key={img.id}
+                    src={img.image}
+                    alt={img.description || t('images.imageNumber', { id: img.id })}
+                    caption={img.description || undefined}
+                    meta={
+                      <>
+                        {img.page ? <Badge tone="outline">{t('images.page', { page: img.page })}</Badge> : null}
+                        {img.tags.slice(0, 3).map((tag) => (
+                          <Badge key={tag} tone="outline">
+                            {tag}
+                          </Badge>
+                        ))}
+                        <span className="ms-auto">{formatDate(img.createdAt)}</span>
+                      </>
+                    }
+                    onView={() => setViewing(img)}
+                    onDownload={() => download.mutate({ id: img.id, url: img.image })}
+                    onDelete={() => {
+                      if (window.confirm(t('images.confirmDelete'))) del.mutate(img.id);
+                    }}
+                    deleting={del.isPending && del.variables === img.id}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
+      )}
+      {viewing ? (
+        <Dialog open onOpenChange={(o) => !o && setViewing(null)} title={viewing.documentTitle ?? t('images.imageNumber', { id: viewing.id })} description={viewing.description || undefined} className="max-w-4xl">
+          <img src={viewing.image} alt={viewing.description || t('images.imageNumber', { id: viewing.id })} className="max-h-[70vh] w-full rounded-md bg-muted object-contain" />
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { Bot, Download, FileText, Film, Presentation, Send, User } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { CHAT_WINDOW_HEIGHT_PX } from '../../../config/constants';
+import { cn } from '../../../lib/cn';
+import { formatTime, isRtlText } from '../../../lib/format';
+import { downloadMedia } from '../download-media';
+import type { ChatMedia } from '../media';
+import { usePublicChat, type ChatLine } from '../use-public-chat';
+
+function MediaButton({ media }: { media: ChatMedia }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const Icon = media.kind === 'video' ? Film : media.kind === 'presentation' ? Presentation : FileText;
+  const label = t(media.kind === 'video' ? 'chat.downloadVideo' : media.kind === 'presentation' ? 'chat.downloadPresentation' : 'chat.downloadDocument');
+  return (
+    <div className="mt-2 flex items-center gap-3 rounded-lg border border-border bg-background p-2.5" data-testid="chat-media">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-blue-50 text-brand">
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium" title={media.title}>
+          {media.title}
+        </p>
+        <Badge tone={media.isTranslated ? 'violet' : 'gray'} className="mt-0.5">
+          {media.isTranslated ? t('chat.translated') : t('chat.original')}
+        </Badge>
+      </div>
+      {media.downloadable ? (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          aria-label={`${label}: ${media.title}`}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await downloadMedia(media, { videoNotFound: t('chat.videoNotFound'), videoFailed: t('chat.videoFailed') });
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? <Spinner /> : <Download aria-hidden />}
+          {t('common.download')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Bubble({ line }: { line: ChatLine }) {
+  const { t } = useTranslation();
+  const mine = line.role === 'user';
+  const rtl = isRtlText(line.text);
+  return (
+    <li className={cn('flex items-end gap-2', mine ? 'flex-row-reverse' : 'flex-row')} data-testid={mine ? 'chat-user-message' : 'chat-bot-message'}>
+      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', mine ? 'bg-primary text-primary-foreground' : 'bg-blue-100 text-brand')} aria-hidden>
+        {mine ? <User className="size-4" /> : <Bot className="size-4" />}
+      </span>
+      <div className={cn('max-w-[80%] rounded-2xl px-4 py-2.5 shadow-sm', mine ? 'rounded-ee-sm bg-primary text-primary-foreground' : 'rounded-es-sm border border-border bg-card')}>
+        <span className="sr-only">{mine ? t('chat.you') : t('chat.assistant')}: </span>
+        <p dir={rtl ? 'rtl' : 'ltr'} className={cn('whitespace-pre-wrap break-words text-sm', rtl ? 'text-right' : 'text-left')}>
+          {line.text}
+        </p>
+        {line.media ? <MediaButton media={line.media} /> : null}
+        <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}>{formatTime(line.time)}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The public assistant: 700 px window, typing indicator, Enter sends and Shift+Enter adds a line. */
+export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number; className?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { messages, typing, send } = usePublicChat(t('chat.failure'));
+  const [input, setInput] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, typing]);
+
+  const submit = () => {
+    const text = input.trim();
+    if (!text || typing) return;
+    setInput('');
+    void send(text).then(() => inputRef.current?.focus());
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const inputRtl = isRtlText(input);
+
+  return (
+    <div className={cn('flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg', className)} style={{ height }} data-testid="chat-window">
+      <header className="flex items-center gap-3 border-b border-border bg-primary px-5 py-4 text-primary-foreground">
+        <span className="relative flex size-10 items-center justify-center rounded-full bg-white/15" aria-hidden>
+          <Bot className="size-5" />
+          <span className="absolute bottom-0 end-0 size-3 rounded-full border-2 border-primary bg-green-400" />
+        </span>
+        <div>
+          <h2 className="font-semibold leading-tight">{title}</h2>
+          <p className="flex items-center gap-1.5 text-xs text-primary-foreground/80">
+            <span className="size-1.5 rounded-full bg-green-400" aria-hidden />
+            {t('chat.online')}
+          </p>
+        </div>
+      </header>
+      <ol ref={listRef} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4 overflow-y-auto bg-muted/40 p-5">
+        {messages.map((m) => (
+          <Bubble key={m.id} line={m} />
+        ))}
+        {typing ? (
+          <li className="flex items-end gap-2" data-testid="typing-indicator">
+            <span className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-brand" aria-hidden>
+              <Bot className="size-4" />
+            </span>
+            <div className="flex gap-1 rounded-2xl rounded-es-sm border border-border bg-card px-4 py-3.5" role="status">
+              <span className="sr-only">{t('chat.typing')}</span>
+              {[0, 1, 2].map((i) => (
+                <span key={i} className="size-2 animate-bounce-dot rounded-full bg-slate-400" style={{ animationDelay: `${i * 0.16}s` }} aria-hidden />
+              ))}
+            </div>
+          </li>
+        ) : null}
+      </ol>
+      <form
+        className="flex items-end gap-2 border-t border-border bg-card p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={`${id}-input`} className="sr-only">
+          {t('chat.inputLabel')}
+        </label>
+        <textarea
+          ref={inputRef}
+          id={`${id}-input`}
+          rows={1}
+          value={input}
+          dir={inputRtl ? 'rtl' : 'auto'}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={typing}
+          placeholder={t('chat.placeholder')}
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+        />
+        <Button type="submit" size="icon" className="size-10" disabled={typing || !input.trim()} aria-label={t('chat.send')}>
+          <Send aria-hidden className="rtl:-scale-x-100" />
+        </Button>
+      </form>
+    </div>
+  );
+}

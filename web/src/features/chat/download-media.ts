@@ -1,0 +1,28 @@
+import { saveBlob } from '../../lib/api-client';
+import { candidateUrls, type ChatMedia } from './media';
+
+/**
+ * Downloads a file offered by the assistant. Each candidate URL is tried in
+ * turn. Documents and presentations fall back to opening the file URL in a
+ * new tab; videos alert when nothing worked (spec section 8).
+ */
+export async function downloadMedia(media: ChatMedia, messages: { videoNotFound: string; videoFailed: string }): Promise<void> {
+  const urls = candidateUrls(media);
+  let networkError = false;
+  for (const url of urls) {
+    try {
+      const res = await fetch(url, { credentials: 'include' });
+      if (!res.ok) continue;
+      const blob = await res.blob();
+      saveBlob(blob, media.file || url.split('/').pop() || 'download');
+      return;
+    } catch {
+      networkError = true;
+    }
+  }
+  if (media.kind === 'video') {
+    window.alert(networkError ? messages.videoFailed : messages.videoNotFound);
+    return;
+  }
+  if (urls[0]) window.open(urls[0], '_blank', 'noopener,noreferrer');
+}

@@ -1,0 +1,63 @@
+import type { MediaOutput, PublicChatMessage } from '../../../../core/types';
+
+export type MediaKind = 'document' | 'presentation' | 'video';
+
+export interface ChatMedia extends MediaOutput {
+  kind: MediaKind;
+  /** Stored file name, used to build the fallback paths. */
+  file: string;
+  /** Record id when known (the API download route needs it). */
+  id: number | null;
+}
+
+const baseName = (p: string) => decodeURIComponent(p.split('?')[0].split('/').pop() ?? '');
+
+function kindOf(contentType: string | null | undefined, filePath: string): MediaKind | null {
+  if (contentType === 'presentation' || contentType === 'video' || contentType === 'document') return contentType;
+  if (/\.pptx?$/i.test(filePath)) return 'presentation';
+  if (/\.(mp4|webm|mov)$/i.test(filePath)) return 'video';
+  if (/\.(pdf|docx?)$/i.test(filePath)) return 'document';
+  return null;
+}
+
+/** Reads the `output` JSON of a server message; null when it offers nothing to download. */
+export function mediaFromMessage(m: Pick<PublicChatMessage, 'output' | 'file' | 'contentType'>): ChatMedia | null {
+  if (!m.output) return null;
+  let parsed: Partial<MediaOutput> & { id?: number };
+  try {
+    parsed = JSON.parse(m.output) as Partial<MediaOutput> & { id?: number };
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const filePath = typeof parsed.filePath === 'string' ? parsed.filePath : '';
+  const file = m.file || (filePath ? baseName(filePath) : '');
+  const kind = kindOf(m.contentType, filePath || file);
+  if (!kind || (!filePath && !file)) return null;
+  return {
+    kind,
+    file,
+    id: typeof parsed.id === 'number' ? parsed.id : null,
+    title: parsed.title || file,
+    isTranslated: Boolean(parsed.isTranslated),
+    isOriginal: parsed.isOriginal ?? !parsed.isTranslated,
+    downloadable: parsed.downloadable ?? true,
+    filePath,
+  };
+}
+
+/** The download candidates of spec section 7, best first. */
+export function candidateUrls(media: ChatMedia): string[] {
+  const f = encodeURIComponent(media.file);
+  const folder = media.isTranslated ? 'translated_files' : 'original_files';
+  const other = media.isTranslated ? 'original_files' : 'translated_files';
+  const list: string[] = [];
+  if (media.kind === 'video' && media.id !== null) list.push(`/api/videos/${media.id}/download`);
+  if (media.filePath) list.push(media.filePath);
+  if (media.file) {
+    if (media.kind === 'document') list.push(`/api/files/documents/${f}`, `/api/files/${f}`);
+    if (media.kind === 'presentation') list.push(`/uploads/presentations/${folder}/${f}`, `/uploads/presentations/${other}/${f}`);
+    if (media.kind === 'video') list.push(`/uploads/videos/${folder}/${f}`, `/uploads/videos/${other}/${f}`);
+  }
+  return [...new Set(list)];
+}

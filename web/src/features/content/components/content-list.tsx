@@ -1,0 +1,176 @@
+import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContentItem, ContentType } from '../../../../../core/types';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { StatusBadge } from '../../../components/status-badge';
+import { Button } from '../../../components/ui/button';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/use-toast';
+import { formatDate, formatMB, sortById } from '../../../lib/format';
+import { useDeleteContent } from '../api/delete-content';
+import { useContent } from '../api/get-content';
+
+type Kind = ContentType | 'other';
+
+function TypeIcon({ type }: { type: string }) {
+  const cls = 'size-4 text-muted-foreground';
+  if (type === 'presentation') return <Presentation className={cls} aria-hidden />;
+  if (type === 'video') return <Film className={cls} aria-hidden />;
+  if (type === 'image') return <ImageIcon className={cls} aria-hidden />;
+  return <FileText className={cls} aria-hidden />; // unknown types use the document look
+}
+
+/** The generic content table; its columns depend on the type (spec section 2). */
+export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const kind: Kind = type ?? 'other';
+  const query = useContent(type);
+  const del = useDeleteContent();
+
+  const headers: Record<Kind, string[]> = {
+    document: [t('content.id'), t('content.status'), t('content.contentTitle'), t('content.uploadedFile'), t('content.convertedFile'), t('content.translationStatus'), t('content.createdAt'), t('content.updatedAt'), t('content.action')],
+    presentation: [t('content.id'), t('content.status'), t('content.title'), t('content.tags'), t('content.language'), t('content.file'), t('content.createdAt'), t('content.action')],
+    video: [t('content.id'), t('content.title'), t('content.status'), t('content.tags'), t('content.description'), t('content.originalFile'), t('content.translatedFile'), t('content.uploadedAt'), t('content.actions')],
+    other: [t('content.title'), t('content.type'), t('content.uploadDate'), t('content.status'), t('content.actions')],
+  };
+
+  const actions = (item: ContentItem) => (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('content.editNamed', { title: item.title })}
+        title={t('common.edit')}
+        onClick={() => toast({ title: t('content.editTitle'), description: t('content.editNotImplemented') })}
+      >
+        <Pencil aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:bg-red-50 hover:text-destructive"
+        aria-label={t('content.deleteNamed', { title: item.title })}
+        title={t('common.delete')}
+        disabled={del.isPending && del.variables === item.id}
+        onClick={() => {
+          if (window.confirm(t('content.confirmDelete', { title: item.title }))) del.mutate(item.id);
+        }}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+
+  const cells = (item: ContentItem): ReactNode[] => {
+    const tags = item.tags && item.tags.length ? item.tags.join(', ') : t('content.noTags');
+    switch (kind) {
+      case 'document':
+        return [
+          item.id,
+          <StatusBadge status={item.status} />,
+          <span className="font-medium">{item.title}</span>,
+          <span className="text-muted-foreground">{item.fileName}</span>,
+          <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
+          item.needsTranslation ? t('content.required') : t('content.notNeeded'),
+          formatDate(item.uploadDate),
+          item.approvedDate ? formatDate(item.approvedDate) : <span className="text-muted-foreground">{t('content.notUpdated')}</span>,
+          actions(item),
+        ];
+      case 'presentation':
+        return [
+          item.id,
+          <StatusBadge status={item.status} />,
+          <span className="font-medium">{item.title}</span>,
+          <span className="text-muted-foreground">{t('content.noTags')}</span>,
+          <span className="text-muted-foreground">{t('common.notSpecified')}</span>,
+          <span className="text-muted-foreground">{item.fileName}</span>,
+          formatDate(item.uploadDate),
+          actions(item),
+        ];
+      case 'video':
+        return [
+          item.id,
+          <span className="font-medium">{item.title}</span>,
+          <StatusBadge status={item.status} />,
+          <span className="text-muted-foreground">{tags}</span>,
+          <span className="line-clamp-2 max-w-56 text-muted-foreground">{item.description || '—'}</span>,
+          <span className="text-muted-foreground">{item.fileName}</span>,
+          <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
+          formatDate(item.uploadDate),
+          actions(item),
+        ];
+      case 'other':
+        return [
+          <div className="flex items-center gap-3">
+            <TypeIcon type={String(item.type)} />
+            <div>
+              <div className="font-medium">{item.title}</div>
+              <div className="text-xs text-muted-foreground">
+                {item.fileType || '—'} · {formatMB(item.fileSize)}
+              </div>
+            </div>
+          </div>,
+          <span className="capitalize">{String(item.type)}</span>,
+          formatDate(item.uploadDate),
+          <StatusBadge status={item.status} />,
+          actions(item),
+        ];
+      default: {
+        const never: never = kind;
+        return never;
+      }
+    }
+  };
+
+  if (query.isPending) return <SkeletonRows />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const items = sortById(query.data);
+  const n = items.length;
+
+  return (
+    <div className="grid gap-3" data-testid="content-list">
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={onAdd}>
+          <Plus aria-hidden />
+          {t('content.add')}
+        </Button>
+      </div>
+      {n === 0 ? (
+        <EmptyState icon={FileText} title={t('content.empty')} hint={t('content.emptyHint')} />
+      ) : (
+        <Table>
+          <THead>
+            <tr>
+              {headers[kind].map((h) => (
+                <TH key={h}>{h}</TH>
+              ))}
+            </tr>
+          </THead>
+          <TBody>
+            {items.map((item) => (
+              <TR key={item.id}>
+                {cells(item).map((c, i) => (
+                  <TD key={i}>{c}</TD>
+                ))}
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <nav aria-label={t('content.pagination')} className="flex items-center justify-between gap-4 px-1 text-sm text-muted-foreground">
+        <p>{t('content.showing', { from: n === 0 ? 0 : 1, to: n, total: n })}</p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled>
+            {t('content.previous')}
+          </Button>
+          <Button variant="outline" size="sm" disabled>
+            {t('content.next')}
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Document } from '../../../../../core/types';
+import { api } from '../../../lib/api-client';
+import { POLL_MS } from '../../../config/polling';
+
+export const getDocuments = (): Promise<Document[]> => api.get<Document[]>('/api/documents');
+
+export const getDocumentsQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/documents'], queryFn: getDocuments, refetchInterval: POLL_MS.documents });
+
+export const useDocuments = () => useQuery(getDocumentsQueryOptions());

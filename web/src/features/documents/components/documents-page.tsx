@@ -1,0 +1,63 @@
+import { FileText, Upload } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '../../../../../core/types';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { Button } from '../../../components/ui/button';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { sortById } from '../../../lib/format';
+import { useDeleteDocument } from '../api/delete-document';
+import { useDocuments } from '../api/get-documents';
+import { useRetryDocument } from '../api/retry-document';
+import { DocumentCard } from './document-card';
+import { EditDocumentDialog } from './edit-document-dialog';
+
+/** Documents as a card grid. `viewSwitch` and `table` let the caller offer the generic content table. */
+export function DocumentsPage({ onUpload, viewSwitch, table }: { onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode }) {
+  const { t } = useTranslation();
+  const query = useDocuments();
+  const del = useDeleteDocument();
+  const retry = useRetryDocument();
+  const [editing, setEditing] = useState<Document | null>(null);
+
+  const uploadButton = (
+    <Button onClick={onUpload}>
+      <Upload aria-hidden />
+      {t('documents.upload')}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (table) body = table;
+  else if (query.isPending) body = <SkeletonGrid />;
+  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0) body = <EmptyState icon={FileText} title={t('documents.empty')} hint={t('documents.emptyHint')} action={uploadButton} />;
+  else
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {sortById(query.data).map((doc) => (
+          <DocumentCard
+            key={doc.id}
+            doc={doc}
+            onEdit={() => setEditing(doc)}
+            onDelete={() => {
+              if (window.confirm(t('documents.confirmDelete', { title: doc.title }))) del.mutate(doc.id);
+            }}
+            onRetry={() => retry.mutate(doc.id)}
+            deleting={del.isPending && del.variables === doc.id}
+            retrying={retry.isPending && retry.variables === doc.id}
+          />
+        ))}
+      </div>
+    );
+
+  return (
+    <section>
+      <PageHeader title={t('documents.title')} description={t('documents.subtitle')} actions={<>{viewSwitch}{uploadButton}</>} />
+      {body}
+      {editing ? <EditDocumentDialog document={editing} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}

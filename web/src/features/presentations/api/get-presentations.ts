@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Presentation } from '../../../../../core/types';
+import { api } from '../../../lib/api-client';
+import { POLL_MS } from '../../../config/polling';
+
+export const getPresentations = (): Promise<Presentation[]> => api.get<Presentation[]>('/api/presentations');
+
+export const getPresentationsQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/presentations'], queryFn: getPresentations, refetchInterval: POLL_MS.presentations });
+
+export const usePresentations = () => useQuery(getPresentationsQueryOptions());
+
+/** GET /api/presentations/{id}/download, opened in a new tab. */
+export const presentationDownloadUrl = (id: number) => `/api/presentations/${id}/download`;

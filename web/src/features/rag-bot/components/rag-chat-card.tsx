@@ -1,0 +1,184 @@
+import { Bot, BookOpen, Search, Send, Trash2, User } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { RAG_WINDOW_HEIGHT_PX } from '../../../config/constants';
+import { cn } from '../../../lib/cn';
+import { formatTime, isRtlText } from '../../../lib/format';
+import { sessionBadge } from '../session';
+import { useRagChat, type RagChatMessage } from '../use-rag-chat';
+
+function SourceImages({ urls }: { urls: string[] }) {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  if (!urls.length) return null;
+  return (
+    <div className="mt-3" data-testid="source-images">
+      <p className="mb-1.5 text-xs font-medium text-muted-foreground">{t('rag.sourceImages', { count: urls.length })}</p>
+      <div className="grid grid-cols-2 gap-2">
+        {urls.map((url, i) =>
+          hidden.has(url) ? null : (
+            <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <img
+                src={url}
+                alt={t('rag.sourceImageAlt', { n: i + 1 })}
+                loading="lazy"
+                className="aspect-video w-full object-cover"
+                onError={() => setHidden((s) => new Set(s).add(url))}
+              />
+            </a>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Message({ msg }: { msg: RagChatMessage }) {
+  const { t } = useTranslation();
+  const mine = msg.type === 'user';
+  const rtl = isRtlText(msg.content);
+  return (
+    <li className={cn('flex gap-3', mine ? 'flex-row-reverse' : 'flex-row')} data-testid={mine ? 'rag-user-message' : 'rag-bot-message'} data-id={msg.id}>
+      <span className={cn('mt-1 flex size-8 shrink-0 items-center justify-center rounded-full', mine ? 'bg-primary text-primary-foreground' : 'bg-emerald-100 text-emerald-700')} aria-hidden>
+        {mine ? <User className="size-4" /> : <Bot className="size-4" />}
+      </span>
+      <div className={cn('max-w-[85%] rounded-2xl px-4 py-3 shadow-sm', mine ? 'bg-primary text-primary-foreground' : 'border border-border bg-card')}>
+        <span className="sr-only">{mine ? t('chat.you') : t('rag.botName')}: </span>
+        <p dir={rtl ? 'rtl' : 'ltr'} className={cn('whitespace-pre-wrap break-words text-sm leading-relaxed', rtl ? 'text-right' : 'text-left')}>
+          {msg.content}
+          {msg.streaming ? <span className="ms-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom" aria-hidden /> : null}
+        </p>
+        {msg.sourceImages?.length ? <SourceImages urls={msg.sourceImages} /> : null}
+        {msg.citations?.length ? (
+          <div className="mt-3 border-t border-border pt-2" data-testid="citations">
+            <p className="mb-1 flex items-center gap-1 text-xs font-medium text-muted-foreground">
+              <BookOpen className="size-3.5" aria-hidden />
+              {t('rag.sources')}
+            </p>
+            <ul className="flex flex-wrap gap-1.5">
+              {msg.citations.map((c, i) => (
+                <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? i}`}>
+                  <Badge tone="outline" title={c.title}>
+                    <span className="max-w-48 truncate">{c.title}</span>
+                    {c.page ? <span>· {t('rag.page', { page: c.page })}</span> : null}
+                    {c.slide ? <span>· {t('rag.slide', { slide: c.slide })}</span> : null}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className={cn('mt-1.5 flex items-center gap-2 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}>
+          <time dateTime={msg.timestamp}>{formatTime(msg.timestamp)}</time>
+          {msg.detectedLanguage ? (
+            <Badge tone={mine ? 'outline' : 'blue'} className="px-1.5 py-0 text-[10px] uppercase" data-testid="language-badge">
+              {msg.detectedLanguage}
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The document-search chat card: 600 px high, max width 4xl. */
+export function RagChatCard() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { sessionId, messages, waiting, streamingNow, send, clear } = useRagChat(t('rag.error'));
+  const [input, setInput] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, waiting]);
+
+  const ask = (q: string) => {
+    if (!q.trim() || waiting) return;
+    setInput('');
+    void send(q).then(() => inputRef.current?.focus());
+  };
+  const examples = [t('rag.example1'), t('rag.example2'), 'Quels sont les avantages des volets roulants motorisés ?', t('rag.example4')];
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg" style={{ height: RAG_WINDOW_HEIGHT_PX }} data-testid="rag-chat">
+      <header className="flex items-center justify-between gap-3 border-b border-border px-5 py-3.5">
+        <div className="flex items-center gap-2">
+          <Search className="size-4 text-muted-foreground" aria-hidden />
+          <h2 className="font-semibold">{t('rag.chatTitle')}</h2>
+          <Badge tone="outline" title={sessionId} data-testid="session-badge">
+            {t('rag.session', { id: sessionBadge(sessionId) })}
+          </Badge>
+        </div>
+        <Button variant="outline" size="sm" onClick={clear} disabled={messages.length === 0 && !waiting}>
+          <Trash2 aria-hidden />
+          {t('rag.clear')}
+        </Button>
+      </header>
+      <ol ref={listRef} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4 overflow-y-auto bg-muted/40 p-5">
+        {messages.length === 0 && !waiting ? (
+          <li className="m-auto flex max-w-lg flex-col items-center text-center">
+            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden>
+              <Bot className="size-6" />
+            </span>
+            <p className="font-semibold">{t('rag.emptyTitle')}</p>
+            <p className="mb-4 text-sm text-muted-foreground">{t('rag.emptyHint')}</p>
+            <ul className="grid w-full gap-2">
+              {examples.map((q) => (
+                <li key={q}>
+                  <button
+                    type="button"
+                    onClick={() => ask(q)}
+                    dir="auto"
+                    className="w-full rounded-lg border border-border bg-background px-4 py-2.5 text-start text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    {q}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ) : (
+          messages.map((m) => <Message key={m.id} msg={m} />)
+        )}
+        {waiting && !streamingNow ? (
+          <li className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="rag-waiting">
+            <Spinner />
+            {t('rag.searching')}
+          </li>
+        ) : null}
+      </ol>
+      <form
+        className="flex items-center gap-2 border-t border-border p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          ask(input);
+        }}
+      >
+        <label htmlFor={`${id}-q`} className="sr-only">
+          {t('rag.inputLabel')}
+        </label>
+        <Input
+          ref={inputRef}
+          id={`${id}-q`}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          placeholder={t('rag.placeholder')}
+          disabled={waiting}
+          dir={isRtlText(input) ? 'rtl' : 'auto'}
+          className="h-10"
+          autoComplete="off"
+        />
+        <Button type="submit" size="icon" className="size-10" disabled={waiting || !input.trim()} aria-label={t('chat.send')}>
+          {waiting ? <Spinner /> : <Send aria-hidden className="rtl:-scale-x-100" />}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { TranslationState } from '../../../../../core/types';
+
+/** One row of GET /api/presentation-translations and /api/video-translations (docs/API.md). */
+export interface TranslationRow {
+  id: number;
+  title: string;
+  description: string;
+  targetLanguage: string | null;
+  state: TranslationState;
+  error: string | null;
+}

@@ -1,0 +1,189 @@
+import { Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Category } from '../../../../../core/types';
+import { FileDrop } from '../../../components/file-drop';
+import { LanguageSelect } from '../../../components/language-select';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label, Select, Switch, Textarea } from '../../../components/ui/input';
+import { Progress } from '../../../components/ui/progress';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { ACCEPT } from '../../../config/constants';
+import { useUploadContent } from '../api/upload-content';
+import { initialUploadState, type UploadContentType, type UploadFormState } from '../upload-form-state';
+
+/**
+ * Upload dialog for documents, presentations and other content (spec section 2).
+ * `categories` comes from the caller (the categories feature owns that endpoint).
+ */
+export function UploadDialog({
+  open,
+  onOpenChange,
+  contentType = 'document',
+  allowTypeChange = false,
+  categories,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contentType?: UploadContentType;
+  allowTypeChange?: boolean;
+  categories: Category[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [form, setForm] = useState<UploadFormState>(() => initialUploadState(contentType));
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const reset = () => {
+    setForm(initialUploadState(contentType));
+    setFile(null);
+    setFileKey((k) => k + 1);
+    setProgress(null);
+  };
+
+  const upload = useUploadContent({
+    onProgress: (f) => setProgress(Math.round(f * 100)),
+    onSuccess: () => {
+      reset();
+      onOpenChange(false);
+    },
+  });
+
+  const set = <K extends keyof UploadFormState>(key: K, value: UploadFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const accept = form.type === 'presentation' ? ACCEPT.presentation : form.type === 'document' ? ACCEPT.document : ACCEPT.other;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file || !form.type) {
+      toast({ title: t('upload.validationError'), description: t('upload.selectFile'), variant: 'destructive' });
+      return;
+    }
+    if (form.type !== 'presentation' && form.needsTranslation && !form.targetLanguage) {
+      toast({ title: t('upload.validationError'), description: t('upload.selectTargetLanguage'), variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    upload.mutate({ state: form, file }, { onError: () => setProgress(null) });
+  };
+
+  const busy = upload.isPending;
+  const titleKey = form.type === 'presentation' ? 'upload.titlePresentation' : form.type === 'document' ? 'upload.titleDocument' : 'upload.titleContent';
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (busy) return;
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+      title={t(titleKey)}
+      description={t('upload.description')}
+    >
+      <form onSubmit={onSubmit} className="grid gap-4" aria-busy={busy} noValidate>
+        {allowTypeChange ? (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-type`}>{t('upload.contentType')}</Label>
+            <Select
+              id={`${id}-type`}
+              value={form.type}
+              disabled={busy}
+              onChange={(e) => {
+                set('type', e.target.value as UploadContentType);
+                setFile(null);
+                setFileKey((k) => k + 1);
+              }}
+            >
+              <option value="document">{t('upload.typeDocument')}</option>
+              <option value="presentation">{t('upload.typePresentation')}</option>
+              <option value="other">{t('upload.typeOther')}</option>
+            </Select>
+          </div>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-file`}>
+            {t('upload.file')} <span className="text-destructive" aria-hidden>*</span>
+          </Label>
+          <FileDrop
+            key={fileKey}
+            id={`${id}-file`}
+            accept={accept}
+            file={file}
+            onFile={setFile}
+            required
+            disabled={busy}
+            hint={t('upload.accepted', { types: accept.replaceAll(',', ', ') })}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-title`}>{t('upload.titleField')}</Label>
+          <Input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} placeholder={t('upload.titlePlaceholder')} disabled={busy} />
+        </div>
+        {form.type !== 'presentation' ? (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-desc`}>{t('upload.descriptionField')}</Label>
+            <Textarea id={`${id}-desc`} value={form.description} onChange={(e) => set('description', e.target.value)} rows={2} disabled={busy} />
+          </div>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-cat`}>{t('upload.category')}</Label>
+          <Select id={`${id}-cat`} value={form.category} onChange={(e) => set('category', e.target.value)} disabled={busy}>
+            <option value="">{categories ? t('upload.noCategory') : t('common.loading')}</option>
+            {(categories ?? []).filter((c) => c.isActive).map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
+          <div>
+            <Label htmlFor={`${id}-tr`}>{t('upload.needsTranslation')}</Label>
+            <p className="mt-1 text-xs text-muted-foreground">{t('upload.needsTranslationHint')}</p>
+          </div>
+          <Switch
+            id={`${id}-tr`}
+            checked={form.needsTranslation}
+            disabled={busy}
+            onChange={(e) => setForm((f) => ({ ...f, needsTranslation: e.target.checked, targetLanguage: e.target.checked ? f.targetLanguage : '' }))}
+          />
+        </div>
+        {form.needsTranslation ? (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-lang`}>
+              {t('upload.targetLanguage')} <span className="text-destructive" aria-hidden>*</span>
+            </Label>
+            <LanguageSelect
+              id={`${id}-lang`}
+              value={form.targetLanguage}
+              onChange={(e) => set('targetLanguage', e.target.value)}
+              exclude={form.type === 'document' ? ['hebrew'] : []}
+              aria-required
+              disabled={busy}
+            />
+          </div>
+        ) : null}
+        {progress !== null ? (
+          <div className="grid gap-1" aria-live="polite">
+            <Progress value={progress} label={t('upload.progress')} />
+            <p className="text-xs text-muted-foreground">{progress < 100 ? t('upload.uploading', { percent: progress }) : t('upload.finishing')}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner /> : <Upload aria-hidden />}
+            {busy ? t('upload.uploadingShort') : t('upload.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

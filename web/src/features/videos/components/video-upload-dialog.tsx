@@ -1,0 +1,119 @@
+import { Info, Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoSubcategory } from '../../../../../core/types';
+import { FileDrop } from '../../../components/file-drop';
+import { LanguageSelect } from '../../../components/language-select';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Label, Switch, Textarea } from '../../../components/ui/input';
+import { Progress } from '../../../components/ui/progress';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { ACCEPT } from '../../../config/constants';
+import { useUploadVideo } from '../api/upload-video';
+
+/** Video upload: MP4 only, hasSpeech, optional translation, guidance on length and processing time. */
+export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory: VideoSubcategory; title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const [hasSpeech, setHasSpeech] = useState(true);
+  const [needsTranslation, setNeedsTranslation] = useState(false);
+  const [targetLanguage, setTargetLanguage] = useState('');
+  const [description, setDescription] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadVideo({ onProgress: (f) => setProgress(Math.round(f * 100)), onSuccess: onClose });
+
+  const chooseFile = (f: File | null) => {
+    if (f && !f.type.startsWith('video/')) {
+      toast({ title: t('videos.invalidType'), description: t('videos.invalidTypeHint'), variant: 'destructive' });
+      setFile(null);
+      setFileKey((k) => k + 1);
+      return;
+    }
+    setFile(f);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      toast({ title: t('videos.missingFile'), description: t('videos.missingFileHint'), variant: 'destructive' });
+      return;
+    }
+    if (needsTranslation && !targetLanguage) {
+      toast({ title: t('upload.validationError'), description: t('upload.selectTargetLanguage'), variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    upload.mutate({ file, subcategory, needsTranslation, targetLanguage, hasSpeech, description }, { onError: () => setProgress(null) });
+  };
+  const busy = upload.isPending;
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title={title} description={t('videos.uploadDescription')}>
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate aria-busy={busy}>
+        <div className="flex gap-3 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="video-guidance">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>{t('videos.guidance')}</p>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-file`}>
+            {t('videos.file')} <span className="text-destructive" aria-hidden>*</span>
+          </Label>
+          <FileDrop key={fileKey} id={`${id}-file`} accept={ACCEPT.video} file={file} onFile={chooseFile} required disabled={busy} hint={t('upload.accepted', { types: '.mp4' })} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-desc`}>{t('upload.descriptionField')}</Label>
+          <Textarea id={`${id}-desc`} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} disabled={busy} />
+        </div>
+        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
+          <div>
+            <Label htmlFor={`${id}-speech`}>{t('videos.hasSpeech')}</Label>
+            <p className="mt-1 text-xs text-muted-foreground">{t('videos.hasSpeechHint')}</p>
+          </div>
+          <Switch id={`${id}-speech`} checked={hasSpeech} onChange={(e) => setHasSpeech(e.target.checked)} disabled={busy} />
+        </div>
+        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
+          <div>
+            <Label htmlFor={`${id}-tr`}>{t('upload.needsTranslation')}</Label>
+            <p className="mt-1 text-xs text-muted-foreground">{t('videos.translationHint')}</p>
+          </div>
+          <Switch
+            id={`${id}-tr`}
+            checked={needsTranslation}
+            disabled={busy}
+            onChange={(e) => {
+              setNeedsTranslation(e.target.checked);
+              if (!e.target.checked) setTargetLanguage('');
+            }}
+          />
+        </div>
+        {needsTranslation ? (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-lang`}>
+              {t('upload.targetLanguage')} <span className="text-destructive" aria-hidden>*</span>
+            </Label>
+            <LanguageSelect id={`${id}-lang`} value={targetLanguage} onChange={(e) => setTargetLanguage(e.target.value)} aria-required disabled={busy} />
+          </div>
+        ) : null}
+        {progress !== null ? (
+          <div className="grid gap-1" aria-live="polite">
+            <Progress value={progress} label={t('upload.progress')} />
+            <p className="text-xs text-muted-foreground">{progress < 100 ? t('upload.uploading', { percent: progress }) : t('upload.finishing')}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner /> : <Upload aria-hidden />}
+            {busy ? t('upload.uploadingShort') : t('videos.uploadSubmit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { Calendar, Clock, Download, Film, Play, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Video, VideoSubcategory } from '../../../../../core/types';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Progress } from '../../../components/ui/progress';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/format';
+import { useDeleteVideo } from '../api/delete-video';
+import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
+import { VideoUploadDialog } from './video-upload-dialog';
+
+const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
+
+function Thumbnail({ video }: { video: Video }) {
+  const [broken, setBroken] = useState(false);
+  if (!video.thumbnailKey || broken)
+    return (
+      <div className="flex aspect-video items-center justify-center bg-slate-900/90 text-slate-400">
+        <Film className="size-8" aria-hidden />
+      </div>
+    );
+  const src = `/api/files/${video.thumbnailKey.split('/').map(encodeURIComponent).join('/')}`;
+  return <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="aspect-video w-full bg-slate-900 object-cover" />;
+}
+
+function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () => void; deleting: boolean }) {
+  const { t } = useTranslation();
+  const running = RUNNING.has(video.status);
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="video-card">
+      <Thumbnail video={video} />
+      <div className="flex flex-1 flex-col p-4">
+        <div className="mb-2 flex items-start justify-between gap-2">
+          <h3 className="min-w-0 truncate font-semibold" title={video.label}>
+            {video.label}
+          </h3>
+          <StatusBadge status={video.status} />
+        </div>
+        <div className="mb-2 flex flex-wrap gap-1.5">
+          <Badge tone="violet">{t(`videos.sub.${video.subcategory}`)}</Badge>
+          {video.languageto ? <Badge tone="outline">→ {video.languageto}</Badge> : null}
+        </div>
+        {video.description ? <p className="mb-2 line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
+        {running || video.status === 'failed' ? (
+          <div className="mb-2 grid gap-1">
+            <Progress value={video.progress} label={t('documents.progress')} barClassName={video.status === 'failed' ? 'bg-destructive' : undefined} />
+            <p className="truncate text-xs text-muted-foreground">{video.step ?? t(`status.${video.status}`)}</p>
+          </div>
+        ) : null}
+        {video.status === 'failed' && video.error ? <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-xs text-red-800">{video.error}</p> : null}
+        <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden />
+            {formatDuration(video.duration) || '—'}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Calendar className="size-3.5" aria-hidden />
+            {formatDate(video.createdAt)}
+          </span>
+          <span>{formatMB(video.fileSize)}</span>
+        </div>
+        <div className="mt-auto flex items-center gap-1.5">
+          <a href={videoPlayUrl(video.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('default', 'sm')} aria-label={t('videos.playNamed', { title: video.label })}>
+            <Play aria-hidden className="rtl:-scale-x-100" />
+            {t('videos.play')}
+          </a>
+          <a href={videoDownloadUrl(video.id)} download className={buttonClasses('outline', 'sm')} aria-label={t('videos.downloadNamed', { title: video.label })}>
+            <Download aria-hidden />
+            {t('common.download')}
+          </a>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ms-auto text-destructive hover:bg-red-50 hover:text-destructive"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={t('videos.deleteNamed', { title: video.label })}
+            title={t('common.delete')}
+          >
+            {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+const PAGE: Record<'all' | VideoSubcategory, { title: 'videos.titleAll' | 'videos.titleBroadcast' | 'videos.titlePodcast' | 'videos.titleLearning'; add: 'videos.addVideo' | 'videos.addBroadcast' | 'videos.addPodcast' | 'videos.addLearning' }> = {
+  all: { title: 'videos.titleAll', add: 'videos.addVideo' },
+  broadcast: { title: 'videos.titleBroadcast', add: 'videos.addBroadcast' },
+  podcast: { title: 'videos.titlePodcast', add: 'videos.addPodcast' },
+  learning_resources: { title: 'videos.titleLearning', add: 'videos.addLearning' },
+};
+
+/** All videos, or one subcategory. "Add New Video" on the all-videos page uploads as broadcast. */
+export function VideosPage({
+  subcategory,
+  viewSwitch,
+  renderTable,
+}: {
+  subcategory?: VideoSubcategory;
+  viewSwitch?: ReactNode;
+  /** The caller's table view; it gets the action that opens this page's upload dialog. */
+  renderTable?: (onAdd: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const query = useVideos();
+  const del = useDeleteVideo();
+  const [uploading, setUploading] = useState(false);
+  const page = PAGE[subcategory ?? 'all'];
+
+  const addButton = (
+    <Button onClick={() => setUploading(true)}>
+      <Plus aria-hidden />
+      {t(page.add)}
+    </Button>
+  );
+  const videos = sortById(query.data).filter((v) => !subcategory || v.subcategory === subcategory);
+
+  let body: ReactNode;
+  if (renderTable) body = renderTable(() => setUploading(true));
+  else if (query.isPending) body = <SkeletonGrid />;
+  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (videos.length === 0) body = <EmptyState icon={Film} title={t('videos.empty')} hint={t('videos.emptyHint')} action={addButton} />;
+  else
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {videos.map((v) => (
+          <VideoCard
+            key={v.id}
+            video={v}
+            deleting={del.isPending && del.variables === v.id}
+            onDelete={() => {
+              if (window.confirm(t('videos.confirmDelete', { title: v.label }))) del.mutate(v.id);
+            }}
+          />
+        ))}
+      </div>
+    );
+
+  return (
+    <section>
+      <PageHeader title={t(page.title)} description={t('videos.subtitle')} actions={<>{viewSwitch}{addButton}</>} />
+      {body}
+      {uploading ? <VideoUploadDialog subcategory={subcategory ?? 'broadcast'} title={t(page.add)} onClose={() => setUploading(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * TanStack Query defaults of spec section 7: no retries, data never stale, no
+ * refetch on focus, 5 minute cache. Mutations declare their success and error
+ * toasts in `meta`; they are shown here, in one place, so components never do.
+ * A 401 shows no error toast: the auth provider takes the user to sign-in.
+ */
+import { MutationCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
+import { GC_TIME_MS } from '../config/constants';
+import { toast } from '../components/ui/use-toast';
+import { isApiError } from './api-client';
+import { i18n } from './i18n';
+
+export type TranslationKey = ParseKeys;
+
+export interface ToastText {
+  title: TranslationKey;
+  description?: TranslationKey;
+}
+
+export interface AppMutationMeta extends Record<string, unknown> {
+  successToast?: ToastText;
+  errorToast?: ToastText;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: AppMutationMeta;
+  }
+}
+
+export const queryConfig = {
+  queries: {
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    gcTime: GC_TIME_MS,
+  },
+  mutations: {
+    retry: false,
+  },
+} satisfies DefaultOptions;
+
+function show(text: ToastText, destructive: boolean) {
+  toast({
+    title: i18n.t(text.title),
+    description: text.description ? i18n.t(text.description) : undefined,
+    variant: destructive ? 'destructive' : 'default',
+  });
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: queryConfig,
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        const text = mutation.options.meta?.successToast;
+        if (text) show(text, false);
+      },
+      onError: (error, _vars, _ctx, mutation) => {
+        if (isApiError(error) && error.status === 401) return;
+        const text = mutation.options.meta?.errorToast;
+        if (text) show(text, true);
+      },
+    }),
+  });
+}
