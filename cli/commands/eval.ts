@@ -1,0 +1,55 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Command } from 'commander';
+import { ROOT, withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+import { startProgress } from '../progress';
+import { parseCount, usageError } from '../usage';
+
+interface EvalOptions {
+  data?: string;
+  k: string;
+}
+
+const DEFAULT_DATA = path.join(ROOT, 'eval');
+
+export function evalCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('eval')
+      .description('measure retrieval on question-answering data (SQuAD-format JSON): Hit@1, Hit@5, MRR@10 per language, latency')
+      .option('--data <dir>', 'folder with the evaluation files', DEFAULT_DATA)
+      .option('-k, --k <n>', 'results retrieved per question', '5'),
+  )
+    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json')
+    .action(async (options: EvalOptions) => {
+      const k = parseCount(options.k, '--k', 1, 100);
+      const dataDir = path.resolve(ctx.cwd, options.data ?? DEFAULT_DATA);
+      if (!(await stat(dataDir).catch(() => null))?.isDirectory()) {
+        throw usageError(`No evaluation data folder at ${dataDir}: pass --data DIR (a folder of SQuAD-format JSON files)`);
+      }
+      const { logger } = ctx;
+      // Loaded on use: the evaluation pulls in the whole search stack.
+      const { runEval } = await import('../../core/search/eval');
+      const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
+      let report;
+      try {
+        report = await runEval({ dataDir, k, onProgress: (done: number, total: number, label?: string) => progress.update(done, total, label ?? null) });
+      } finally {
+        await progress.stop();
+      }
+      if (logger.mode === 'json') {
+        logger.json(report);
+      } else {
+        const rows = Object.entries(report.languages).map(([lang, m]) => ({ lang, ...m }));
+        logger.table(rows, [
+          { header: 'language', value: (r) => r.lang },
+          { header: 'questions', value: (r) => r.questions, align: 'right' },
+          { header: 'Hit@1', value: (r) => r.hit1.toFixed(3), align: 'right' },
+          { header: 'Hit@5', value: (r) => r.hit5.toFixed(3), align: 'right' },
+          { header: 'MRR@10', value: (r) => r.mrr10.toFixed(3), align: 'right' },
+        ]);
+        logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
+      }
+      ctx.exitCode = EXIT.ok;
+    });
+}

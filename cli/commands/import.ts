@@ -1,0 +1,120 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Command } from 'commander';
+import { TRANSLATION_LANGUAGES } from '../../core/types';
+import { withBackend, type Backend } from '../backend';
+import { withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+import { displayPath, expandInputs, type Candidate } from '../import/expand';
+import { createImporter, totals, type ImportRow } from '../import/importer';
+import { createReporter } from '../import/report';
+import { watchFolders } from '../import/watch';
+import { createTracker } from '../tracker';
+import { parseCount, usageError } from '../usage';
+
+interface ImportOptions {
+  category?: string;
+  translateTo?: string;
+  title?: string;
+  recursive?: boolean;
+  watch?: boolean;
+  interval: string;
+  force?: boolean;
+}
+
+export function importCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('import')
+      .description('import PDF, DOCX, PPTX and MP4 files (type picked from the content) and wait until they are processed')
+      .argument('<paths...>', 'files, folders or glob patterns')
+      .option('-c, --category <name|id>', 'put documents and presentations in this category')
+      .option('-t, --translate-to <language>', `also translate into this language (${TRANSLATION_LANGUAGES.join(', ')})`)
+      .option('--title <title>', 'title of the item (one file only)')
+      .option('-r, --recursive', 'include files in sub-folders')
+      .option('-w, --watch', 'keep running and import new files that appear in the given folders')
+      .option('--interval <ms>', 'how often --watch scans the folders', '1000')
+      .option('-f, --force', 'import again even when the same content was imported before'),
+  )
+    .addHelpText('after', '\nExamples:\n  cms import manual.pdf deck.pptx\n  cms import ./docs --recursive --category "Blinds"\n  cms import "manuals/**/*.pdf" --translate-to hebrew\n  cms import ./inbox --watch --json')
+    .action(async (paths: string[], options: ImportOptions) => {
+      ctx.exitCode = await runImport(ctx, paths, options);
+    });
+}
+
+function validLanguage(value: string | undefined): string | null {
+  if (!value) return null;
+  const lang = value.trim().toLowerCase();
+  if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(lang)) {
+    throw usageError(`Unknown language "${value}" for --translate-to. Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
+  }
+  return lang;
+}
+
+async function resolveCategory(backend: Backend, value: string): Promise<number> {
+  const categories = await backend.categories();
+  const wanted = value.trim();
+  const found = /^\d+$/.test(wanted)
+    ? categories.find((c) => c.id === Number(wanted))
+    : categories.find((c) => c.name.localeCompare(wanted, undefined, { sensitivity: 'accent' }) === 0);
+  if (found) return found.id;
+  const known = categories.map((c) => `"${c.name}" (${c.id})`).join(', ');
+  throw usageError(`No category "${value}". ${known ? `Categories: ${known}` : 'There are no categories yet: create one in the web console first.'}`);
+}
+
+async function runImport(ctx: CliContext, inputs: string[], options: ImportOptions): Promise<number> {
+  const { logger, signal } = ctx;
+  const translateTo = validLanguage(options.translateTo);
+  const intervalMs = parseCount(options.interval, '--interval', 100, 600_000);
+  const watchDirs: string[] = [];
+  if (options.watch) {
+    for (const input of inputs) {
+      const abs = path.resolve(ctx.cwd, input);
+      if ((await stat(abs).catch(() => null))?.isDirectory()) watchDirs.push(abs);
+    }
+    if (!watchDirs.length) throw usageError('--watch needs at least one folder to watch');
+    if (options.title) throw usageError('--title cannot be used with --watch');
+  }
+  const expansion = await expandInputs(inputs, { cwd: ctx.cwd, recursive: !!options.recursive });
+  if (options.title && expansion.files.length !== 1) throw usageError(`--title is for one file, but ${expansion.files.length} were given`);
+
+  const started = Date.now();
+  return withBackend(ctx, { worker: true }, async (backend) => {
+    const categoryId = options.category ? await resolveCategory(backend, options.category) : null;
+    const where = backend.mode === 'http' ? `the server at ${backend.target}` : `${backend.target} (no server running: processing here)`;
+    logger.info(`Importing ${expansion.files.length} file${expansion.files.length === 1 ? '' : 's'} into ${where}`);
+    if (expansion.skippedFolders.length) logger.warn(`${expansion.skippedFolders.length} sub-folder(s) left out; add --recursive to include them`);
+
+    const footer = options.watch ? `Watching ${watchDirs.map((d) => displayPath(d, ctx.cwd)).join(', ')} for new files (Ctrl-C to stop)` : undefined;
+    const reporter = await createReporter(logger, { stream: !!options.watch, footer });
+    const tracker = createTracker(backend, { intervalMs: backend.mode === 'http' ? 500 : 200, signal });
+    const importer = createImporter(backend, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
+
+    for (const p of expansion.problems) importer.problem(p.input, p.reason);
+    const outcomes: Promise<ImportRow>[] = [];
+    const submit = async (c: Candidate) => {
+      const s = importer.importFile(c);
+      outcomes.push(s.row);
+      await s.submitted;
+    };
+    for (const c of expansion.files) {
+      if (signal.aborted) importer.notStarted(c);
+      else await submit(c);
+    }
+    if (options.watch && !signal.aborted) {
+      logger.info(footer!);
+      const handled = new Set(expansion.files.map((f) => f.path));
+      let chain = Promise.resolve();
+      await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal, handled }, (file) => {
+        // One upload at a time, in the order files settle; processing overlaps.
+        chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
+      });
+      await chain;
+    }
+    await Promise.all(outcomes);
+    await reporter.finish(importer.rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
+    const t = totals(importer.rows);
+    if (t.failed) return EXIT.failed;
+    if (t.interrupted && !options.watch) return EXIT.interrupted;
+    return EXIT.ok;
+  });
+}

@@ -1,0 +1,123 @@
+import { Command } from 'commander';
+import type { ContentItem } from '../../core/types';
+import { withBackend, type Backend } from '../backend';
+import { withCommonOptions, type CliContext } from '../context';
+import { bytes } from '../format';
+import { EXIT } from '../handle-error';
+import type { Logger } from '../logger';
+import { usageError } from '../usage';
+import type { Column } from '../views/table';
+
+const KINDS = ['documents', 'presentations', 'videos', 'categories', 'images'] as const;
+type Kind = (typeof KINDS)[number];
+
+function kindOf(value: string | undefined): Kind | null {
+  if (!value) return null;
+  const v = value.toLowerCase();
+  const found = KINDS.find((k) => k === v || k === `${v}s` || k.replace(/ies$/, 'y') === v);
+  if (!found) throw usageError(`Unknown type "${value}". Use one of: ${KINDS.join(', ')}`);
+  return found;
+}
+
+const date = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+const statusStyle = (s: string) => (s === 'failed' ? 'red' : s === 'completed' || s === 'approved' ? 'green' : 'cyan') as 'red' | 'green' | 'cyan';
+
+export function lsCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('ls')
+      .description(`list content (all documents, presentations and videos), or one of: ${KINDS.join(', ')}`)
+      .argument('[type]', KINDS.join(' | ')),
+  )
+    .addHelpText('after', '\nExamples:\n  cms ls\n  cms ls documents\n  cms ls categories --json')
+    .action(async (type: string | undefined) => {
+      const kind = kindOf(type);
+      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
+        await list(ctx.logger, backend, kind);
+        return EXIT.ok;
+      });
+    });
+}
+
+function show<T>(logger: Logger, rows: T[], columns: Column<T>[], what: string) {
+  if (logger.mode === 'json') return logger.json(rows);
+  if (!rows.length) return logger.info(`No ${what} yet.`);
+  logger.table(rows, columns);
+}
+
+async function list(logger: Logger, backend: Backend, kind: Kind | null) {
+  switch (kind) {
+    case null:
+      return show<ContentItem>(logger, await backend.content(), [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'type', value: (r) => r.type },
+        { header: 'title', value: (r) => r.title, max: 40 },
+        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(String(r.status)) },
+        { header: 'file', value: (r) => r.fileName, max: 36 },
+        { header: 'size', value: (r) => (r.fileSize ? bytes(r.fileSize) : ''), align: 'right' },
+        { header: 'uploaded', value: (r) => date(r.uploadDate) },
+      ], 'content');
+    case 'documents':
+      return show(logger, await backend.records('document'), [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'title', value: (r) => r.title, max: 40 },
+        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'pages', value: (r) => r.pageCount, align: 'right' },
+        { header: 'chunks', value: (r) => r.chunkCount, align: 'right' },
+        { header: 'images', value: (r) => r.imageCount, align: 'right' },
+        { header: 'lang', value: (r) => r.sourceLanguage },
+        { header: 'category', value: (r) => r.categoryId },
+        { header: 'file', value: (r) => r.fileName, max: 36 },
+      ], 'documents');
+    case 'presentations':
+      return show(logger, await backend.records('presentation'), [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'title', value: (r) => r.label, max: 40 },
+        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'slides', value: (r) => r.slideCount, align: 'right' },
+        { header: 'chunks', value: (r) => r.chunkCount, align: 'right' },
+        { header: 'images', value: (r) => r.imageCount, align: 'right' },
+        { header: 'translation', value: (r) => (r.translation.state === 'none' ? '' : `${r.translation.targetLanguage} ${r.translation.state}`) },
+        { header: 'file', value: (r) => r.fileName, max: 36 },
+      ], 'presentations');
+    case 'videos':
+      return show(logger, await backend.records('video'), [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'title', value: (r) => r.label, max: 40 },
+        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'duration', value: (r) => (r.duration === null ? '' : `${Math.round(r.duration)} s`), align: 'right' },
+        { header: 'subcategory', value: (r) => r.subcategory },
+        { header: 'translation', value: (r) => (r.translation.state === 'none' ? '' : `${r.translation.targetLanguage} ${r.translation.state}`) },
+        { header: 'file', value: (r) => r.fileName, max: 36 },
+      ], 'videos');
+    case 'categories':
+      return show(logger, await backend.categories(), [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'name', value: (r) => r.name, max: 40 },
+        { header: 'active', value: (r) => (r.isActive ? 'yes' : 'no') },
+        { header: 'description', value: (r) => r.description, max: 60 },
+      ], 'categories');
+    case 'images': {
+      const { bot, presentation } = await backend.images();
+      const rows = [
+        ...bot.map((i) => ({ id: i.id, kind: 'document', source: i.documentId, title: i.documentTitle, where: i.page ? `p. ${i.page}` : '', description: i.description, url: i.image })),
+        ...presentation.map((i) => ({
+          id: i.id, kind: i.kind === 'slide' ? 'slide render' : 'presentation', source: i.presentationId, title: i.presentationTitle,
+          where: i.slide ? `slide ${i.slide}` : '', description: i.description, url: i.image,
+        })),
+      ].sort((a, b) => a.id - b.id);
+      if (logger.mode === 'json') return logger.json({ botImages: bot, presentationImages: presentation });
+      return show(logger, rows, [
+        { header: 'id', value: (r) => r.id, align: 'right' },
+        { header: 'kind', value: (r) => r.kind },
+        { header: 'from', value: (r) => (r.source ? `${r.source} ${r.title ?? ''}` : ''), max: 36 },
+        { header: 'where', value: (r) => r.where },
+        { header: 'description', value: (r) => r.description, max: 40 },
+        { header: 'url', value: (r) => r.url, max: 60 },
+      ], 'images');
+    }
+    default: {
+      const never: never = kind;
+      throw usageError(`Unknown type ${String(never)}`);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { Command } from 'commander';
+import { AppError } from '../../core/errors';
+import { withBackend, type Backend } from '../backend';
+import { withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+import { totals, type ImportRow } from '../import/importer';
+import { createReporter } from '../import/report';
+import { extentLabel, type ItemView } from '../item-view';
+import { createTracker } from '../tracker';
+import { parseId, usageError } from '../usage';
+
+interface RetryOptions {
+  failed?: boolean;
+  wait: boolean;
+}
+
+export function retryCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('retry')
+      .description('process a failed item again (by item or job id), or every failed one with --failed')
+      .argument('[id]', 'id of a document, presentation or video (as `cms status` shows), or of a job')
+      .option('--failed', 'retry every failed job')
+      .option('--no-wait', 'queue the retry and return without waiting for the result'),
+  )
+    .addHelpText('after', '\nExamples:\n  cms retry 12\n  cms retry --failed --json')
+    .action(async (id: string | undefined, options: RetryOptions) => {
+      if (id && options.failed) throw usageError('Give an id or --failed, not both');
+      if (!id && !options.failed) throw usageError('Give the id to retry, or --failed to retry every failed job');
+      const itemId = id ? parseId(id) : null;
+      ctx.exitCode = await withBackend(ctx, { worker: options.wait }, (backend) => retry(ctx, backend, itemId, options.wait));
+    });
+}
+
+/** Queues the retries and returns the items now waiting to be processed again. */
+async function queueRetries(backend: Backend, id: number | null): Promise<ItemView[]> {
+  const items = await backend.items();
+  if (id === null) {
+    const failed = items.filter((i) => i.status === 'failed');
+    await backend.retryFailed();
+    const now = new Map((await backend.items()).map((i) => [`${i.type}:${i.id}`, i]));
+    return failed.map((i) => now.get(`${i.type}:${i.id}`)).filter((i): i is ItemView => !!i && i.status !== 'failed');
+  }
+  const item = items.find((i) => i.id === id);
+  if (item) return [await backend.retryItem(item.type, item.id)];
+  const job = (await backend.jobs()).find((j) => j.id === id);
+  if (!job) throw new AppError('not_found', `No document, presentation, video or job has id ${id}`);
+  await backend.retryJob(job.id);
+  const again = (await backend.items(job.itemType)).find((i) => i.id === job.itemId);
+  if (!again) throw new AppError('not_found', `Job ${id} belongs to ${job.itemType} ${job.itemId}, which no longer exists`);
+  return [again];
+}
+
+async function retry(ctx: CliContext, backend: Backend, id: number | null, wait: boolean): Promise<number> {
+  const { logger, signal } = ctx;
+  const started = Date.now();
+  const queued = await queueRetries(backend, id);
+  if (!queued.length) {
+    if (logger.mode === 'json') logger.json({ mode: backend.mode, target: backend.target, retried: 0, files: [] });
+    else logger.info('Nothing failed: nothing to retry.');
+    return EXIT.ok;
+  }
+  if (!wait) {
+    if (logger.mode === 'json') logger.json({ mode: backend.mode, target: backend.target, retried: queued.length, items: queued });
+    else {
+      for (const i of queued) logger.line(`${i.type} ${i.id} (${i.fileName}): queued again`);
+      if (backend.mode === 'direct') logger.info('No server is running: they will be processed when it starts (or run `cms status --follow`).');
+    }
+    return EXIT.ok;
+  }
+
+  logger.info(`Retrying ${queued.length} item${queued.length === 1 ? '' : 's'} on ${backend.target}`);
+  const reporter = await createReporter(logger, { stream: false });
+  const tracker = createTracker(backend, { intervalMs: backend.mode === 'http' ? 500 : 200, signal });
+  const names = queued.map((i) => i.fileName);
+  const rows: ImportRow[] = await Promise.all(
+    queued.map(async (item) => {
+      const file = names.indexOf(item.fileName) === names.lastIndexOf(item.fileName) ? item.fileName : `${item.fileName} [${item.id}]`;
+      reporter.event({ kind: 'created', file, item });
+      const base = { file, type: item.type, id: item.id, existing: null, ms: 0 };
+      let row: ImportRow;
+      try {
+        const done = await tracker.track(item, (now) => reporter.event({ kind: 'progress', file, item: now }));
+        const failed = done.status === 'failed';
+        row = { ...base, status: failed ? 'failed' : 'completed', reason: failed ? (done.error ?? 'failed without a reason') : null, chunks: done.chunks, extent: extentLabel(done) || null, ms: Date.now() - started };
+      } catch (e) {
+        if (!signal.aborted) throw e;
+        row = { ...base, status: 'interrupted', reason: 'still queued', chunks: null, extent: null, ms: Date.now() - started };
+      }
+      reporter.event({ kind: 'done', row });
+      return row;
+    }),
+  );
+  await reporter.finish(rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
+  const t = totals(rows);
+  return t.failed ? EXIT.failed : t.interrupted ? EXIT.interrupted : EXIT.ok;
+}

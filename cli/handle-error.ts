@@ -1,0 +1,33 @@
+import { CommanderError } from 'commander';
+import { AppError, toAppError } from '../core/errors';
+import type { Logger } from './logger';
+import { isUsageError } from './usage';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/**
+ * The one place an error becomes output and an exit code: the AppError's
+ * message once (as JSON with --json), the stack only with --debug.
+ * Usage mistakes exit 2, everything else 1.
+ */
+export function handleError(e: unknown, logger: Logger, options: { debug: boolean }): number {
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+    const message = e.message.replace(/^error:\s*/i, '');
+    report(logger, new AppError('validation', message), 'Run `cms --help` (or `cms <command> --help`) for usage.');
+    return EXIT.usage;
+  }
+  const err = toAppError(e);
+  report(logger, err);
+  if (options.debug) logger.rawErr(`${(e instanceof Error && e.stack) || String(e)}\n${err.cause instanceof Error && err.cause.stack ? `cause: ${err.cause.stack}\n` : ''}`);
+  return isUsageError(err) ? EXIT.usage : EXIT.failed;
+}
+
+function report(logger: Logger, err: AppError, hint?: string) {
+  if (logger.mode === 'json') {
+    logger.json({ error: err.code, message: err.message });
+    return;
+  }
+  const message = err.code === 'internal' && !err.message ? 'Unexpected error' : err.message;
+  logger.error(hint ? `${message}\n${hint}` : message);
+}

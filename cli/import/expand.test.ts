@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { expandInputs } from './expand';
+import { watchFolders } from './watch';
+
+let dir: string;
+
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'cms-expand-'));
+  for (const f of ['a.pdf', 'b.docx', '.hidden.pdf', 'c.pdf.part', 'sub/d.pdf', 'sub/deeper/e.pptx', 'other/f.mp4']) {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), 'x');
+  }
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const names = (files: { display: string }[]) => files.map((f) => f.display);
+
+test('a folder gives its files in name order, without hidden or partial files, and counts the sub-folders it left out', async () => {
+  const r = await expandInputs(['.'], { cwd: dir, recursive: false });
+  assert.deepEqual(names(r.files), ['a.pdf', 'b.docx']);
+  assert.equal(r.skippedFolders.length, 2);
+  assert.deepEqual(r.problems, []);
+});
+
+test('--recursive walks sub-folders', async () => {
+  const r = await expandInputs([dir], { cwd: dir, recursive: true });
+  assert.deepEqual(names(r.files), ['a.pdf', 'b.docx', 'other/f.mp4', 'sub/d.pdf', 'sub/deeper/e.pptx']);
+});
+
+test('quoted globs are expanded (** included), a file named twice is taken once, and misses are reported per argument', async () => {
+  const r = await expandInputs(['**/*.pdf', 'a.pdf', 'nothing-*.docx', 'missing.pdf'], { cwd: dir, recursive: false });
+  assert.deepEqual(names(r.files), ['a.pdf', 'sub/d.pdf']);
+  assert.deepEqual(r.problems, [
+    { input: 'nothing-*.docx', reason: 'no files match this pattern' },
+    { input: 'missing.pdf', reason: 'no such file or folder' },
+  ]);
+});
+
+test('watching takes a new file only once its size has stopped changing, and only once', async () => {
+  const watched = mkdtempSync(path.join(os.tmpdir(), 'cms-watch-'));
+  const stop = new AbortController();
+  const taken: Array<{ file: string; size: number }> = [];
+  const { statSync } = await import('node:fs');
+  const watching = watchFolders({ dirs: [watched], recursive: false, intervalMs: 100, signal: stop.signal, handled: new Set() }, (file) => {
+    taken.push({ file: path.basename(file), size: statSync(file).size });
+  });
+  const file = path.join(watched, 'growing.pdf');
+  writeFileSync(file, 'a');
+  for (let i = 0; i < 6; i++) {
+    await new Promise((r) => setTimeout(r, 30));
+    appendFileSync(file, 'more bytes ');
+  }
+  assert.deepEqual(taken, [], 'not taken while it grows');
+  await new Promise((r) => setTimeout(r, 450));
+  stop.abort();
+  await watching;
+  rmSync(watched, { recursive: true, force: true });
+  assert.deepEqual(taken, [{ file: 'growing.pdf', size: 1 + 6 * 'more bytes '.length }]);
+});

@@ -1,0 +1,116 @@
+import { duration, percent, plural } from '../format';
+import type { Logger } from '../logger';
+import type { Column } from '../views/table';
+import { totals, type ImportEvent, type ImportRow } from './importer';
+
+export interface RunInfo {
+  mode: 'http' | 'direct';
+  target: string;
+  ms: number;
+}
+
+/** Turns import events into output; one implementation per output mode. */
+export interface ImportReporter {
+  event(e: ImportEvent): void;
+  /** The end of the run: summary table, or the JSON document. */
+  finish(rows: ImportRow[], info: RunInfo): Promise<void>;
+}
+
+export const SUMMARY_COLUMNS: Column<ImportRow>[] = [
+  { header: 'file', value: (r) => r.file, max: 48 },
+  { header: 'type', value: (r) => r.type ?? '' },
+  { header: 'id', value: (r) => r.id ?? r.existing?.id ?? '', align: 'right' },
+  { header: 'status', value: (r) => r.status, style: (r) => (r.status === 'completed' ? 'green' : r.status === 'skipped' ? 'yellow' : 'red') },
+  { header: 'chunks/pages', value: (r) => (r.chunks === null ? '' : [plural(r.chunks, 'chunk'), r.extent].filter(Boolean).join(', ')) },
+  { header: 'time', value: (r) => duration(r.ms), align: 'right' },
+  { header: 'error', value: (r) => r.reason ?? '', max: 90 },
+];
+
+export function totalsLine(rows: ImportRow[], ms: number): string {
+  const t = totals(rows);
+  const parts = [`${t.completed} imported`, `${t.skipped} skipped`, `${t.failed} failed`];
+  if (t.interrupted) parts.push(`${t.interrupted} interrupted`);
+  return `${parts.join(', ')} (${plural(t.files, 'file')}, ${duration(ms)})`;
+}
+
+export function doneLine(row: ImportRow): string {
+  const what = row.type && row.id ? `${row.type} ${row.id}` : row.type ?? '';
+  switch (row.status) {
+    case 'completed':
+      return `${row.file}: completed (${[what, row.chunks !== null ? plural(row.chunks, 'chunk') : '', row.extent, duration(row.ms)].filter(Boolean).join(', ')})`;
+    case 'skipped':
+      return `${row.file}: skipped (${row.reason})`;
+    case 'failed':
+      return `${row.file}: failed${what ? ` (${what})` : ''}: ${row.reason}`;
+    case 'interrupted':
+      return `${row.file}: interrupted${what ? ` (${what})` : ''}: ${row.reason}`;
+    default: {
+      const never: never = row.status;
+      return `${row.file}: ${String(never)}`;
+    }
+  }
+}
+
+/** Piped output: one plain line per event, no ANSI, then the summary table. */
+export function createPlainReporter(logger: Logger, options: { summary: boolean }): ImportReporter {
+  const lastLine = new Map<string, { status: string; at: number }>();
+  return {
+    event(e) {
+      switch (e.kind) {
+        case 'start':
+          logger.line(`${e.file}: importing as ${e.type}`);
+          break;
+        case 'upload':
+          break;
+        case 'created':
+          logger.line(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status}`);
+          lastLine.set(e.file, { status: e.item.status, at: Date.now() });
+          break;
+        case 'progress': {
+          const prev = lastLine.get(e.file);
+          // Every status change; step changes at most once a second.
+          if (prev && prev.status === e.item.status && Date.now() - prev.at < 1000) break;
+          if (e.item.status === 'completed' || e.item.status === 'failed') break;
+          lastLine.set(e.file, { status: e.item.status, at: Date.now() });
+          logger.line(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status} ${percent(e.item.progress)}${e.item.step ? ` - ${e.item.step}` : ''}`);
+          break;
+        }
+        case 'done':
+          logger.line(doneLine(e.row));
+          break;
+        default: {
+          const never: never = e;
+          void never;
+        }
+      }
+    },
+    async finish(rows, info) {
+      if (options.summary && rows.length) {
+        logger.line('');
+        logger.table(rows, SUMMARY_COLUMNS);
+      }
+      logger.line(totalsLine(rows, info.ms));
+    },
+  };
+}
+
+/** --json: one document at the end, or (streaming, for --watch) one line per finished file. */
+export function createJsonReporter(logger: Logger, options: { stream: boolean }): ImportReporter {
+  return {
+    event(e) {
+      if (options.stream && e.kind === 'done') logger.jsonLine({ event: 'file', ...e.row });
+    },
+    async finish(rows, info) {
+      if (options.stream) logger.jsonLine({ event: 'summary', ...totals(rows), ms: info.ms });
+      else logger.json({ mode: info.mode, target: info.target, files: rows, totals: totals(rows), ms: info.ms });
+    },
+  };
+}
+
+/** The reporter for the logger's output mode (ink is loaded only on a terminal). */
+export async function createReporter(logger: Logger, options: { stream: boolean; footer?: string }): Promise<ImportReporter> {
+  if (logger.mode === 'json') return createJsonReporter(logger, { stream: options.stream });
+  if (logger.mode === 'plain') return createPlainReporter(logger, { summary: true });
+  const { createLiveReporter } = await import('./report-live');
+  return createLiveReporter(logger, { footer: options.footer });
+}

@@ -1,0 +1,57 @@
+import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/types';
+
+/** A document, presentation or video as the CLI shows it, whichever backend it came from. */
+export interface ItemView {
+  type: ContentType;
+  id: number;
+  title: string;
+  fileName: string;
+  fileSize: number;
+  status: string;
+  progress: number;
+  step: string | null;
+  error: string | null;
+  chunks: number;
+  /** Pages (documents), slides (presentations) or seconds (videos), once known. */
+  extent: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const isRunning = (status: string) => (RUNNING_STATUSES as readonly string[]).includes(status);
+export const isFinished = (status: string) => !isRunning(status);
+
+export function toItemView(type: ContentType, r: Document | Presentation | Video): ItemView {
+  const base = {
+    type, id: r.id, fileName: r.fileName, fileSize: r.fileSize, status: r.status, progress: r.progress ?? 0, step: r.step ?? null,
+    error: r.error ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+  };
+  switch (type) {
+    case 'document': {
+      const d = r as Document;
+      return { ...base, title: d.title, chunks: d.chunkCount ?? 0, extent: d.pageCount };
+    }
+    case 'presentation': {
+      const p = r as Presentation;
+      return { ...base, title: p.label, chunks: p.chunkCount ?? 0, extent: p.slideCount };
+    }
+    case 'video': {
+      const v = r as Video;
+      const chunks = (v as Video & { chunkCount?: number }).chunkCount ?? 0;
+      return { ...base, title: v.label, chunks, extent: v.duration === null ? null : Math.round(v.duration) };
+    }
+    default: {
+      const never: never = type;
+      throw new Error(`unknown type ${String(never)}`);
+    }
+  }
+}
+
+/** "3 pages", "6 slides", "42 s" */
+export function extentLabel(item: Pick<ItemView, 'type' | 'extent'>): string {
+  if (item.extent === null) return '';
+  const unit = item.type === 'document' ? 'page' : item.type === 'presentation' ? 'slide' : 's';
+  return unit === 's' ? `${item.extent} s` : `${item.extent} ${unit}${item.extent === 1 ? '' : 's'}`;
+}
+
+export const ENDPOINT: Record<ContentType, string> = { document: 'documents', presentation: 'presentations', video: 'videos' };

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command } from 'commander';
+import { evalCommand } from './commands/eval';
+import { importCommand } from './commands/import';
+import { lsCommand } from './commands/ls';
+import { reindexCommand } from './commands/reindex';
+import { retryCommand } from './commands/retry';
+import { rmCommand } from './commands/rm';
+import { searchCommand } from './commands/search';
+import { statusCommand } from './commands/status';
+import { createContext, ROOT } from './context';
+import { EXIT, handleError } from './handle-error';
+
+/** The `cms` entry: assembles the commands, runs one, turns any error into output and an exit code. */
+async function main(argv: string[]): Promise<number> {
+  const stop = new AbortController();
+  let signals = 0;
+  const onSignal = () => {
+    signals++;
+    // First Ctrl-C: stop waiting and clean up (release the data folder). Second: leave now.
+    if (signals > 1) process.exit(EXIT.interrupted);
+    stop.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const ctx = createContext(argv, { signal: stop.signal });
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const output = {
+    writeOut: (s: string) => ctx.logger.raw(s),
+    writeErr: (s: string) => ctx.logger.rawErr(s),
+    outputError: () => {}, // handleError prints errors, once
+  };
+  const program = new Command('cms')
+    .description('Content platform CLI: import, follow, search and manage documents, presentations and videos.\n' +
+      'Talks to the running server (CMS_URL, token from CMS_TOKEN or DATA_DIR/cms-token); without one, works on DATA_DIR directly.')
+    .version(version, '-v, --version')
+    .option('--json', 'print JSON for scripts')
+    .option('--debug', 'show stack traces and mode details')
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput(output);
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand]) {
+    program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
+  }
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    ctx.exitCode = stop.signal.aborted ? (ctx.logger.error('Interrupted.'), EXIT.interrupted) : handleError(e, ctx.logger, { debug: ctx.debug });
+  }
+  await ctx.logger.flush();
+  return ctx.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    // Only reached if the error handler itself failed.
+    process.stderr.write(`${(e instanceof Error && e.stack) || String(e)}\n`);
+    process.exit(EXIT.failed);
+  },
+);
