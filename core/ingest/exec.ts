@@ -1,0 +1,169 @@
+/**
+ * Runs an external tool (pdfimages, tesseract, soffice, ffmpeg, ...) as a
+ * child process with a timeout, an AbortSignal and capped output. The child
+ * runs in its own process group so a timeout also ends its children
+ * (soffice starts soffice.bin).
+ */
+import { spawn } from 'node:child_process';
+import { AppError } from '../errors';
+
+export interface RunOptions {
+  /** Kill the tool after this long. Default 120 s. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Keep at most this many bytes of stdout; more is dropped and `stdoutTruncated` set. Default 32 MiB. */
+  maxStdoutBytes?: number;
+  /** Keep the last this many bytes of stderr. Default 64 KiB. */
+  maxStderrBytes?: number;
+  cwd?: string;
+  /** Extra environment variables, merged over process.env. */
+  env?: Record<string, string>;
+  /** Do not throw on a non-zero exit; return it. */
+  allowFailure?: boolean;
+  /** Receive stdout line by line (UTF-8) as it arrives; stdout is then not kept in the result. */
+  onLine?: (line: string) => void;
+}
+
+export interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+  exitCode: number | null;
+  stdoutTruncated: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** An AbortError like the ones Node's own APIs throw, carrying the signal's reason. */
+export function abortError(signal: AbortSignal): Error {
+  const err = new Error('The operation was aborted', { cause: signal.reason });
+  err.name = 'AbortError';
+  return err;
+}
+
+export function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+/**
+ * Runs `tool args...`. Resolves with the output when the tool exits with 0
+ * (or any code with `allowFailure`). Throws:
+ * - AppError('unavailable') when the tool is not installed or times out,
+ * - AppError('internal') on a non-zero exit (callers translate it, e.g. to 'corrupt_file'),
+ * - an AbortError when `signal` aborts.
+ */
+export function runTool(tool: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxOut = opts.maxStdoutBytes ?? 32 * 1024 * 1024;
+  const maxErr = opts.maxStderrBytes ?? 64 * 1024;
+  const { signal } = opts;
+
+  return new Promise<RunResult>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const child = spawn(tool, args, {
+      cwd: opts.cwd,
+      env: opts.env ? { ...process.env, ...opts.env } : process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let stdoutTruncated = false;
+    let err = Buffer.alloc(0);
+    let ending: 'timeout' | 'abort' | null = null;
+    let settled = false;
+
+    const killGroup = () => {
+      if (child.pid === undefined) return;
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    };
+    const timer = setTimeout(() => { ending = 'timeout'; killGroup(); }, timeoutMs);
+    const onAbort = () => { ending = 'abort'; killGroup(); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => { settled = true; clearTimeout(timer); signal?.removeEventListener('abort', onAbort); };
+
+    let partial = '';
+    let lineError: unknown;
+    const lineDecoder = new TextDecoder('utf-8');
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (opts.onLine) {
+        if (lineError !== undefined) return;
+        const lines = (partial + lineDecoder.decode(chunk, { stream: true })).split('\n');
+        partial = lines.pop() ?? '';
+        try {
+          for (const line of lines) opts.onLine(line);
+        } catch (e) {
+          lineError = e;
+          killGroup();
+        }
+        return;
+      }
+      if (outBytes >= maxOut) { stdoutTruncated = true; return; }
+      const room = maxOut - outBytes;
+      if (chunk.length > room) { chunk = chunk.subarray(0, room); stdoutTruncated = true; }
+      out.push(chunk);
+      outBytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = Buffer.concat([err, chunk]);
+      if (err.length > maxErr) err = err.subarray(err.length - maxErr);
+    });
+
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (settled) return;
+      done();
+      if (e.code === 'ENOENT') {
+        reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
+      } else {
+        reject(new AppError('internal', `Could not start ${tool}: ${e.message}`, { cause: e, details: { tool } }));
+      }
+    });
+
+    child.on('close', (exitCode) => {
+      if (settled) return;
+      done();
+      const stderr = err.toString('utf8');
+      if (lineError === undefined && opts.onLine && partial && !ending) {
+        try { opts.onLine(partial); } catch (e) { lineError = e; }
+      }
+      if (lineError !== undefined) return reject(lineError);
+      if (ending === 'abort' && signal) return reject(abortError(signal));
+      if (ending === 'timeout') {
+        return reject(new AppError('unavailable', `${tool} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, {
+          details: { tool, timeoutMs, reason: 'timeout' },
+        }));
+      }
+      const result: RunResult = { stdout: Buffer.concat(out), stderr, exitCode, stdoutTruncated };
+      if (exitCode !== 0 && !opts.allowFailure) {
+        return reject(new AppError('internal', `${tool} failed (exit ${exitCode ?? 'signal'}): ${lastLines(stderr)}`, {
+          details: { tool, exitCode, reason: 'exit', stderr: lastLines(stderr, 20) },
+        }));
+      }
+      resolve(result);
+    });
+  });
+}
+
+/** The last few non-empty lines of a tool's stderr, for error messages. */
+export function lastLines(text: string, n = 3): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.slice(-n).join(' | ') || 'no error output';
+}
+
+/** Runs async tasks with at most `limit` at a time, in order of the input. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** True for the error runTool throws when the tool is not installed. */
+export function isMissingTool(e: unknown): boolean {
+  return e instanceof AppError && e.details?.reason === 'missing_tool';
+}

@@ -1,0 +1,253 @@
+/**
+ * PDF extraction: text per page with pdf-parse (in a plain-node child
+ * process, see pdf-text-worker.mjs), embedded images with poppler's
+ * pdfimages (one run for the whole file), OCR only of pages without a text
+ * layer (pdftoppm + tesseract). Text and images run in parallel.
+ */
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../errors';
+import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
+import { ocrImage, ocrImages, usableOcrLanguages } from './ocr';
+import { nearby, tidyText } from './tidy';
+import { extractPdfImages, type PdfImage } from './pdf-images';
+import { fileLabel, sniffFile } from './sniff';
+import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
+
+export interface PdfOptions extends ExtractOptions {
+  /** The uploaded name, for messages ("The PDF "manual.pdf" is password-protected"). */
+  fileName?: string;
+  /** A page with fewer non-space characters than this is OCR'd. Default 10. */
+  ocrMinChars?: number;
+  /** Time budget for reading text inside extracted images; 0 turns it off. Default 20 s. */
+  imageOcrBudgetMs?: number;
+  /** Keep at most this many images. Default 1000. */
+  maxImages?: number;
+  /** Render resolution for OCR. Default 200 dpi. */
+  ocrDpi?: number;
+  /**
+   * pdf-parse worker processes for long files (60+ pages, under 64 MiB):
+   * 2 reads odd and even pages in parallel, faster when a core is free, for
+   * ~150 MB more memory (a 500-page file then peaks near 500 MB). Default 1.
+   */
+  textWorkers?: 1 | 2;
+}
+
+const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
+/** Removes bidi control characters and NULs, tidies whitespace. */
+export const cleanPdfText = tidyText;
+
+interface PageText { num: number; text: string; error?: string }
+
+/** Page count from poppler's pdfinfo (fast); undefined when it cannot tell. */
+async function pageCountHint(file: string, signal: AbortSignal): Promise<number | undefined> {
+  const r = await runTool('pdfinfo', [file], { signal, timeoutMs: 30_000, allowFailure: true }).catch(() => undefined);
+  const n = Number(/^Pages:\s+(\d+)/m.exec(r?.stdout.toString('utf8') ?? '')?.[1]);
+  return r?.exitCode === 0 && Number.isFinite(n) ? n : undefined;
+}
+
+interface WorkerEvent { type: string; num?: number; numPages?: number; text?: string; message?: string; name?: string }
+
+/**
+ * Reads every page's text with pdf-parse workers: two interleaved workers
+ * (odd and even pages) for long files under 64 MiB, else one. Maps pdf.js
+ * failures to AppError('corrupt_file').
+ */
+async function readPageTexts(file: string, size: number, label: string, opts: PdfOptions, signal: AbortSignal): Promise<PageText[]> {
+  const want = opts.textWorkers ?? 1;
+  const hint = want > 1 && size <= 64 * 1024 * 1024 ? await pageCountHint(file, signal) : undefined;
+  const workers = (hint ?? 0) >= 60 ? want : 1;
+  const pages = new Map<number, PageText>();
+  let numPages = -1;
+  let fatal: { name: string; message: string } | undefined;
+  let step = 1;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  const onEvent = (ev: WorkerEvent) => {
+    if (ev.type === 'info') {
+      numPages = Math.max(numPages, ev.numPages ?? 0);
+      step = Math.max(1, Math.floor(numPages / 50));
+    } else if (ev.type === 'page' || ev.type === 'pageError') {
+      const num = ev.num ?? 0;
+      pages.set(num, ev.type === 'page' ? { num, text: cleanPdfText(ev.text ?? '') } : { num, text: '', error: ev.message ?? 'unknown error' });
+      if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, `Reading text of page ${pages.size} of ${numPages}`);
+    } else if (ev.type === 'error' && !fatal) {
+      fatal = { name: ev.name ?? 'Error', message: ev.message ?? '' };
+      stop.abort();
+    }
+  };
+  const run = (offset: number) => runTool(process.execPath, [WORKER, file, String(workers), String(offset)], {
+    signal: stop.signal,
+    timeoutMs: 15 * 60_000,
+    maxStderrBytes: 16 * 1024,
+    onLine: (line) => { if (line.trim()) onEvent(JSON.parse(line) as WorkerEvent); },
+  });
+  try {
+    const results = await Promise.allSettled(Array.from({ length: workers }, (_, i) => run(i + 1)));
+    if (!fatal) {
+      for (const r of results) {
+        if (r.status === 'fulfilled') continue;
+        const e = r.reason as unknown;
+        if (e instanceof AppError && e.details?.reason === 'exit') {
+          throw new AppError('internal', `The PDF reader stopped unexpectedly: ${String(e.details.stderr ?? '')}`, { cause: e });
+        }
+        throw e;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  throwIfAborted(signal);
+  if (fatal) {
+    if (fatal.name === 'PasswordException') {
+      throw new AppError('corrupt_file', `${label} is password-protected. Remove the password (for example by printing it to a new PDF) and upload it again.`, { details: { reason: 'encrypted' } });
+    }
+    throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(fatal.message || fatal.name).replace(/\.$/, '')}).`, { details: { reason: 'damaged', pdfjs: fatal.name } });
+  }
+  if (numPages <= 0) throw new AppError('corrupt_file', `${label} has no pages.`);
+  return Array.from({ length: numPages }, (_, i) => pages.get(i + 1) ?? { num: i + 1, text: '', error: 'the page was not returned' });
+}
+
+/**
+ * The content must be a PDF (header in the first KiB) and end with %%EOF
+ * (trailing junk up to 64 KiB allowed); else it is another type or was cut off.
+ */
+async function assertComplete(file: string, size: number, label: string): Promise<void> {
+  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`);
+  const fh = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(size, 1024));
+    await fh.read(head, 0, head.length, 0);
+    if (!head.includes('%PDF-')) {
+      const { description, kind } = await sniffFile(file);
+      throw new AppError('unsupported_type', `${label} is not a PDF: its content is ${description}.`, { details: { sniffed: kind } });
+    }
+    const len = Math.min(size, 64 * 1024);
+    const tail = Buffer.alloc(len);
+    await fh.read(tail, 0, len, size - len);
+    if (!tail.includes('%%EOF')) {
+      throw new AppError('corrupt_file', `${label} is incomplete: it stops before the end of the PDF (the upload or download may have been cut off). Upload the full file again.`, { details: { reason: 'truncated' } });
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function extractPdf(file: string, opts: PdfOptions): Promise<Extraction> {
+  const label = fileLabel('PDF', opts.fileName);
+  const warnings: string[] = [];
+  throwIfAborted(opts.signal);
+  const { size } = await stat(file);
+  await assertComplete(file, size, label);
+
+  // Text and images in parallel; if the text fails, stop the images too.
+  const inner = new AbortController();
+  const onOuterAbort = () => inner.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const imagesDir = join(opts.workDir, 'pdf-images');
+  let pages: PageText[];
+  let found: PdfImage[] = [];
+  try {
+    const imagesP = extractPdfImages(file, imagesDir, { signal: inner.signal, maxImages: opts.maxImages ?? 1000 })
+      .catch((e: unknown) => e as Error);
+    try {
+      pages = await readPageTexts(file, size, label, opts, inner.signal);
+    } catch (e) {
+      inner.abort();
+      await imagesP;
+      throw e;
+    }
+    const imgResult = await imagesP;
+    if (imgResult instanceof Error) {
+      if (imgResult.name === 'AbortError') throw imgResult;
+      warnings.push(`Images could not be extracted: ${imgResult.message}`);
+    } else {
+      found = imgResult.images;
+      warnings.push(...imgResult.warnings);
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  for (const p of pages) if (p.error) warnings.push(`Page ${p.num} could not be read (${p.error}); trying OCR.`);
+  const minChars = opts.ocrMinChars ?? 10;
+  const needOcr = pages.filter((p) => p.text.replace(/\s/g, '').length < minChars).map((p) => p.num);
+  const ocrPages = await ocrPdfPages(file, needOcr, pages, opts, warnings);
+
+  const byNum = new Map(pages.map((p) => [p.num, p]));
+  const sections: ExtractedSection[] = pages
+    .filter((p) => p.text.trim())
+    .map((p) => (ocrPages.includes(p.num) ? { page: p.num, text: p.text, ocr: true } : { page: p.num, text: p.text }));
+  if (sections.length === 0) {
+    throw new AppError('validation', `No text found in ${label.replace(/^The /, 'the ').replace(/^This /, 'this ')}, even with OCR. It may be blank or contain only pictures.`, { details: { reason: 'no_text' } });
+  }
+
+  // Images on pages that had no text layer are the page scans themselves: not listed.
+  const scanned = new Set(needOcr);
+  const images: ExtractedImage[] = found.filter((i) => !scanned.has(i.page)).map((i) => ({
+    path: i.path, ext: i.ext, page: i.page, width: i.width, height: i.height,
+    nearbyText: nearby(byNum.get(i.page)?.text ?? ''),
+  }));
+  await removeScans(found.filter((i) => scanned.has(i.page)));
+
+  const budget = opts.imageOcrBudgetMs ?? 20_000;
+  if (budget > 0 && images.length > 0) {
+    const { langs } = await usableOcrLanguages(opts.ocrLanguages);
+    opts.onProgress?.(0, images.length, 'Reading text in images');
+    const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget }).catch((e: unknown) => {
+      if (isMissingTool(e)) { warnings.push('Text in images was not read: tesseract is not installed.'); return undefined; }
+      throw e;
+    });
+    if (r?.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
+  }
+
+  const result: Extraction = { kind: 'pdf', pageCount: pages.length, sections, images, warnings };
+  if (ocrPages.length) result.ocrPages = ocrPages;
+  return result;
+}
+
+async function removeScans(images: PdfImage[]): Promise<void> {
+  await Promise.all(images.map((i) => rm(i.path, { force: true })));
+}
+
+/** OCRs the given pages in place (two at a time); returns the pages that got text. */
+async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts: PdfOptions, warnings: string[]): Promise<number[]> {
+  if (nums.length === 0) return [];
+  const { langs, missing } = await usableOcrLanguages(opts.ocrLanguages.length ? opts.ocrLanguages : ['eng']).catch((e: unknown) => {
+    if (isMissingTool(e)) return { langs: [] as string[], missing: [] as string[] };
+    throw e;
+  });
+  if (langs.length === 0) {
+    warnings.push(`${nums.length} page(s) have no text layer and were not read: tesseract is not installed.`);
+    return [];
+  }
+  if (missing.length) warnings.push(`OCR languages not installed: ${missing.join(', ')}.`);
+  const dir = join(opts.workDir, 'pdf-ocr');
+  await mkdir(dir, { recursive: true });
+  const byNum = new Map(pages.map((p) => [p.num, p]));
+  const done: number[] = [];
+  let count = 0;
+  let toolMissing = false;
+  await mapLimit(nums, 2, async (num) => {
+    throwIfAborted(opts.signal);
+    if (toolMissing) return;
+    const base = join(dir, `page-${num}`);
+    try {
+      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000 });
+      const text = await ocrImage(`${base}.png`, langs, opts.signal);
+      const page = byNum.get(num);
+      if (page && text.trim()) { page.text = text; done.push(num); }
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') throw e;
+      if (isMissingTool(e)) { toolMissing = true; warnings.push(`Pages without a text layer were not read: ${(e as Error).message}.`); return; }
+      warnings.push(`OCR of page ${num} failed: ${(e as Error).message}`);
+    } finally {
+      await rm(`${base}.png`, { force: true });
+      count++;
+      opts.onProgress?.(count, nums.length, `OCR of page ${num} (${count} of ${nums.length})`);
+    }
+  });
+  return done.sort((a, b) => a - b);
+}

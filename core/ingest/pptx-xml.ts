@@ -1,0 +1,112 @@
+/**
+ * Just enough PresentationML reading for text extraction, with regular
+ * expressions over the standard prefixes (p:, a:, r:) that PowerPoint,
+ * LibreOffice, Google Slides and Keynote all write.
+ */
+import { posix } from 'node:path';
+import { decodeEntities } from './tidy';
+
+export interface Rel { id: string; type: string; target: string; external: boolean }
+
+/** The rels part of a part: ppt/slides/slide1.xml -> ppt/slides/_rels/slide1.xml.rels */
+export const relsPathOf = (part: string) => posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
+
+/** Parses a .rels part; targets are resolved to package paths (no leading slash). */
+export function parseRels(xml: string, part: string): Map<string, Rel> {
+  const rels = new Map<string, Rel>();
+  for (const m of xml.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+    const attrs = m[1] ?? '';
+    const get = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1];
+    const id = get('Id');
+    const target = get('Target');
+    if (!id || target === undefined) continue;
+    const external = get('TargetMode') === 'External';
+    const decoded = decodeEntities(target);
+    const resolved = external ? decoded : decoded.startsWith('/') ? decoded.slice(1) : posix.normalize(posix.join(posix.dirname(part), decoded));
+    rels.set(id, { id, type: get('Type') ?? '', target: resolved, external });
+  }
+  return rels;
+}
+
+/** The r:id of each slide in presentation order (p:sldIdLst). */
+export function slideIdsInOrder(presentationXml: string): string[] {
+  const list = /<p:sldIdLst>([\s\S]*?)<\/p:sldIdLst>/.exec(presentationXml)?.[1] ?? '';
+  return [...list.matchAll(/<p:sldId\b([^>]*)\/?>/g)]
+    .map((m) => /\br:id="([^"]+)"/.exec(m[1] ?? '')?.[1])
+    .filter((id): id is string => !!id);
+}
+
+/** Text of one a:p: runs (a:t), fields, line breaks (a:br). */
+function paragraphText(p: string): string {
+  let out = '';
+  for (const m of p.matchAll(/<a:t(?:\s[^>]*)?>([\s\S]*?)<\/a:t>|<a:t\s*\/>|<a:br\b[^>]*\/?>/g)) {
+    if (m[0].startsWith('<a:br')) out += '\n';
+    else out += decodeEntities(m[1] ?? '');
+  }
+  return out.replace(/[ \t]+/g, ' ').trim();
+}
+
+/** <a:p>...</a:p>, <a:p attr>...</a:p> or an empty <a:p/>. */
+const PARAGRAPHS = /<a:p(?:\s[^>]*)?(?:\/>|>[\s\S]*?<\/a:p>)/g;
+
+/** Paragraph texts of a fragment; a table row's cells are joined with " | ". */
+function fragmentLines(xml: string): string[] {
+  const lines: string[] = [];
+  if (/<a:tbl>/.test(xml)) {
+    for (const row of xml.matchAll(/<a:tr\b[\s\S]*?<\/a:tr>/g)) {
+      const cells = [...row[0].matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)]
+        .map((c) => [...c[0].matchAll(PARAGRAPHS)].map((p) => paragraphText(p[0])).filter(Boolean).join(' '));
+      if (cells.some(Boolean)) lines.push(cells.join(' | '));
+    }
+    return lines;
+  }
+  for (const p of xml.matchAll(PARAGRAPHS)) {
+    const t = paragraphText(p[0]);
+    if (t) lines.push(t);
+  }
+  return lines;
+}
+
+export interface SlideContent {
+  title?: string;
+  /** All text lines in shape order, title first. */
+  lines: string[];
+  hidden: boolean;
+}
+
+/** Drops mc:Fallback copies so alternate content is not read twice. */
+const stripFallbacks = (xml: string) => xml.replace(/<mc:Fallback\b[\s\S]*?<\/mc:Fallback>/g, '');
+
+const SHAPES = /<p:sp\b[\s\S]*?<\/p:sp>|<p:graphicFrame\b[\s\S]*?<\/p:graphicFrame>/g;
+const phType = (shape: string) => /<p:ph\b[^>]*\btype="([^"]+)"/.exec(shape)?.[1];
+
+export function parseSlide(xml: string): SlideContent {
+  const body = stripFallbacks(xml);
+  let title: string | undefined;
+  const titleLines: string[] = [];
+  const lines: string[] = [];
+  for (const m of body.matchAll(SHAPES)) {
+    const shape = m[0];
+    const type = phType(shape);
+    const text = fragmentLines(shape);
+    // Footers, slide numbers and dates repeat on every slide: not content.
+    if (type === 'sldNum' || type === 'dt' || type === 'ftr') continue;
+    if ((type === 'title' || type === 'ctrTitle') && title === undefined && text.length) {
+      title = text.join(' ');
+      titleLines.push(...text);
+    } else {
+      lines.push(...text);
+    }
+  }
+  const hidden = /<p:sld\b[^>]*\bshow="(0|false)"/.test(xml);
+  return { title, lines: [...titleLines, ...lines], hidden };
+}
+
+/** Speaker notes: the body placeholder(s) of a notes slide. */
+export function parseNotes(xml: string): string {
+  const out: string[] = [];
+  for (const m of stripFallbacks(xml).matchAll(SHAPES)) {
+    if (phType(m[0]) === 'body') out.push(...fragmentLines(m[0]));
+  }
+  return out.join('\n').trim();
+}

@@ -1,0 +1,155 @@
+/**
+ * PPTX extraction: slide order from ppt/presentation.xml and its rels (not
+ * file names), text from a:t runs, the title placeholder as heading,
+ * speaker notes, embedded pictures from each slide's rels, and optional
+ * thumbnails rendered by LibreOffice (PDF) + pdftoppm. The package is read
+ * through the guarded ZIP reader (no zip bombs, no whole-file buffering).
+ */
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { join, posix, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AppError, isAppError } from '../errors';
+import { runTool, throwIfAborted } from './exec';
+import { ocrImages, usableOcrLanguages } from './ocr';
+import { parseNotes, parseRels, parseSlide, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
+import { fileLabel, imageSizeFromBytes } from './sniff';
+import { nearby } from './tidy';
+import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
+import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
+
+export interface PptxOptions extends ExtractOptions {
+  fileName?: string;
+  zipLimits?: Partial<ZipLimits>;
+  /** Render slide thumbnails with LibreOffice. Default true. */
+  renderSlides?: boolean;
+  /** Default 120 s. */
+  renderTimeoutMs?: number;
+  /** Thumbnail resolution. Default 60 dpi (a 16:9 slide is 600 x 338 px). */
+  renderDpi?: number;
+  /** Time budget for reading text inside images; 0 turns it off. Default 20 s. */
+  imageOcrBudgetMs?: number;
+}
+
+const WEB_IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+
+async function readRels(zip: SafeZip, part: string): Promise<Map<string, Rel>> {
+  const path = relsPathOf(part);
+  return zip.has(path) ? parseRels(await zip.readText(path), part) : new Map();
+}
+
+export async function extractPptx(file: string, opts: PptxOptions): Promise<Extraction> {
+  const label = fileLabel('presentation', opts.fileName);
+  throwIfAborted(opts.signal);
+  const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
+  const warnings: string[] = [];
+  const sections: ExtractedSection[] = [];
+  const images: ExtractedImage[] = [];
+  const hidden: boolean[] = [];
+  let slideCount = 0;
+  try {
+    if (!zip.has('ppt/presentation.xml')) throw new AppError('corrupt_file', `${label} is damaged: it has no ppt/presentation.xml part.`);
+    const presRels = await readRels(zip, 'ppt/presentation.xml');
+    const ids = slideIdsInOrder(await zip.readText('ppt/presentation.xml'));
+    const slideParts = ids.map((id) => presRels.get(id)).filter((r): r is Rel => !!r && r.type === `${REL}slide` && zip.has(r.target));
+    if (slideParts.length < ids.length) warnings.push(`${ids.length - slideParts.length} slide(s) listed in the presentation are missing from the file.`);
+    slideCount = slideParts.length;
+    if (slideCount === 0) throw new AppError('validation', `${label} has no slides.`, { details: { reason: 'no_text' } });
+
+    const imgDir = join(opts.workDir, 'pptx-images');
+    const seenMedia = new Set<string>();
+    let skippedFormats = 0;
+    let media = 0;
+    for (const [i, rel] of slideParts.entries()) {
+      throwIfAborted(opts.signal);
+      const slide = i + 1;
+      opts.onProgress?.(i, slideCount, `Reading slide ${slide} of ${slideCount}`);
+      const content = parseSlide(await zip.readText(rel.target));
+      hidden.push(content.hidden);
+      const rels = await readRels(zip, rel.target);
+      let notes = '';
+      for (const r of rels.values()) {
+        if (r.type === `${REL}notesSlide` && !r.external && zip.has(r.target)) notes = parseNotes(await zip.readText(r.target));
+      }
+      const text = content.lines.join('\n');
+      if (text || notes) {
+        const section: ExtractedSection = { slide, text };
+        if (content.title) section.heading = content.title;
+        if (notes) section.notes = notes;
+        sections.push(section);
+      }
+      for (const r of rels.values()) {
+        if (r.external) continue;
+        if (r.type === `${REL}video` || r.type === `${REL}audio` || r.type.endsWith('/media')) { media++; continue; }
+        if (r.type !== `${REL}image` || seenMedia.has(r.target) || !zip.has(r.target)) continue;
+        seenMedia.add(r.target);
+        const ext = posix.extname(r.target).slice(1).toLowerCase();
+        if (!WEB_IMAGES.has(ext)) { skippedFormats++; continue; }
+        const data = await zip.read(r.target);
+        await mkdir(imgDir, { recursive: true });
+        const path = join(imgDir, `slide-${slide}-${posix.basename(r.target)}`);
+        await writeFile(path, data);
+        images.push({ path, ext: ext === 'jpeg' ? 'jpg' : ext, slide, ...imageSizeFromBytes(data), nearbyText: nearby(text) });
+      }
+    }
+    if (skippedFormats) warnings.push(`${skippedFormats} picture(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
+    if (media) warnings.push(`${media} embedded video or audio clip(s) were not extracted.`);
+  } catch (e) {
+    if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
+    throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
+  } finally {
+    await zip.close();
+  }
+
+  if (sections.length === 0 && images.length === 0) {
+    throw new AppError('validation', `${label} is empty: its slides have no text and no pictures.`, { details: { reason: 'no_text' } });
+  }
+  if (sections.length === 0) warnings.push('The slides have no text, only pictures.');
+
+  const result: Extraction = { kind: 'pptx', slideCount, sections, images, warnings };
+  if (opts.renderSlides ?? true) {
+    opts.onProgress?.(slideCount, slideCount, 'Rendering slide thumbnails');
+    result.slideRenders = await renderSlides(file, hidden, opts).catch((e: unknown) => {
+      if ((e as Error).name === 'AbortError') throw e;
+      // Thumbnails are a nicety: the text is what matters.
+      warnings.push(`Slide thumbnails could not be made: ${(e as Error).message}`);
+      return [];
+    });
+  }
+  const budget = opts.imageOcrBudgetMs ?? 20_000;
+  if (budget > 0 && images.length > 0) {
+    const { langs } = await usableOcrLanguages(opts.ocrLanguages);
+    const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
+    if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
+  }
+  return result;
+}
+
+/**
+ * LibreOffice (private profile in the work folder) converts the deck to PDF,
+ * pdftoppm renders each page. LibreOffice leaves hidden slides out of the
+ * PDF, so pages map to the visible slides in order.
+ */
+export async function renderSlides(file: string, hidden: boolean[], opts: PptxOptions): Promise<SlideRender[]> {
+  const dir = join(opts.workDir, 'slide-renders');
+  await mkdir(dir, { recursive: true });
+  const input = join(dir, 'deck.pptx');
+  await symlink(resolve(file), input);
+  const timeoutMs = opts.renderTimeoutMs ?? 120_000;
+  await runTool('soffice', [
+    `-env:UserInstallation=${pathToFileURL(join(opts.workDir, 'lo-profile')).href}`,
+    '--headless', '--norestore', '--nolockcheck', '--nodefault',
+    '--convert-to', 'pdf', '--outdir', dir, input,
+  ], { signal: opts.signal, timeoutMs });
+  const pdf = join(dir, 'deck.pdf');
+  if (!(await readdir(dir)).includes('deck.pdf')) throw new Error('LibreOffice produced no PDF');
+  await runTool('pdftoppm', ['-r', String(opts.renderDpi ?? 60), '-png', pdf, join(dir, 'slide')], { signal: opts.signal, timeoutMs });
+  const pages = (await readdir(dir))
+    .map((name) => ({ name, n: Number(/^slide-(\d+)\.png$/.exec(name)?.[1]) }))
+    .filter((p) => Number.isInteger(p.n) && p.n > 0)
+    .sort((a, b) => a.n - b.n);
+  const visible = hidden.map((h, i) => (h ? 0 : i + 1)).filter((n) => n > 0);
+  const slides = pages.length === hidden.length ? hidden.map((_, i) => i + 1) : pages.length === visible.length ? visible : undefined;
+  if (!slides) throw new Error(`LibreOffice rendered ${pages.length} page(s) for ${hidden.length} slide(s)`);
+  return pages.map((p, i) => ({ slide: slides[i] as number, path: join(dir, p.name) }));
+}

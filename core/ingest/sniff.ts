@@ -1,0 +1,190 @@
+/**
+ * Tells what a file really is from its first bytes (and, for ZIP files, the
+ * names in its central directory). Reads a few KiB at most, whatever the
+ * file size.
+ */
+import { open } from 'node:fs/promises';
+import { AppError } from '../errors';
+import { readZipDirectory } from './zip-guard';
+
+export type SniffKind = 'pdf' | 'docx' | 'pptx' | 'mp4' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'unknown';
+
+export interface SniffResult {
+  kind: SniffKind;
+  mime: string;
+  /** What the content is, in words, for messages: "PNG image data", "plain text". */
+  description: string;
+  /** A ZIP whose directory cannot be read (truncated upload, damaged archive). */
+  damaged?: boolean;
+}
+
+const MIME: Record<SniffKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  mp4: 'video/mp4',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  unknown: 'application/octet-stream',
+};
+
+/** How each kind is named in messages ("is not a PDF"). */
+export const KIND_NAMES: Record<SniffKind, string> = {
+  pdf: 'a PDF',
+  docx: 'a Word document (DOCX)',
+  pptx: 'a PowerPoint presentation (PPTX)',
+  mp4: 'an MP4 video',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  gif: 'a GIF image',
+  webp: 'a WebP image',
+  zip: 'a ZIP archive',
+  unknown: 'a file of an unknown type',
+};
+
+const HEAD_BYTES = 4096;
+
+const result = (kind: SniffKind, description: string, mime = MIME[kind]): SniffResult => ({ kind, mime, description });
+
+export async function sniffFile(path: string): Promise<SniffResult> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    await fh.read(head, 0, head.length, 0);
+    if (size === 0) return result('unknown', 'empty (0 bytes)');
+
+    const ascii = head.toString('latin1');
+    const at = (offset: number, sig: string) => ascii.startsWith(sig, offset);
+    if (ascii.slice(0, 1024).includes('%PDF-')) return result('pdf', 'PDF data');
+    if (at(0, '\x89PNG\r\n\x1a\n')) return result('png', 'PNG image data');
+    if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return result('jpeg', 'JPEG image data');
+    if (at(0, 'GIF87a') || at(0, 'GIF89a')) return result('gif', 'GIF image data');
+    if (at(0, 'RIFF') && at(8, 'WEBP')) return result('webp', 'WebP image data');
+    if (at(4, 'ftyp')) {
+      const brand = ascii.slice(8, 12);
+      if (/^M4[ABP] /.test(brand)) return result('unknown', 'MP4 audio (no video)', 'audio/mp4');
+      if (brand === 'qt  ') return result('mp4', 'QuickTime video data', 'video/quicktime');
+      if (brand.startsWith('3g')) return result('mp4', '3GP video data', 'video/3gpp');
+      return result('mp4', 'MP4 video data');
+    }
+    if (at(0, 'PK\x03\x04') || at(0, 'PK\x05\x06')) {
+      try {
+        const entries = await readZipDirectory(fh, size, 'The file');
+        const names = new Set(entries.map((e) => e.name.toLowerCase()));
+        const office = names.has('[content_types].xml');
+        const under = (prefix: string) => [...names].some((n) => n.startsWith(prefix));
+        if (names.has('word/document.xml') || (office && under('word/'))) return result('docx', 'Word document (DOCX) data');
+        if (names.has('ppt/presentation.xml') || (office && under('ppt/'))) return result('pptx', 'PowerPoint presentation (PPTX) data');
+        if (names.has('xl/workbook.xml')) return result('zip', 'an Excel workbook (XLSX)', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        if (names.has('mimetype') && names.has('content.xml')) return result('zip', 'an OpenDocument file (ODT/ODP)', 'application/vnd.oasis.opendocument');
+        return result('zip', 'a ZIP archive');
+      } catch {
+        return { ...result('zip', 'a damaged or incomplete ZIP archive'), damaged: true };
+      }
+    }
+    return describeOther(head);
+  } finally {
+    await fh.close();
+  }
+}
+
+function describeOther(head: Buffer): SniffResult {
+  const ascii = head.toString('latin1');
+  if (head.length >= 8 && head.readUInt32BE(0) === 0xd0cf11e0 && head.readUInt32BE(4) === 0xa1b11ae1) {
+    return result('unknown', 'a legacy Microsoft Office file (old .doc/.ppt format, or a password-protected Office document)', 'application/x-ole-storage');
+  }
+  if (ascii.startsWith('Rar!')) return result('unknown', 'a RAR archive', 'application/vnd.rar');
+  if (ascii.startsWith('7z\xbc\xaf\x27\x1c')) return result('unknown', 'a 7-Zip archive', 'application/x-7z-compressed');
+  if (head[0] === 0x1f && head[1] === 0x8b) return result('unknown', 'gzip-compressed data', 'application/gzip');
+  if (ascii.startsWith('\x1aE\xdf\xa3')) return result('unknown', 'a WebM/Matroska video', 'video/webm');
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'AVI ') return result('unknown', 'an AVI video', 'video/x-msvideo');
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') return result('unknown', 'WAV audio', 'audio/wav');
+  if (ascii.startsWith('ID3') || (head[0] === 0xff && head[1] !== undefined && (head[1] & 0xe0) === 0xe0)) return result('unknown', 'MP3 audio', 'audio/mpeg');
+  if (ascii.startsWith('{\\rtf')) return result('unknown', 'an RTF document', 'application/rtf');
+  // A multi-byte character may be cut at the end of the sample.
+  const text = head.subarray(0, head.length === HEAD_BYTES ? HEAD_BYTES - 4 : head.length).toString('utf8');
+  if (!text.includes('\uFFFD') && !/[\x00-\x08\x0e-\x1f]/.test(text)) {
+    if (/^\s*<(!doctype html|html)/i.test(text)) return result('unknown', 'an HTML page', 'text/html');
+    if (/^\s*<\?xml|^\s*<svg/i.test(text)) return result('unknown', text.includes('<svg') ? 'an SVG image' : 'XML text', 'text/xml');
+    return result('unknown', 'plain text', 'text/plain');
+  }
+  return result('unknown', 'unrecognised binary data');
+}
+
+/**
+ * Throws unless the file is one of `expected`. The message names the file
+ * and says what it really is, e.g.
+ * 'The file "x.pdf" is not a PDF: its content is PNG image data'.
+ * A DOCX/PPTX whose ZIP structure is broken gives 'corrupt_file' instead.
+ */
+export async function assertKind(path: string, expected: SniffKind[], fileName: string): Promise<SniffResult> {
+  const found = await sniffFile(path);
+  if (expected.includes(found.kind)) return found;
+  const wanted = expected.map((k) => KIND_NAMES[k]).join(' or ');
+  const office = expected.some((k) => k === 'docx' || k === 'pptx');
+  if (found.damaged && office) {
+    throw new AppError('corrupt_file', `The file "${fileName}" is damaged: its ZIP structure is incomplete (it may have been cut off during upload). Upload the full file again.`, { details: { sniffed: found } });
+  }
+  throw new AppError('unsupported_type', `The file "${fileName}" is not ${wanted}: its content is ${found.description}`, {
+    details: { sniffed: found.kind, mime: found.mime },
+  });
+}
+
+export interface ImageSize { width: number; height: number }
+
+/** Width and height from a PNG, JPEG, GIF or WebP header; undefined when unknown. */
+export async function readImageSize(path: string): Promise<ImageSize | undefined> {
+  const fh = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(head, 0, head.length, 0);
+    return imageSizeFromBytes(head.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
+}
+
+export function imageSizeFromBytes(b: Buffer): ImageSize | undefined {
+  if (b.length >= 24 && b.toString('latin1', 0, 8) === '\x89PNG\r\n\x1a\n') {
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (b.length >= 10 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) {
+    return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+  }
+  if (b.length >= 30 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
+    const chunk = b.toString('latin1', 12, 16);
+    if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L') {
+      const bits = b.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    if (chunk === 'VP8X') return { width: b.readUIntLE(24, 3) + 1, height: b.readUIntLE(27, 3) + 1 };
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
+    let p = 2;
+    while (p + 9 < b.length) {
+      if (b[p] !== 0xff) return undefined;
+      const marker = b[p + 1] as number;
+      if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01 || marker === 0xff) { p += marker === 0xff ? 1 : 2; continue; }
+      const len = b.readUInt16BE(p + 2);
+      // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC)
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { height: b.readUInt16BE(p + 5), width: b.readUInt16BE(p + 7) };
+      }
+      p += 2 + len;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How an extractor names the file at the start of a message:
+ * `The PDF "manual.pdf"` when the name is known, else `This PDF`.
+ */
+export function fileLabel(kindWord: string, fileName?: string): string {
+  return fileName ? `The ${kindWord} "${fileName}"` : `This ${kindWord}`;
+}

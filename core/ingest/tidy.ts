@@ -1,0 +1,37 @@
+/** Small text helpers shared by the extractors: whitespace, bidi marks, entities, nearby text. */
+
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g;
+
+/** Drops bidi control characters, NULs and form feeds, trims lines, collapses runs of spaces and blank lines. */
+export function tidyText(text: string): string {
+  return text
+    .replace(BIDI_CONTROLS, '')
+    .replace(/\u0000/g, '')
+    .replace(/\f/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** About `max` characters of text on one line, cut at a word boundary: an image's nearbyText. */
+export function nearby(text: string, max = 500): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(' ', max);
+  return flat.slice(0, cut > max * 0.6 ? cut : max);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes XML/HTML character references (&amp; &#1488; &#x5D0;). */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    }
+    return ENTITIES[e.toLowerCase()] ?? all;
+  });
+}
