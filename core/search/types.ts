@@ -54,3 +54,17 @@ export interface Embedder {
   readonly dimension: number;
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
+
+/** Progress of a long index operation (reindex). */
+export type IndexProgress = (done: number, total: number) => void;
+
+/**
+ * Index maintenance beyond the core SearchIndex: the vector side records
+ * which embedder built it; after an embedder change it must be rebuilt.
+ */
+export interface MaintainedSearchIndex extends SearchIndex {
+  /** True when the vector index was built by a different embedder or dimension. */
+  needsReindex(): Promise<boolean>;
+  /** Rebuilds the vector index from the chunks held by the lexical index; returns the chunk count. */
+  reindex(options?: { signal?: AbortSignal; onProgress?: IndexProgress }): Promise<number>;
+}

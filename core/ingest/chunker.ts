@@ -1,0 +1,125 @@
+/**
+ * Turns an extraction's sections into search chunks.
+ *
+ * A section (a PDF page, a DOCX heading section, a slide with its notes) is
+ * the unit of structure: a chunk never spans two sections, so it never
+ * crosses a page or a slide. Sections longer than the target size are cut
+ * on sentence boundaries into parts of even size, each new part repeating
+ * the last sentences of the previous one (overlap) so that a fact spread
+ * over a boundary stays findable.
+ */
+import type { ContentType } from '../types';
+import type { Chunk } from '../search/types';
+import { detectLanguage, UNDETERMINED } from '../text/language';
+import { stripInvisible } from '../text/normalize';
+import { pieces, splitSentences } from '../text/tokenize';
+import type { ExtractedSection } from './types';
+
+export interface ChunkMeta {
+  itemType: ContentType;
+  itemId: number;
+  title: string;
+  /** Catalog image ids by 1-based page. */
+  imagesByPage?: Map<number, number[]>;
+  /** Catalog image ids by 1-based slide. */
+  imagesBySlide?: Map<number, number[]>;
+}
+
+export interface ChunkOptions {
+  /** Aimed-for chunk length in characters (default DEFAULT_TARGET_CHARS). */
+  targetChars?: number;
+  /** Characters of trailing sentences repeated at the start of the next part (default 15% of target). */
+  overlapChars?: number;
+}
+
+/**
+ * Chosen by measurement on the pooled retrieval eval (see core/search/eval.ts
+ * and the search report): larger chunks keep a passage and its answer
+ * together; much larger ones dilute BM25 on long pages.
+ */
+export const DEFAULT_TARGET_CHARS = 1500;
+
+/** Collapses runs of spaces and blank lines, keeps paragraph breaks. */
+function cleanText(text: string): string {
+  return stripInvisible(text)
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\f\v\u00A0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Cuts one text into parts of about `target` characters on sentence boundaries, with overlap. */
+export function splitText(text: string, target: number, overlap: number, lang?: string): string[] {
+  if (text.length <= target * 1.15) return [text];
+  const parts = Math.ceil(text.length / target);
+  const size = Math.ceil(text.length / parts) + overlap / 2;
+  const units: string[] = [];
+  for (const s of splitSentences(text, lang)) {
+    if (s.length <= size) units.push(s);
+    else units.push(...pieces(s, size));
+  }
+  const out: string[] = [];
+  let current: string[] = [];
+  let currentLen = 0;
+  let fresh = 0;
+  for (const u of units) {
+    if (currentLen + u.length > size && fresh > 0) {
+      out.push(current.join('').trim());
+      const carried: string[] = [];
+      let carriedLen = 0;
+      for (let i = current.length - 1; i >= 0 && carriedLen + current[i].length <= overlap; i--) {
+        carried.unshift(current[i]);
+        carriedLen += current[i].length;
+      }
+      current = carried;
+      currentLen = carriedLen;
+      fresh = 0;
+    }
+    current.push(u);
+    currentLen += u.length;
+    fresh++;
+  }
+  if (fresh > 0) out.push(current.join('').trim());
+  return out.filter((t) => t.length > 0);
+}
+
+export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opts: ChunkOptions = {}): Chunk[] {
+  const target = Math.max(200, opts.targetChars ?? DEFAULT_TARGET_CHARS);
+  const overlap = Math.min(Math.floor(target / 2), Math.max(0, opts.overlapChars ?? Math.round(target * 0.15)));
+  const texts = sections.map((s) => cleanText(s.notes?.trim() ? `${s.text}\n\n${s.notes}` : s.text));
+  const sample = texts.join('\n').slice(0, 5000);
+  const itemLang = detectLanguage(sample);
+  const chunks: Chunk[] = [];
+  sections.forEach((section, i) => {
+    const text = texts[i];
+    if (!text) return;
+    const page = section.page ?? null;
+    const slide = section.slide ?? null;
+    const imageIds = [
+      ...(page !== null ? meta.imagesByPage?.get(page) ?? [] : []),
+      ...(slide !== null ? meta.imagesBySlide?.get(slide) ?? [] : []),
+    ];
+    for (const part of splitText(text, target, overlap, itemLang)) {
+      // Short parts say little about their language: fall back to the item's.
+      const letters = part.replace(/[^\p{L}]/gu, '').length;
+      let language = letters >= 40 ? detectLanguage(part) : itemLang;
+      if (language === UNDETERMINED) language = itemLang;
+      const ordinal = chunks.length;
+      chunks.push({
+        id: `${meta.itemType}:${meta.itemId}:${ordinal}`,
+        itemType: meta.itemType,
+        itemId: meta.itemId,
+        title: meta.title,
+        text: part,
+        page,
+        slide,
+        heading: section.heading?.trim() || null,
+        language,
+        imageIds: [...new Set(imageIds)],
+        ordinal,
+      });
+    }
+  });
+  return chunks;
+}

@@ -1,0 +1,176 @@
+/**
+ * Retrieval evaluation on SQuAD-format files (see shared/eval/README.md):
+ * every passage of every file pooled into one throwaway index (an article
+ * is one document, its paragraphs are sections, chunked by the product
+ * chunker and indexed by createSearchIndex with a temporary Chroma and data
+ * folder); every answerable question asked; Hit@1, Hit@5, MRR@10 per
+ * language and query latency p50/p95.
+ *
+ * A hit is a retrieved chunk that comes from the gold passage and contains
+ * a gold answer (case and whitespace normalised).
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AppError } from '../errors';
+import { chunkSections, type ChunkOptions } from '../ingest/chunker';
+import { detectLanguage } from '../text/language';
+import { normalizeForMatch, stripInvisible } from '../text/normalize';
+import { startChroma, type ChromaServer } from './chroma-server';
+import { createHashEmbedder } from './hash-embedder';
+import { createSearchIndex, type SearchIndexOptions } from './index';
+import type { Chunk, Embedder } from './types';
+
+export interface EvalProgress { phase: 'indexing' | 'asking'; done: number; total: number }
+
+export interface EvalOptions {
+  /** Folder of SQuAD-format *.json files. */
+  dataDir: string;
+  /** Chunks retrieved per question (at least 10 are retrieved for MRR@10). */
+  k?: number;
+  onProgress?: (p: EvalProgress) => void;
+  /** Use this embedder (default: offline hash embedder). */
+  embedder?: Embedder;
+  /** Use a running Chroma instead of starting one; null = lexical only. */
+  chromaUrl?: string | null;
+  /** Ask at most this many questions per file (default all). */
+  questionsPerFile?: number;
+  chunking?: ChunkOptions;
+  /** Passed to createSearchIndex (weights, boosts) for experiments. */
+  index?: Partial<Pick<SearchIndexOptions, 'weights' | 'sameLanguageBoost' | 'candidates'>>;
+  signal?: AbortSignal;
+}
+
+export interface LanguageScore { questions: number; hit1: number; hit5: number; mrr10: number }
+export interface EvalResult {
+  languages: Record<string, LanguageScore>;
+  latencyMs: { p50: number; p95: number };
+  passages: number;
+  chunks: number;
+  indexMs: number;
+}
+
+interface SquadFile { data: Array<{ title?: string; paragraphs: Array<{ context: string; qas: Array<{ question: string; is_impossible?: boolean; answers?: Array<{ text: string }> }> }> }> }
+interface Question { text: string; lang: string; passage: string; answers: string[] }
+
+/** Language from a file name's two-letter part: xquad.es.json -> es, heq.he.val.json -> he. */
+export function languageFromFileName(file: string): string | null {
+  const parts = path.basename(file).toLowerCase().split(/[._-]/);
+  return parts.slice(1).find((p) => /^[a-z]{2}$/.test(p)) ?? null;
+}
+
+const collapse = (s: string) => stripInvisible(s).replace(/\s+/g, ' ').trim();
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+export async function runEval(options: EvalOptions): Promise<EvalResult> {
+  const k = Math.max(options.k ?? 10, 10);
+  const files = (await readdir(options.dataDir)).filter((f) => f.endsWith('.json')).sort();
+  if (files.length === 0) throw new AppError('validation', `No SQuAD-format *.json files in ${options.dataDir}.`);
+
+  const work = await mkdtemp(path.join(os.tmpdir(), 'cms-eval-'));
+  let chroma: ChromaServer | null = null;
+  try {
+    let chromaUrl = options.chromaUrl;
+    if (chromaUrl === undefined) {
+      chroma = await startChroma({ dataDir: path.join(work, 'chroma'), port: 0, signal: options.signal });
+      chromaUrl = chroma.url;
+    }
+    const index = await createSearchIndex({
+      dataDir: null, chromaUrl, embedder: options.embedder ?? createHashEmbedder(),
+      collection: `eval_${Date.now()}`, ...options.index,
+    });
+
+    const chunkPassage = new Map<string, string>();
+    const questions: Question[] = [];
+    const allChunks: Chunk[] = [];
+    let passages = 0;
+    let itemId = 0;
+    for (const file of files) {
+      const parsed = JSON.parse(await readFile(path.join(options.dataDir, file), 'utf8')) as SquadFile;
+      if (!Array.isArray(parsed?.data)) throw new AppError('validation', `${file} is not in SQuAD format (no data array).`);
+      const fileLang = languageFromFileName(file);
+      let asked = 0;
+      parsed.data.forEach((article, ai) => {
+        itemId++;
+        const keys = article.paragraphs.map((_, pi) => `${file}#${ai}#${pi}`);
+        const chunks = chunkSections(article.paragraphs.map((p) => ({ text: p.context })),
+          { itemType: 'document', itemId, title: String(article.title ?? '').replace(/_/g, ' ') }, options.chunking);
+        const contexts = article.paragraphs.map((p) => collapse(p.context));
+        for (const c of chunks) {
+          const text = collapse(c.text);
+          const at = contexts.findIndex((ctx) => ctx.includes(text));
+          if (at < 0) throw new AppError('internal', `Chunk ${c.id} of ${file} matches no passage.`);
+          chunkPassage.set(c.id, keys[at]);
+        }
+        allChunks.push(...chunks);
+        article.paragraphs.forEach((p, pi) => {
+          passages++;
+          for (const qa of p.qas) {
+            const answers = (qa.answers ?? []).map((a) => a.text).filter(Boolean);
+            if (qa.is_impossible || answers.length === 0) continue;
+            if (options.questionsPerFile !== undefined && asked >= options.questionsPerFile) continue;
+            asked++;
+            questions.push({ text: qa.question, lang: fileLang ?? detectLanguage(qa.question), passage: keys[pi], answers });
+          }
+        });
+      });
+    }
+
+    const t0 = performance.now();
+    const batch = 200;
+    for (let i = 0; i < allChunks.length; i += batch) {
+      options.signal?.throwIfAborted();
+      await index.upsert(allChunks.slice(i, i + batch));
+      options.onProgress?.({ phase: 'indexing', done: Math.min(i + batch, allChunks.length), total: allChunks.length });
+    }
+    const indexMs = performance.now() - t0;
+
+    const scores: Record<string, LanguageScore> = {};
+    const latencies: number[] = [];
+    for (const [qi, q] of questions.entries()) {
+      options.signal?.throwIfAborted();
+      const t = performance.now();
+      const hits = await index.search(q.text, { k });
+      latencies.push(performance.now() - t);
+      const answers = q.answers.map(normalizeForMatch);
+      const rank = hits.findIndex((h) => chunkPassage.get(h.chunk.id) === q.passage
+        && answers.some((a) => normalizeForMatch(h.chunk.text).includes(a)));
+      const s = (scores[q.lang] ??= { questions: 0, hit1: 0, hit5: 0, mrr10: 0 });
+      s.questions++;
+      if (rank === 0) s.hit1++;
+      if (rank >= 0 && rank < 5) s.hit5++;
+      if (rank >= 0 && rank < 10) s.mrr10 += 1 / (rank + 1);
+      if ((qi + 1) % 50 === 0 || qi + 1 === questions.length) options.onProgress?.({ phase: 'asking', done: qi + 1, total: questions.length });
+    }
+    for (const s of Object.values(scores)) {
+      s.hit1 = round(s.hit1 / s.questions); s.hit5 = round(s.hit5 / s.questions); s.mrr10 = round(s.mrr10 / s.questions);
+    }
+    latencies.sort((a, b) => a - b);
+    await index.clear().catch(() => undefined);
+    await index.close();
+    return {
+      languages: scores,
+      latencyMs: { p50: round(percentile(latencies, 0.5), 2), p95: round(percentile(latencies, 0.95), 2) },
+      passages, chunks: allChunks.length, indexMs: Math.round(indexMs),
+    };
+  } finally {
+    await chroma?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Plain-text table of an eval result, for CLIs. */
+export function formatEval(r: EvalResult): string {
+  const lines = ['lang  questions  Hit@1  Hit@5  MRR@10'];
+  for (const [lang, s] of Object.entries(r.languages).sort()) {
+    lines.push(`${lang.padEnd(5)} ${String(s.questions).padStart(9)}  ${s.hit1.toFixed(3)}  ${s.hit5.toFixed(3)}  ${s.mrr10.toFixed(3)}`);
+  }
+  lines.push(`latency p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms; ${r.passages} passages, ${r.chunks} chunks indexed in ${r.indexMs} ms`);
+  return lines.join('\n');
+}

@@ -1,0 +1,158 @@
+/**
+ * The search index: lexical BM25 (words, character 4-grams, title) kept in
+ * the data folder plus vectors in Chroma, fused per query.
+ *
+ * Writes go to Chroma first and fail with AppError('unavailable') when it
+ * is down, so an ingestion job fails with a reason and can be retried.
+ * Searches degrade to lexical-only when Chroma fails (health() says so)
+ * and try Chroma again after a short pause.
+ */
+import { AppError, isAppError } from '../errors';
+import { detectLanguage, UNDETERMINED } from '../text/language';
+import { fuseRankings, type RankedList } from './fusion';
+import { createLexicalIndex, type LexicalField } from './lexical-index';
+import type { Chunk, Embedder, MaintainedSearchIndex, SearchHit, SearchOptions } from './types';
+import { createVectorIndex, type VectorIndex } from './vector-index';
+
+export interface FusionWeights { words: number; grams: number; title: number; vector: number }
+
+export interface SearchIndexOptions {
+  /** Folder for the lexical index file; null keeps it in memory (tests, eval). */
+  dataDir: string | null;
+  /** Chroma base URL; null runs lexical-only by configuration. */
+  chromaUrl: string | null;
+  embedder: Embedder;
+  /** Chroma collection name (default 'chunks'). */
+  collection?: string;
+  /** Retriever weights in fusion; defaults depend on the embedder (see defaultWeights). */
+  weights?: Partial<FusionWeights>;
+  /** Score multiplier for chunks in the query's language minus one (default 0.1). */
+  sameLanguageBoost?: number;
+  /** Candidates taken from each retriever before fusion (default 100). */
+  candidates?: number;
+  /** Lexical save debounce (default 1000 ms). */
+  saveDelayMs?: number;
+  /** Pause before trying Chroma again after a failed search (default 10 s). */
+  retryAfterMs?: number;
+}
+
+/**
+ * Measured on the pooled eval: word BM25 and 4-gram BM25 carry retrieval;
+ * the offline hash embedder repeats the n-gram signal without IDF and only
+ * helps as a small tie-breaker. A real embedding model (OpenAI-compatible,
+ * ONNX) brings meaning the lexical side lacks and gets an equal say.
+ */
+export function defaultWeights(embedder: Embedder): FusionWeights {
+  const offline = embedder.id.startsWith('hash-');
+  return { words: 0.5, grams: 0.5, title: 0.05, vector: offline ? 0.05 : 0.5 };
+}
+
+export async function createSearchIndex(options: SearchIndexOptions): Promise<MaintainedSearchIndex> {
+  const lexical = await createLexicalIndex({ dataDir: options.dataDir, saveDelayMs: options.saveDelayMs });
+  const vectors: VectorIndex | null = options.chromaUrl
+    ? createVectorIndex({ url: options.chromaUrl, embedder: options.embedder, collection: options.collection })
+    : null;
+  const weights = { ...defaultWeights(options.embedder), ...options.weights };
+  const boost = options.sameLanguageBoost ?? 0.1;
+  const depth = options.candidates ?? 100;
+  const retryAfter = options.retryAfterMs ?? 10_000;
+  let vectorDownUntil = 0;
+  let lastVectorError: string | null = null;
+
+  const vectorReady = async (): Promise<boolean> => {
+    if (!vectors || weights.vector <= 0 || Date.now() < vectorDownUntil) return false;
+    return !(await vectors.needsReindex());
+  };
+
+  return {
+    async upsert(chunks) {
+      if (chunks.length === 0) return;
+      if (vectors && !(await vectors.needsReindex())) await vectors.upsert(chunks);
+      lexical.upsert(chunks);
+    },
+
+    async deleteItem(itemType, itemId) {
+      if (vectors) await vectors.deleteItem(itemType, itemId);
+      lexical.deleteItem(itemType, itemId);
+    },
+
+    async clear() {
+      if (vectors) await vectors.reset();
+      lexical.clear();
+      await lexical.flush();
+    },
+
+    async search(query, searchOptions: SearchOptions = {}) {
+      const k = searchOptions.k ?? 5;
+      const filters = searchOptions.filters;
+      if (!query.trim() || k <= 0) return [];
+      let language = detectLanguage(query);
+      if (language === UNDETERMINED) language = 'en';
+      const lists: RankedList<Chunk>[] = [];
+      const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });
+      for (const field of Object.keys(lex) as LexicalField[]) {
+        lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.chunk.id, score: h.score, item: h.chunk })) });
+      }
+      if (await vectorReady().catch(() => false)) {
+        try {
+          const hits = await vectors!.search(query, Math.max(depth, k), filters);
+          lastVectorError = null;
+          lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: lexical.get(h.id) ?? h.chunk })) });
+        } catch (e) {
+          if (!isAppError(e) || e.code !== 'unavailable') throw e;
+          vectorDownUntil = Date.now() + retryAfter;
+          lastVectorError = e.message;
+        }
+      }
+      const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
+      return fused.map((h): SearchHit => ({ chunk: h.item, score: h.score }));
+    },
+
+    async count() {
+      return lexical.count();
+    },
+
+    async health() {
+      const n = lexical.count();
+      if (!vectors) return { ok: true, detail: `lexical search only (no Chroma configured), ${n} chunks` };
+      try {
+        await vectors.heartbeat();
+        if (await vectors.needsReindex()) {
+          return { ok: false, detail: `${n} chunks; the vector index was built by another embedder than ${options.embedder.id}: run \`cms reindex\`` };
+        }
+        const v = await vectors.count();
+        const stale = v !== n ? `; vector index holds ${v}, lexical ${n}: run \`cms reindex\`` : '';
+        vectorDownUntil = 0;
+        return { ok: v === n, detail: `${n} chunks, Chroma at ${vectors.url} with ${options.embedder.id}${stale}` };
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        return { ok: false, detail: `degraded to lexical search: ${lastVectorError ?? msg}` };
+      }
+    },
+
+    async needsReindex() {
+      return vectors ? vectors.needsReindex() : false;
+    },
+
+    async reindex({ signal, onProgress } = {}) {
+      if (!vectors) throw new AppError('not_configured', 'Reindexing needs Chroma: no Chroma URL is configured.');
+      const all = lexical.all();
+      await vectors.reset();
+      const batch = 256;
+      for (let i = 0; i < all.length; i += batch) {
+        signal?.throwIfAborted();
+        await vectors.upsert(all.slice(i, i + batch), signal);
+        onProgress?.(Math.min(i + batch, all.length), all.length);
+      }
+      if (all.length === 0) onProgress?.(0, 0);
+      return all.length;
+    },
+
+    async close() {
+      await lexical.close();
+    },
+  };
+}
+
+export { createHashEmbedder } from './hash-embedder';
+export type { Chunk, Embedder, SearchIndex, MaintainedSearchIndex, SearchHit, SearchOptions } from './types';

@@ -1,0 +1,208 @@
+/**
+ * The vector side of search: one Chroma collection of chunk embeddings
+ * (cosine space), embeddings computed by our Embedder and passed in
+ * (`embeddingFunction: null`). The collection metadata records the
+ * embedder id and dimension; when they differ from the configured
+ * embedder the index reports `needsReindex` and takes no writes or queries
+ * until `reset()` rebuilds the collection. Chroma failures become
+ * AppError('unavailable').
+ */
+import { ChromaClient, type Collection, type Metadata } from 'chromadb';
+import { AppError, isAppError } from '../errors';
+import type { ContentType } from '../types';
+import type { Chunk, Embedder, SearchFilters } from './types';
+
+export interface VectorHit { id: string; score: number; chunk: Chunk }
+
+export interface VectorIndex {
+  readonly url: string;
+  /** True when the collection was built by another embedder (or dimension). */
+  needsReindex(): Promise<boolean>;
+  upsert(chunks: Chunk[], signal?: AbortSignal): Promise<void>;
+  search(query: string, k: number, filters?: SearchFilters): Promise<VectorHit[]>;
+  deleteItem(itemType: ContentType, itemId: number): Promise<void>;
+  /** Drops and recreates the collection for the configured embedder. */
+  reset(): Promise<void>;
+  count(): Promise<number>;
+  heartbeat(): Promise<void>;
+}
+
+export interface VectorIndexOptions {
+  /** Chroma base URL, e.g. http://127.0.0.1:8000 */
+  url: string;
+  embedder: Embedder;
+  /** Collection name (default 'chunks'). */
+  collection?: string;
+  /** Records per Chroma write (default 256). */
+  batchSize?: number;
+}
+
+type ChunkMeta = Metadata & {
+  itemType: string; itemId: number; title: string; page: number; slide: number; heading: string;
+  language: string; imageIds: string; ordinal: number;
+};
+
+function toMetadata(c: Chunk): ChunkMeta {
+  // Chroma 1.0.0 rejects arrays and nulls in metadata: -1 / '' stand for none, image ids as "1,2,3".
+  return {
+    itemType: c.itemType, itemId: c.itemId, title: c.title, page: c.page ?? -1, slide: c.slide ?? -1,
+    heading: c.heading ?? '', language: c.language, imageIds: c.imageIds.join(','), ordinal: c.ordinal,
+  };
+}
+
+function fromRecord(id: string, text: string | null, m: Metadata | null): Chunk {
+  const meta = (m ?? {}) as Partial<ChunkMeta>;
+  const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
+  return {
+    id,
+    itemType: meta.itemType as ContentType,
+    itemId: Number(meta.itemId),
+    title: String(meta.title ?? ''),
+    text: text ?? '',
+    page: num(meta.page),
+    slide: num(meta.slide),
+    heading: meta.heading ? String(meta.heading) : null,
+    language: String(meta.language ?? 'und'),
+    imageIds: meta.imageIds ? String(meta.imageIds).split(',').filter(Boolean).map(Number) : [],
+    ordinal: Number(meta.ordinal ?? 0),
+  };
+}
+
+/** Chroma `where` for our filters (undefined when none). */
+export function toWhere(filters?: SearchFilters): Record<string, unknown> | undefined {
+  const clauses: Record<string, unknown>[] = [];
+  if (filters?.itemType) clauses.push({ itemType: filters.itemType });
+  if (filters?.itemIds) clauses.push({ itemId: { $in: filters.itemIds } });
+  if (filters?.language) clauses.push({ language: filters.language });
+  if (clauses.length === 0) return undefined;
+  return clauses.length === 1 ? clauses[0] : { $and: clauses };
+}
+
+export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
+  const { url, embedder } = options;
+  const name = options.collection ?? 'chunks';
+  const batchSize = options.batchSize ?? 256;
+  const parsed = new URL(url);
+  const client = new ChromaClient({
+    host: parsed.hostname,
+    port: Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)),
+    ssl: parsed.protocol === 'https:',
+  });
+  let collection: Collection | null = null;
+  let mismatch: string | null = null;
+
+  const unavailable = (e: unknown, what: string): AppError => {
+    if (isAppError(e)) return e;
+    collection = null; // re-open next time: the server may have restarted or lost the collection
+    const msg = e instanceof Error ? e.message : String(e);
+    return new AppError('unavailable', `The search index (Chroma at ${url}) is not reachable: ${what} failed: ${msg}`, { cause: e });
+  };
+
+  const open = async (): Promise<Collection> => {
+    if (collection) return collection;
+    try {
+      const c = await client.getOrCreateCollection({
+        name,
+        embeddingFunction: null,
+        metadata: { embedder: embedder.id, dimension: embedder.dimension },
+        configuration: { hnsw: { space: 'cosine' } },
+      });
+      const meta = c.metadata ?? {};
+      mismatch = meta.embedder !== embedder.id || Number(meta.dimension) !== embedder.dimension
+        ? `built with ${String(meta.embedder)} (${String(meta.dimension)} dimensions), configured ${embedder.id} (${embedder.dimension})`
+        : null;
+      collection = c;
+      return c;
+    } catch (e) {
+      throw unavailable(e, 'opening the collection');
+    }
+  };
+
+  const writable = async (): Promise<Collection> => {
+    const c = await open();
+    if (mismatch) throw new AppError('conflict', `The vector index was ${mismatch}; run \`cms reindex\` to rebuild it.`);
+    return c;
+  };
+
+  return {
+    url,
+    async needsReindex() {
+      await open();
+      return mismatch !== null;
+    },
+
+    async upsert(chunks, signal) {
+      if (chunks.length === 0) return;
+      const c = await writable();
+      for (let i = 0; i < chunks.length; i += batchSize) {
+        signal?.throwIfAborted();
+        const batch = chunks.slice(i, i + batchSize);
+        const embeddings = await embedder.embed(batch.map((b) => (b.heading ? `${b.heading}\n${b.text}` : b.text)), signal);
+        try {
+          await c.upsert({ ids: batch.map((b) => b.id), embeddings, documents: batch.map((b) => b.text), metadatas: batch.map(toMetadata) });
+        } catch (e) {
+          throw unavailable(e, 'writing chunks');
+        }
+      }
+    },
+
+    async search(query, k, filters) {
+      const c = await writable();
+      const [embedding] = await embedder.embed([query]);
+      try {
+        const res = await c.query({
+          queryEmbeddings: [embedding], nResults: k, where: toWhere(filters) as never,
+          include: ['documents', 'metadatas', 'distances'] as never,
+        });
+        const ids = res.ids[0] ?? [];
+        return ids.map((id, i) => ({
+          id,
+          // cosine distance in [0, 2] -> similarity in [-1, 1]
+          score: 1 - (res.distances?.[0]?.[i] ?? 1),
+          chunk: fromRecord(id, res.documents?.[0]?.[i] ?? null, res.metadatas?.[0]?.[i] ?? null),
+        }));
+      } catch (e) {
+        throw unavailable(e, 'querying');
+      }
+    },
+
+    async deleteItem(itemType, itemId) {
+      const c = await open();
+      try {
+        await c.delete({ where: { $and: [{ itemType }, { itemId }] } as never });
+      } catch (e) {
+        throw unavailable(e, 'deleting an item');
+      }
+    },
+
+    async reset() {
+      try {
+        await client.deleteCollection({ name }).catch((e: unknown) => {
+          if (!/not (be )?found|does not exist/i.test(String((e as Error)?.message))) throw e;
+        });
+      } catch (e) {
+        throw unavailable(e, 'dropping the collection');
+      }
+      collection = null;
+      mismatch = null;
+      await open();
+    },
+
+    async count() {
+      const c = await open();
+      try {
+        return await c.count();
+      } catch (e) {
+        throw unavailable(e, 'counting');
+      }
+    },
+
+    async heartbeat() {
+      try {
+        await client.heartbeat();
+      } catch (e) {
+        throw unavailable(e, 'heartbeat');
+      }
+    },
+  };
+}

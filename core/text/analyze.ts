@@ -1,0 +1,64 @@
+/**
+ * The search analyser: text -> index terms, the same way for chunks and
+ * queries. Two kinds of terms:
+ *  - word terms: folded stems of the non-function words;
+ *  - gram terms: character n-grams of the folded surface words, which match
+ *    inflections, compounds and clitics no stemmer knows (Hebrew prefixes,
+ *    German compounds) in any script.
+ */
+import { foldWord } from './normalize';
+import { stem } from './stem';
+import { stopwordsFor } from './stopwords';
+import { words } from './tokenize';
+
+const CJK = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF]/;
+
+export interface AnalyzerOptions {
+  /** Drop the language's function words (default true). */
+  dropStopwords?: boolean;
+}
+
+/** Words of `text` without the function words of `lang` (all words if every one is a function word). */
+export function contentWords(text: string, lang: string, options: AnalyzerOptions = {}): string[] {
+  const all = words(text);
+  if (options.dropStopwords === false) return all;
+  const stop = stopwordsFor(lang);
+  if (stop.size === 0) return all;
+  const kept = all.filter((w) => !stop.has(w));
+  return kept.length > 0 ? kept : all;
+}
+
+/** Folded stems of the content words. */
+export function wordTerms(text: string, lang: string, options: AnalyzerOptions = {}): string[] {
+  return contentWords(text, lang, options).map((w) => foldWord(stem(w, lang)));
+}
+
+/**
+ * Character n-grams of one folded word, padded with a boundary mark so that
+ * prefixes and suffixes are terms of their own. Words of CJK scripts give
+ * character unigrams and bigrams instead.
+ */
+export function charNgrams(word: string, min = 3, max = 5, out: string[] = []): string[] {
+  if (CJK.test(word)) {
+    const chars = [...word];
+    for (let i = 0; i < chars.length; i++) {
+      out.push(chars[i]);
+      if (i + 1 < chars.length) out.push(chars[i] + chars[i + 1]);
+    }
+    return out;
+  }
+  const padded = `_${word}_`;
+  const chars = [...padded];
+  if (chars.length <= min) { out.push(padded); return out; }
+  for (let n = min; n <= max; n++) {
+    for (let i = 0; i + n <= chars.length; i++) out.push(chars.slice(i, i + n).join(''));
+  }
+  return out;
+}
+
+/** Gram terms of a text: the n-grams of its folded content words. */
+export function gramTerms(text: string, lang: string, min = 3, max = 5, options: AnalyzerOptions = {}): string[] {
+  const out: string[] = [];
+  for (const w of contentWords(text, lang, options)) charNgrams(foldWord(w), min, max, out);
+  return out;
+}
