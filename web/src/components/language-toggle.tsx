@@ -1,14 +1,16 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, type AppLanguage } from '../lib/i18n';
 import { cn } from '../lib/cn';
+import { FlagIL, FlagUS } from './flags';
 
 /** English (US flag) / Hebrew switch. */
 export function LanguageToggle({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const current: AppLanguage = i18n.language === 'he' ? 'he' : 'en';
-  const options: Array<{ lng: AppLanguage; flag: string; label: string }> = [
-    { lng: 'en', flag: '🇺🇸', label: t('language.english') },
-    { lng: 'he', flag: '🇮🇱', label: t('language.hebrew') },
+  const options: Array<{ lng: AppLanguage; flag: ReactNode; label: string }> = [
+    { lng: 'en', flag: <FlagUS />, label: t('language.english') },
+    { lng: 'he', flag: <FlagIL />, label: t('language.hebrew') },
   ];
   return (
     <div role="group" aria-label={t('language.choose')} className={cn('inline-flex rounded-lg border border-border bg-background p-0.5 shadow-sm', className)}>
@@ -24,7 +26,7 @@ export function LanguageToggle({ className }: { className?: string }) {
             current === o.lng ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
           )}
         >
-          <span aria-hidden>{o.flag}</span>
+          {o.flag}
           {o.label}
         </button>
       ))}

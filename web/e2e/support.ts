@@ -1,0 +1,142 @@
+/**
+ * Browser-test support: the real server (server/testing.ts), a web/dist
+ * built once (and rebuilt when stale), Debian chromium through playwright-core,
+ * sign-in helpers and screenshots under artifacts/screenshots/.
+ */
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../server/testing';
+import { ensureWebBuild } from '../bundle-size';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
+
+/** Flags verified on this machine (shared/ARCHITECTURE.md). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Builds web/dist once for all test files running in parallel (a lock directory serialises builds). */
+export async function buildWebOnce(): Promise<void> {
+  const lock = join(tmpdir(), 'smarthome-web-build.lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        /* the holder just released it */
+      }
+      if (Date.now() - started > 180_000) throw new Error('Timed out waiting for the web build lock');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    await ensureWebBuild();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface Harness {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  await buildWebOnce();
+  const server = await startTestServer();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+export type Lang = 'en' | 'he';
+
+/** A fresh browser context on the server, with the UI language preset. */
+export async function newPage(h: Harness, opts: { lang?: Lang; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({
+    baseURL: h.server.url,
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 },
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
+  const lang = opts.lang ?? 'en';
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
+  }, lang);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the API (cookie in the context) and sets the hint flag, as the login form does. */
+export async function signInFast(h: Harness, context: BrowserContext): Promise<void> {
+  const res = await context.request.post(`${h.server.url}/api/auth/login`, { data: { username: h.server.username, password: h.server.password } });
+  if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  await context.addInitScript(() => localStorage.setItem('isAuthenticated', 'true'));
+}
+
+/** Saves a full-page screenshot as artifacts/screenshots/<lang>/<name>.png. */
+export async function screenshot(page: Page, lang: Lang, name: string): Promise<string> {
+  const dir = join(SCREENSHOT_DIR, lang);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/** The text of the toast on screen (only one is shown at a time). */
+export function toast(page: Page) {
+  return page.getByTestId('toast').first();
+}
+
+/** Calls the admin API with the server's token (for setup that is not under test). */
+export async function adminApi<T>(h: Harness, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${h.server.url}${path}`, { ...init, headers: { authorization: `Bearer ${h.server.token}`, ...(init.headers ?? {}) } });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Uploads a file as a document through the API and waits until its status is final. */
+export async function uploadDocumentViaApi(h: Harness, filePath: string, fileName: string, title: string, timeoutMs = 90_000): Promise<{ id: number; status: string; error?: string | null }> {
+  const { readFile } = await import('node:fs/promises');
+  const form = new FormData();
+  form.append('file', new Blob([await readFile(filePath)]), fileName);
+  form.append('title', title);
+  form.append('description', '');
+  form.append('status', 'pending');
+  form.append('needsTranslation', 'false');
+  form.append('targetLanguage', '');
+  const doc = await adminApi<{ id: number; status: string }>(h, '/api/documents', { method: 'POST', body: form });
+  return waitForDocument(h, doc.id, timeoutMs);
+}
+
+export async function waitForDocument(h: Harness, id: number, timeoutMs = 90_000): Promise<{ id: number; status: string; error?: string | null }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const docs = await adminApi<Array<{ id: number; status: string; error?: string | null }>>(h, '/api/documents');
+    const d = docs.find((x) => x.id === id);
+    if (d && (d.status === 'completed' || d.status === 'failed')) return d;
+    if (Date.now() > deadline) throw new Error(`document ${id} still ${d?.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
