@@ -10,8 +10,9 @@ import { createIngestHandler } from './ingest/pipeline';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
-import { createEmbedder } from './search/embedders';
-import type { SearchIndex } from './search/types';
+import { createHashEmbedder } from './search/hash-embedder';
+import type { Embedder, SearchIndex } from './search/types';
+import { AppError } from './errors';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -55,6 +56,20 @@ function createStore(config: Config): ObjectStore {
     endpoint: s.endpoint ?? undefined, region: s.region, bucket: s.bucket, accessKeyId: s.accessKeyId,
     secretAccessKey: s.secretAccessKey, forcePathStyle: s.forcePathStyle, prefix: s.prefix || undefined, createBucket: true,
   });
+}
+
+function createEmbedder(s: Config['search']): Embedder {
+  switch (s.embedder) {
+    case 'hash':
+      return createHashEmbedder();
+    case 'openai':
+    case 'onnx':
+      throw new AppError('not_configured', `EMBEDDER=${s.embedder} is not available in this build`);
+    default: {
+      const never: never = s.embedder;
+      throw new AppError('validation', `Unknown embedder ${String(never)}`);
+    }
+  }
 }
 
 /** The composition root: every implementation is chosen here, from config. */
