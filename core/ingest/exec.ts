@@ -33,6 +33,23 @@ export interface RunResult {
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 
+/**
+ * Tools run in their own process group (so a timeout can end their
+ * children too); they would outlive us on exit, so we end them then.
+ */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+function track(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) {
+      try { process.kill(-group, 'SIGKILL'); } catch { /* already gone */ }
+    }
+  });
+}
+
 /** An AbortError like the ones Node's own APIs throw, carrying the signal's reason. */
 export function abortError(signal: AbortSignal): Error {
   const err = new Error('The operation was aborted', { cause: signal.reason });
@@ -65,6 +82,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (child.pid !== undefined) track(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
     let stdoutTruncated = false;
@@ -79,7 +97,12 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     const timer = setTimeout(() => { ending = 'timeout'; killGroup(); }, timeoutMs);
     const onAbort = () => { ending = 'abort'; killGroup(); };
     signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => { settled = true; clearTimeout(timer); signal?.removeEventListener('abort', onAbort); };
+    const done = () => {
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
+    };
 
     let partial = '';
     let lineError: unknown;

@@ -181,7 +181,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
     .filter((p) => p.text.trim())
     .map((p) => (ocrPages.includes(p.num) ? { page: p.num, text: p.text, ocr: true } : { page: p.num, text: p.text }));
   if (sections.length === 0) {
-    throw new AppError('validation', `No text found in ${label.replace(/^The /, 'the ').replace(/^This /, 'this ')}, even with OCR. It may be blank or contain only pictures.`, { details: { reason: 'no_text' } });
+    throw new AppError('validation', `No text found in ${fileLabel('PDF', opts.fileName, true)}, even with OCR. It may be blank or contain only pictures.`, { details: { reason: 'no_text' } });
   }
 
   // Images on pages that had no text layer are the page scans themselves: not listed.

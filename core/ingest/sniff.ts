@@ -182,9 +182,10 @@ export function imageSizeFromBytes(b: Buffer): ImageSize | undefined {
 }
 
 /**
- * How an extractor names the file at the start of a message:
- * `The PDF "manual.pdf"` when the name is known, else `This PDF`.
+ * How an extractor names the file in a message: `The PDF "manual.pdf"` when
+ * the name is known, else `This PDF`; lower-case for mid-sentence use.
  */
-export function fileLabel(kindWord: string, fileName?: string): string {
-  return fileName ? `The ${kindWord} "${fileName}"` : `This ${kindWord}`;
+export function fileLabel(kindWord: string, fileName?: string, midSentence = false): string {
+  const label = fileName ? `The ${kindWord} "${fileName}"` : `This ${kindWord}`;
+  return midSentence ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }

@@ -3,7 +3,7 @@
  * shaped with fribidi via text_shaping=1), a short MP4 with spoken English
  * (espeak-ng + ffmpeg), and LibreOffice conversions with a private profile.
  */
-import { writeFile, readdir, rename } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runTool } from '../ingest/exec';
@@ -30,18 +30,24 @@ export async function makeTextImage(out: string, opts: TextImageOptions): Promis
   const h = opts.height ?? 400;
   const size = opts.fontSize ?? 48;
   const filters: string[] = [];
+  const textFiles: string[] = [];
   if (opts.shapes) {
     filters.push(`drawbox=x=${w - 180}:y=20:w=150:h=150:color=0x2e7d32@1:t=fill`, `drawbox=x=${w - 160}:y=${h - 120}:w=110:h=90:color=0x1565c0@1:t=fill`);
   }
   for (const [i, line] of opts.lines.entries()) {
     const file = `${out}.line${i}.txt`;
     await writeFile(file, line);
+    textFiles.push(file);
     const shaping = /[\u0590-\u05ff\u0600-\u06ff]/.test(line) ? ':text_shaping=1' : '';
     filters.push(`drawtext=fontfile=${FONT}:textfile=${file}:fontsize=${size}:fontcolor=${opts.color ?? 'black'}:x=40:y=${40 + i * Math.round(size * 1.6)}${shaping}`);
   }
   const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${opts.background ?? 'white'}:s=${w}x${h}`, '-vf', filters.join(','), '-frames:v', '1'];
   if (/\.jpe?g$/i.test(out)) args.push('-q:v', String(opts.quality ?? 3));
-  await runTool('ffmpeg', [...args, out], { timeoutMs: 30_000 });
+  try {
+    await runTool('ffmpeg', [...args, out], { timeoutMs: 30_000 });
+  } finally {
+    await Promise.all(textFiles.map((f) => rm(f, { force: true })));
+  }
   return out;
 }
 
@@ -56,16 +62,20 @@ export interface SpokenVideoOptions {
 export async function makeSpokenVideo(out: string, opts: SpokenVideoOptions): Promise<string> {
   const wav = `${out}.wav`;
   await runTool('espeak-ng', ['-v', 'en', '-s', '150', '-w', wav, opts.text], { timeoutMs: 30_000 });
-  await runTool('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=size=${opts.width ?? 640}x${opts.height ?? 360}:rate=25`,
-    '-i', wav,
-    '-t', String(opts.durationSec),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '64k', '-ar', '44100',
-    '-movflags', '+faststart',
-    out,
-  ], { timeoutMs: 60_000 });
+  try {
+    await runTool('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc=size=${opts.width ?? 640}x${opts.height ?? 360}:rate=25`,
+      '-i', wav,
+      '-t', String(opts.durationSec),
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '64k', '-ar', '44100',
+      '-movflags', '+faststart',
+      out,
+    ], { timeoutMs: 60_000 });
+  } finally {
+    await rm(wav, { force: true });
+  }
   return out;
 }
 
