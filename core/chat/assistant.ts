@@ -1,13 +1,14 @@
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
+import type { LlmClient } from '../llm/types';
 import type { SearchIndex } from '../search/types';
 import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
 import type { ChatBotReply, PublicChatMessage } from '../types';
 import { detectMediaRequest, findMedia } from './media';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
-import type { ChatLimits } from './rate-limit';
+import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { words } from './terms';
 
 /**
@@ -23,7 +24,10 @@ export interface AssistantOptions {
   rag: RagBot;
   /** For matching a media request against item content; title/description matching works without it. */
   search?: SearchIndex | null;
-  limits: ChatLimits;
+  /** Limits, or the config values to build them from (config.limits). */
+  limits: ChatLimits | ChatLimitOptions;
+  /** Accepted for symmetry with the RAG bot; model calls happen inside `rag`. */
+  llm?: LlmClient;
   /** For tests. */
   now?: () => number;
 }
@@ -71,7 +75,8 @@ type Stored = PublicChatMessage & { seq: number };
 type BotPart = Pick<PublicChatMessage, 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
 
 export function createAssistant(options: AssistantOptions): Assistant {
-  const { catalog, rag, limits } = options;
+  const { catalog, rag } = options;
+  const limits = toChatLimits(options.limits);
   const clock = options.now ?? Date.now;
   let lastMs: number | null = null;
 

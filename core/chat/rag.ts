@@ -9,7 +9,7 @@ import { detectLanguage, UNDETERMINED } from '../text/language';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer } from './extractive';
 import { fill, languageNameIn, phrasesFor } from './phrases';
-import type { ChatLimits } from './rate-limit';
+import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { catalogLanguages, planQuery, retrieve, type Passage, type RetrievalPlan } from './retrieve';
 import { sourceImages, sourcesLine, uniqueCitations } from './sources';
 import { sentences } from './terms';
@@ -35,8 +35,8 @@ export interface RagBotOptions {
   llm: LlmClient;
   /** Prefix for relative image URLs (PUBLIC_URL); relative URLs when absent. */
   publicUrl?: string | null;
-  /** Public-endpoint limits (per conversation and address, question length). */
-  limits?: ChatLimits;
+  /** Public-endpoint limits (per conversation and address, question length), or the config values. */
+  limits?: ChatLimits | ChatLimitOptions;
   /** Languages of the indexed content; read from the catalog when absent. */
   languages?: () => string[];
   now?: () => Date;
@@ -66,6 +66,7 @@ const KEEP_TURNS = 40;
 export function createRagBot(options: RagBotOptions): RagBot {
   const { catalog, search, llm } = options;
   const now = options.now ?? (() => new Date());
+  const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
   function makeReply(language: string, answer: string, chunks: Chunk[], mode: RetrievalReply['mode'], notFound: boolean): RetrievalReply {
     return {
@@ -191,7 +192,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
   }
 
   function checkQuestion(q: unknown): string {
-    if (options.limits) return options.limits.checkMessage(q, 'question');
+    if (limits) return limits.checkMessage(q, 'question');
     if (typeof q !== 'string' || !q.trim()) throw new AppError('validation', 'The question is empty');
     return q.trim();
   }
@@ -217,7 +218,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
 
   async function* askStream(query: string, referenceId: string, o: AskOptions = {}): AsyncGenerator<RagEvent> {
     const question = checkQuestion(query);
-    options.limits?.hit(referenceId, o.clientAddress);
+    limits?.hit(referenceId, o.clientAddress);
     const askedAt = now().toISOString();
     const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
     for await (const e of run(question, history, true, o.signal)) {
@@ -231,7 +232,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     answerStream: (question, history, o = {}) => run(checkQuestion(question), history, true, o.signal),
     async ask(query, referenceId, o = {}) {
       const question = checkQuestion(query);
-      options.limits?.hit(referenceId, o.clientAddress);
+      limits?.hit(referenceId, o.clientAddress);
       const askedAt = now().toISOString();
       const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
       const reply = await collect(run(question, history, false, o.signal));

@@ -78,3 +78,8 @@ export function createChatLimits(options: ChatLimitOptions): ChatLimits {
     },
   };
 }
+
+/** Accepts ready limits or the config values (config.limits) and returns limits. */
+export function toChatLimits(limits: ChatLimits | ChatLimitOptions): ChatLimits {
+  return 'hit' in limits ? limits : createChatLimits(limits);
+}

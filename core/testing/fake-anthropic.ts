@@ -50,6 +50,8 @@ export interface FakeAnthropic {
   apiKey: string;
   /** Every request received, in order. */
   requests: FakeRequest[];
+  /** Requests whose client went away before the reply was complete (cancellation reached the API). */
+  readonly cancelled: number;
   /** Replaces the responder. */
   respond(responder: Responder): void;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startFakeAnthropic(options: { responder?: Responder } = {}
   let responder: Responder = options.responder ?? ((r) => `Echo: ${r.lastUser}`);
   const requests: FakeRequest[] = [];
   let n = 0;
+  let cancelled = 0;
 
   const sendError = (res: ServerResponse, status: number, type?: string, message?: string) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${n}` });
@@ -103,6 +106,9 @@ export async function startFakeAnthropic(options: { responder?: Responder } = {}
     };
     requests.push(request);
     n++;
+    res.once('close', () => {
+      if (!res.writableFinished) cancelled++;
+    });
 
     let reply: Exclude<FakeReply, string>;
     try {
@@ -166,6 +172,9 @@ export async function startFakeAnthropic(options: { responder?: Responder } = {}
     url: `http://127.0.0.1:${port}`,
     apiKey: 'sk-ant-fake-test-key',
     requests,
+    get cancelled() {
+      return cancelled;
+    },
     respond(r) {
       responder = r;
     },
