@@ -34,7 +34,6 @@ export async function createDirectBackend(config: Config, options: DirectBackend
     categories: async () => catalog.categories.list(),
     async create(request: ImportRequest) {
       const file = await describeLocalFile(request.path);
-      file.fileName = request.fileName;
       const common = { categoryId: request.categoryId ?? null, force: request.force };
       const translate = { needsTranslation: !!request.translateTo, targetLanguage: request.translateTo ?? null };
       switch (request.type) {

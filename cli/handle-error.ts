@@ -12,7 +12,9 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
  */
 export function handleError(e: unknown, logger: Logger, options: { debug: boolean }): number {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.ok;
+    // `cms` alone prints the help as an error; `cms help` does not.
+    if (e.code === 'commander.help') return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     const message = e.message.replace(/^error:\s*/i, '');
     report(logger, new AppError('validation', message), 'Run `cms --help` (or `cms <command> --help`) for usage.');
     return EXIT.usage;

@@ -9,6 +9,7 @@ import { parseCount, usageError } from '../usage';
 interface EvalOptions {
   data?: string;
   k: string;
+  perFile?: string;
 }
 
 const DEFAULT_DATA = path.join(ROOT, 'eval');
@@ -18,11 +19,13 @@ export function evalCommand(ctx: CliContext) {
     new Command('eval')
       .description('measure retrieval on question-answering data (SQuAD-format JSON): Hit@1, Hit@5, MRR@10 per language, latency')
       .option('--data <dir>', 'folder with the evaluation files', DEFAULT_DATA)
-      .option('-k, --k <n>', 'results retrieved per question', '5'),
+      .option('-k, --k <n>', 'results retrieved per question', '5')
+      .option('--per-file <n>', 'ask at most this many questions per file (a quick run)'),
   )
-    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json')
+    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json\n  cms eval --per-file 50')
     .action(async (options: EvalOptions) => {
       const k = parseCount(options.k, '--k', 1, 100);
+      const questionsPerFile = options.perFile ? parseCount(options.perFile, '--per-file', 1, 1_000_000) : undefined;
       const dataDir = path.resolve(ctx.cwd, options.data ?? DEFAULT_DATA);
       if (!(await stat(dataDir).catch(() => null))?.isDirectory()) {
         throw usageError(`No evaluation data folder at ${dataDir}: pass --data DIR (a folder of SQuAD-format JSON files)`);
@@ -33,7 +36,7 @@ export function evalCommand(ctx: CliContext) {
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {
-        report = await runEval({ dataDir, k, onProgress: (done: number, total: number, label?: string) => progress.update(done, total, label ?? null) });
+        report = await runEval({ dataDir, k, questionsPerFile, signal: ctx.signal, onProgress: (p) => progress.update(p.done, p.total, p.phase) });
       } finally {
         await progress.stop();
       }

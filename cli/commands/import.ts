@@ -74,7 +74,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     if (!watchDirs.length) throw usageError('--watch needs at least one folder to watch');
     if (options.title) throw usageError('--title cannot be used with --watch');
   }
-  const expansion = await expandInputs(inputs, { cwd: ctx.cwd, recursive: !!options.recursive });
+  const expansion = await expandInputs(inputs, { cwd: ctx.cwd, recursive: !!options.recursive, allowEmptyFolders: !!options.watch });
   if (options.title && expansion.files.length !== 1) throw usageError(`--title is for one file, but ${expansion.files.length} were given`);
 
   const started = Date.now();
@@ -89,29 +89,34 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     const tracker = createTracker(backend, { intervalMs: backend.mode === 'http' ? 500 : 200, signal });
     const importer = createImporter(backend, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
 
-    for (const p of expansion.problems) importer.problem(p.input, p.reason);
-    const outcomes: Promise<ImportRow>[] = [];
-    const submit = async (c: Candidate) => {
-      const s = importer.importFile(c);
-      outcomes.push(s.row);
-      await s.submitted;
-    };
-    for (const c of expansion.files) {
-      if (signal.aborted) importer.notStarted(c);
-      else await submit(c);
+    try {
+      for (const p of expansion.problems) importer.problem(p.input, p.reason);
+      const outcomes: Promise<ImportRow>[] = [];
+      const submit = async (c: Candidate) => {
+        const s = importer.importFile(c);
+        outcomes.push(s.row);
+        await s.submitted;
+      };
+      for (const c of expansion.files) {
+        if (signal.aborted) importer.notStarted(c);
+        else await submit(c);
+      }
+      if (options.watch && !signal.aborted) {
+        if (logger.mode !== 'tty') logger.info(footer!); // on a terminal the live view shows it
+        const handled = new Set(expansion.files.map((f) => f.path));
+        let chain = Promise.resolve();
+        await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal, handled }, (file) => {
+          // One upload at a time, in the order files settle; processing overlaps.
+          chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
+        });
+        await chain;
+      }
+      await Promise.all(outcomes);
+      await reporter.finish(importer.rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
+    } catch (e) {
+      await reporter.close();
+      throw e;
     }
-    if (options.watch && !signal.aborted) {
-      logger.info(footer!);
-      const handled = new Set(expansion.files.map((f) => f.path));
-      let chain = Promise.resolve();
-      await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal, handled }, (file) => {
-        // One upload at a time, in the order files settle; processing overlaps.
-        chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
-      });
-      await chain;
-    }
-    await Promise.all(outcomes);
-    await reporter.finish(importer.rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
     const t = totals(importer.rows);
     if (t.failed) return EXIT.failed;
     if (t.interrupted && !options.watch) return EXIT.interrupted;

@@ -58,7 +58,7 @@ export async function listFolder(dir: string, recursive: boolean, skippedFolders
  * order, each once. Globs are expanded here too, for shells that pass them
  * quoted (`cms import 'manuals/**\/*.pdf'`).
  */
-export async function expandInputs(inputs: string[], options: { cwd: string; recursive: boolean }): Promise<Expansion> {
+export async function expandInputs(inputs: string[], options: { cwd: string; recursive: boolean; allowEmptyFolders?: boolean }): Promise<Expansion> {
   const seen = new Set<string>();
   const files: Candidate[] = [];
   const problems: ExpandProblem[] = [];
@@ -75,7 +75,7 @@ export async function expandInputs(inputs: string[], options: { cwd: string; rec
     if (st?.isFile()) add(abs);
     else if (st?.isDirectory()) {
       const found = await listFolder(abs, options.recursive, skippedFolders);
-      if (!found.length) problems.push({ input, reason: 'the folder has no files' + (options.recursive ? '' : ' (sub-folders need --recursive)') });
+      if (!found.length && !options.allowEmptyFolders) problems.push({ input, reason: 'the folder has no files' + (options.recursive ? '' : ' (sub-folders need --recursive)') });
       found.forEach(add);
     } else if (!st && hasMagic(input)) {
       const matches = (await glob(input, { cwd: options.cwd, absolute: true, nodir: true, dot: false })).filter((m) => !isIgnoredName(path.basename(m))).sort();

@@ -53,5 +53,8 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
       }
       logger.line(totalsLine(rows, info.ms));
     },
+    async close() {
+      await live?.done();
+    },
   };
 }

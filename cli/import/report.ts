@@ -14,6 +14,8 @@ export interface ImportReporter {
   event(e: ImportEvent): void;
   /** The end of the run: summary table, or the JSON document. */
   finish(rows: ImportRow[], info: RunInfo): Promise<void>;
+  /** Takes down a live view without a summary (the run failed as a whole). */
+  close(): Promise<void>;
 }
 
 export const SUMMARY_COLUMNS: Column<ImportRow>[] = [
@@ -91,6 +93,7 @@ export function createPlainReporter(logger: Logger, options: { summary: boolean 
       }
       logger.line(totalsLine(rows, info.ms));
     },
+    async close() {},
   };
 }
 
@@ -104,6 +107,7 @@ export function createJsonReporter(logger: Logger, options: { stream: boolean })
       if (options.stream) logger.jsonLine({ event: 'summary', ...totals(rows), ms: info.ms });
       else logger.json({ mode: info.mode, target: info.target, files: rows, totals: totals(rows), ms: info.ms });
     },
+    async close() {},
   };
 }
 

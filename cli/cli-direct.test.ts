@@ -1,0 +1,164 @@
+/**
+ * The real `cms` against a data folder with no server: it takes the
+ * folder's lock, runs the worker itself, waits for the results.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { after, before, test } from 'node:test';
+import type { SearchHit } from '../core/search/types';
+import type { Document } from '../core/types';
+import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
+import type { ImportRow } from './import/importer';
+import type { StatusRow } from './commands/status';
+import { hasAnsi, parseJson, runCms, spawnCms } from './test-support';
+
+interface ImportJson {
+  mode: string;
+  target: string;
+  files: ImportRow[];
+  totals: { files: number; completed: number; skipped: number; failed: number; interrupted: number };
+  ms: number;
+}
+
+let tmp: string;
+let dataDir: string;
+let inbox: string;
+let env: Record<string, string>;
+const ids: Record<string, number> = {};
+
+before(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-direct-'));
+  dataDir = path.join(tmp, 'data');
+  inbox = path.join(tmp, 'inbox');
+  mkdirSync(inbox);
+  const fx = createFixtures(path.join(tmp, 'fixtures'));
+  const [pdf, docx, pptx, corrupt, png] = await Promise.all([fx.textPdf(2), fx.docx(), fx.pptx(), fx.corruptPdf(), fx.png()]);
+  for (const f of [pdf, docx, pptx, corrupt, png]) copyFileSync(f.path, path.join(inbox, f.fileName));
+  env = { DATA_DIR: dataDir };
+});
+
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+test('import of a folder processes every file here, types picked from content; a corrupt file fails (exit 1) while the others import', async () => {
+  const r = await runCms(['import', inbox, '--json'], { env, cwd: tmp, timeoutMs: 80_000 });
+  assert.equal(r.code, 1, r.stderr);
+  const out = parseJson<ImportJson>(r);
+  assert.equal(out.mode, 'direct');
+  assert.equal(out.target, dataDir);
+  const by = Object.fromEntries(out.files.map((f) => [path.basename(f.file), f]));
+  assert.deepEqual(Object.keys(by).sort(), ['corrupt.pdf', 'installation-guide.docx', 'manual-2-pages.pdf', 'showcase.pptx', 'thermostat.png']);
+  for (const name of ['manual-2-pages.pdf', 'installation-guide.docx', 'showcase.pptx']) {
+    assert.equal(by[name]!.status, 'completed', `${name}: ${by[name]!.reason}`);
+    assert.ok(by[name]!.id! > 0 && by[name]!.chunks! > 0, `${name} has an id and chunks`);
+    ids[name] = by[name]!.id!;
+  }
+  assert.equal(by['manual-2-pages.pdf']!.type, 'document');
+  assert.equal(by['manual-2-pages.pdf']!.extent, '2 pages');
+  assert.equal(by['installation-guide.docx']!.type, 'document');
+  assert.equal(by['showcase.pptx']!.type, 'presentation');
+  assert.equal(by['corrupt.pdf']!.status, 'failed');
+  assert.equal(by['corrupt.pdf']!.type, 'document');
+  assert.ok(by['corrupt.pdf']!.reason && by['corrupt.pdf']!.reason.length > 10, 'the failure says why');
+  ids['corrupt.pdf'] = by['corrupt.pdf']!.id!;
+  assert.equal(by['thermostat.png']!.status, 'skipped');
+  assert.match(by['thermostat.png']!.reason!, /not a PDF, DOCX, PPTX or MP4 file: its content is PNG image data/);
+  assert.deepEqual(out.totals, { files: 5, completed: 3, skipped: 1, failed: 1, interrupted: 0 });
+  assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the data folder lock is released');
+});
+
+test('importing the same content again is skipped as a duplicate, not a failure; piped output is plain lines without ANSI', async () => {
+  const r = await runCms(['import', path.join(inbox, 'manual-2-pages.pdf')], { env, cwd: tmp });
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(!hasAnsi(r.stdout) && !hasAnsi(r.stderr), `no escape codes:\n${JSON.stringify(r.stdout)}`);
+  assert.match(r.stdout, new RegExp(`inbox/manual-2-pages\\.pdf: skipped \\(already imported as document ${ids['manual-2-pages.pdf']}\\)`));
+  assert.match(r.stdout, /0 imported, 1 skipped, 0 failed/);
+  assert.equal(r.stdout.split('\n').filter((l) => l.includes('skipped (already')).length, 1, 'one line for the event, not frames');
+});
+
+test('status lists the failed item with its error; --all --json lists everything with counts', async () => {
+  const plain = await runCms(['status'], { env });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stdout, /corrupt/);
+  assert.match(plain.stdout, /failed/);
+  assert.doesNotMatch(plain.stdout, /manual-2-pages/);
+
+  const r = await runCms(['status', '--all', '--json'], { env });
+  const out = parseJson<{ counts: Record<string, number>; items: StatusRow[] }>(r);
+  assert.deepEqual(out.counts, { completed: 3, failed: 1 });
+  const failed = out.items.find((i) => i.id === ids['corrupt.pdf'])!;
+  assert.equal(failed.status, 'failed');
+  assert.ok(failed.error);
+  assert.equal(failed.job?.state, 'failed');
+});
+
+test('search finds the imported PDF by a phrase from its second page', async () => {
+  const r = await runCms(['search', textPdfPagePhrase(2), '--k', '3', '--json'], { env });
+  assert.equal(r.code, 0, r.stderr);
+  const out = parseJson<{ hits: SearchHit[] }>(r);
+  assert.ok(out.hits.length >= 1 && out.hits.length <= 3);
+  assert.equal(out.hits[0]!.chunk.itemId, ids['manual-2-pages.pdf']);
+  assert.equal(out.hits[0]!.chunk.page, 2);
+});
+
+test('retry --failed processes the failed file again and still reports it failed (exit 1)', async () => {
+  const r = await runCms(['retry', '--failed', '--json'], { env });
+  assert.equal(r.code, 1, r.stderr);
+  const out = parseJson<ImportJson>(r);
+  assert.equal(out.files.length, 1);
+  assert.equal(out.files[0]!.id, ids['corrupt.pdf']);
+  assert.equal(out.files[0]!.status, 'failed');
+  assert.ok(out.files[0]!.reason);
+});
+
+test('ls shows documents and presentations; rm deletes one everywhere (list and search)', async () => {
+  const docs = parseJson<Document[]>(await runCms(['ls', 'documents', '--json'], { env }));
+  assert.deepEqual(docs.map((d) => d.id).sort((a, b) => a - b), [ids['manual-2-pages.pdf'], ids['installation-guide.docx'], ids['corrupt.pdf']].sort((a, b) => a! - b!));
+  const table = await runCms(['ls'], { env });
+  assert.match(table.stdout, /^id\s+type\s+title\s+status/m);
+  assert.match(table.stdout, /presentation\s+showcase/);
+
+  const rm = await runCms(['rm', String(ids['manual-2-pages.pdf'])], { env });
+  assert.equal(rm.code, 0, rm.stderr);
+  assert.match(rm.stdout, new RegExp(`Deleted document ${ids['manual-2-pages.pdf']} \\("manual-2-pages"\\)`));
+  const hits = parseJson<{ hits: SearchHit[] }>(await runCms(['search', textPdfPagePhrase(2), '--json'], { env })).hits;
+  assert.ok(!hits.some((h) => h.chunk.itemId === ids['manual-2-pages.pdf']), 'its chunks left the index');
+});
+
+test('import --watch picks up a file dropped into the folder and prints one JSON line per file until stopped', async () => {
+  const watched = path.join(tmp, 'watched');
+  mkdirSync(watched);
+  const child = spawnCms(['import', watched, '--watch', '--interval', '200', '--json'], { env, cwd: tmp });
+  let out = '';
+  const lines: Array<Record<string, unknown>> = [];
+  const gotFile = new Promise<void>((resolve) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const parts = out.split('\n');
+      out = parts.pop()!;
+      for (const p of parts) if (p.trim()) lines.push(JSON.parse(p) as Record<string, unknown>);
+      if (lines.some((l) => l.event === 'file')) resolve();
+    });
+  });
+  let stderr = '';
+  const watching = new Promise<void>((resolve) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes('for new files')) resolve();
+    });
+  });
+  await Promise.race([watching, new Promise((_, reject) => setTimeout(() => reject(new Error(`not watching: ${stderr}`)), 30_000))]);
+  copyFileSync(path.join(inbox, 'manual-2-pages.pdf'), path.join(watched, 'dropped.pdf'));
+  await Promise.race([gotFile, new Promise((_, reject) => setTimeout(() => reject(new Error(`no file event: ${stderr}`)), 40_000))]);
+  child.kill('SIGINT');
+  const [code] = (await once(child, 'close')) as [number];
+  assert.equal(code, 0, stderr);
+  const file = lines.find((l) => l.event === 'file')!;
+  assert.equal(file.file, 'watched/dropped.pdf');
+  assert.equal(file.status, 'completed');
+  assert.equal(file.type, 'document');
+  assert.equal(lines.at(-1)!.event, 'summary');
+  assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the lock is released after Ctrl-C');
+});
