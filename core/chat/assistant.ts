@@ -9,6 +9,7 @@ import { detectMediaRequest, findMedia } from './media';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
+import { sourcesLine } from './sources';
 import { words } from './terms';
 
 /**
@@ -145,9 +146,11 @@ export function createAssistant(options: AssistantOptions): Assistant {
     const history: ConversationTurn[] = input.isNewSession ? []
       : conversation(input.referenceId).slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.message }));
     const answer = await rag.answer(text, history, { signal: input.signal });
+    // The public chat shows no citation list: the sources go into the text.
+    const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}` : answer.answer;
     return {
-      reply: { message: answer.answer, language: answer.detectedLanguage, mediaItem: null },
-      bot: { message: answer.answer, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
+      reply: { message, language: answer.detectedLanguage, mediaItem: null },
+      bot: { message, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
     };
   }

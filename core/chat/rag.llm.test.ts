@@ -88,7 +88,7 @@ test('llm: a question gets the model\'s answer with its citation, sources line a
   const reply = await bot().ask('How long does the M2 motor installation take?', 'l-cite');
   assert.equal(reply.mode, 'llm');
   assert.equal(reply.notFound, false);
-  assert.match(reply.answer, /^The M2 installation takes about 20 minutes with two people \[(\d)\]\.\n\nSources: \[\1\] SmartShade M2 Motor Installation Guide, page 1$/);
+  assert.equal(reply.answer, 'The M2 installation takes about 20 minutes with two people [1].');
   assert.deepEqual(reply.citations, [{ itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null }]);
   assert.deepEqual(reply.sourceImages, [seed.img.guideP1.image]);
   const answerReq = fake.requests.find(isAnswer)!;
@@ -111,7 +111,8 @@ test('llm: streaming sends the model\'s words as several tokens, then the source
   const done = events.at(-1)!;
   assert.equal(done.type, 'done');
   assert.ok(tokens.length >= 5, `word tokens expected, got ${tokens.length}`);
-  assert.equal(tokens.map((t) => t.text).join(''), done.type === 'done' ? done.reply.answer : '');
+  const unnumbered = (t: string) => t.replace(/\[\d+\]/g, '[n]');
+  assert.equal(unnumbered(tokens.map((t) => t.text).join('')), unnumbered(done.type === 'done' ? done.reply.answer : ''));
   assert.equal(fake.requests.find(isAnswer)!.stream, true);
 });
 
@@ -138,7 +139,8 @@ test('llm: a Hebrew question over English documents is translated before retriev
   assert.ok(passagesOf(answerReq).some((p) => p.text.includes('Installing the hub takes about 5 minutes')), 'the English passage reached the model');
   assert.equal(reply.detectedLanguage, 'he');
   assert.equal(reply.mode, 'llm');
-  assert.match(reply.answer, /^התקנת הרכזת לוקחת כ-5 דקות \[\d\]\.\n\nמקורות: \[\d\] Zigbee Hub Overview, שקופית 2$/);
+  assert.equal(reply.answer, 'התקנת הרכזת לוקחת כ-5 דקות [1].');
+  assert.deepEqual(reply.citations, [{ itemType: 'presentation', itemId: seed.deck.id, title: 'Zigbee Hub Overview', page: null, slide: 2 }]);
   assert.deepEqual(reply.sourceImages, [seed.img.deckS2.image]);
 });
 

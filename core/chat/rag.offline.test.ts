@@ -30,8 +30,7 @@ test('offline: an English question gets a cited extractive answer from the right
   assert.equal(reply.mode, 'extractive');
   assert.equal(reply.notFound, false);
   assert.equal(reply.detectedLanguage, 'en');
-  assert.match(reply.answer, /20 minutes/);
-  assert.match(reply.answer, /Sources: \[1\] SmartShade M2 Motor Installation Guide, page 1/);
+  assert.match(reply.answer, /20 minutes with two people\. \[1\]$/);
   assert.deepEqual(reply.citations[0], { itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null });
   assert.deepEqual(reply.sourceImages, [seed.img.guideP1.image]);
   assert.ok(!reply.sourceImages.includes(seed.img.guideP3.image), 'no image from an uncited page');
@@ -41,8 +40,7 @@ test('offline: a Hebrew question is answered from the Hebrew document, in Hebrew
   const reply = await bot.ask('כמה זמן נמשכת התקנת המנוע?', 'ref-he');
   assert.equal(reply.detectedLanguage, 'he');
   assert.equal(reply.notFound, false);
-  assert.match(reply.answer, /עשרים דקות/);
-  assert.match(reply.answer, /מקורות: \[1\] מדריך התקנה למנוע M2, עמוד 1/);
+  assert.match(reply.answer, /עשרים דקות\. \[1\]$/);
   assert.equal(reply.citations[0].itemId, seed.hebrew.id);
   assert.deepEqual(reply.sourceImages, [seed.img.hebrewP1.image]);
 });
@@ -68,7 +66,7 @@ test('offline: a slide citation shows the slide render as source image', async (
   const reply = await bot.ask('How many shades can the Zigbee hub connect?', 'ref-hub');
   assert.equal(reply.notFound, false);
   assert.match(reply.answer, /64 shades/);
-  assert.match(reply.answer, /Zigbee Hub Overview, slide 2/);
+  assert.deepEqual(reply.citations.map((c) => [c.title, c.slide]), [['Zigbee Hub Overview', 2]]);
   assert.deepEqual(reply.sourceImages, [seed.img.deckS2.image]);
 });
 

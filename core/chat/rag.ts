@@ -11,7 +11,8 @@ import { extractiveAnswer } from './extractive';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { catalogLanguages, planQuery, retrieve, type Passage, type RetrievalPlan } from './retrieve';
-import { sourceImages, sourcesLine, uniqueCitations } from './sources';
+import { numberCitations, sourceImages } from './sources';
+import type { Citation } from '../types';
 import { sentences } from './terms';
 
 /**
@@ -68,15 +69,15 @@ export function createRagBot(options: RagBotOptions): RagBot {
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
-  function makeReply(language: string, answer: string, chunks: Chunk[], mode: RetrievalReply['mode'], notFound: boolean): RetrievalReply {
+  function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): RetrievalReply {
     return {
       answer,
       timestamp: now().toISOString(),
-      sourceImages: notFound ? [] : sourceImages(catalog, chunks, options.publicUrl),
+      sourceImages: cited ? sourceImages(catalog, cited.chunks, options.publicUrl) : [],
       detectedLanguage: language,
-      citations: notFound ? [] : uniqueCitations(chunks),
+      citations: cited?.citations ?? [],
       mode,
-      notFound,
+      notFound: cited === null,
     };
   }
 
@@ -91,7 +92,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
       const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
         ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
         : '';
-      return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, [], 'extractive', true);
+      return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
     let { text, used } = extractiveAnswer(relevant, plan.variants);
     if (!text) {
@@ -99,9 +100,8 @@ export function createRagBot(options: RagBotOptions): RagBot {
       used = [{ n: 1, passage: relevant[0] }];
       text = `${sentences(relevant[0].hit.chunk.text).slice(0, 2).join(' ')} [1]`;
     }
-    const numbered = used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk }));
-    const answer = `${lead}${text}\n\n${sourcesLine(numbered, plan.language)}`;
-    return makeReply(plan.language, answer, numbered.map((x) => x.chunk), 'extractive', false);
+    const cited = numberCitations(text, used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk })));
+    return makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
 
   async function* run(question: string, history: ConversationTurn[], stream: boolean, signal?: AbortSignal): AsyncGenerator<RagEvent> {
@@ -154,8 +154,8 @@ export function createRagBot(options: RagBotOptions): RagBot {
         return;
       }
       const reply = llmReply(language, full, given);
-      const tail = reply.answer.slice(visibleLength(full));
-      if (stream && tail) yield { type: 'token', text: tail };
+      // The done event carries the final text (markers renumbered); a marker-only reply showed nothing yet.
+      if (stream && !emitted) yield { type: 'token', text: reply.answer };
       yield { type: 'done', reply };
       return;
     }
@@ -167,23 +167,13 @@ export function createRagBot(options: RagBotOptions): RagBot {
 
   function llmReply(language: string, full: string, given: Passage[]): RetrievalReply {
     const notFound = full.includes(NOT_FOUND_MARKER);
-    let text = full.replace(NOT_FOUND_MARKER, '').trim();
-    if (notFound) {
-      text = text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound;
-      return makeReply(language, text, [], 'llm', true);
-    }
-    const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))]
-      .filter((n) => n >= 1 && n <= given.length)
-      .sort((a, b) => a - b);
-    const numbers = cited.length ? cited : [1];
-    const numbered = numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk }));
-    const answer = `${text}\n\n${sourcesLine(numbered, language)}`;
-    return makeReply(language, answer, numbered.map((x) => x.chunk), 'llm', false);
-  }
-
-  /** How much of the final answer the stream already showed (the trimmed model text). */
-  function visibleLength(full: string): number {
-    return full.replace(NOT_FOUND_MARKER, '').trim().length;
+    const text = full.replace(NOT_FOUND_MARKER, '').trim();
+    if (notFound) return makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
+    const marked = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])).filter((n) => n >= 1 && n <= given.length);
+    // An answer without markers is attributed to the best passage.
+    const numbers = marked.length ? [...new Set(marked)] : [1];
+    const cited = numberCitations(text, numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk })));
+    return makeReply(language, cited.text, cited, 'llm');
   }
 
   async function collect(events: AsyncIterable<RagEvent>): Promise<RetrievalReply> {

@@ -12,15 +12,6 @@ export function citationOf(chunk: Chunk): Citation {
 
 const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}`;
 
-export function uniqueCitations(chunks: Chunk[]): Citation[] {
-  const seen = new Map<string, Citation>();
-  for (const ch of chunks) {
-    const c = citationOf(ch);
-    if (!seen.has(citationKey(c))) seen.set(citationKey(c), c);
-  }
-  return [...seen.values()];
-}
-
 /** "Title, page 3" in the reader's language. */
 export function describeSource(c: Citation, lang: string): string {
   const p = phrasesFor(lang);
@@ -29,17 +20,42 @@ export function describeSource(c: Citation, lang: string): string {
   return c.title;
 }
 
-/** The "Sources: [1] Title, page 3; [2] ..." line appended to an answer. */
-export function sourcesLine(numbered: Array<{ n: number; chunk: Chunk }>, lang: string): string {
-  const seen = new Set<string>();
-  const parts: string[] = [];
-  for (const { n, chunk } of numbered) {
-    const text = describeSource(citationOf(chunk), lang);
-    if (seen.has(text)) continue;
-    seen.add(text);
-    parts.push(`[${n}] ${text}`);
+/**
+ * Renumbers the [n] markers of an answer so that [k] is `citations[k-1]`
+ * (one citation per page/slide, in order of first mention; repeated markers
+ * collapse) and returns the cited chunks in that order.
+ */
+export function numberCitations(text: string, numbered: Array<{ n: number; chunk: Chunk }>): { text: string; citations: Citation[]; chunks: Chunk[] } {
+  const byN = new Map(numbered.map((x) => [x.n, x.chunk]));
+  const order: number[] = [];
+  for (const m of text.matchAll(/\[(\d+)\]/g)) {
+    const n = Number(m[1]);
+    if (byN.has(n) && !order.includes(n)) order.push(n);
   }
-  return parts.length ? `${phrasesFor(lang).sources}: ${parts.join('; ')}` : '';
+  for (const x of numbered) if (!order.includes(x.n)) order.push(x.n);
+  const citations: Citation[] = [];
+  const chunks: Chunk[] = [];
+  const newNumber = new Map<number, number>();
+  for (const n of order) {
+    const c = citationOf(byN.get(n)!);
+    let i = citations.findIndex((x) => citationKey(x) === citationKey(c));
+    if (i < 0) {
+      i = citations.push(c) - 1;
+      chunks.push(byN.get(n)!);
+    }
+    newNumber.set(n, i + 1);
+  }
+  const out = text
+    .replace(/\s*\[(\d+)\]/g, (m, d: string) => (newNumber.has(Number(d)) ? m.replace(d, String(newNumber.get(Number(d)))) : ''))
+    .replace(/(\[\d+\])(?:\s*\1)+/g, '$1')
+    .replace(/[ \t]+([.,;:!?])/g, '$1');
+  return { text: out, citations, chunks };
+}
+
+/** The "Sources: [1] Title, page 3; [2] ..." line for answers shown without the citation list (public chat). */
+export function sourcesLine(citations: Citation[], lang: string): string {
+  if (citations.length === 0) return '';
+  return `${phrasesFor(lang).sources}: ${citations.map((c, i) => `[${i + 1}] ${describeSource(c, lang)}`).join('; ')}`;
 }
 
 const absolute = (url: string, publicUrl?: string | null) =>

@@ -141,7 +141,8 @@ test('POST /api/bot/rag-query/stream sends token events then a done event with t
   assert.equal(done.event, 'done');
   assert.equal(tokens.map((t) => t.data.text).join(''), done.data.answer);
   assert.equal(done.data.mode, 'llm');
-  assert.match(done.data.answer, /Sources: \[1\] SmartShade M2 Motor Installation Guide, page 1/);
+  assert.equal(done.data.citations[0].title, 'SmartShade M2 Motor Installation Guide');
+  assert.equal(done.data.citations[0].page, 1);
 });
 
 test('the stream reports a model failure after the first token as event: error; bad input before streaming is a 400', async () => {
