@@ -1,15 +1,19 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors';
 import type { StoredObject } from '../types';
-import { assertValidKey, mimeForKey } from './keys';
+import { withCheckedLength } from './checked-length';
+import { assertValidKey, assertValidRange, mimeForKey } from './keys';
 import type { GetOptions, GetResult, ListOptions, ListPage, ObjectStore, PutOptions } from './types';
 
 const TMP = '.tmp';
+const errno = (e: unknown) => (e as NodeJS.ErrnoException)?.code;
+/** "no such file": the key (or one of its folders) is missing or is a file where a folder is needed. */
+const isMissing = (e: unknown) => errno(e) === 'ENOENT' || errno(e) === 'ENOTDIR';
 
 /** Objects as files under `root`, written to a temp file and renamed into place. */
 export function createLocalStore(options: { root: string }): ObjectStore {
@@ -27,14 +31,23 @@ export function createLocalStore(options: { root: string }): ObjectStore {
     lastModified: st.mtime.toISOString(),
     storageClass: 'STANDARD',
   });
+  /** Disk errors as the product's: a key that clashes with a folder, or the disk failing. */
+  const fail = (e: unknown, key?: string): never => {
+    if (e instanceof AppError || (e as Error)?.name === 'AbortError') throw e;
+    const code = errno(e);
+    if (key !== undefined && (code === 'EISDIR' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'ENOTEMPTY')) {
+      throw new AppError('conflict', `Cannot store "${key}": it clashes with an existing file or folder of that name`, { cause: e });
+    }
+    throw new AppError('unavailable', `Object storage (local disk at ${root}) failed: ${(e as Error)?.message ?? e}`, { cause: e });
+  };
 
   async function walk(dir: string, prefix: string, out: string[]) {
     let entries;
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
+      if (errno(e) === 'ENOENT') return;
+      return fail(e);
     }
     for (const ent of entries) {
       if (prefix === '' && ent.name === TMP) continue;
@@ -50,47 +63,77 @@ export function createLocalStore(options: { root: string }): ObjectStore {
 
     async put(key: string, body: Readable | Buffer, opts?: PutOptions) {
       const dest = fileOf(key);
+      const checked = withCheckedLength(body, opts?.size);
       const tmpDir = path.join(root, TMP);
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(path.dirname(dest), { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
+      let sourceError: unknown;
       try {
-        const src = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        await mkdir(tmpDir, { recursive: true });
+        const src = Buffer.isBuffer(checked) ? Readable.from([checked]) : checked;
+        src.once('error', (e) => (sourceError ??= e));
         await pipeline(src, createWriteStream(tmp), { signal: opts?.signal });
-        await rename(tmp, dest);
       } catch (e) {
-        await rm(tmp, { force: true });
-        throw e;
+        await rm(tmp, { force: true }).catch(() => undefined); // the error below says more
+        if (sourceError && e === sourceError) throw e; // the caller's stream broke (or had the wrong length), not the disk
+        fail(e);
+      }
+      try {
+        // The folder is made just before the rename, and again if a concurrent
+        // delete removed it as empty in between.
+        for (let attempt = 1; ; attempt++) {
+          await mkdir(path.dirname(dest), { recursive: true });
+          try {
+            await rename(tmp, dest);
+            break;
+          } catch (e) {
+            if (errno(e) !== 'ENOENT' || attempt === 3) throw e;
+          }
+        }
+      } catch (e) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        fail(e, key);
       }
       return toObject(key, await stat(dest));
     },
 
     async get(key: string, opts?: GetOptions): Promise<GetResult> {
       const file = fileOf(key);
+      assertValidRange(opts);
       let st;
       try {
         st = await stat(file);
-      } catch {
-        throw new AppError('not_found', `No stored file "${key}"`);
+      } catch (e) {
+        if (isMissing(e)) throw new AppError('not_found', `No stored file "${key}"`, { cause: e });
+        return fail(e);
       }
       if (!st.isFile()) throw new AppError('not_found', `No stored file "${key}"`);
+      if (opts?.start !== undefined && opts.start >= st.size) {
+        throw new AppError('validation', `The range is outside "${key}" (${st.size} bytes)`);
+      }
       const body = createReadStream(file, { start: opts?.start, end: opts?.end, signal: opts?.signal });
       return { body, size: st.size, contentType: mimeForKey(key), lastModified: st.mtime.toISOString() };
     },
 
     async head(key: string) {
+      const file = fileOf(key);
       try {
-        const st = await stat(fileOf(key));
+        const st = await stat(file);
         return st.isFile() ? toObject(key, st) : null;
       } catch (e) {
-        if (e instanceof AppError) throw e;
-        return null;
+        if (isMissing(e)) return null;
+        return fail(e);
       }
     },
 
     async delete(key: string) {
       const file = fileOf(key);
-      await rm(file, { force: true });
+      try {
+        await rm(file, { force: true });
+      } catch (e) {
+        // A folder of that name is not an object: nothing to delete.
+        if (errno(e) === 'ERR_FS_EISDIR' || errno(e) === 'EISDIR' || isMissing(e)) return;
+        fail(e);
+      }
       // Remove now-empty parent folders up to the root.
       let dir = path.dirname(file);
       while (dir.startsWith(root + path.sep)) {
@@ -126,6 +169,7 @@ export function createLocalStore(options: { root: string }): ObjectStore {
     async health() {
       try {
         await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
         return { ok: true, detail: `local disk at ${root}` };
       } catch (e) {
         return { ok: false, detail: `cannot use ${root}: ${(e as Error).message}` };
