@@ -2,12 +2,18 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { AppError } from '../errors';
 import { INVALID_KEYS, runObjectStoreContract } from './contract';
 import { createLocalStore } from './local';
 
 const tempRoot = () => mkdtemp(path.join(os.tmpdir(), 'local-store-'));
+/** A temp folder removed when the test ends, pass or fail. */
+async function tempFor(t: TestContext) {
+  const dir = await tempRoot();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 runObjectStoreContract('local disk', async () => {
   const root = await tempRoot();
@@ -15,8 +21,8 @@ runObjectStoreContract('local disk', async () => {
 });
 
 describe('local store specifics', () => {
-  it('refuses bad keys before touching the disk, even when the disk is unusable', async () => {
-    const dir = await tempRoot();
+  it('refuses bad keys before touching the disk, even when the disk is unusable', async (t) => {
+    const dir = await tempFor(t);
     const notADir = path.join(dir, 'file');
     await writeFile(notADir, 'x');
     const store = createLocalStore({ root: notADir });
@@ -25,11 +31,10 @@ describe('local store specifics', () => {
     }
     await assert.rejects(store.put('ok/key', Buffer.from('x')), (e: unknown) => e instanceof AppError && e.code === 'unavailable');
     assert.equal((await store.health()).ok, false);
-    await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps its temp folder out of keys and listings, and leaves no temp files', async () => {
-    const root = await tempRoot();
+  it('keeps its temp folder out of keys and listings, and leaves no temp files', async (t) => {
+    const root = await tempFor(t);
     const store = createLocalStore({ root });
     await store.put('a/b.txt', Buffer.from('x'));
     await assert.rejects(store.put('.tmp/x', Buffer.from('x')), (e: unknown) => e instanceof AppError && e.code === 'validation');
@@ -37,22 +42,20 @@ describe('local store specifics', () => {
     assert.deepEqual(await readdir(path.join(root, '.tmp')), []);
     await store.delete('a/b.txt');
     assert.deepEqual(await readdir(root), ['.tmp'], 'empty folders are removed on delete');
-    await rm(root, { recursive: true, force: true });
   });
 
-  it('a key that clashes with a folder or a file of the same name is a conflict, not a raw disk error', async () => {
-    const root = await tempRoot();
+  it('a key that clashes with a folder or a file of the same name is a conflict, not a raw disk error', async (t) => {
+    const root = await tempFor(t);
     const store = createLocalStore({ root });
     await store.put('a/b', Buffer.from('x'));
     await assert.rejects(store.put('a', Buffer.from('y')), (e: unknown) => e instanceof AppError && e.code === 'conflict');
     await assert.rejects(store.put('a/b/c', Buffer.from('y')), (e: unknown) => e instanceof AppError && e.code === 'conflict');
     await store.delete('a'); // a folder is not an object: nothing to delete
     assert.equal((await store.head('a/b'))?.size, 1);
-    await rm(root, { recursive: true, force: true });
   });
 
-  it('puts into a folder survive concurrent deletes that empty it', async () => {
-    const root = await tempRoot();
+  it('puts into a folder survive concurrent deletes that empty it', async (t) => {
+    const root = await tempFor(t);
     const store = createLocalStore({ root });
     for (let round = 0; round < 20; round++) {
       await store.put('f/old.txt', Buffer.from('old'));
@@ -60,6 +63,5 @@ describe('local store specifics', () => {
       assert.equal((await store.head('f/new.txt'))?.size, 3);
       await store.delete('f/new.txt');
     }
-    await rm(root, { recursive: true, force: true });
   });
 });
