@@ -100,6 +100,8 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
 
   const open = async (): Promise<Collection> => {
     if (collection) return collection;
+    // Embedders that learn their size from the first answer (OpenAI-compatible) are asked once here.
+    if (!embedder.dimension) await embedder.embed(['dimension probe']);
     try {
       const c = await client.getOrCreateCollection({
         name,

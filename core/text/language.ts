@@ -64,7 +64,7 @@ const LATIN_MARKS: Record<string, Array<[RegExp, number]>> = {
   es: [[/[ñ¿¡]/g, 3], [/ción\b|ciones\b/g, 1.2], [/[áíóú]/g, 0.4], [/\bll|rr/g, 0.3], [/dad\b|ado\b|ada\b/g, 0.3]],
   de: [[/ß/g, 3], [/[äöü]/g, 1], [/sch|cht|tz|\bzu|ung\b|ungen\b|keit\b|heit\b/g, 0.5], [/ei|ie/g, 0.15]],
   it: [[/zion[ei]\b/g, 1.2], [/gli|gn[aoi]|cch|zz|tt/g, 0.4], [/[àèìòù]\b/g, 0.8], [/[aeio]\b/g, 0.05]],
-  pt: [[/[ãõ]/g, 2.5], [/ção\b|ções\b|ão\b/g, 1.5], [/lh|nh/g, 0.5], [/[âê]/g, 0.4]],
+  pt: [[/[ãõ]/g, 2.5], [/ção\b|ções\b|ão\b/g, 1.5], [/ç[aoã]/g, 1], [/lh|nh/g, 0.5], [/[âê]/g, 0.4]],
   nl: [[/ij/g, 0.8], [/aa|oo|uu|ee/g, 0.4], [/sch|cht/g, 0.2], [/\bge\w+d\b|\bge\w+t\b/g, 0.4]],
   pl: [[/[ąęłńśźżć]/g, 2], [/rz|cz|sz|dz|wy|ie/g, 0.3]],
   sv: [[/[åäö]/g, 0.8], [/\boch\b|\batt\b/g, 0.5], [/tj|sj|skj/g, 0.3]],

@@ -15,6 +15,7 @@ const NEEDS_DICTIONARY = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\
 const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['".·][\p{L}\p{M}\p{N}]+)*/gu;
 const HEBREW = /[\u0590-\u05FF]/;
 const PIECE = 2000;
+const BREAK = /[\s.,;:!?。、，；：！？…]/;
 
 let wordSegmenter: Intl.Segmenter | null = null;
 const sentenceSegmenters = new Map<string, Intl.Segmenter>();
@@ -27,10 +28,10 @@ export function pieces(text: string, size = PIECE): string[] {
   while (start < text.length) {
     let end = Math.min(text.length, start + size);
     if (end < text.length) {
-      const ws = text.lastIndexOf(' ', end);
-      const nl = text.lastIndexOf('\n', end);
-      const cut = Math.max(ws, nl);
-      if (cut > start + size / 2) end = cut + 1;
+      // Last space or punctuation in the second half of the window (CJK text has no spaces).
+      for (let i = end - 1; i > start + size / 2; i--) {
+        if (BREAK.test(text[i])) { end = i + 1; break; }
+      }
     }
     out.push(text.slice(start, end));
     start = end;
