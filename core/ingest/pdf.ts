@@ -26,6 +26,8 @@ export interface PdfOptions extends ExtractOptions {
   maxImages?: number;
   /** Render resolution for OCR. Default 200 dpi. */
   ocrDpi?: number;
+  /** OCR at most this many pages without a text layer (about 1-2 s each). Default 300. */
+  maxOcrPages?: number;
   /**
    * pdf-parse worker processes for long files (60+ pages, under 64 MiB):
    * 2 reads odd and even pages in parallel, faster when a core is free, for
@@ -224,6 +226,11 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     return [];
   }
   if (missing.length) warnings.push(`OCR languages not installed: ${missing.join(', ')}.`);
+  const max = opts.maxOcrPages ?? 300;
+  if (nums.length > max) {
+    warnings.push(`${nums.length} pages have no text layer; only the first ${max} were read with OCR.`);
+    nums = nums.slice(0, max);
+  }
   const dir = join(opts.workDir, 'pdf-ocr');
   await mkdir(dir, { recursive: true });
   const byNum = new Map(pages.map((p) => [p.num, p]));

@@ -110,3 +110,8 @@ export function parseNotes(xml: string): string {
   }
   return out.join('\n').trim();
 }
+
+/** All paragraph texts of a part, e.g. SmartArt data (ppt/diagrams/data1.xml), whose text uses a:p/a:t too. */
+export function partText(xml: string): string[] {
+  return fragmentLines(stripFallbacks(xml));
+}

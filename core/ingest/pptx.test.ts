@@ -8,7 +8,7 @@ import { PPTX_SLIDES } from '../testing/fixture-office';
 import { fixtures } from '../testing/fixtures';
 import { ocrImage } from './ocr';
 import { extractPptx, type PptxOptions } from './pptx';
-import { parseNotes, parseRels, parseSlide, slideIdsInOrder } from './pptx-xml';
+import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from './pptx-xml';
 import { readImageSize } from './sniff';
 
 let root: string;
@@ -93,6 +93,8 @@ test('XML reading: hidden slides, tables, line breaks, entities, fallbacks and n
   assert.deepEqual(parseSlide(slide), { title: 'KNX & Zigbee', lines: ['KNX & Zigbee', 'line one\nline two', 'next', 'choice', 'Model | Torque'], hidden: true });
   const notes = '<p:notes><p:sp><p:nvSpPr><p:nvPr><p:ph type="sldImg"/></p:nvPr></p:nvSpPr></p:sp><p:sp><p:nvSpPr><p:nvPr><p:ph type="body" idx="1"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>Say hello</a:t></a:r></a:p></p:txBody></p:sp></p:notes>';
   assert.equal(parseNotes(notes), 'Say hello');
+  const smartArt = '<dgm:dataModel><dgm:ptLst><dgm:pt><dgm:t><a:bodyPr/><a:p><a:r><a:t>Pair the remote</a:t></a:r></a:p></dgm:t></dgm:pt><dgm:pt><dgm:t><a:p><a:r><a:t>Set end limits</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>';
+  assert.deepEqual(partText(smartArt), ['Pair the remote', 'Set end limits']);
   assert.deepEqual(slideIdsInOrder('<p:sldIdLst><p:sldId id="300" r:id="rId9"/><p:sldId id="256" r:id="rId2"/></p:sldIdLst>'), ['rId9', 'rId2']);
   const rels = parseRels('<Relationships><Relationship Id="rId1" Type="t/image" Target="../media/a.png"/><Relationship Id="rId2" Type="t/hyperlink" Target="https://x.test" TargetMode="External"/></Relationships>', 'ppt/slides/slide3.xml');
   assert.equal(rels.get('rId1')?.target, 'ppt/media/a.png');

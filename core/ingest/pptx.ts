@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { AppError, isAppError } from '../errors';
 import { runTool, throwIfAborted } from './exec';
 import { ocrImages, usableOcrLanguages } from './ocr';
-import { parseNotes, parseRels, parseSlide, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
+import { parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import { nearby } from './tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
@@ -68,10 +68,14 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
       hidden.push(content.hidden);
       const rels = await readRels(zip, rel.target);
       let notes = '';
+      const lines = [...content.lines];
       for (const r of rels.values()) {
-        if (r.type === `${REL}notesSlide` && !r.external && zip.has(r.target)) notes = parseNotes(await zip.readText(r.target));
+        if (r.external || !zip.has(r.target)) continue;
+        if (r.type === `${REL}notesSlide`) notes = parseNotes(await zip.readText(r.target));
+        // SmartArt keeps its text in a diagram data part.
+        if (r.type === `${REL}diagramData`) lines.push(...partText(await zip.readText(r.target)));
       }
-      const text = content.lines.join('\n');
+      const text = lines.join('\n');
       if (text || notes) {
         const section: ExtractedSection = { slide, text };
         if (content.title) section.heading = content.title;

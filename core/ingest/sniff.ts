@@ -71,6 +71,10 @@ export async function sniffFile(path: string): Promise<SniffResult> {
       if (brand.startsWith('3g')) return result('mp4', '3GP video data', 'video/3gpp');
       return result('mp4', 'MP4 video data');
     }
+    // Older QuickTime files start with another box than ftyp.
+    if (['moov', 'mdat', 'wide', 'free', 'skip'].some((box) => at(4, box)) && head.length >= 8 && head.readUInt32BE(0) >= 8) {
+      return result('mp4', 'QuickTime video data', 'video/quicktime');
+    }
     if (at(0, 'PK\x03\x04') || at(0, 'PK\x05\x06')) {
       try {
         const entries = await readZipDirectory(fh, size, 'The file');
