@@ -5,6 +5,7 @@ import { buildApp } from '../server/app';
 
 /** Starts the product: services on embedded defaults, the HTTP server, graceful shutdown. */
 async function main() {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const config = loadConfig();
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const services = await createServices(config, {

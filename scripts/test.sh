@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 mapfile -t files < <(find core server cli web/src web/e2e bench -name '*.test.ts' -not -path '*/node_modules/*' 2>/dev/null | sort)
 if [ ${#files[@]} -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 export NODE_OPTIONS="${NODE_OPTIONS:-} --openssl-legacy-provider"
+export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=300000 "$@" "${files[@]}"
