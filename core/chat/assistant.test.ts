@@ -9,10 +9,9 @@ import { createAssistant, type Assistant } from './assistant';
 import { phrasesFor } from './phrases';
 import { createRagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { createTestSearchIndex } from './test-index';
 import { addDocument, addVideo, seedCatalog, tempCatalog } from './test-fixtures';
 
-let env: ReturnType<typeof tempCatalog>;
+let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
 let assistant: Assistant;
 let video: Video;
@@ -26,8 +25,8 @@ const make = (limits = { chatPerMinute: 100, chatPerMinutePerAddress: 100, chatM
   });
 
 before(async () => {
-  env = tempCatalog();
-  index = createTestSearchIndex();
+  env = await tempCatalog();
+  index = env.index;
   await seedCatalog(env.catalog, index);
   video = addVideo(env.catalog, {
     label: 'SmartShade M2 Installation Video', description: 'Step by step motor installation', language: 'english', fileName: 'm2-install.mp4',
@@ -44,8 +43,7 @@ before(async () => {
   assistant = make();
 });
 after(async () => {
-  await index.close();
-  env.cleanup();
+  await env.cleanup();
 });
 
 test('a new session\'s "hello" is answered with a greeting, in the browser\'s language when given', async () => {

@@ -7,12 +7,11 @@ import type { SearchIndex } from '../search/types';
 import { startFakeAnthropic, type FakeAnthropic, type FakeRequest, type FakeReply } from '../testing/fake-anthropic';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot, type RagEvent } from './rag';
-import { createTestSearchIndex } from './test-index';
 import { addDocument, chunk, seedCatalog, tempCatalog } from './test-fixtures';
 
 /** Tests of the document-search bot with a model: the real SDK against the local fake Messages API. */
 
-let env: ReturnType<typeof tempCatalog>;
+let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
 let seed: Awaited<ReturnType<typeof seedCatalog>>;
 let fake: FakeAnthropic;
@@ -69,8 +68,8 @@ const llm = (timeoutMs = 2000) =>
 const bot = (timeoutMs?: number): RagBot => createRagBot({ catalog: env.catalog, search: index, llm: llm(timeoutMs) });
 
 before(async () => {
-  env = tempCatalog();
-  index = createTestSearchIndex();
+  env = await tempCatalog();
+  index = env.index;
   seed = await seedCatalog(env.catalog, index);
   fake = await startFakeAnthropic();
 });
@@ -80,8 +79,7 @@ beforeEach(() => {
 });
 after(async () => {
   await fake.close();
-  await index.close();
-  env.cleanup();
+  await env.cleanup();
 });
 
 test('llm: a question gets the model\'s answer with its citation, sources line and the cited page\'s image', async () => {
@@ -130,7 +128,11 @@ test('llm: a follow-up is rewritten with the conversation before retrieval and a
 });
 
 test('llm: a Hebrew question over English documents is translated before retrieval and answered in Hebrew citing the English deck', async () => {
-  const reply = await bot().ask('כמה זמן לוקחת התקנת הרכזת?', 'l-cross');
+  // Record what retrieval searched for (the real index underneath).
+  const queries: string[] = [];
+  const recording: SearchIndex = { ...index, search: (q, o) => (queries.push(q), index.search(q, o)) };
+  const reply = await createRagBot({ catalog: env.catalog, search: recording, llm: llm() }).ask('כמה זמן לוקחת התקנת הרכזת?', 'l-cross');
+  assert.deepEqual(queries, ['כמה זמן לוקחת התקנת הרכזת?', 'How long does installing the Zigbee hub take?']);
   const prep = fake.requests.find(isPrepare)!;
   assert.match(prep.lastUser, /Languages to translate into: en \(English\)/);
   assert.match(prep.system, /Translate the standalone question/);

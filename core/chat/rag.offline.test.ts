@@ -6,23 +6,21 @@ import type { SearchIndex } from '../search/types';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { createTestSearchIndex } from './test-index';
 import { seedCatalog, tempCatalog } from './test-fixtures';
 
-let env: ReturnType<typeof tempCatalog>;
+let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
 let seed: Awaited<ReturnType<typeof seedCatalog>>;
 let bot: RagBot;
 
 before(async () => {
-  env = tempCatalog();
-  index = createTestSearchIndex();
+  env = await tempCatalog();
+  index = env.index;
   seed = await seedCatalog(env.catalog, index);
   bot = createRagBot({ catalog: env.catalog, search: index, llm: createOfflineLlm() });
 });
 after(async () => {
-  await index.close();
-  env.cleanup();
+  await env.cleanup();
 });
 
 test('offline: an English question gets a cited extractive answer from the right page with that page\'s image', async () => {

@@ -1,12 +1,16 @@
 /**
  * TEST HELPER ONLY: a catalog in a temp folder with a few documents, a
- * presentation, videos, images and their indexed chunks, for the chat tests.
+ * presentation, videos, images and their chunks in the real search index,
+ * for the chat tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Catalog } from '../catalog/catalog';
 import { keys, publicUrlForKey } from '../paths';
+import { startChroma } from '../search/chroma-server';
+import { createSearchIndex } from '../search/index';
+import { createHashEmbedder } from '../search/hash-embedder';
 import type { Chunk, SearchIndex } from '../search/types';
 import type { Document, ItemStatus, Presentation, TranslationInfo, Video } from '../types';
 
@@ -103,8 +107,23 @@ export async function seedCatalog(catalog: Catalog, index: SearchIndex) {
   return { guide, hebrew, deck, img };
 }
 
-export function tempCatalog() {
+/**
+ * A catalog and the real search index (lexical files + a real local Chroma
+ * child process with the offline hash embedder) in one temp folder.
+ */
+export async function tempCatalog() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
-  const catalog = new Catalog(dir);
-  return { dir, catalog, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const catalog = new Catalog(path.join(dir, 'data'));
+  const chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), stopGraceMs: 1000 });
+  const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), saveDelayMs: 50 });
+  return {
+    dir,
+    catalog,
+    index: index as SearchIndex,
+    async cleanup() {
+      await index.close();
+      await chroma.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

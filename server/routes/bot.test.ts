@@ -4,7 +4,6 @@ import { after, before, beforeEach, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAssistant } from '../../core/chat/assistant';
 import { createRagBot } from '../../core/chat/rag';
-import { createTestSearchIndex } from '../../core/chat/test-index';
 import { seedCatalog, tempCatalog } from '../../core/chat/test-fixtures';
 import { loadConfig } from '../../core/config';
 import { createAnthropicClient } from '../../core/llm/anthropic';
@@ -17,7 +16,7 @@ import botRoutes from './bot';
 
 /** The bot routes over real HTTP (Fastify listening on loopback), with the real SDK against the fake Messages API. */
 
-let env: ReturnType<typeof tempCatalog>;
+let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
 let fake: FakeAnthropic;
 let offline: { app: FastifyInstance; url: string };
@@ -49,8 +48,8 @@ function parseSse(text: string) {
 }
 
 before(async () => {
-  env = tempCatalog();
-  index = createTestSearchIndex();
+  env = await tempCatalog();
+  index = env.index;
   await seedCatalog(env.catalog, index);
   fake = await startFakeAnthropic();
   offline = await start('offline');
@@ -63,8 +62,7 @@ after(async () => {
   await offline.app.close();
   await withLlm.app.close();
   await fake.close();
-  await index.close();
-  env.cleanup();
+  await env.cleanup();
 });
 
 test('POST /api/bot/chat greets a new session in the browser language and GET /api/bot/messages polls with since', async () => {
