@@ -75,11 +75,12 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       r.step('extracting', 5, 'Extracting text and images');
       const extraction: Extraction = await extractFile(local, sniffed.kind, {
         workDir,
+        fileName: rec.fileName,
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
         onProgress: (done, total, label) => r.set({ progress: Math.round(5 + (55 * done) / Math.max(total, 1)), step: label }, false),
-      } as Parameters<typeof extractFile>[2]);
+      });
 
       r.step('analyzing', 60, 'Storing images');
       await removeDerived(deps, type, rec.id);
