@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chunkSections } from '../ingest/chunker';
+import { startChroma, type ChromaServer } from './chroma-server';
+import { createHashEmbedder } from './hash-embedder';
+import { createSearchIndex } from './index';
+import { SAMPLE_CHUNKS } from './test-chunks';
+
+let dir: string;
+let chroma: ChromaServer;
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'search-test-'));
+  chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), port: 0 });
+});
+after(async () => {
+  await chroma?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const HEBREW_PAGE = 'המדריך מסביר איך להתקין את הרכזת החכמה בבית. כדי לאפס את חיישן התנועה, לחצו על הכפתור במשך עשר שניות עד שהנורית מהבהבת בכחול. החיישן שולח התראה לטלפון כאשר מזוהה תנועה בלילה.';
+const ENGLISH_PAGE = 'This guide explains how to install the smart hub at home. The garage door opener pairs with the hub in under a minute. Battery replacement: open the back cover with a coin and insert two AA batteries.';
+
+test('finds Hebrew and English text by a phrase, with page and images, through the chunker', async () => {
+  const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex1'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'phrases' });
+  const he = chunkSections([{ page: 1, text: HEBREW_PAGE }, { page: 2, text: 'עמוד שני על התרמוסטט והחימום.' }], { itemType: 'document', itemId: 1, title: 'מדריך', imagesByPage: new Map([[1, [10]]]) });
+  const en = chunkSections([{ page: 1, text: 'Cover page' }, { page: 2, text: ENGLISH_PAGE }], { itemType: 'document', itemId: 2, title: 'Guide', imagesByPage: new Map([[2, [20, 21]]]) });
+  await idx.upsert([...he, ...en, ...SAMPLE_CHUNKS.filter((c) => c.itemId === 3)]);
+  assert.equal(await idx.count(), he.length + en.length + 1);
+
+  const [h1] = await idx.search('איך מאפסים את חיישן התנועה?', { k: 3 });
+  assert.equal(h1.chunk.itemId, 1);
+  assert.equal(h1.chunk.page, 1);
+  assert.deepEqual(h1.chunk.imageIds, [10]);
+  const [e1] = await idx.search('how do I replace the batteries', { k: 3 });
+  assert.equal(e1.chunk.itemId, 2);
+  assert.deepEqual(e1.chunk.imageIds, [20, 21]);
+  const [f1] = await idx.search('réinitialiser le détecteur de mouvement', { k: 3 });
+  assert.equal(f1.chunk.id, 'presentation:3:0');
+  const filtered = await idx.search('חיישן התנועה', { k: 5, filters: { itemType: 'presentation' } });
+  assert.ok(filtered.every((h) => h.chunk.itemType === 'presentation'));
+  assert.deepEqual((await idx.health()).ok, true);
+  await idx.close();
+});
+
+test('deleting an item removes its chunks from both indexes; clear empties both', async () => {
+  const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex2'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'deletes' });
+  await idx.upsert(SAMPLE_CHUNKS);
+  await idx.deleteItem('document', 2);
+  const hits = await idx.search('חיישן התנועה כפתור', { k: 10 });
+  assert.ok(hits.every((h) => h.chunk.itemId !== 2));
+  assert.equal(await idx.count(), SAMPLE_CHUNKS.length - 2);
+  const health = await idx.health();
+  assert.equal(health.ok, true, health.detail);
+  await idx.clear();
+  assert.equal(await idx.count(), 0);
+  assert.deepEqual(await idx.search('motion sensor', { k: 5 }), []);
+  assert.equal((await idx.health()).ok, true);
+  await idx.close();
+});
+
+test('an embedder change is detected and reindex rebuilds vectors from the stored chunks', async () => {
+  const a = await createSearchIndex({ dataDir: path.join(dir, 'lex3'), chromaUrl: chroma.url, embedder: createHashEmbedder({ dimension: 512 }), collection: 'reidx' });
+  await a.upsert(SAMPLE_CHUNKS);
+  await a.close();
+  const b = await createSearchIndex({ dataDir: path.join(dir, 'lex3'), chromaUrl: chroma.url, embedder: createHashEmbedder({ dimension: 256 }), collection: 'reidx' });
+  assert.equal(await b.needsReindex(), true);
+  const h = await b.health();
+  assert.equal(h.ok, false);
+  assert.match(h.detail, /cms reindex/);
+  // Search still answers from the lexical side meanwhile.
+  assert.equal((await b.search('thermostat schedule', { k: 1 }))[0].chunk.id, 'document:1:1');
+  const seen: number[] = [];
+  assert.equal(await b.reindex({ onProgress: (d) => seen.push(d) }), SAMPLE_CHUNKS.length);
+  assert.equal(seen.at(-1), SAMPLE_CHUNKS.length);
+  assert.equal(await b.needsReindex(), false);
+  assert.equal((await b.health()).ok, true);
+  await b.close();
+});
+
+test('when Chroma goes down, writes fail with unavailable and search degrades to lexical with a health flag', async () => {
+  const own = await startChroma({ dataDir: path.join(dir, 'chroma-own'), port: 0 });
+  const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex4'), chromaUrl: own.url, embedder: createHashEmbedder() });
+  await idx.upsert(SAMPLE_CHUNKS);
+  await own.stop();
+  await assert.rejects(idx.upsert(SAMPLE_CHUNKS.slice(0, 1)), (e: Error & { code?: string }) => e.code === 'unavailable' && e.message.includes(own.url));
+  const hits = await idx.search('thermostat schedule heating', { k: 2 });
+  assert.equal(hits[0].chunk.id, 'document:1:1');
+  const health = await idx.health();
+  assert.equal(health.ok, false);
+  assert.match(health.detail, /degraded to lexical search/);
+  await assert.rejects(idx.deleteItem('document', 1), (e: Error & { code?: string }) => e.code === 'unavailable');
+  await idx.close();
+});

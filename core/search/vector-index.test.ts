@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { startChroma, type ChromaServer } from './chroma-server';
+import { createHashEmbedder } from './hash-embedder';
+import { SAMPLE_CHUNKS } from './test-chunks';
+import { createVectorIndex } from './vector-index';
+
+let dir: string;
+let chroma: ChromaServer;
+before(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'chroma-test-'));
+  chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), port: 0 });
+});
+after(async () => {
+  await chroma?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('startChroma picks a free port and answers the heartbeat', async () => {
+  assert.match(chroma.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const res = await fetch(`${chroma.url}/api/v2/heartbeat`);
+  assert.equal(res.status, 200);
+});
+
+test('upsert, search, image ids round trip, delete an item, clear', async () => {
+  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'roundtrip' });
+  await v.upsert(SAMPLE_CHUNKS);
+  await v.upsert(SAMPLE_CHUNKS); // upsert, not add: no duplicates, no error
+  assert.equal(await v.count(), SAMPLE_CHUNKS.length);
+  const hits = await v.search('reset the motion sensor button', 3);
+  assert.equal(hits[0].id, 'document:1:0');
+  assert.deepEqual(hits[0].chunk.imageIds, [3, 4]);
+  assert.equal(hits[0].chunk.page, 1);
+  assert.equal(hits[0].chunk.heading, null);
+  const he = await v.search('לאפס את חיישן התנועה', 1);
+  assert.equal(he[0].id, 'document:2:0');
+  const onlyFr = await v.search('reset sensor', 5, { itemType: 'presentation' });
+  assert.deepEqual(onlyFr.map((h) => h.id), ['presentation:3:0']);
+  await v.deleteItem('document', 1);
+  assert.equal(await v.count(), SAMPLE_CHUNKS.length - 2);
+  const after = await v.search('reset the motion sensor button', 5);
+  assert.ok(after.every((h) => h.chunk.itemId !== 1), 'deleted item returns no chunk');
+  await v.reset();
+  assert.equal(await v.count(), 0);
+});
+
+test('a different embedder on an existing collection reports needsReindex; reset rebuilds it', async () => {
+  const a = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder({ dimension: 256 }), collection: 'switch' });
+  await a.upsert(SAMPLE_CHUNKS);
+  assert.equal(await a.needsReindex(), false);
+  const b = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder({ dimension: 128 }), collection: 'switch' });
+  assert.equal(await b.needsReindex(), true);
+  await assert.rejects(b.upsert(SAMPLE_CHUNKS), (e: Error & { code?: string }) => e.code === 'conflict' && /cms reindex/.test(e.message));
+  await b.reset();
+  assert.equal(await b.needsReindex(), false);
+  await b.upsert(SAMPLE_CHUNKS);
+  assert.equal(await b.count(), SAMPLE_CHUNKS.length);
+});
+
+test('an unreachable Chroma gives AppError unavailable naming the URL', async () => {
+  const v = createVectorIndex({ url: 'http://127.0.0.1:9', embedder: createHashEmbedder() });
+  await assert.rejects(v.upsert(SAMPLE_CHUNKS), (e: Error & { code?: string }) =>
+    e.code === 'unavailable' && e.message.includes('The search index (Chroma at http://127.0.0.1:9) is not reachable'));
+});
+
+test('a Chroma server that cannot start reports why', async () => {
+  await assert.rejects(startChroma({ dataDir: path.join(dir, 'second'), port: Number(new URL(chroma.url).port) }),
+    (e: Error & { code?: string }) => e.code === 'conflict' || e.code === 'unavailable');
+});
