@@ -193,7 +193,7 @@ describe('admin console content flows (browser)', () => {
     await dialog.getByRole('button', { name: 'Upload Video' }).click();
     await toast(page).getByText('Missing File').waitFor();
     await screenshot(page, 'en', 'dialog-video');
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await context.close();
   });

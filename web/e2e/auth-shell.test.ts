@@ -94,7 +94,7 @@ describe('sign-in, shell, language and 404 (browser)', () => {
     assert.equal(await nav.locator('[data-nav="videos"]').locator('..').getAttribute('data-active'), 'true');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Smart Home Insights' }).waitFor();
-    await page.getByRole('button', { name: 'Add New Smart Home Insight' }).waitFor();
+    await page.getByRole('button', { name: 'Add New Smart Home Insight' }).first().waitFor();
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.goto('/presentation-images');

@@ -1,18 +1,35 @@
 import { FileUp } from 'lucide-react';
-import { forwardRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
 import { cn } from '../lib/cn';
+import { Ltr } from './ltr';
+import { Button } from './ui/button';
 
 /**
- * A labelled native file input dressed as a drop zone: keyboard and screen
- * readers use the real input; files can also be dropped on it.
+ * A file picker dressed as a drop zone. The native input stays in the page
+ * (labelled by the caller's <Label htmlFor={id}>) but is visually hidden so
+ * every visible word is translated; a button opens it and files can be dropped.
  */
-export const FileDrop = forwardRef<
-  HTMLInputElement,
-  { id: string; accept: string; file: File | null; onFile: (file: File | null) => void; required?: boolean; disabled?: boolean; hint?: string }
->(function FileDrop({ id, accept, file, onFile, required, disabled, hint }, ref) {
+export function FileDrop({
+  id,
+  accept,
+  file,
+  onFile,
+  required,
+  disabled,
+  hint,
+}: {
+  id: string;
+  accept: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  required?: boolean;
+  disabled?: boolean;
+  hint?: string;
+}) {
   const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -30,32 +47,39 @@ export const FileDrop = forwardRef<
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
       className={cn(
-        'relative flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center transition-colors focus-within:ring-2 focus-within:ring-ring',
+        'relative flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center transition-colors',
         over ? 'border-brand bg-blue-50' : 'border-input bg-muted/40',
       )}
     >
       <FileUp className="size-6 text-muted-foreground" aria-hidden />
-      <p className="text-sm">
+      <p className="text-sm" aria-live="polite">
         {file ? (
           <span className="font-medium" data-testid="chosen-file">
-            {file.name} <span className="text-muted-foreground">({formatBytes(file.size)})</span>
+            {file.name}{' '}
+            <span className="text-muted-foreground">
+              (<Ltr>{formatBytes(file.size)}</Ltr>)
+            </span>
           </span>
         ) : (
           <span className="text-muted-foreground">{t('upload.dropHint')}</span>
         )}
       </p>
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <Button variant="outline" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
+        {file ? t('upload.chooseOther') : t('upload.chooseFile')}
+      </Button>
       <input
-        ref={ref}
+        ref={inputRef}
         id={id}
         type="file"
         accept={accept}
         required={required}
         disabled={disabled}
         aria-required={required}
+        tabIndex={-1}
         onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        className="text-sm file:me-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-1.5 file:text-primary-foreground"
+        className="sr-only"
       />
     </div>
   );
-});
+}

@@ -32,17 +32,15 @@ export function AdminLayout({ active, onSelect, onLogout, children }: { active: 
   };
 
   return (
-    <div className="min-h-screen bg-muted">
+    <div className="min-h-screen bg-muted md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow">
         {t('common.skipToContent')}
       </a>
-      <aside className="fixed inset-y-0 start-0 z-30 hidden md:block">
-        <Sidebar active={active} onSelect={select} onLogout={onLogout} />
-      </aside>
+
       <DialogPrimitive.Root open={drawer} onOpenChange={setDrawer}>
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 md:hidden" />
-          <DialogPrimitive.Content className="fixed inset-y-0 start-0 z-50 animate-fade-in md:hidden">
+          <DialogPrimitive.Content className="fixed inset-y-0 start-0 z-50 w-64 animate-fade-in shadow-xl md:hidden">
             <DialogPrimitive.Title className="sr-only">{t('nav.label')}</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">{t('nav.label')}</DialogPrimitive.Description>
             <Sidebar active={active} onSelect={select} onLogout={onLogout} />
@@ -52,7 +50,12 @@ export function AdminLayout({ active, onSelect, onLogout, children }: { active: 
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
-      <div className="md:ps-64">
+      <aside className="z-30 hidden w-64 shrink-0 border-e border-border bg-background md:block">
+        <div className="sticky top-0 h-screen">
+          <Sidebar active={active} onSelect={select} onLogout={onLogout} />
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-border bg-background/90 px-4 backdrop-blur md:px-8">
           <button type="button" className={buttonClasses('ghost', 'icon', 'md:hidden')} onClick={() => setDrawer(true)} aria-label={t('nav.openMenu')}>
             <Menu aria-hidden />

@@ -139,7 +139,7 @@ export function Sidebar({ active, onSelect, onLogout }: { active: NavId; onSelec
   };
 
   return (
-    <div className="flex h-full w-64 flex-col border-e border-border bg-background">
+    <div className="flex h-full w-full flex-col bg-background">
       <div className="flex items-center gap-3 border-b border-border px-5 py-4">
         <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
           SH

@@ -14,6 +14,7 @@ import { formatDate, sortById } from '../../../lib/format';
 import { useDeleteBotImage } from '../api/delete-bot-image';
 import { useDownloadImage } from '../api/download-image';
 import { useBotImages } from '../api/get-bot-images';
+import { Ltr } from '../../../components/ltr';
 
 const UNGROUPED = 'ungrouped';
 
@@ -95,12 +96,15 @@ export function BotImagesPage() {
                     meta={
                       <>
                         {img.page ? <Badge tone="outline">{t('images.page', { page: img.page })}</Badge> : null}
-                        {img.tags.slice(0, 3).map((tag) => (
+                        {img.tags
+                          .filter((tag) => ![t('images.page', { page: img.page ?? 0 }), g.title, `page ${img.page}`].some((x) => x.toLowerCase() === tag.toLowerCase()))
+                          .slice(0, 3)
+                          .map((tag) => (
                           <Badge key={tag} tone="outline">
                             {tag}
                           </Badge>
                         ))}
-                        <span className="ms-auto">{formatDate(img.createdAt)}</span>
+                        <Ltr className="ms-auto">{formatDate(img.createdAt)}</Ltr>
                       </>
                     }
                     onView={() => setViewing(img)}

@@ -13,6 +13,7 @@ import { formatDate, sortById } from '../../../lib/format';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
 import { CategoryDialog } from './category-dialog';
+import { Ltr } from '../../../components/ltr';
 
 export function CategoriesPage() {
   const { t } = useTranslation();
@@ -52,7 +53,9 @@ export function CategoriesPage() {
               <TR key={c.id}>
                 <TD className="font-medium">{c.name}</TD>
                 <TD className="max-w-md text-muted-foreground">{c.description || '—'}</TD>
-                <TD className="whitespace-nowrap">{formatDate(c.createdDate)}</TD>
+                <TD className="whitespace-nowrap">
+                  <Ltr>{formatDate(c.createdDate)}</Ltr>
+                </TD>
                 <TD>
                   <Badge tone={c.isActive ? 'green' : 'gray'}>{c.isActive ? t('categories.active') : t('categories.inactive')}</Badge>
                 </TD>

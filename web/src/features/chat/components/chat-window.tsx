@@ -10,6 +10,7 @@ import { formatTime, isRtlText } from '../../../lib/format';
 import { downloadMedia } from '../download-media';
 import type { ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
+import { Ltr } from '../../../components/ltr';
 
 function MediaButton({ media }: { media: ChatMedia }) {
   const { t } = useTranslation();
@@ -67,7 +68,7 @@ function Bubble({ line }: { line: ChatLine }) {
           {line.text}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
-        <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}>{formatTime(line.time)}</p>
+        <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>
       </div>
     </li>
   );

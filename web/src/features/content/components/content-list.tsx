@@ -71,8 +71,8 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
         return [
           item.id,
           <StatusBadge status={item.status} />,
-          <span className="font-medium">{item.title}</span>,
-          <span className="text-muted-foreground">{item.fileName}</span>,
+          <span className="block max-w-64 truncate font-medium" title={item.title}>{item.title}</span>,
+          <span className="block max-w-48 truncate text-muted-foreground" title={item.fileName}>{item.fileName}</span>,
           <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
           item.needsTranslation ? t('content.required') : t('content.notNeeded'),
           formatDate(item.uploadDate),
@@ -96,7 +96,7 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
           <span className="font-medium">{item.title}</span>,
           <StatusBadge status={item.status} />,
           <span className="text-muted-foreground">{tags}</span>,
-          <span className="line-clamp-2 max-w-56 text-muted-foreground">{item.description || '—'}</span>,
+          <span className="line-clamp-2 max-w-56 whitespace-normal text-muted-foreground">{item.description || '—'}</span>,
           <span className="text-muted-foreground">{item.fileName}</span>,
           <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
           formatDate(item.uploadDate),
@@ -153,7 +153,9 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
             {items.map((item) => (
               <TR key={item.id}>
                 {cells(item).map((c, i) => (
-                  <TD key={i}>{c}</TD>
+                  <TD key={i} className="whitespace-nowrap">
+                    {c}
+                  </TD>
                 ))}
               </TR>
             ))}

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { BOT_RESPONSES_FALLBACK, METRIC_BAR_DIVISOR } from '../../../config/constants';
 import { useDeleteAllData } from '../api/delete-all-data';
 import { useMetrics } from '../api/get-metrics';
+import { Ltr } from '../../../components/ltr';
 
 /** Metric bar: value / 50, capped at 100 %. */
 export const metricBarPercent = (value: number) => Math.min(100, (value / METRIC_BAR_DIVISOR) * 100);
@@ -138,9 +139,7 @@ export function DashboardPage({ onUploadContent, onOpenAssistant }: { onUploadCo
                     <d.icon className="size-4 text-muted-foreground" aria-hidden />
                     {t(`dashboard.dist.${d.key}`)}
                   </span>
-                  <span className="tabular-nums text-muted-foreground">
-                    {loading ? '—' : `${d.value} (${pct(d.value)}%)`}
-                  </span>
+                  <Ltr className="tabular-nums text-muted-foreground">{loading ? '—' : `${d.value} (${pct(d.value)}%)`}</Ltr>
                 </div>
                 <Progress value={pct(d.value)} label={t(`dashboard.dist.${d.key}`)} barClassName={d.color} />
               </div>

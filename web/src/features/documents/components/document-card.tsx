@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatMB } from '../../../lib/format';
+import { Ltr } from '../../../components/ltr';
 
 const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
@@ -34,14 +35,19 @@ export function DocumentCard({
           <FileText className="size-5" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold" title={doc.title} data-testid="document-title">
+          <h3 className="line-clamp-2 break-words font-semibold leading-snug" title={doc.title} data-testid="document-title">
             {doc.title}
           </h3>
           <p className="truncate text-xs text-muted-foreground" title={doc.fileName}>
-            {doc.fileName} · {formatMB(doc.fileSize)}
+            {doc.fileName}
           </p>
         </div>
+      </div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
         <StatusBadge status={doc.status} />
+        <span className="text-xs text-muted-foreground">
+          <Ltr>{formatMB(doc.fileSize)}</Ltr>
+        </span>
       </div>
       {doc.description ? <p className="mb-3 line-clamp-2 text-sm text-muted-foreground">{doc.description}</p> : null}
       {running || doc.status === 'failed' ? (
@@ -62,7 +68,9 @@ export function DocumentCard({
         <div className="flex items-center gap-1.5">
           <Calendar className="size-3.5" aria-hidden />
           <dt className="sr-only">{t('common.created')}</dt>
-          <dd>{formatDate(doc.createdAt)}</dd>
+          <dd>
+            <Ltr>{formatDate(doc.createdAt)}</Ltr>
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <Languages className="size-3.5" aria-hidden />

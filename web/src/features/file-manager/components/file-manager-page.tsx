@@ -20,8 +20,9 @@ import { useDownloadFile } from '../api/download-file';
 import { useFiles } from '../api/get-files';
 import { useStorageStats } from '../api/get-stats';
 import { FileIcon } from './file-icon';
+import { Ltr } from '../../../components/ltr';
 
-function StatCard({ icon, label, value, loading }: { icon: ReactNode; label: string; value: string; loading: boolean }) {
+function StatCard({ icon, label, value, loading }: { icon: ReactNode; label: string; value: ReactNode; loading: boolean }) {
   return (
     <Card className="flex items-center gap-4 p-5">
       <div className="flex size-11 items-center justify-center rounded-lg bg-blue-50 text-brand">{icon}</div>
@@ -68,7 +69,7 @@ export function FileManagerPage() {
       <PageHeader title={t('files.title')} description={t('files.subtitle')} />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
         <StatCard icon={<FileStack className="size-5" aria-hidden />} label={t('files.totalFiles')} value={String(stats.data?.totalFiles ?? files.data?.length ?? 0)} loading={stats.isPending && files.isPending} />
-        <StatCard icon={<HardDrive className="size-5" aria-hidden />} label={t('files.totalSize')} value={formatBytes(stats.data?.totalSize ?? 0)} loading={stats.isPending} />
+        <StatCard icon={<HardDrive className="size-5" aria-hidden />} label={t('files.totalSize')} value={<Ltr>{formatBytes(stats.data?.totalSize ?? 0)}</Ltr>} loading={stats.isPending} />
         <StatCard icon={<Folder className="size-5" aria-hidden />} label={t('files.folders')} value={String(folderCount)} loading={stats.isPending && files.isPending} />
       </div>
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
@@ -114,8 +115,12 @@ export function FileManagerPage() {
                     </span>
                   </div>
                 </TD>
-                <TD className="whitespace-nowrap">{formatDate(f.lastModified)}</TD>
-                <TD className="whitespace-nowrap tabular-nums">{formatBytes(f.size)}</TD>
+                <TD className="whitespace-nowrap">
+                  <Ltr>{formatDate(f.lastModified)}</Ltr>
+                </TD>
+                <TD className="whitespace-nowrap tabular-nums">
+                  <Ltr>{formatBytes(f.size)}</Ltr>
+                </TD>
                 <TD>
                   <Badge tone="outline">{f.storageClass}</Badge>
                 </TD>

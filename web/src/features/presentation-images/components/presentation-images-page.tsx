@@ -13,6 +13,7 @@ import { formatDate, sortById } from '../../../lib/format';
 import { useDeletePresentationImage } from '../api/delete-presentation-image';
 import { useDownloadImage } from '../api/download-image';
 import { usePresentationImages } from '../api/get-presentation-images';
+import { Ltr } from '../../../components/ltr';
 
 /** Slide renders and embedded images taken from presentations, grouped by presentation. */
 export function PresentationImagesPage() {
@@ -62,7 +63,7 @@ export function PresentationImagesPage() {
                       <>
                         {img.slide ? <Badge tone="outline">{t('images.slide', { slide: img.slide })}</Badge> : null}
                         <Badge tone={img.kind === 'slide' ? 'blue' : 'violet'}>{t(img.kind === 'slide' ? 'images.kindSlide' : 'images.kindEmbedded')}</Badge>
-                        <span className="ms-auto">{formatDate(img.uploadedAt)}</span>
+                        <Ltr className="ms-auto">{formatDate(img.uploadedAt)}</Ltr>
                       </>
                     }
                     onView={() => setViewing(img)}

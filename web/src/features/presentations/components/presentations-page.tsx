@@ -15,6 +15,7 @@ import { formatDate, formatMB, sortById } from '../../../lib/format';
 import { useDeletePresentation } from '../api/delete-presentation';
 import { presentationDownloadUrl, usePresentations } from '../api/get-presentations';
 import { useRetryPresentation } from '../api/retry-presentation';
+import { Ltr } from '../../../components/ltr';
 
 const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
@@ -28,14 +29,19 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying }: { p: Pre
           <PresentationIcon className="size-5" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold" title={p.label}>
+          <h3 className="line-clamp-2 break-words font-semibold leading-snug" title={p.label}>
             {p.label}
           </h3>
-          <p className="truncate text-xs text-muted-foreground">
-            {p.fileName} · {formatMB(p.fileSize)}
+          <p className="truncate text-xs text-muted-foreground" title={p.fileName}>
+            {p.fileName}
           </p>
         </div>
+      </div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
         <StatusBadge status={p.status} />
+        <span className="text-xs text-muted-foreground">
+          <Ltr>{formatMB(p.fileSize)}</Ltr>
+        </span>
       </div>
       {running || p.status === 'failed' ? (
         <div className="mb-3 grid gap-1.5">
@@ -56,7 +62,9 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying }: { p: Pre
         <div className="flex items-center gap-1.5">
           <Calendar className="size-3.5" aria-hidden />
           <dt className="sr-only">{t('common.created')}</dt>
-          <dd>{formatDate(p.createdAt)}</dd>
+          <dd>
+            <Ltr>{formatDate(p.createdAt)}</Ltr>
+          </dd>
         </div>
         <div className="col-span-2">
           <dt className="sr-only">{t('presentations.languages')}</dt>

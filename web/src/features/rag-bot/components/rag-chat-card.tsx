@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText } from '../../../lib/format';
 import { sessionBadge } from '../session';
 import { useRagChat, type RagChatMessage } from '../use-rag-chat';
+import { Ltr } from '../../../components/ltr';
 
 function SourceImages({ urls }: { urls: string[] }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ function SourceImages({ urls }: { urls: string[] }) {
   return (
     <div className="mt-3" data-testid="source-images">
       <p className="mb-1.5 text-xs font-medium text-muted-foreground">{t('rag.sourceImages', { count: urls.length })}</p>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {urls.map((url, i) =>
           hidden.has(url) ? null : (
             <a key={url} href={url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-md border border-border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -26,7 +27,7 @@ function SourceImages({ urls }: { urls: string[] }) {
                 src={url}
                 alt={t('rag.sourceImageAlt', { n: i + 1 })}
                 loading="lazy"
-                className="aspect-video w-full object-cover"
+                className="aspect-[4/3] w-full bg-white object-contain"
                 onError={() => setHidden((s) => new Set(s).add(url))}
               />
             </a>
@@ -73,7 +74,9 @@ function Message({ msg }: { msg: RagChatMessage }) {
           </div>
         ) : null}
         <div className={cn('mt-1.5 flex items-center gap-2 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}>
-          <time dateTime={msg.timestamp}>{formatTime(msg.timestamp)}</time>
+          <time dateTime={msg.timestamp}>
+            <Ltr>{formatTime(msg.timestamp)}</Ltr>
+          </time>
           {msg.detectedLanguage ? (
             <Badge tone={mine ? 'outline' : 'blue'} className="px-1.5 py-0 text-[10px] uppercase" data-testid="language-badge">
               {msg.detectedLanguage}

@@ -16,6 +16,7 @@ import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/for
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
 import { VideoUploadDialog } from './video-upload-dialog';
+import { Ltr } from '../../../components/ltr';
 
 const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
@@ -59,13 +60,13 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden />
-            {formatDuration(video.duration) || '—'}
+            <Ltr>{formatDuration(video.duration) || '—'}</Ltr>
           </span>
           <span className="inline-flex items-center gap-1">
             <Calendar className="size-3.5" aria-hidden />
-            {formatDate(video.createdAt)}
+            <Ltr>{formatDate(video.createdAt)}</Ltr>
           </span>
-          <span>{formatMB(video.fileSize)}</span>
+          <Ltr>{formatMB(video.fileSize)}</Ltr>
         </div>
         <div className="mt-auto flex items-center gap-1.5">
           <a href={videoPlayUrl(video.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('default', 'sm')} aria-label={t('videos.playNamed', { title: video.label })}>
