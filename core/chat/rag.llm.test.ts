@@ -153,7 +153,11 @@ for (const [name, failure] of [
 ] as const) {
   test(`llm failure (${name}): the bot falls back to a cited extractive answer and says the model is unavailable`, async () => {
     fake.respond(() => failure);
-    const reply = await bot(300).ask('How long does the M2 motor installation take?', `l-fail-${name}`);
+    const reported: string[] = [];
+    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const reply = await b.ask('How long does the M2 motor installation take?', `l-fail-${name}`);
+    const code = name.startsWith('429') ? 'rate_limited' : 'unavailable';
+    assert.deepEqual(reported, [`prepare:${code}`, `answer:${code}`], 'the failure is reported, not swallowed');
     assert.ok(fake.requests.length >= 1, 'the model was tried');
     assert.equal(reply.mode, 'extractive');
     assert.equal(reply.notFound, false);

@@ -41,6 +41,8 @@ export interface RagBotOptions {
   /** Languages of the indexed content; read from the catalog when absent. */
   languages?: () => string[];
   now?: () => Date;
+  /** Told about model failures the bot recovered from (fallback answers), e.g. the server's logger. */
+  onLlmError?: (error: AppError, step: 'prepare' | 'answer') => void;
 }
 
 export interface AskOptions {
@@ -109,6 +111,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
     const languages = options.languages?.() ?? catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
+    if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
     const passages = await retrieve(search, plan, signal);
 
     if (llm.configured && passages.length > 0) {
@@ -147,6 +150,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
         }
       } catch (e) {
         if (signal?.aborted || emitted || !(e instanceof AppError)) throw e;
+        options.onLlmError?.(e, 'answer');
         // The documented fallback: quote the passages instead (see the file comment).
         const reply = offlineReply(plan, passages, languages, true);
         yield { type: 'token', text: reply.answer };
