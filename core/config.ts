@@ -168,7 +168,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     llm: {
       apiKey: str('ANTHROPIC_API_KEY'),
       baseUrl: url('ANTHROPIC_BASE_URL'),
-      model: str('ANTHROPIC_MODEL', 'claude-sonnet-4-5')!,
+      model: str('ANTHROPIC_MODEL', 'claude-sonnet-5-5')!,
       timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1000, 600_000),
       maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),

@@ -111,7 +111,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
     });
     const llm = createLlm(config.llm);
-    const rag = createRagBot({ catalog, search, llm });
+    const rag = createRagBot({
+      catalog, search, llm, publicUrl: config.publicUrl, limits: config.limits,
+      onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
+    });
     const assistant = createAssistant({ catalog, search, llm, rag, limits: config.limits });
 
     if (options.startWorker) queue.start();
