@@ -1,11 +1,8 @@
+import { Catalog } from '../core/catalog/catalog';
+import { acquireLock, type DataLock } from '../core/catalog/lock';
 import type { Config } from '../core/config';
-import { createDocument, createPresentation, createVideo } from '../core/content/create';
-import { deleteAnyContent } from '../core/content/remove';
-import { describeLocalFile } from '../core/content/spool';
-import { retryItem } from '../core/content/update';
 import { listContent } from '../core/content/views';
-import { reindexAll } from '../core/ingest/reindex';
-import { createServices } from '../core/services';
+import type { Services } from '../core/services';
 import type { ContentType, Document, Presentation, Video } from '../core/types';
 import type { Backend, ImportRequest, RecordOf } from './backend';
 import { toItemView } from './item-view';
@@ -14,25 +11,52 @@ export interface DirectBackendOptions {
   /** Start the job worker so imports and retries are processed in this process. */
   worker: boolean;
   log?: (message: string) => void;
+  /** The data folder had no admin account yet and one was made: the password is shown once. */
+  onGeneratedPassword?: (password: string) => void;
 }
 
 /**
  * Works on the data folder in this process, holding its single-writer lock
- * (only when no server does). With the worker on, queued jobs run here;
- * closing stops the worker and leaves unfinished jobs queued for next time.
+ * (only when no server does). Reads need only the catalog; the full
+ * services (store, search index, queue) are built on the first call that
+ * needs them, so `cms ls` stays quick. With the worker on, queued jobs run
+ * here; closing stops the worker and leaves unfinished jobs queued.
  */
 export async function createDirectBackend(config: Config, options: DirectBackendOptions): Promise<Backend> {
-  const services = await createServices(config, { lock: { url: null }, startWorker: options.worker, log: options.log });
-  const { catalog, content } = services;
-  const records = async <T extends ContentType>(type: T) =>
-    (type === 'document' ? catalog.documents.list() : type === 'presentation' ? catalog.presentations.list() : catalog.videos.list()) as RecordOf<T>[];
+  let services: Services | null = null;
+  let lock: DataLock | null = null;
+  let readOnly: Catalog | null = null;
+
+  const full = async (): Promise<Services> => {
+    if (!services) {
+      const { createServices } = await import('../core/services');
+      // Same process, so the services take over the lock this backend holds.
+      services = await createServices(config, { lock: { url: null }, startWorker: options.worker, log: options.log, onGeneratedPassword: options.onGeneratedPassword });
+      readOnly = null;
+    }
+    return services;
+  };
+  if (options.worker) await full();
+  else {
+    lock = acquireLock(config.dataDir, null);
+    readOnly = new Catalog(config.dataDir);
+  }
+  const catalog = () => services?.catalog ?? readOnly!;
+
+  const records = async <T extends ContentType>(type: T) => {
+    const c = catalog();
+    return (type === 'document' ? c.documents.list() : type === 'presentation' ? c.presentations.list() : c.videos.list()) as RecordOf<T>[];
+  };
 
   return {
     mode: 'direct',
     target: config.dataDir,
     processesJobs: options.worker,
-    categories: async () => catalog.categories.list(),
+    categories: async () => catalog().categories.list(),
     async create(request: ImportRequest) {
+      const { content } = await full();
+      const { createDocument, createPresentation, createVideo } = await import('../core/content/create');
+      const { describeLocalFile } = await import('../core/content/spool');
       const file = await describeLocalFile(request.path);
       const common = { categoryId: request.categoryId ?? null, force: request.force };
       const translate = { needsTranslation: !!request.translateTo, targetLanguage: request.translateTo ?? null };
@@ -55,15 +79,32 @@ export async function createDirectBackend(config: Config, options: DirectBackend
       const lists = await Promise.all(types.map(async (t) => (await records(t)).map((r: Document | Presentation | Video) => toItemView(t, r))));
       return lists.flat().sort((a, b) => a.id - b.id);
     },
-    content: async () => listContent(catalog),
-    jobs: async () => catalog.jobs.list(),
-    images: async () => ({ bot: catalog.botImages.list(), presentation: catalog.presentationImages.list() }),
-    retryItem: async (type, id) => toItemView(type, retryItem(content, type, id)),
-    retryJob: async (id) => services.retryJob(id),
-    retryFailed: async () => services.retryFailed(),
-    remove: (id) => deleteAnyContent(content, id),
-    reindex: (onProgress) => reindexAll(content, onProgress),
-    search: (query, o) => services.search.search(query, { k: o.k, filters: o.type ? { itemType: o.type } : undefined }),
-    close: () => services.close(),
+    content: async () => listContent(catalog()),
+    jobs: async () => catalog().jobs.list(),
+    images: async () => ({ bot: catalog().botImages.list(), presentation: catalog().presentationImages.list() }),
+    async retryItem(type, id) {
+      const { content } = await full();
+      const { retryItem } = await import('../core/content/update');
+      return toItemView(type, retryItem(content, type, id));
+    },
+    retryJob: async (id) => (await full()).retryJob(id),
+    retryFailed: async () => (await full()).retryFailed(),
+    async remove(id) {
+      const { content } = await full();
+      const { deleteAnyContent } = await import('../core/content/remove');
+      await deleteAnyContent(content, id);
+    },
+    async reindex(onProgress) {
+      const { content } = await full();
+      const { reindexAll } = await import('../core/ingest/reindex');
+      return reindexAll(content, onProgress);
+    },
+    async search(query, o) {
+      return (await full()).search.search(query, { k: o.k, filters: o.type ? { itemType: o.type } : undefined });
+    },
+    async close() {
+      await services?.close();
+      lock?.release();
+    },
   };
 }

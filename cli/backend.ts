@@ -94,7 +94,15 @@ export async function openBackend(ctx: CliContext, needs: BackendNeeds): Promise
   }
   ctx.logger.debug(`mode: direct (data folder ${config.dataDir}, worker ${needs.worker ? 'on' : 'off'})`);
   const { createDirectBackend } = await import('./backend-direct');
-  return createDirectBackend(config, { worker: needs.worker, log: ctx.logger.debug });
+  return createDirectBackend(config, {
+    worker: needs.worker,
+    log: ctx.logger.debug,
+    onGeneratedPassword: (password) =>
+      ctx.logger.warn(
+        `This data folder had no admin account, so one was made. Sign in to the web console as "${config.admin.username}" ` +
+          `with the password ${password} (shown only this once; set ADMIN_PASSWORD to choose your own).`,
+      ),
+  });
 }
 
 /** Opens a backend for the length of `fn` and always closes it. */

@@ -13,7 +13,7 @@ import type { Document } from '../core/types';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import type { ImportRow } from './import/importer';
 import type { StatusRow } from './commands/status';
-import { hasAnsi, parseJson, runCms, spawnCms } from './test-support';
+import { hasAnsi, parseJson, runCms, spawnCms, within } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -149,9 +149,9 @@ test('import --watch picks up a file dropped into the folder and prints one JSON
       if (stderr.includes('for new files')) resolve();
     });
   });
-  await Promise.race([watching, new Promise((_, reject) => setTimeout(() => reject(new Error(`not watching: ${stderr}`)), 30_000))]);
+  await within(watching, 30_000, () => `not watching: ${stderr}`);
   copyFileSync(path.join(inbox, 'manual-2-pages.pdf'), path.join(watched, 'dropped.pdf'));
-  await Promise.race([gotFile, new Promise((_, reject) => setTimeout(() => reject(new Error(`no file event: ${stderr}`)), 40_000))]);
+  await within(gotFile, 40_000, () => `no file event: ${stderr}`);
   child.kill('SIGINT');
   const [code] = (await once(child, 'close')) as [number];
   assert.equal(code, 0, stderr);

@@ -3,7 +3,8 @@
  * HTTP with the API token, the server does the work.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { createCategory } from '../core/content/categories';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
 import type { ImportRow } from './import/importer';
-import { hasAnsi, parseJson, runCms } from './test-support';
+import { CMS, cleanEnv, hasAnsi, parseJson, runCms } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -113,6 +114,23 @@ test('ls and rm work over HTTP', async () => {
   assert.deepEqual(docs.map((d) => d.id), [ids.good, ids.bad].sort((a, b) => a! - b!));
   const cats = await runCms(['ls', 'categories'], { env });
   assert.match(cats.stdout, /Blinds\s+yes/);
+});
+
+test('on a terminal, import draws progress bars with ink and ends with the summary table', { skip: !existsSync('/usr/bin/script') && 'needs util-linux script for a pseudo-terminal' }, async () => {
+  const copy = path.join(tmp, 'in', 'tty-copy.pdf');
+  copyFileSync(pdf, copy);
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = `stty cols 120 rows 40; ${quote(CMS)} import ${quote(copy)} --force`;
+  const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
+    execFile('script', ['-qec', command, '/dev/null'], { env: cleanEnv(env), cwd: tmp, timeout: 60_000 }, (err, stdout) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout }),
+    );
+  });
+  assert.equal(code, 0, out);
+  assert.match(out, /\x1b\[36m[█░]{20}\x1b\[39m/, 'a coloured progress bar was drawn');
+  assert.match(out, /✔ in\/tty-copy\.pdf: completed \(document \d+, \d+ chunks?, 3 pages/);
+  assert.match(out, /file\s+type\s+id\s+status\s+chunks\/pages\s+time\s+error/);
+  assert.match(out, /1 imported, 0 skipped, 0 failed/);
 });
 
 test('without CMS_TOKEN the CLI reads the token file from the data folder; a wrong token is a clear error', async () => {

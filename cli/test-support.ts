@@ -57,3 +57,13 @@ export function parseJson<T>(r: CmsResult): T {
 }
 
 export const hasAnsi = (s: string) => /\x1b\[/.test(s);
+
+/** Resolves as `promise`, or rejects after `ms` with `message()`; leaves no timer behind. */
+export async function within<T>(promise: Promise<T>, ms: number, message: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message())), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -65,9 +65,12 @@ export interface Importer {
 }
 
 export function createImporter(backend: Backend, tracker: Tracker, settings: ImportSettings, emit: (e: ImportEvent) => void, signal: AbortSignal): Importer {
-  const rows: ImportRow[] = [];
-  const finish = (row: ImportRow) => {
-    rows.push(row);
+  // Rows are kept in the order files were given, whatever order they finish in.
+  const rows: Array<{ order: number; row: ImportRow }> = [];
+  let next = 0;
+  const finish = (row: ImportRow, order = next++) => {
+    rows.push({ order, row });
+    rows.sort((a, b) => a.order - b.order);
     emit({ kind: 'done', row });
     return row;
   };
@@ -79,19 +82,19 @@ export function createImporter(backend: Backend, tracker: Tracker, settings: Imp
   function importFile(c: Candidate): Submission {
     let markSubmitted!: () => void;
     const submitted = new Promise<void>((r) => (markSubmitted = r));
-    const row = run(c, markSubmitted).finally(markSubmitted);
+    const row = run(c, next++, markSubmitted).finally(markSubmitted);
     row.catch(() => {}); // handled by whoever awaits `row`; never an unhandled rejection meanwhile
     return { submitted, row };
   }
 
-  async function run(c: Candidate, markSubmitted: () => void): Promise<ImportRow> {
+  async function run(c: Candidate, order: number, markSubmitted: () => void): Promise<ImportRow> {
     const started = Date.now();
     const file = c.display;
     let type: ContentType | null = null;
     let item: ItemView | null = null;
     try {
       const kind = await classify(c.path);
-      if ('skip' in kind) return finish({ ...base(file, started), status: 'skipped', reason: kind.skip });
+      if ('skip' in kind) return finish({ ...base(file, started), status: 'skipped', reason: kind.skip }, order);
       type = kind.type;
       emit({ kind: 'start', file, type });
       item = await backend.create(
@@ -108,17 +111,17 @@ export function createImporter(backend: Backend, tracker: Tracker, settings: Imp
         ...base(file, started), type, id: done.id, status: done.status === 'failed' ? 'failed' : 'completed',
         reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : null,
         chunks: done.chunks, extent: extentLabel(done) || null,
-      });
+      }, order);
     } catch (e) {
       if (signal.aborted) {
-        return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'interrupted', reason: item ? `left ${item.status}` : 'not imported' });
+        return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'interrupted', reason: item ? `left ${item.status}` : 'not imported' }, order);
       }
       const err = toAppError(e);
       const dup = duplicateOf(err);
-      if (dup) return finish({ ...base(file, started), type, status: 'skipped', reason: `already imported as ${dup.type} ${dup.id}`, existing: dup });
+      if (dup) return finish({ ...base(file, started), type, status: 'skipped', reason: `already imported as ${dup.type} ${dup.id}`, existing: dup }, order);
       // The server is down or refuses us: no point going on with the other files.
       if ((err.code === 'unavailable' || err.code === 'unauthorized') && !item) throw err;
-      return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'failed', reason: err.message });
+      return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'failed', reason: err.message }, order);
     }
   }
 
@@ -126,7 +129,9 @@ export function createImporter(backend: Backend, tracker: Tracker, settings: Imp
     importFile,
     problem: (input, reason) => finish({ ...base(input, Date.now()), status: 'failed', reason }),
     notStarted: (c) => finish({ ...base(c.display, Date.now()), status: 'interrupted', reason: 'not started' }),
-    rows,
+    get rows() {
+      return rows.map((r) => r.row);
+    },
   };
 }
 
