@@ -35,8 +35,8 @@ before(async () => {
   inbox = path.join(tmp, 'inbox');
   mkdirSync(inbox);
   const fx = createFixtures(path.join(tmp, 'fixtures'));
-  const [pdf, docx, pptx, corrupt, png] = await Promise.all([fx.textPdf(2), fx.docx(), fx.pptx(), fx.corruptPdf(), fx.png()]);
-  for (const f of [pdf, docx, pptx, corrupt, png]) copyFileSync(f.path, path.join(inbox, f.fileName));
+  const files = await Promise.all([fx.textPdf(2), fx.docx(), fx.pptx(), fx.mp4(), fx.corruptPdf(), fx.png()]);
+  for (const f of files) copyFileSync(f.path, path.join(inbox, f.fileName));
   env = { DATA_DIR: dataDir };
 });
 
@@ -49,23 +49,27 @@ test('import of a folder processes every file here, types picked from content; a
   assert.equal(out.mode, 'direct');
   assert.equal(out.target, dataDir);
   const by = Object.fromEntries(out.files.map((f) => [path.basename(f.file), f]));
-  assert.deepEqual(Object.keys(by).sort(), ['corrupt.pdf', 'installation-guide.docx', 'manual-2-pages.pdf', 'showcase.pptx', 'thermostat.png']);
-  for (const name of ['manual-2-pages.pdf', 'installation-guide.docx', 'showcase.pptx']) {
+  assert.deepEqual(Object.keys(by).sort(), ['corrupt.pdf', 'installation-guide.docx', 'installation-video.mp4', 'manual-2-pages.pdf', 'showcase.pptx', 'thermostat.png']);
+  for (const name of ['manual-2-pages.pdf', 'installation-guide.docx', 'showcase.pptx', 'installation-video.mp4']) {
     assert.equal(by[name]!.status, 'completed', `${name}: ${by[name]!.reason}`);
-    assert.ok(by[name]!.id! > 0 && by[name]!.chunks! > 0, `${name} has an id and chunks`);
+    assert.ok(by[name]!.id! > 0, `${name} has an id`);
     ids[name] = by[name]!.id!;
   }
+  for (const name of ['manual-2-pages.pdf', 'installation-guide.docx', 'showcase.pptx']) assert.ok(by[name]!.chunks! > 0, `${name} was indexed`);
   assert.equal(by['manual-2-pages.pdf']!.type, 'document');
   assert.equal(by['manual-2-pages.pdf']!.extent, '2 pages');
   assert.equal(by['installation-guide.docx']!.type, 'document');
   assert.equal(by['showcase.pptx']!.type, 'presentation');
+  assert.equal(by['showcase.pptx']!.extent, '4 slides');
+  assert.equal(by['installation-video.mp4']!.type, 'video');
+  assert.equal(by['installation-video.mp4']!.extent, '5 s');
   assert.equal(by['corrupt.pdf']!.status, 'failed');
   assert.equal(by['corrupt.pdf']!.type, 'document');
   assert.ok(by['corrupt.pdf']!.reason && by['corrupt.pdf']!.reason.length > 10, 'the failure says why');
   ids['corrupt.pdf'] = by['corrupt.pdf']!.id!;
   assert.equal(by['thermostat.png']!.status, 'skipped');
   assert.match(by['thermostat.png']!.reason!, /not a PDF, DOCX, PPTX or MP4 file: its content is PNG image data/);
-  assert.deepEqual(out.totals, { files: 5, completed: 3, skipped: 1, failed: 1, interrupted: 0 });
+  assert.deepEqual(out.totals, { files: 6, completed: 4, skipped: 1, failed: 1, interrupted: 0 });
   assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the data folder lock is released');
 });
 
@@ -87,7 +91,7 @@ test('status lists the failed item with its error; --all --json lists everything
 
   const r = await runCms(['status', '--all', '--json'], { env });
   const out = parseJson<{ counts: Record<string, number>; items: StatusRow[] }>(r);
-  assert.deepEqual(out.counts, { completed: 3, failed: 1 });
+  assert.deepEqual(out.counts, { completed: 4, failed: 1 });
   const failed = out.items.find((i) => i.id === ids['corrupt.pdf'])!;
   assert.equal(failed.status, 'failed');
   assert.ok(failed.error);

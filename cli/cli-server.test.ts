@@ -71,16 +71,19 @@ test('import over HTTP uploads each file, follows it to the end and reports JSON
   assert.equal(doc.categoryId, category.id, '--category takes a name');
 });
 
-test('a duplicate upload is reported as skipped with the existing id; --force imports it again', async () => {
+test('a duplicate upload is reported as skipped with the existing id; --force imports it again, with --title and --translate-to', async () => {
   const dup = await runCms(['import', pdf], { env, cwd: tmp });
   assert.equal(dup.code, 0, dup.stderr);
   assert.ok(!hasAnsi(dup.stdout));
   assert.match(dup.stdout, new RegExp(`skipped \\(already imported as document ${ids.good}\\)`));
 
-  const forced = parseJson<ImportJson>(await runCms(['import', pdf, '--force', '--title', 'Second copy', '--json'], { env, cwd: tmp }));
+  const forced = parseJson<ImportJson>(await runCms(['import', pdf, '--force', '--title', 'Second copy', '--translate-to', 'Hebrew', '--json'], { env, cwd: tmp }));
   assert.equal(forced.files[0]!.status, 'completed');
   assert.notEqual(forced.files[0]!.id, ids.good);
-  assert.equal(server.services!.catalog.documents.require(forced.files[0]!.id!).title, 'Second copy');
+  const copy = server.services!.catalog.documents.require(forced.files[0]!.id!);
+  assert.equal(copy.title, 'Second copy');
+  assert.equal(copy.translation.targetLanguage, 'hebrew');
+  assert.equal(copy.needsTranslation, true);
   ids.copy = forced.files[0]!.id!;
 });
 
