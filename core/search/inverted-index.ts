@@ -1,8 +1,9 @@
 /**
- * A compact BM25 inverted index over one field: postings in growable typed
- * arrays (4 bytes doc + 2 bytes tf), deleted documents skipped at query
- * time and squeezed out by `compact()`, top-k selection without sorting
- * every match. Documents are small integers handed out by the caller.
+ * A compact BM25 inverted index over one field: one growable Uint32Array
+ * of postings per term, each posting packing the document (24 bits) and
+ * the term frequency (8 bits, capped at 255); deleted documents skipped at
+ * query time and squeezed out by `compact()`; top-k selection without
+ * sorting every match. Documents are small integers handed out by the caller.
  */
 
 export interface Scored { doc: number; score: number }
@@ -12,12 +13,15 @@ const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
 
 export interface SerializedField {
   terms: string[];
-  /** postings[i] = [docs, tfs] for terms[i] */
+  /** Number of postings of terms[i], in order. */
   counts: Uint32Array;
-  docs: Uint32Array;
-  tfs: Uint16Array;
+  /** All postings, term after term: (doc << 8) | tf. */
+  postings: Uint32Array;
   lengths: Uint32Array;
 }
+
+/** Most documents one field index can hold (24-bit document numbers). */
+export const MAX_DOCUMENTS = 1 << 24;
 
 export interface InvertedIndex {
   add(doc: number, terms: string[]): void;
@@ -31,18 +35,18 @@ export interface InvertedIndex {
   serialize(): SerializedField;
 }
 
-function grow<T extends Uint32Array | Uint16Array>(a: T, min: number, make: (n: number) => T): T {
+function grow(a: Uint32Array, min: number): Uint32Array {
   if (a.length >= min) return a;
-  const b = make(Math.max(min, a.length * 2, 4));
+  const b = new Uint32Array(Math.max(min, a.length * 2, 4));
   b.set(a);
   return b;
 }
 
 export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: SerializedField): InvertedIndex {
   const termIds = new Map<string, number>();
-  let postDocs: Uint32Array[] = [];
-  let postTfs: Uint16Array[] = [];
+  let post: Uint32Array[] = [];
   let postLen: number[] = [];
+  let scratch = new Uint32Array(1024);
   let lengths = new Uint32Array(1024);
   let alive = new Uint8Array(1024);
   let live = 0;
@@ -62,8 +66,7 @@ export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: Se
     from.terms.forEach((t, i) => {
       termIds.set(t, i);
       const n = from.counts[i];
-      postDocs.push(from.docs.slice(offset, offset + n));
-      postTfs.push(from.tfs.slice(offset, offset + n));
+      post.push(from.postings.slice(offset, offset + n));
       postLen.push(n);
       offset += n;
     });
@@ -74,25 +77,29 @@ export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: Se
 
   return {
     add(doc, terms) {
+      if (doc >= MAX_DOCUMENTS) throw new Error(`document number ${doc} is over the ${MAX_DOCUMENTS} limit`);
       ensureDoc(doc);
       if (alive[doc]) throw new Error(`document ${doc} is already indexed`);
-      const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-      for (const [t, n] of tf) {
+      // Count term frequencies by term id in a scratch array (no per-document Map).
+      const ids: number[] = [];
+      for (const t of terms) {
         let id = termIds.get(t);
         if (id === undefined) {
           id = postLen.length;
           termIds.set(t, id);
-          postDocs.push(new Uint32Array(2));
-          postTfs.push(new Uint16Array(2));
+          post.push(new Uint32Array(2));
           postLen.push(0);
         }
+        if (id >= scratch.length) { const g = new Uint32Array(Math.max(id + 1, scratch.length * 2)); g.set(scratch); scratch = g; }
+        if (scratch[id] === 0) ids.push(id);
+        scratch[id]++;
+      }
+      for (const id of ids) {
         const len = postLen[id];
-        postDocs[id] = grow(postDocs[id], len + 1, (m) => new Uint32Array(m));
-        postTfs[id] = grow(postTfs[id], len + 1, (m) => new Uint16Array(m));
-        postDocs[id][len] = doc;
-        postTfs[id][len] = Math.min(n, 65535);
+        const p = (post[id] = grow(post[id], len + 1));
+        p[len] = (doc << 8) | Math.min(scratch[id], 255);
         postLen[id] = len + 1;
+        scratch[id] = 0;
       }
       lengths[doc] = terms.length;
       alive[doc] = 1;
@@ -122,12 +129,11 @@ export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: Se
         const n = postLen[id];
         const df = Math.min(n, live);
         const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
-        const docs = postDocs[id];
-        const tfs = postTfs[id];
+        const p = post[id];
         for (let i = 0; i < n; i++) {
-          const d = docs[i];
+          const d = p[i] >>> 8;
           if (!alive[d]) continue;
-          const f = tfs[i];
+          const f = p[i] & 255;
           if (acc[d] === 0) touched.push(d);
           acc[d] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
         }
@@ -145,30 +151,27 @@ export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: Se
         if (to >= 0 && alive[d]) { newLengths[to] = lengths[d]; newAlive[to] = 1; }
       }
       const keptTerms: Array<[string, number]> = [];
-      const nextDocs: Uint32Array[] = [];
-      const nextTfs: Uint16Array[] = [];
+      const nextPost: Uint32Array[] = [];
       const nextLen: number[] = [];
       for (const [t, id] of termIds) {
-        const docs = postDocs[id];
-        const tfs = postTfs[id];
+        const p = post[id];
         const n = postLen[id];
-        const outDocs = new Uint32Array(n);
-        const outTfs = new Uint16Array(n);
+        const out = new Uint32Array(n);
         let m = 0;
         for (let i = 0; i < n; i++) {
-          const to = docs[i] < map.length ? map[docs[i]] : -1;
-          if (to < 0 || !alive[docs[i]]) continue;
-          outDocs[m] = to; outTfs[m] = tfs[i]; m++;
+          const d = p[i] >>> 8;
+          const to = d < map.length && alive[d] ? map[d] : -1;
+          if (to < 0) continue;
+          out[m++] = (to << 8) | (p[i] & 255);
         }
         if (m === 0) continue;
         keptTerms.push([t, nextLen.length]);
-        nextDocs.push(outDocs.slice(0, m));
-        nextTfs.push(outTfs.slice(0, m));
+        nextPost.push(m === n ? out : out.slice(0, m));
         nextLen.push(m);
       }
       termIds.clear();
       for (const [t, id] of keptTerms) termIds.set(t, id);
-      postDocs = nextDocs; postTfs = nextTfs; postLen = nextLen;
+      post = nextPost; postLen = nextLen;
       lengths = newLengths; alive = newAlive;
     },
 
@@ -181,20 +184,18 @@ export function createInvertedIndex(params: Bm25Params = DEFAULT_BM25, from?: Se
       for (const n of postLen) total += n;
       const terms: string[] = new Array(termIds.size);
       const counts = new Uint32Array(termIds.size);
-      const docs = new Uint32Array(total);
-      const tfs = new Uint16Array(total);
+      const postings = new Uint32Array(total);
       let offset = 0;
       let i = 0;
       for (const [t, id] of termIds) {
         terms[i] = t;
         const n = postLen[id];
         counts[i] = n;
-        docs.set(postDocs[id].subarray(0, n), offset);
-        tfs.set(postTfs[id].subarray(0, n), offset);
+        postings.set(post[id].subarray(0, n), offset);
         offset += n;
         i++;
       }
-      return { terms, counts, docs, tfs, lengths: lengths.slice(0, live) };
+      return { terms, counts, postings, lengths: lengths.slice(0, live) };
     },
   };
 }

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
-import { gramTerms, wordTerms } from '../text/analyze';
+import { analyzeForIndex, gramTerms, wordTerms } from '../text/analyze';
 import { createInvertedIndex, type InvertedIndex, type Scored } from './inverted-index';
 import { readLexicalFile, writeLexicalFile, type LexicalSnapshot } from './lexical-store';
 import type { Chunk, SearchFilters } from './types';
@@ -50,14 +50,10 @@ export interface LexicalIndexOptions {
   saveDelayMs?: number;
 }
 
-function fieldTerms(field: LexicalField, chunk: Chunk): string[] {
-  const lang = chunk.language;
-  switch (field) {
-    case 'words': return wordTerms(chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text, lang);
-    case 'grams': return gramTerms(chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text, lang, 4, 4);
-    case 'title': return wordTerms(chunk.title, lang);
-    default: { const never: never = field; return never; }
-  }
+function chunkTerms(chunk: Chunk): Record<LexicalField, string[]> {
+  const body = chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text;
+  const { words, grams } = analyzeForIndex(body, chunk.language);
+  return { words, grams, title: wordTerms(chunk.title, chunk.language) };
 }
 
 function queryTerms(field: LexicalField, query: string, lang: string): string[] {
@@ -91,7 +87,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     const slot = chunks.length;
     chunks.push(chunk);
     slotById.set(chunk.id, slot);
-    for (const f of LEXICAL_FIELDS) fields[f].add(slot, fieldTerms(f, chunk));
+    const terms = chunkTerms(chunk);
+    for (const f of LEXICAL_FIELDS) fields[f].add(slot, terms[f]);
   };
 
   const removeSlot = (slot: number) => {

@@ -1,7 +1,7 @@
 /**
  * The lexical index file: one binary file written atomically (temp file,
  * fsync, rename). Layout: magic line, uint32 header length, JSON header,
- * then per field the term list, posting counts, posting docs and tfs and
+ * then per field the term list, posting counts, packed postings and
  * document lengths, then the chunks as JSON lines.
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import type { SerializedField } from './inverted-index';
 import type { Chunk } from './types';
 
-const MAGIC = Buffer.from('CMS-LEXICAL-1\n');
+const MAGIC = Buffer.from('CMS-LEXICAL-2\n');
 
 export interface LexicalSnapshot {
   recipe: string;
@@ -23,7 +23,7 @@ interface Header {
   chunkBytes: number;
 }
 
-const bytesOf = (a: Uint32Array | Uint16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+const bytesOf = (a: Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const pad4 = (n: number) => Buffer.alloc((4 - (n % 4)) % 4);
 
 export async function writeLexicalFile(file: string, snapshot: LexicalSnapshot): Promise<void> {
@@ -31,8 +31,8 @@ export async function writeLexicalFile(file: string, snapshot: LexicalSnapshot):
   const header: Header = { recipe: snapshot.recipe, fields: {}, chunkBytes: 0 };
   for (const [name, f] of Object.entries(snapshot.fields)) {
     const terms = Buffer.from(f.terms.join('\n'), 'utf8');
-    header.fields[name] = { terms: terms.length, postings: f.docs.length, docs: f.lengths.length };
-    parts.push(terms, pad4(terms.length), bytesOf(f.counts), bytesOf(f.docs), bytesOf(f.tfs), pad4(f.tfs.byteLength), bytesOf(f.lengths));
+    header.fields[name] = { terms: terms.length, postings: f.postings.length, docs: f.lengths.length };
+    parts.push(terms, pad4(terms.length), bytesOf(f.counts), bytesOf(f.postings), bytesOf(f.lengths));
   }
   const chunkText = Buffer.from(snapshot.chunks.map((c) => JSON.stringify(c)).join('\n'), 'utf8');
   header.chunkBytes = chunkText.length;
@@ -76,18 +76,15 @@ export async function readLexicalFile(file: string): Promise<LexicalSnapshot | n
     at += (4 - (at % 4)) % 4;
     const take = (n: number) => { const b = buf.subarray(at, at + n); if (b.length !== n) throw new Error('truncated'); at += n; return b; };
     const u32 = (n: number) => { const b = take(n * 4); return new Uint32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)); };
-    const u16 = (n: number) => { const b = take(n * 2); return new Uint16Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)); };
     const fields: Record<string, SerializedField> = {};
     for (const [name, h] of Object.entries(header.fields)) {
       const termText = take(h.terms).toString('utf8');
       at += (4 - (at % 4)) % 4;
       const terms = h.terms === 0 ? [] : termText.split('\n');
       const counts = u32(terms.length);
-      const docs = u32(h.postings);
-      const tfs = u16(h.postings);
-      at += (4 - (at % 4)) % 4;
+      const postings = u32(h.postings);
       const lengths = u32(h.docs);
-      fields[name] = { terms, counts, docs, tfs, lengths };
+      fields[name] = { terms, counts, postings, lengths };
     }
     const chunkText = take(header.chunkBytes).toString('utf8');
     const chunks = chunkText ? chunkText.split('\n').map((l) => JSON.parse(l) as Chunk) : [];

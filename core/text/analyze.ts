@@ -48,6 +48,12 @@ export function charNgrams(word: string, min = 3, max = 5, out: string[] = []): 
     return out;
   }
   const padded = `_${word}_`;
+  if (!/[\uD800-\uDFFF]/.test(padded)) {
+    // No surrogate pairs: index code units directly (the common case, much faster).
+    if (padded.length <= min) { out.push(padded); return out; }
+    for (let n = min; n <= max; n++) for (let i = 0; i + n <= padded.length; i++) out.push(padded.slice(i, i + n));
+    return out;
+  }
   const chars = [...padded];
   if (chars.length <= min) { out.push(padded); return out; }
   for (let n = min; n <= max; n++) {
@@ -61,4 +67,15 @@ export function gramTerms(text: string, lang: string, min = 3, max = 5, options:
   const out: string[] = [];
   for (const w of contentWords(text, lang, options)) charNgrams(foldWord(w), min, max, out);
   return out;
+}
+
+/** Word terms and 4-gram terms of one text in one pass (what the lexical index stores). */
+export function analyzeForIndex(text: string, lang: string): { words: string[]; grams: string[] } {
+  const wordsOut: string[] = [];
+  const grams: string[] = [];
+  for (const w of contentWords(text, lang)) {
+    wordsOut.push(foldWord(stem(w, lang)));
+    charNgrams(foldWord(w), 4, 4, grams);
+  }
+  return { words: wordsOut, grams };
 }

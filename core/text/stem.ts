@@ -44,18 +44,19 @@ export function hasStemmer(lang: string): boolean {
   return stemmerFor(lang) !== null;
 }
 
-const MEMO_LIMIT = 200_000;
-const memo = new Map<string, string>();
+const MEMO_LIMIT = 100_000;
+const memos = new Map<string, Map<string, string>>();
 
 /** The stem of a normalised (lower-case) word in `lang`; the word itself when no stemmer applies. */
 export function stem(word: string, lang: string): string {
   const fn = stemmerFor(lang);
   if (!fn || word.length < 3 || /^\d/.test(word)) return word;
-  const key = lang + '\u0000' + word;
-  const hit = memo.get(key);
+  let memo = memos.get(lang);
+  if (!memo) memos.set(lang, (memo = new Map()));
+  const hit = memo.get(word);
   if (hit !== undefined) return hit;
   const out = fn(word) || word;
   if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(key, out);
+  memo.set(word, out);
   return out;
 }
