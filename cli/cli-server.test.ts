@@ -87,11 +87,16 @@ test('a duplicate upload is reported as skipped with the existing id; --force im
   ids.copy = forced.files[0]!.id!;
 });
 
-test('status --follow ends at once when nothing runs, as JSON lines; search finds the document by a phrase', async () => {
+test('status --follow ends at once when nothing runs, as JSON lines; reindex rebuilds the index on the server; search finds the document by a phrase', async () => {
   const follow = await runCms(['status', '--follow', '--json'], { env });
   const lines = follow.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event: string; id?: number; status?: string });
   assert.equal(lines.at(-1)!.event, 'idle');
   assert.ok(lines.some((l) => l.event === 'item' && l.id === ids.bad && l.status === 'failed'));
+
+  const reindex = parseJson<{ mode: string; items: number; chunks: number }>(await runCms(['reindex', '--json'], { env }));
+  assert.equal(reindex.mode, 'http');
+  assert.equal(reindex.items, 2, 'the two completed copies');
+  assert.ok(reindex.chunks >= 2);
 
   const r = await runCms(['search', textPdfPagePhrase(3), '--json', '--type', 'documents'], { env });
   assert.equal(r.code, 0, r.stderr);

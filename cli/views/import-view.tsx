@@ -37,7 +37,7 @@ export function ImportView({ active, finished, footer }: { active: ActiveFile[];
             <Text color="cyan">{bar(a.percent)}</Text>
             <Text>{percent(a.percent).padStart(4)}</Text>
             <Text>{a.phase}</Text>
-            {a.detail ? <Text dimColor>{a.detail}</Text> : null}
+            {a.detail ? <Text wrap="truncate-end" dimColor>{a.detail}</Text> : null}
           </Box>
         ))}
         {footer ? <Text dimColor>{footer}</Text> : null}

@@ -8,7 +8,7 @@ export function ProgressLine({ label, percent: p, detail }: { label: string; per
       <Text>{label}</Text>
       {p === null ? null : <Text color="cyan">{bar(p)}</Text>}
       {p === null ? null : <Text>{percent(p).padStart(4)}</Text>}
-      {detail ? <Text dimColor>{detail.length > 60 ? detail.slice(0, 59) + '…' : detail}</Text> : null}
+      {detail ? <Text wrap="truncate-end" dimColor>{detail.length > 60 ? detail.slice(0, 59) + '…' : detail}</Text> : null}
     </Box>
   );
 }

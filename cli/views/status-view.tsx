@@ -23,7 +23,7 @@ export function StatusView({ lines, footer }: { lines: StatusLine[]; footer: str
           <Text color={l.failed ? 'red' : l.status === 'completed' ? 'green' : 'cyan'}>{bar(l.progress, 16)}</Text>
           <Text>{percent(l.progress).padStart(4)}</Text>
           <Text color={l.failed ? 'red' : undefined}>{l.status}</Text>
-          {l.detail ? <Text dimColor={!l.failed}>{l.detail.length > 70 ? l.detail.slice(0, 69) + '…' : l.detail}</Text> : null}
+          {l.detail ? <Text wrap="truncate-end" dimColor={!l.failed}>{l.detail.length > 70 ? l.detail.slice(0, 69) + '…' : l.detail}</Text> : null}
         </Box>
       ))}
       <Text dimColor>{footer}</Text>
