@@ -3,7 +3,7 @@
  * folder's lock, runs the worker itself, waits for the results.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -165,4 +165,28 @@ test('import --watch picks up a file dropped into the folder and prints one JSON
   assert.equal(file.type, 'document');
   assert.equal(lines.at(-1)!.event, 'summary');
   assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the lock is released after Ctrl-C');
+});
+
+test('eval scores retrieval on SQuAD-format data and --json prints the result object; a missing folder is a usage error', async () => {
+  const data = path.join(tmp, 'eval');
+  mkdirSync(data);
+  const passages = [
+    ['The KNX gateway links blinds, lights and thermostats on one twisted-pair bus.', 'What links blinds and lights on one bus?', 'The KNX gateway'],
+    ['Clean the fabric with a soft brush; never use solvents or bleach on it.', 'What should the fabric be cleaned with?', 'a soft brush'],
+    ['The warranty covers the motor for five years and the fabric for two years.', 'How long is the motor covered?', 'five years'],
+  ];
+  writeFileSync(path.join(data, 'tiny.en.json'), JSON.stringify({
+    data: passages.map(([context, question, answer], i) => ({ title: `Article ${i}`, paragraphs: [{ context, qas: [{ id: String(i), question, answers: [{ text: answer }] }] }] })),
+  }));
+  const r = await runCms(['eval', '--data', data, '--json'], { env });
+  assert.equal(r.code, 0, r.stderr);
+  const out = parseJson<{ languages: Record<string, { questions: number; hit1: number; hit5: number; mrr10: number }>; latencyMs: { p50: number; p95: number } }>(r);
+  assert.deepEqual(Object.keys(out.languages), ['en']);
+  assert.equal(out.languages.en!.questions, 3);
+  assert.equal(out.languages.en!.hit5, 1, 'three distinct passages are all found');
+  assert.ok(out.latencyMs.p95 >= out.latencyMs.p50);
+
+  const missing = await runCms(['eval', '--data', path.join(tmp, 'nope')], { env });
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /No evaluation data folder/);
 });
