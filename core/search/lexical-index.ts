@@ -129,6 +129,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   let dirty = false;
   let saving: Promise<void> = Promise.resolve();
   let lastSaveError: Error | null = null;
+  /** A big index takes seconds to write: wait at least 5 times the last write before the next. */
+  let lastSaveMs = 0;
 
   const save = async () => {
     if (!file || !dirty) return;
@@ -139,8 +141,10 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       chunks: chunks as Chunk[],
       fields: Object.fromEntries(LEXICAL_FIELDS.map((f) => [f, fields[f].serialize()])) as LexicalSnapshot['fields'],
     };
+    const started = performance.now();
     try {
       await writeLexicalFile(file, snapshot);
+      lastSaveMs = performance.now() - started;
     } catch (e) {
       dirty = true;
       throw new AppError('internal', `Could not save the lexical search index to ${file}: ${(e as Error).message}`, { cause: e });
@@ -153,7 +157,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     timer = setTimeout(() => {
       timer = null;
       saving = saving.then(save).catch((e) => { lastSaveError = e as Error; });
-    }, saveDelay);
+    }, Math.max(saveDelay, lastSaveMs * 5));
     timer.unref?.();
   };
 
