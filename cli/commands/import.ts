@@ -92,10 +92,21 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     try {
       for (const p of expansion.problems) importer.problem(p.input, p.reason);
       const outcomes: Promise<ImportRow>[] = [];
+      // A server that is down or refuses the token ends the whole run (and a watch) at the next file.
+      const stopWatching = new AbortController();
+      signal.addEventListener('abort', () => stopWatching.abort(), { once: true });
+      let fatal: unknown = null;
       const submit = async (c: Candidate) => {
+        if (fatal) throw fatal;
         const s = importer.importFile(c);
         outcomes.push(s.row);
+        s.row.catch((e: unknown) => {
+          fatal ??= e;
+          stopWatching.abort();
+        });
         await s.submitted;
+        await new Promise((r) => setImmediate(r));
+        if (fatal) throw fatal;
       };
       for (const c of expansion.files) {
         if (signal.aborted) importer.notStarted(c);
@@ -105,7 +116,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
         if (logger.mode !== 'tty') logger.info(footer!); // on a terminal the live view shows it
         const handled = new Set(expansion.files.map((f) => f.path));
         let chain = Promise.resolve();
-        await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal, handled }, (file) => {
+        await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal: stopWatching.signal, handled }, (file) => {
           // One upload at a time, in the order files settle; processing overlaps.
           chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
         });

@@ -1,4 +1,4 @@
-import { duration, percent, plural } from '../format';
+import { bytes, duration, percent, plural } from '../format';
 import type { Logger } from '../logger';
 import type { Column } from '../views/table';
 import { totals, type ImportEvent, type ImportRow } from './importer';
@@ -63,6 +63,8 @@ export function createPlainReporter(logger: Logger, options: { summary: boolean 
           logger.line(`${e.file}: importing as ${e.type}`);
           break;
         case 'upload':
+          // Big files take a while to send: say so once.
+          if (e.sent === 0 && e.total >= 8 * 1024 * 1024) logger.line(`${e.file}: uploading ${bytes(e.total)}`);
           break;
         case 'created':
           logger.line(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status}`);
