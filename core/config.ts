@@ -38,6 +38,7 @@ export interface Config {
     embeddingsApiKey: string | null;
     embeddingsModel: string | null;
     embeddingsModelDir: string | null;
+    embeddingsDimension: number | null;
   };
   llm: {
     apiKey: string | null;
@@ -164,6 +165,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       embeddingsApiKey: str('EMBEDDINGS_API_KEY'),
       embeddingsModel: str('EMBEDDINGS_MODEL'),
       embeddingsModelDir: str('EMBEDDINGS_MODEL_DIR'),
+      embeddingsDimension: str('EMBEDDINGS_DIMENSION') === null ? null : int('EMBEDDINGS_DIMENSION', 0, 1, 100_000),
     },
     llm: {
       apiKey: str('ANTHROPIC_API_KEY'),

@@ -11,6 +11,8 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
 import { createHashEmbedder } from './search/hash-embedder';
+import { createOnnxEmbedder } from './search/onnx-embedder';
+import { createOpenAiEmbedder } from './search/openai-embedder';
 import type { Embedder, SearchIndex } from './search/types';
 import { AppError } from './errors';
 import { createLocalStore } from './storage/local';
@@ -63,8 +65,12 @@ function createEmbedder(s: Config['search']): Embedder {
     case 'hash':
       return createHashEmbedder();
     case 'openai':
+      return createOpenAiEmbedder({
+        baseUrl: s.embeddingsUrl!, apiKey: s.embeddingsApiKey ?? undefined, model: s.embeddingsModel ?? 'text-embedding-3-small',
+        dimension: s.embeddingsDimension ?? undefined,
+      });
     case 'onnx':
-      throw new AppError('not_configured', `EMBEDDER=${s.embedder} is not available in this build`);
+      return createOnnxEmbedder({ modelDir: s.embeddingsModelDir!, dimension: s.embeddingsDimension ?? undefined });
     default: {
       const never: never = s.embedder;
       throw new AppError('validation', `Unknown embedder ${String(never)}`);
