@@ -21,6 +21,11 @@ const SECTIONS: Array<[string, string]> = [
   ['file-manager', '/dashboard#file-manager'],
 ];
 
+const DIALOG_LABELS = {
+  en: { uploadContent: 'Upload Content', deleteAll: 'Delete ALL Data', addCategory: 'Add Category', addVideo: 'Add New Video' },
+  he: { uploadContent: 'העלאת תוכן', deleteAll: 'מחיקת כל הנתונים', addCategory: 'הוספת קטגוריה', addVideo: 'הוספת סרטון חדש' },
+} as const;
+
 describe('admin console content flows (browser)', () => {
   let h: Harness;
   before(async () => {
@@ -89,14 +94,26 @@ describe('admin console content flows (browser)', () => {
         await page.waitForTimeout(300);
         await screenshot(page, lang, `admin-${name}`);
       }
+      // the dialogs of this language
+      const L = DIALOG_LABELS[lang];
+      const dialogs: Array<[string, string, string]> = [
+        ['/dashboard', L.uploadContent, 'dialog-upload'],
+        ['/dashboard', L.deleteAll, 'dialog-delete-all'],
+        ['/dashboard#categories', L.addCategory, 'dialog-category'],
+        ['/videos', L.addVideo, 'dialog-video'],
+      ];
+      for (const [url, button, name] of dialogs) {
+        await page.goto('about:blank');
+        await page.goto(url);
+        await page.getByRole('button', { name: button }).first().click();
+        await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();
+        await page.waitForTimeout(300);
+        await screenshot(page, lang, name);
+        await page.keyboard.press('Escape');
+        await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor({ state: 'detached' });
+      }
     }
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Upload Content' }).click();
-    await page.getByRole('dialog', { name: 'Upload Document' }).waitFor();
-    await screenshot(page, 'en', 'dialog-upload');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // delete with the browser confirmation
     await page.goto('/dashboard#documents');
@@ -121,7 +138,7 @@ describe('admin console content flows (browser)', () => {
     assert.match((await toast(page).textContent()) ?? '', /Validation Error/);
     await dialog.getByLabel('Category Name').fill('  Motorised blinds  ');
     await dialog.getByLabel('Description').fill('Roller and venetian blinds');
-    await screenshot(page, 'en', 'dialog-category');
+    await screenshot(page, 'en', 'dialog-category-filled');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast(page).getByText('Category created successfully').waitFor();
     const table = page.getByTestId('categories-table');
@@ -192,7 +209,7 @@ describe('admin console content flows (browser)', () => {
     assert.match((await toast(page).textContent()) ?? '', /Please select a video file\./);
     await dialog.getByRole('button', { name: 'Upload Video' }).click();
     await toast(page).getByText('Missing File').waitFor();
-    await screenshot(page, 'en', 'dialog-video');
+    await screenshot(page, 'en', 'dialog-video-missing-file');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await context.close();

@@ -23,7 +23,7 @@ describe('chat pages (browser)', () => {
     await page.getByRole('heading', { name: 'Smart Home Assistant' }).first().waitFor();
     await page.getByText('Online').waitFor();
     const bot = page.getByTestId('chat-bot-message');
-    await bot.first().waitFor({ timeout: 20_000 });
+    await bot.first().waitFor({ timeout: 30_000 });
     const before = await bot.count();
     const input = page.getByLabel('Message');
     await input.fill('How do I connect the KNX gateway?');
@@ -31,7 +31,7 @@ describe('chat pages (browser)', () => {
     assert.equal(await page.getByTestId('chat-user-message').count(), 0, 'Shift+Enter does not send');
     await input.press('Enter');
     await page.getByTestId('chat-user-message').filter({ hasText: 'KNX gateway' }).waitFor();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="chat-bot-message"]').length > n, before, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="chat-bot-message"]').length > n, before, { timeout: 45_000 });
     const answer = (await bot.last().textContent()) ?? '';
     assert.ok(answer.length > 10, answer);
     assert.ok(!answer.includes("I'm having trouble"), answer);

@@ -1,5 +1,5 @@
 import { FileUp } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
 import { cn } from '../lib/cn';
@@ -26,7 +26,7 @@ export function FileDrop({
   onFile: (file: File | null) => void;
   required?: boolean;
   disabled?: boolean;
-  hint?: string;
+  hint?: ReactNode;
 }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -228,7 +228,7 @@ export const en = {
     dropHint: 'Drop a file here, or choose one',
     chooseFile: 'Choose file',
     chooseOther: 'Choose another file',
-    accepted: 'Accepted: {{types}}',
+    accepted: 'Accepted:',
     titleField: 'Title',
     titlePlaceholder: 'Defaults to the file name',
     descriptionField: 'Description',

@@ -230,7 +230,7 @@ export const he: Translations = {
     dropHint: 'גררו קובץ לכאן, או בחרו קובץ',
     chooseFile: 'בחירת קובץ',
     chooseOther: 'בחירת קובץ אחר',
-    accepted: 'סוגים נתמכים: {{types}}',
+    accepted: 'סוגים נתמכים:',
     titleField: 'כותרת',
     titlePlaceholder: 'ברירת המחדל היא שם הקובץ',
     descriptionField: 'תיאור',

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../../../core/types';
 import { FileDrop } from '../../../components/file-drop';
+import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -117,7 +118,11 @@ export function UploadDialog({
             onFile={setFile}
             required
             disabled={busy}
-            hint={t('upload.accepted', { types: accept.replaceAll(',', ', ') })}
+            hint={
+              <>
+                {t('upload.accepted')} <Ltr>{accept.replaceAll(',', ', ')}</Ltr>
+              </>
+            }
           />
         </div>
         <div className="grid gap-2">

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoSubcategory } from '../../../../../core/types';
 import { FileDrop } from '../../../components/file-drop';
+import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -62,7 +63,11 @@ export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory
           <Label htmlFor={`${id}-file`}>
             {t('videos.file')} <span className="text-destructive" aria-hidden>*</span>
           </Label>
-          <FileDrop key={fileKey} id={`${id}-file`} accept={ACCEPT.video} file={file} onFile={chooseFile} required disabled={busy} hint={t('upload.accepted', { types: '.mp4' })} />
+          <FileDrop key={fileKey} id={`${id}-file`} accept={ACCEPT.video} file={file} onFile={chooseFile} required disabled={busy} hint={
+              <>
+                {t('upload.accepted')} <Ltr>.mp4</Ltr>
+              </>
+            } />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-desc`}>{t('upload.descriptionField')}</Label>
