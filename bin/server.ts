@@ -35,6 +35,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  services.announceUrl(`http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
   console.log(`Content platform ready at http://${config.host}:${port}  (data: ${config.dataDir}, storage: ${services.store.description}, LLM: ${services.llm.configured ? services.llm.model : 'offline'})`);
 }
 

@@ -39,6 +39,8 @@ export interface Services {
   tmpDir: string;
   retryJob(id: number): Job;
   retryFailed(): number;
+  /** Tells the CLI where this server listens (written into the data-folder lock). */
+  announceUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         for (const j of failed) retryJob(j.id);
         return failed.length;
       },
+      announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
       },

@@ -81,6 +81,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  services.announceUrl(url);
   return {
     url, dataDir, username: 'admin', password, token, services,
     async stop(o) {

@@ -1,9 +1,11 @@
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
 
 export interface DataLock {
   release(): void;
+  /** Records the address the server really listens on (known only after listen). */
+  setUrl(url: string): void;
 }
 
 export interface LockInfo {
@@ -51,7 +53,13 @@ export function acquireLock(dataDir: string, url: string | null): DataLock {
   const fd = openSync(file, 'wx');
   writeFileSync(fd, JSON.stringify({ pid: process.pid, url, startedAt: new Date().toISOString() } satisfies LockInfo));
   closeSync(fd);
+  const startedAt = new Date().toISOString();
   return {
+    setUrl(newUrl: string) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ pid: process.pid, url: newUrl, startedAt } satisfies LockInfo));
+      renameSync(tmp, file);
+    },
     release() {
       const now = readLock(dataDir);
       if (!now || now.pid === process.pid) rmSync(file, { force: true });

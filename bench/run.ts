@@ -1,0 +1,81 @@
+/**
+ * `npm run bench`: prints the benchmark figures the issues ask for.
+ * Each heavy part runs in its own process so peak memory is its own.
+ *   BENCH_ONLY=upload,ingest,rag,llm,web   to run a subset
+ *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fixtures } from '../core/testing/fixtures';
+import { measureInitialJs } from '../web/bundle-size';
+import { llmOverhead } from './llm-overhead';
+import { ROOT, runChild, timeCommand } from './proc';
+import { uploadMemory } from './upload-memory';
+
+type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number };
+
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web').split(','));
+const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
+const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
+const f1 = (n: number) => n.toFixed(1);
+
+if (only.has('upload')) {
+  console.log('\nUpload memory (300 MB multipart upload into the running server)');
+  const r = await uploadMemory(300);
+  results.upload = r;
+  line('server RSS idle', `${f1(r.idleRssMb)} MB`);
+  line('server RSS peak during upload', `${f1(r.peakRssMb)} MB`);
+  line('peak minus idle (target < 100 MB)', `${f1(r.deltaMb)} MB`);
+  line('upload time', `${f1(r.seconds)} s (${f1(r.sizeMb / r.seconds)} MB/s)`);
+}
+
+if (only.has('ingest')) {
+  console.log('\nIngestion (extract + chunk + index, offline embedder, real Chroma)');
+  const pdf200 = await fixtures.textPdf(200);
+  const anchorMs = await timeCommand('pdftotext', [pdf200.path, '/dev/null']);
+  const r200 = await runChild<IngestResult>('ingest-child.ts', [pdf200.path, 'document']);
+  if (r200.status !== 'completed') throw new Error(`200-page PDF ${r200.status}: ${r200.error}`);
+  const pps = r200.pages! / (r200.ms / 1000);
+  line('200-page PDF end to end (target >= 50 pages/s)', `${f1(r200.ms / 1000)} s = ${f1(pps)} pages/s, ${r200.chunks} chunks`);
+  line('pdftotext on the same file (anchor)', `${f1(anchorMs / 1000)} s = ${f1(200 / (anchorMs / 1000))} pages/s; ratio ${f1(r200.ms / anchorMs)}x`);
+  line('peak RSS, 200 pages', `${f1(r200.peakRssMb)} MB`);
+  const pdf500 = await fixtures.textPdf(500);
+  const r500 = await runChild<IngestResult>('ingest-child.ts', [pdf500.path, 'document']);
+  line('500-page PDF: time, peak RSS (target < 500 MB)', `${f1(r500.ms / 1000)} s, ${f1(r500.peakRssMb)} MB`);
+  const docx = await fixtures.docx();
+  const rd = await runChild<IngestResult>('ingest-child.ts', [docx.path, 'document']);
+  line('DOCX fixture (2 images, headings, table)', `${Math.round(rd.ms)} ms`);
+  const pptx = await fixtures.pptx();
+  const rp = await runChild<IngestResult>('ingest-child.ts', [pptx.path, 'presentation']);
+  line(`PPTX fixture (${rp.slides} slides, rendered with LibreOffice)`, `${Math.round(rp.ms)} ms`);
+  results.ingest = { pdf200: { ...r200, pagesPerSecond: pps, pdftotextMs: anchorMs }, pdf500: r500, docx: rd, pptx: rp };
+}
+
+if (only.has('rag')) {
+  const n = Number(process.env.BENCH_RAG_CHUNKS ?? 100_000);
+  console.log(`\nrag-query with the offline answerer on ${n} chunks (real Chroma + lexical index)`);
+  const r = await runChild<{ buildSeconds: number; p50: number; p95: number; answeredShare: number; peakRssMb: number }>('rag-child.ts', [String(n), '200']);
+  results.rag = r;
+  line('index build', `${f1(r.buildSeconds)} s`);
+  line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
+  line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('llm')) {
+  console.log('\nServer overhead per answer (real server and SDK, fake LLM answering at once)');
+  const r = await llmOverhead(40);
+  results.llm = r;
+  line('POST /api/bot/rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms (${r.llmCalls} LLM calls)`);
+}
+
+if (only.has('web')) {
+  console.log('\nWeb console');
+  const r = await measureInitialJs();
+  results.web = r;
+  line('initial JS gzipped (budget 250 kB)', `${f1(r.initialJsGzip / 1024)} kB`);
+}
+
+mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });
+writeFileSync(path.join(ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));
+console.log('\nFull results: artifacts/bench.json');
+process.exit(0);
