@@ -108,3 +108,28 @@ test('chunks and indexes a 200-page document (Chroma included) fast enough for 5
   assert.ok(ms < 10_000, `indexing 200 pages took ${Math.round(ms)} ms`);
   await idx.close();
 });
+
+test('lexical-only mode finds Chinese, Arabic and Japanese passages by a question', async () => {
+  const idx = await createSearchIndex({ dataDir: null, chromaUrl: null, embedder: createHashEmbedder() });
+  const texts = [
+    '智能中枢通过无线网络连接到您的家庭网络。如果指示灯闪烁红色，说明中枢无法连接互联网。',
+    '恒温器会在一周内学习您的作息时间，并在夜间降低暖气温度以节省能源。',
+    'يتصل المحور بشبكتك المنزلية عبر واي فاي. إذا كان الضوء يومض باللون الأحمر، فلم يتمكن المحور من الوصول إلى الإنترنت.',
+    'يتعلم منظم الحرارة جدولك خلال أسبوع ويخفض التدفئة في الليل لتوفير الطاقة.',
+    'ハブはWi-Fiで家庭のネットワークに接続します。ランプが赤く点滅する場合、ハブはインターネットに接続できません。',
+    'サーモスタットは一週間であなたのスケジュールを学習し、夜間に暖房を下げます。',
+  ];
+  await idx.upsert(texts.flatMap((t, i) => chunkSections([{ text: t }], { itemType: 'document', itemId: i + 1, title: 't' })));
+  const questions: Array<[string, number, string]> = [
+    ['指示灯为什么闪烁红色？', 1, 'zh'], ['恒温器什么时候降低暖气？', 2, 'zh'],
+    ['لماذا يومض الضوء باللون الأحمر؟', 3, 'ar'], ['متى يخفض منظم الحرارة التدفئة؟', 4, 'ar'],
+    ['ランプが赤く点滅するのはなぜですか', 5, 'ja'], ['暖房はいつ下がりますか', 6, 'ja'],
+  ];
+  for (const [q, itemId, lang] of questions) {
+    const [hit] = await idx.search(q, { k: 1 });
+    assert.equal(hit?.chunk.itemId, itemId, q);
+    assert.equal(hit.chunk.language, lang);
+  }
+  assert.match((await idx.health()).detail, /lexical search only/);
+  await idx.close();
+});

@@ -59,9 +59,21 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
   let vectorDownUntil = 0;
   let lastVectorError: string | null = null;
 
+  const markDown = (e: unknown) => {
+    if (!isAppError(e) || e.code !== 'unavailable') throw e;
+    vectorDownUntil = Date.now() + retryAfter;
+    lastVectorError = e.message;
+  };
+
+  /** Whether this search should ask Chroma (configured, weighted, not known to be down, same embedder). */
   const vectorReady = async (): Promise<boolean> => {
     if (!vectors || weights.vector <= 0 || Date.now() < vectorDownUntil) return false;
-    return !(await vectors.needsReindex());
+    try {
+      return !(await vectors.needsReindex());
+    } catch (e) {
+      markDown(e);
+      return false;
+    }
   };
 
   return {
@@ -93,15 +105,13 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
       for (const field of Object.keys(lex) as LexicalField[]) {
         lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.chunk.id, score: h.score, item: h.chunk })) });
       }
-      if (await vectorReady().catch(() => false)) {
+      if (await vectorReady()) {
         try {
           const hits = await vectors!.search(query, Math.max(depth, k), filters);
           lastVectorError = null;
           lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: lexical.get(h.id) ?? h.chunk })) });
         } catch (e) {
-          if (!isAppError(e) || e.code !== 'unavailable') throw e;
-          vectorDownUntil = Date.now() + retryAfter;
-          lastVectorError = e.message;
+          markDown(e);
         }
       }
       const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
