@@ -69,9 +69,12 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]):
   const numbers = new Map<number, number>();
   for (const c of chosen) if (!numbers.has(c.p)) numbers.set(c.p, numbers.size + 1);
   // The source number closes each run of sentences from one passage.
-  const text = chosen.map((c, i) => (chosen[i + 1]?.p === c.p ? c.s : `${c.s} [${numbers.get(c.p)}]`)).join(' ');
+  const text = chosen.map((c, i) => (chosen[i + 1]?.p === c.p ? closed(c.s) : `${closed(c.s)} [${numbers.get(c.p)}]`)).join(' ');
   const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p] }));
   return { text, used };
 }
+
+/** A heading or bullet quoted on its own gets a full stop, so quoted lines do not run together. */
+const closed = (s: string) => (/[.!?;:。！？؟…]["'”’)\]]?$/u.test(s) ? s : `${s}${/[\u3000-\u9fff]$/u.test(s) ? '。' : '.'}`);
 
 const clip = (s: string) => (s.length > MAX_SENTENCE_CHARS ? `${s.slice(0, MAX_SENTENCE_CHARS).trimEnd()}…` : s);

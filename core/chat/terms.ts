@@ -84,9 +84,32 @@ export function coverage(queryTerms: Term[], passage: Set<string>): { matched: n
 }
 
 /** Sentences of a passage, trimmed; line breaks (lists, headings) also end a sentence. */
+const ENDS_SENTENCE = /[.!?;:。！？؟…]["'”’)\]]?$/u;
+const BULLET = /^[•▪●\-–*]\s/u;
+
+/**
+ * Logical lines of extracted text: a line wrapped by the page layout is
+ * joined to the next when it does not end a sentence and the next line goes
+ * on (starts in lower case, or in a caseless script after a long line).
+ * Headings and bullets stay lines of their own.
+ */
+export function reflowLines(text: string): string[] {
+  const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
+  const longest = Math.max(0, ...lines.map((l) => l.length));
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    const joins = !!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
+      (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line)));
+    if (joins) out[out.length - 1] = `${prev} ${line}`;
+    else out.push(line);
+  }
+  return out.filter(Boolean);
+}
+
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.split(/\n+|\r+|(?<=\S)\s*[•▪●]\s+/)) {
+  for (const line of reflowLines(text).flatMap((l) => l.split(/(?<=\S)\s*[•▪●]\s+/))) {
     for (const s of splitSentences(line)) {
       const t = s.replace(/\s+/g, ' ').replace(/^[•▪●\-–*]\s*/, '').trim();
       if (t) out.push(t);

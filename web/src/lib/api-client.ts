@@ -64,7 +64,9 @@ export function withParams(path: string, params?: RequestOptions['params']): str
 
 /** Low level: performs the request and checks the status; the caller reads the body. */
 export async function rawRequest(path: string, opts: RequestOptions = {}): Promise<Response | null> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The console's chosen language (set on <html lang>), so server replies such as the chat greeting match it.
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  const headers: Record<string, string> = { accept: 'application/json', ...(lang ? { 'accept-language': lang } : {}), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
