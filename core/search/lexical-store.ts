@@ -34,9 +34,14 @@ export async function writeLexicalFile(file: string, snapshot: LexicalSnapshot):
     header.fields[name] = { terms: terms.length, postings: f.postings.length, docs: f.lengths.length };
     parts.push(terms, pad4(terms.length), bytesOf(f.counts), bytesOf(f.postings), bytesOf(f.lengths));
   }
-  const chunkText = Buffer.from(snapshot.chunks.map((c) => JSON.stringify(c)).join('\n'), 'utf8');
-  header.chunkBytes = chunkText.length;
-  parts.push(chunkText);
+  // One buffer per chunk line: a single joined string would hit V8's string size limit on big indexes.
+  let chunkBytes = 0;
+  for (const c of snapshot.chunks) {
+    const line = Buffer.from(`${JSON.stringify(c)}\n`, 'utf8');
+    chunkBytes += line.length;
+    parts.push(line);
+  }
+  header.chunkBytes = chunkBytes;
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(headerBytes.length);
@@ -86,8 +91,14 @@ export async function readLexicalFile(file: string): Promise<LexicalSnapshot | n
       const lengths = u32(h.docs);
       fields[name] = { terms, counts, postings, lengths };
     }
-    const chunkText = take(header.chunkBytes).toString('utf8');
-    const chunks = chunkText ? chunkText.split('\n').map((l) => JSON.parse(l) as Chunk) : [];
+    const chunkBytes = take(header.chunkBytes);
+    const chunks: Chunk[] = [];
+    for (let start = 0; start < chunkBytes.length;) {
+      let end = chunkBytes.indexOf(0x0a, start);
+      if (end < 0) end = chunkBytes.length;
+      chunks.push(JSON.parse(chunkBytes.toString('utf8', start, end)) as Chunk);
+      start = end + 1;
+    }
     return { recipe: header.recipe, chunks, fields };
   } catch (e) {
     throw new AppError('internal', `The lexical search index ${file} is damaged (${(e as Error).message}); delete it and run a reindex.`, { cause: e });
