@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
 import { Catalog } from './catalog/catalog';
@@ -14,7 +14,8 @@ import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
 import type { Embedder, SearchIndex } from './search/types';
-import { AppError } from './errors';
+import { AppError, isAppError } from './errors';
+import { reindexAll } from './ingest/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -100,7 +101,17 @@ export async function createServices(config: Config, options: ServiceOptions = {
       chromaUrl = chroma.url;
     }
     const embedder = createEmbedder(config.search);
-    const search = await createSearchIndex({ dataDir: path.join(config.dataDir, 'search'), chromaUrl, embedder });
+    const searchDir = path.join(config.dataDir, 'search');
+    let rebuildIndex = false;
+    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
+      // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
+      const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
+      if (!damaged) throw e;
+      renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
+      log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
+      rebuildIndex = true;
+      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
+    });
     cleanups.push(() => search.close());
 
     const holder: { content?: ContentDeps } = {};
@@ -126,6 +137,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const assistant = createAssistant({ catalog, search, llm, rag, limits: config.limits });
 
     if (options.startWorker) queue.start();
+    if (rebuildIndex) {
+      void reindexAll(content).then(
+        (r) => log(`Search index rebuilt: ${r.items} items, ${r.chunks} chunks`),
+        (e: Error) => log(`Rebuilding the search index failed: ${e.message}; run \`cms reindex\``),
+      );
+    }
 
     const retryJob = (id: number) => {
       const job = catalog.jobs.require(id);

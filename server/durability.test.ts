@@ -84,3 +84,33 @@ describe('durability', () => {
     }
   });
 });
+
+describe('a damaged search index', () => {
+  it('is set aside at start and rebuilt from the stored text, so search works again', async () => {
+    const pdf = await fixtures.textPdf(3);
+    const first = await startTestServer();
+    const cookie = await login(first);
+    const form = new FormData();
+    form.set('file', await openAsBlob(pdf.path), 'short.pdf');
+    const doc = (await (await fetch(`${first.url}/api/documents`, { method: 'POST', headers: { cookie }, body: form })).json()) as Document;
+    await first.services!.queue.idle();
+    await first.stop({ keepData: true });
+    const { writeFileSync, readdirSync } = await import('node:fs');
+    writeFileSync(`${first.dataDir}/search/lexical-index.bin`, 'garbage');
+
+    const second = await startTestServer({ dataDir: first.dataDir });
+    try {
+      const c2 = await login(second);
+      let hits: Array<{ chunk: { itemId: number } }> = [];
+      for (let i = 0; i < 100 && !hits.length; i++) {
+        hits = await (await fetch(`${second.url}/api/search?q=${encodeURIComponent(pdf.phrases.en[0])}`, { headers: { cookie: c2 } })).json();
+        if (!hits.length) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(hits[0]?.chunk.itemId, doc.id);
+      assert.ok(readdirSync(`${first.dataDir}/search`).some((f) => f.includes('.damaged-')), 'the damaged file is kept for inspection');
+    } finally {
+      await second.stop();
+      rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  });
+});

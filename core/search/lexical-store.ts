@@ -101,6 +101,6 @@ export async function readLexicalFile(file: string): Promise<LexicalSnapshot | n
     }
     return { recipe: header.recipe, chunks, fields };
   } catch (e) {
-    throw new AppError('internal', `The lexical search index ${file} is damaged (${(e as Error).message}); delete it and run a reindex.`, { cause: e });
+    throw new AppError('internal', `The lexical search index ${file} is damaged (${(e as Error).message}); delete it and run a reindex.`, { cause: e, details: { damagedFile: file } });
   }
 }
