@@ -4,7 +4,7 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentItem, Document, Job, Presentation, PresentationImage,
+  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage,
   PublicChatMessage, RagTurn, Video,
 } from '../types';
 import { Collection } from './collection';
@@ -96,6 +96,12 @@ export class Catalog {
     this.jobs = col('jobs', 'Job');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
+  }
+
+  /** The collection of one kind of uploaded item, for code that handles all three alike. */
+  items(type: ContentType): Collection<Document | Presentation | Video> {
+    const by = { document: this.documents, presentation: this.presentations, video: this.videos } as const;
+    return by[type] as unknown as Collection<Document | Presentation | Video>;
   }
 
   /** Raw data for reads that span collections; do not mutate outside `batch`. */

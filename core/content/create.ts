@@ -45,10 +45,7 @@ function assertCategory(deps: ContentDeps, categoryId: number | null | undefined
 /** Same bytes already imported (and not failed)? Unless forced, that is a conflict. */
 function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force?: boolean) {
   if (force) return;
-  const coll = type === 'document' ? deps.catalog.documents : type === 'presentation' ? deps.catalog.presentations : deps.catalog.videos;
-  const dup = (coll.find as (p: (r: Document | Presentation | Video) => boolean) => Document | Presentation | Video | undefined)(
-    (r) => r.sha256 === file.sha256 && r.status !== 'failed',
-  );
+  const dup = deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {

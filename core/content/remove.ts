@@ -8,7 +8,7 @@ import { keys } from '../paths';
 function keysOf(deps: ContentDeps, type: ContentType, id: number): string[] {
   const { catalog } = deps;
   const out: string[] = [keys.extractedText(type, id)];
-  const rec = type === 'document' ? catalog.documents.get(id) : type === 'presentation' ? catalog.presentations.get(id) : catalog.videos.get(id);
+  const rec = catalog.items(type).get(id);
   if (!rec) return out;
   out.push(rec.fileKey);
   if (rec.translation.fileKey) out.push(rec.translation.fileKey);
@@ -35,7 +35,7 @@ export async function removeDerived(deps: ContentDeps, type: ContentType, id: nu
  */
 export async function deleteItem(deps: ContentDeps, type: ContentType, id: number) {
   const { catalog } = deps;
-  const coll = type === 'document' ? catalog.documents : type === 'presentation' ? catalog.presentations : catalog.videos;
+  const coll = catalog.items(type);
   coll.require(id);
   deps.queue.cancelItem(type, id);
   const stored = keysOf(deps, type, id);

@@ -18,8 +18,7 @@ export function updateDocument(deps: ContentDeps, id: number, patch: { title?: s
 
 /** Queues a failed item's ingest again (API and `cms retry`). */
 export function retryItem(deps: ContentDeps, type: ContentType, id: number): Document | Presentation | Video {
-  const coll = (type === 'document' ? deps.catalog.documents : type === 'presentation' ? deps.catalog.presentations : deps.catalog.videos) as
-    unknown as { require(id: number): Document | Presentation | Video; update(id: number, p: object): Document | Presentation | Video };
+  const coll = deps.catalog.items(type);
   const rec = coll.require(id);
   if (rec.status !== 'failed') throw new AppError('conflict', `${type} ${id} is ${rec.status}; only failed items can be retried`);
   const job = deps.queue.latestFor(type, id);

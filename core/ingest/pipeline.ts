@@ -30,8 +30,7 @@ const nowIso = () => new Date().toISOString();
 
 /** Updates an item's processing fields, at most every 250 ms for progress-only changes. */
 function makeReporter(deps: ContentDeps, type: ContentType, id: number, signal: AbortSignal) {
-  const coll = (type === 'document' ? deps.catalog.documents : type === 'presentation' ? deps.catalog.presentations : deps.catalog.videos) as
-    unknown as { get(id: number): AnyItem | undefined; update(id: number, p: Partial<AnyItem>): AnyItem };
+  const coll = deps.catalog.items(type);
   let last = 0;
   return {
     get: () => coll.get(id),
