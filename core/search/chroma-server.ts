@@ -5,6 +5,7 @@
  * SIGKILL after a grace period.
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
@@ -67,6 +68,8 @@ function tail(text: string, n = 1500): string {
   return clean.length > n ? clean.slice(-n) : clean;
 }
 
+const GUARD = fileURLToPath(new URL('./chroma-guard.mjs', import.meta.url));
+
 export async function startChroma(options: StartChromaOptions): Promise<ChromaServer> {
   const host = options.host ?? '127.0.0.1';
   const startTimeout = options.startTimeoutMs ?? 30_000;
@@ -79,8 +82,9 @@ export async function startChroma(options: StartChromaOptions): Promise<ChromaSe
     if (await heartbeat(url)) {
       throw new AppError('conflict', `Port ${port} already has a Chroma server; choose another port or stop it.`);
     }
-    const child = spawn(process.execPath, [chromaCliPath(), 'run', '--path', options.dataDir, '--host', host, '--port', String(port)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // Through chroma-guard.mjs, which stops Chroma when this process dies, even by SIGKILL (its stdin pipe closes).
+    const child = spawn(process.execPath, [GUARD, chromaCliPath(), 'run', '--path', options.dataDir, '--host', host, '--port', String(port)], {
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
     });
     let stderr = '';
