@@ -3,6 +3,7 @@ import type { ContentDeps } from '../content/deps';
 import { keys, publicUrlForKey } from '../paths';
 import { mimeForKey } from '../storage/keys';
 import type { ContentType } from '../types';
+import type { Chunk } from '../search/types';
 import type { Extraction, ExtractedImage } from './types';
 
 const nowIso = () => new Date().toISOString();
@@ -39,6 +40,8 @@ export async function storeExtractedImages(
 ) {
   const byPage = new Map<number, number[]>();
   const bySlide = new Map<number, number[]>();
+  /** Images with no page or slide (DOCX): placed later by the text around them. */
+  const unplaced: Array<{ id: number; nearbyText: string }> = [];
   let count = 0;
   const { catalog, store } = deps;
 
@@ -79,9 +82,25 @@ export async function storeExtractedImages(
         image: publicUrlForKey(key), imageKey: key, documentId: item.id, documentTitle: item.title, page: img.page ?? null,
         description: describe(img), tags: tagsFor(img, item.title), createdAt: nowIso(),
       });
-      push(byPage, img.page ?? 0, row.id);
+      if (img.page) push(byPage, img.page, row.id);
+      else unplaced.push({ id: row.id, nearbyText: img.nearbyText });
     }
     count++;
   }
-  return { byPage, bySlide, count };
+  return { byPage, bySlide, unplaced, count };
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Gives chunks the ids of images that have no page (DOCX) but whose
+ * surrounding text the chunk contains, so answers can show them.
+ */
+export function attachImagesByText(chunks: Chunk[], unplaced: Array<{ id: number; nearbyText: string }>) {
+  for (const img of unplaced) {
+    const probe = squash(img.nearbyText).slice(0, 60);
+    if (probe.length < 8) continue;
+    const home = chunks.find((c) => squash(c.text).includes(probe));
+    if (home && !home.imageIds.includes(img.id)) home.imageIds.push(img.id);
+  }
 }

@@ -12,7 +12,7 @@ import { keys } from '../paths';
 import type { ContentType, Document, ItemStatus, Presentation, Video } from '../types';
 import { chunkSections } from './chunker';
 import { extractFile } from './extract';
-import { storeExtractedImages } from './images';
+import { attachImagesByText, storeExtractedImages } from './images';
 import { assertKind } from './sniff';
 import { saveExtractedText, type StoredText } from './stored-text';
 import type { Extraction } from './types';
@@ -95,12 +95,13 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
 
       const stored: StoredText = {
         itemType: type, itemId: rec.id, title, sections: extraction.sections,
-        imagesByPage: Object.fromEntries(images.byPage), imagesBySlide: Object.fromEntries(images.bySlide),
+        imagesByPage: Object.fromEntries(images.byPage), imagesBySlide: Object.fromEntries(images.bySlide), unplacedImages: images.unplaced,
       };
       await saveExtractedText(deps.store, stored);
 
       r.step('analyzing', 70, 'Splitting into passages');
       const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
+      attachImagesByText(chunks, images.unplaced);
       if (chunks.length === 0 && type !== 'video') {
         throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search');
       }

@@ -1,6 +1,7 @@
 import type { ContentDeps } from '../content/deps';
 import type { ContentType } from '../types';
 import { chunkSections } from './chunker';
+import { attachImagesByText } from './images';
 import { loadExtractedText } from './stored-text';
 
 /**
@@ -25,6 +26,7 @@ export async function reindexAll(deps: ContentDeps, onProgress?: (done: number, 
     const cs = chunkSections(text.sections, {
       itemType: it.type, itemId: it.id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
     });
+    attachImagesByText(cs, text.unplacedImages ?? []);
     await search.upsert(cs);
     chunks += cs.length;
     onProgress?.(done, items.length, text.title);

@@ -11,6 +11,8 @@ export interface StoredText {
   sections: ExtractedSection[];
   imagesByPage: Record<number, number[]>;
   imagesBySlide: Record<number, number[]>;
+  /** Images with no page or slide, placed by the text around them. */
+  unplacedImages?: Array<{ id: number; nearbyText: string }>;
 }
 
 export async function saveExtractedText(store: ObjectStore, text: StoredText) {
