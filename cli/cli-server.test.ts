@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { SearchHit } from '../core/search/types';
 import type { Category, Document } from '../core/types';
+import { acquireLock } from '../core/catalog/lock';
 import { createCategory } from '../core/content/categories';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
@@ -153,11 +154,24 @@ test('without CMS_TOKEN the CLI reads the token file from the data folder; a wro
   assert.match(bad.stderr, /rejected the API token/);
 });
 
-test('with a live server holding the data folder and no CMS_URL, the CLI does not open the folder itself', async () => {
-  // The in-process test server locks the folder without an address, as a non-server holder would.
-  const r = await runCms(['ls'], { env: { DATA_DIR: server.dataDir, CMS_TOKEN: server.token } });
-  assert.equal(r.code, 1);
-  assert.match(r.stderr, /is in use by process \d+/);
+test('with a live process holding the data folder without an address and no CMS_URL, the CLI does not open the folder itself', async () => {
+  // This test process takes the lock the way a server-less holder (a direct-mode import) does.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-held-'));
+  const lock = acquireLock(dir, null);
+  try {
+    const r = await runCms(['ls'], { env: { DATA_DIR: dir, CMS_TOKEN: server.token } });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /is in use by process \d+/);
+  } finally {
+    lock.release();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the in-process server announces its address in the lock, so the CLI finds it without CMS_URL', async () => {
+  const r = await runCms(['status', '--json'], { env: { DATA_DIR: server.dataDir, CMS_TOKEN: server.token } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(parseJson<{ mode: string }>(r).mode, 'http');
 });
 
 test('an unknown id is one error line on stderr, exit 1, with the stack only under --debug', async () => {
