@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,3 +42,45 @@ export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
+
+/** Parent pid of every live process, from /proc. */
+function parents(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      out.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * Resident memory of a process and all its descendants (extraction tools,
+ * pdf-parse worker), leaving out the subtrees rooted at `excludeRoots`
+ * (the Chroma server, measured apart).
+ */
+export function treeRssMb(root: number, excludeRoots: number[] = []): number {
+  const ppid = parents();
+  const skip = new Set(excludeRoots);
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, guard = 0; p && guard < 64; p = ppid.get(p) ?? 0, guard++) {
+      if (skip.has(p)) return false;
+      if (p === root) return true;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const pid of ppid.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      total += rssMb(pid);
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
