@@ -9,10 +9,7 @@ type Wild = { '*': string };
 /** The file manager: the real bucket, listed, downloaded and deleted by key. */
 export default async function storageRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { store } = services;
-  app.get<{ Querystring: { prefix?: string } }>('/api/object-storage/files', async (request) => {
-    const objects = await listAll(store, request.query.prefix || undefined);
-    return objects.filter((o) => !o.key.startsWith('text/'));
-  });
+  app.get<{ Querystring: { prefix?: string } }>('/api/object-storage/files', async (request) => listAll(store, request.query.prefix || undefined));
   app.get('/api/object-storage/stats', async () => storageStats(store));
   app.delete<{ Params: Wild }>('/api/object-storage/files/*', async (request, reply) => {
     const key = request.params['*'];
