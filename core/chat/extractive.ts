@@ -53,7 +53,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]):
       const score = [...terms, ...focus].reduce((n, t) => n + (hasTerm(x.set, t) ? weight(t) : 0), 0);
       if (score === 0) continue;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
-      candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * (0.75 + 0.25 * compact) - x.p * 0.1 });
+      // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.
+      const fragment = isFragment(x.s) ? 0.6 : 1;
+      candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
   if (candidates.length === 0) return { text: '', used: [] };
@@ -61,7 +63,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]):
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
   const next = candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1);
-  if (next && !chosen.includes(next)) {
+  if (next && !chosen.includes(next) && !isFragment(next.s)) {
     if (chosen.length >= MAX_SENTENCES) chosen.pop();
     chosen.push(next);
   }
@@ -73,6 +75,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]):
   const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p] }));
   return { text, used };
 }
+
+/** Text with no closing punctuation: a heading, a bullet or a table row. */
+const isFragment = (s: string) => !/[.!?;:。！？؟…]["'”’)\]]?$/u.test(s.trim());
 
 /** A heading or bullet quoted on its own gets a full stop, so quoted lines do not run together. */
 const closed = (s: string) => (/[.!?;:。！？؟…]["'”’)\]]?$/u.test(s) ? s : `${s}${/[\u3000-\u9fff]$/u.test(s) ? '。' : '.'}`);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
 import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
 import { ocrImage, ocrImages, usableOcrLanguages } from './ocr';
-import { nearby, tidyText } from './tidy';
+import { nearby, repairRtlPunctuation, tidyText } from './tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
@@ -38,7 +38,7 @@ export interface PdfOptions extends ExtractOptions {
 
 const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
 /** Removes bidi control characters and NULs, tidies whitespace. */
-export const cleanPdfText = tidyText;
+export const cleanPdfText = (text: string) => repairRtlPunctuation(tidyText(text));
 
 interface PageText { num: number; text: string; error?: string }
 

@@ -35,3 +35,22 @@ export function decodeEntities(s: string): string {
     return ENTITIES[e.toLowerCase()] ?? all;
   });
 }
+
+const RTL_LINE_WITH_LEADING_PUNCT = /^([\s.,:;!?،؛؟]+)(?=[\u0590-\u05ff\u0600-\u06ff])/u;
+
+/**
+ * PDF text layers often store a right-to-left line's end punctuation first
+ * (". : שלום עולם"). Moves a leading run of punctuation off such a line and
+ * ends it with a full stop when the run had one.
+ */
+export function repairRtlPunctuation(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const m = RTL_LINE_WITH_LEADING_PUNCT.exec(line);
+      if (!m) return line;
+      const rest = line.slice(m[1].length).trimEnd();
+      return /[.؟?!]/.test(m[1]) && !/[.؟?!]$/.test(rest) ? `${rest}.` : rest;
+    })
+    .join('\n');
+}
