@@ -19,6 +19,9 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'size-9',
 };
 
+/** Classes that turn a ghost button red, for delete actions. */
+export const DESTRUCTIVE_GHOST = 'text-destructive hover:bg-red-50 hover:text-destructive';
+
 export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'default', extra?: string) {
   return cn(
     'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',

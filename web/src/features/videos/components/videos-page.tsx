@@ -5,20 +5,20 @@ import type { Video, VideoSubcategory } from '../../../../../core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
+import { isRunning } from '../../../components/job-card';
 import { StatusBadge } from '../../../components/status-badge';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses, DESTRUCTIVE_GHOST } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/format';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
 import { VideoUploadDialog } from './video-upload-dialog';
 import { Ltr } from '../../../components/ltr';
-
-const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
 function Thumbnail({ video }: { video: Video }) {
   const [broken, setBroken] = useState(false);
@@ -34,7 +34,7 @@ function Thumbnail({ video }: { video: Video }) {
 
 function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () => void; deleting: boolean }) {
   const { t } = useTranslation();
-  const running = RUNNING.has(video.status);
+  const running = isRunning(video.status);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="video-card">
       <Thumbnail video={video} />
@@ -80,7 +80,7 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
           <Button
             variant="ghost"
             size="icon"
-            className="ms-auto text-destructive hover:bg-red-50 hover:text-destructive"
+            className={cn('ms-auto', DESTRUCTIVE_GHOST)}
             onClick={onDelete}
             disabled={deleting}
             aria-label={t('videos.deleteNamed', { title: video.label })}

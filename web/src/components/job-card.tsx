@@ -1,0 +1,114 @@
+import { RotateCcw, Trash2, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ItemStatus } from '../../../core/types';
+import { cn } from '../lib/cn';
+import { formatMB } from '../lib/format';
+import { Ltr } from './ltr';
+import { StatusBadge } from './status-badge';
+import { Button, DESTRUCTIVE_GHOST } from './ui/button';
+import { Progress } from './ui/progress';
+import { Spinner } from './ui/spinner';
+
+/** Pieces of the cards for processed uploads (documents, presentations): heading, status, progress, metadata, actions. */
+
+const RUNNING = new Set<string>(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
+
+/** True while the item is still being processed. */
+export const isRunning = (status: string) => RUNNING.has(status);
+
+export function JobCardHeading({
+  icon: Icon,
+  iconClassName,
+  title,
+  fileName,
+  titleTestId,
+}: {
+  icon: LucideIcon;
+  iconClassName: string;
+  title: string;
+  fileName: string;
+  titleTestId?: string;
+}) {
+  return (
+    <div className="mb-3 flex items-start gap-3">
+      <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', iconClassName)}>
+        <Icon className="size-5" aria-hidden />
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className="line-clamp-2 break-words font-semibold leading-snug" title={title} data-testid={titleTestId}>
+          {title}
+        </h3>
+        <p className="truncate text-xs text-muted-foreground" title={fileName}>
+          {fileName}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSize: number }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2">
+      <StatusBadge status={status} />
+      <span className="text-xs text-muted-foreground">
+        <Ltr>{formatMB(fileSize)}</Ltr>
+      </span>
+    </div>
+  );
+}
+
+/** Progress bar and step while running or failed, then the failure reason. */
+export function JobProgress({ status, progress, step, error }: { status: ItemStatus; progress: number; step: string | null | undefined; error: string | null | undefined }) {
+  const { t } = useTranslation();
+  const failed = status === 'failed';
+  return (
+    <>
+      {isRunning(status) || failed ? (
+        <div className="mb-3 grid gap-1.5">
+          <Progress value={progress} label={t('documents.progress')} barClassName={failed ? 'bg-destructive' : undefined} />
+          <div className="flex justify-between gap-2 text-xs text-muted-foreground">
+            <span className="truncate">{step ?? t(`status.${status}`)}</span>
+            <span>{Math.round(progress)}%</span>
+          </div>
+        </div>
+      ) : null}
+      {failed && error ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** One entry of the card's metadata list; the label is for screen readers only. */
+export function JobMeta({ icon: Icon, label, className, children }: { icon?: LucideIcon; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ?? 'flex items-center gap-1.5'}>
+      {Icon ? <Icon className="size-3.5" aria-hidden /> : null}
+      <dt className="sr-only">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function JobRetryButton({ onClick, retrying, label }: { onClick: () => void; retrying: boolean; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="outline" size="sm" onClick={onClick} disabled={retrying} aria-label={label}>
+      {retrying ? <Spinner /> : <RotateCcw aria-hidden />}
+      {t('common.retry')}
+    </Button>
+  );
+}
+
+export function JobDeleteButton({ onClick, deleting, label }: { onClick: () => void; deleting: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="ghost" size="sm" className={cn('ms-auto', DESTRUCTIVE_GHOST)} onClick={onClick} disabled={deleting} aria-label={label}>
+      {deleting ? <Spinner /> : <Trash2 aria-hidden />}
+      {t('common.delete')}
+    </Button>
+  );
+}
