@@ -1,15 +1,12 @@
-import { Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../../../core/types';
 import { FileDrop } from '../../../components/file-drop';
 import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label, Select, Switch, Textarea } from '../../../components/ui/input';
-import { Progress } from '../../../components/ui/progress';
-import { Spinner } from '../../../components/ui/spinner';
+import { Input, Select, Textarea } from '../../../components/ui/input';
+import { FormField, SwitchRow, UploadActions, UploadProgress } from '../../../components/upload-form-parts';
 import { toast } from '../../../components/ui/use-toast';
 import { ACCEPT } from '../../../config/constants';
 import { useUploadContent } from '../api/upload-content';
@@ -88,8 +85,7 @@ export function UploadDialog({
     >
       <form onSubmit={onSubmit} className="grid gap-4" aria-busy={busy} noValidate>
         {allowTypeChange ? (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-type`}>{t('upload.contentType')}</Label>
+          <FormField htmlFor={`${id}-type`} label={t('upload.contentType')}>
             <Select
               id={`${id}-type`}
               value={form.type}
@@ -104,12 +100,9 @@ export function UploadDialog({
               <option value="presentation">{t('upload.typePresentation')}</option>
               <option value="other">{t('upload.typeOther')}</option>
             </Select>
-          </div>
+          </FormField>
         ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-file`}>
-            {t('upload.file')} <span className="text-destructive" aria-hidden>*</span>
-          </Label>
+        <FormField htmlFor={`${id}-file`} label={t('upload.file')} required>
           <FileDrop
             key={fileKey}
             id={`${id}-file`}
@@ -124,19 +117,16 @@ export function UploadDialog({
               </>
             }
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-title`}>{t('upload.titleField')}</Label>
+        </FormField>
+        <FormField htmlFor={`${id}-title`} label={t('upload.titleField')}>
           <Input id={`${id}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} placeholder={t('upload.titlePlaceholder')} disabled={busy} />
-        </div>
+        </FormField>
         {form.type !== 'presentation' ? (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-desc`}>{t('upload.descriptionField')}</Label>
+          <FormField htmlFor={`${id}-desc`} label={t('upload.descriptionField')}>
             <Textarea id={`${id}-desc`} value={form.description} onChange={(e) => set('description', e.target.value)} rows={2} disabled={busy} />
-          </div>
+          </FormField>
         ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-cat`}>{t('upload.category')}</Label>
+        <FormField htmlFor={`${id}-cat`} label={t('upload.category')}>
           <Select id={`${id}-cat`} value={form.category} onChange={(e) => set('category', e.target.value)} disabled={busy}>
             <option value="">{categories ? t('upload.noCategory') : t('common.loading')}</option>
             {(categories ?? []).filter((c) => c.isActive).map((c) => (
@@ -145,24 +135,17 @@ export function UploadDialog({
               </option>
             ))}
           </Select>
-        </div>
-        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
-          <div>
-            <Label htmlFor={`${id}-tr`}>{t('upload.needsTranslation')}</Label>
-            <p className="mt-1 text-xs text-muted-foreground">{t('upload.needsTranslationHint')}</p>
-          </div>
-          <Switch
-            id={`${id}-tr`}
-            checked={form.needsTranslation}
-            disabled={busy}
-            onChange={(e) => setForm((f) => ({ ...f, needsTranslation: e.target.checked, targetLanguage: e.target.checked ? f.targetLanguage : '' }))}
-          />
-        </div>
+        </FormField>
+        <SwitchRow
+          id={`${id}-tr`}
+          label={t('upload.needsTranslation')}
+          hint={t('upload.needsTranslationHint')}
+          checked={form.needsTranslation}
+          disabled={busy}
+          onChange={(e) => setForm((f) => ({ ...f, needsTranslation: e.target.checked, targetLanguage: e.target.checked ? f.targetLanguage : '' }))}
+        />
         {form.needsTranslation ? (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-lang`}>
-              {t('upload.targetLanguage')} <span className="text-destructive" aria-hidden>*</span>
-            </Label>
+          <FormField htmlFor={`${id}-lang`} label={t('upload.targetLanguage')} required>
             <LanguageSelect
               id={`${id}-lang`}
               value={form.targetLanguage}
@@ -171,23 +154,10 @@ export function UploadDialog({
               aria-required
               disabled={busy}
             />
-          </div>
+          </FormField>
         ) : null}
-        {progress !== null ? (
-          <div className="grid gap-1" aria-live="polite">
-            <Progress value={progress} label={t('upload.progress')} />
-            <p className="text-xs text-muted-foreground">{progress < 100 ? t('upload.uploading', { percent: progress }) : t('upload.finishing')}</p>
-          </div>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner /> : <Upload aria-hidden />}
-            {busy ? t('upload.uploadingShort') : t('upload.submit')}
-          </Button>
-        </div>
+        <UploadProgress progress={progress} />
+        <UploadActions onCancel={() => onOpenChange(false)} busy={busy} submitLabel={t('upload.submit')} />
       </form>
     </Dialog>
   );

@@ -1,15 +1,13 @@
-import { Info, Upload } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoSubcategory } from '../../../../../core/types';
 import { FileDrop } from '../../../components/file-drop';
 import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Label, Switch, Textarea } from '../../../components/ui/input';
-import { Progress } from '../../../components/ui/progress';
-import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/input';
+import { FormField, SwitchRow, UploadActions, UploadProgress } from '../../../components/upload-form-parts';
 import { toast } from '../../../components/ui/use-toast';
 import { ACCEPT } from '../../../config/constants';
 import { useUploadVideo } from '../api/upload-video';
@@ -59,65 +57,35 @@ export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p>{t('videos.guidance')}</p>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-file`}>
-            {t('videos.file')} <span className="text-destructive" aria-hidden>*</span>
-          </Label>
+        <FormField htmlFor={`${id}-file`} label={t('videos.file')} required>
           <FileDrop key={fileKey} id={`${id}-file`} accept={ACCEPT.video} file={file} onFile={chooseFile} required disabled={busy} hint={
               <>
                 {t('upload.accepted')} <Ltr>.mp4</Ltr>
               </>
             } />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-desc`}>{t('upload.descriptionField')}</Label>
+        </FormField>
+        <FormField htmlFor={`${id}-desc`} label={t('upload.descriptionField')}>
           <Textarea id={`${id}-desc`} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} disabled={busy} />
-        </div>
-        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
-          <div>
-            <Label htmlFor={`${id}-speech`}>{t('videos.hasSpeech')}</Label>
-            <p className="mt-1 text-xs text-muted-foreground">{t('videos.hasSpeechHint')}</p>
-          </div>
-          <Switch id={`${id}-speech`} checked={hasSpeech} onChange={(e) => setHasSpeech(e.target.checked)} disabled={busy} />
-        </div>
-        <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-3">
-          <div>
-            <Label htmlFor={`${id}-tr`}>{t('upload.needsTranslation')}</Label>
-            <p className="mt-1 text-xs text-muted-foreground">{t('videos.translationHint')}</p>
-          </div>
-          <Switch
-            id={`${id}-tr`}
-            checked={needsTranslation}
-            disabled={busy}
-            onChange={(e) => {
-              setNeedsTranslation(e.target.checked);
-              if (!e.target.checked) setTargetLanguage('');
-            }}
-          />
-        </div>
+        </FormField>
+        <SwitchRow id={`${id}-speech`} label={t('videos.hasSpeech')} hint={t('videos.hasSpeechHint')} checked={hasSpeech} onChange={(e) => setHasSpeech(e.target.checked)} disabled={busy} />
+        <SwitchRow
+          id={`${id}-tr`}
+          label={t('upload.needsTranslation')}
+          hint={t('videos.translationHint')}
+          checked={needsTranslation}
+          disabled={busy}
+          onChange={(e) => {
+            setNeedsTranslation(e.target.checked);
+            if (!e.target.checked) setTargetLanguage('');
+          }}
+        />
         {needsTranslation ? (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-lang`}>
-              {t('upload.targetLanguage')} <span className="text-destructive" aria-hidden>*</span>
-            </Label>
+          <FormField htmlFor={`${id}-lang`} label={t('upload.targetLanguage')} required>
             <LanguageSelect id={`${id}-lang`} value={targetLanguage} onChange={(e) => setTargetLanguage(e.target.value)} aria-required disabled={busy} />
-          </div>
+          </FormField>
         ) : null}
-        {progress !== null ? (
-          <div className="grid gap-1" aria-live="polite">
-            <Progress value={progress} label={t('upload.progress')} />
-            <p className="text-xs text-muted-foreground">{progress < 100 ? t('upload.uploading', { percent: progress }) : t('upload.finishing')}</p>
-          </div>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner /> : <Upload aria-hidden />}
-            {busy ? t('upload.uploadingShort') : t('videos.uploadSubmit')}
-          </Button>
-        </div>
+        <UploadProgress progress={progress} />
+        <UploadActions onCancel={onClose} busy={busy} submitLabel={t('videos.uploadSubmit')} />
       </form>
     </Dialog>
   );
