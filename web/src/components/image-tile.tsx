@@ -1,22 +1,22 @@
 import { Download, Eye, ImageOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './ui/button';
+import { cn } from '../lib/cn';
+import { Button, DESTRUCTIVE_GHOST } from './ui/button';
 
-/** One stored image with view, download and delete; a broken image shows a placeholder icon. */
+/**
+ * One stored image with view, download and delete (after the user confirms); a broken image shows a placeholder icon.
+ * The description is the caption and the alt text ("Image #id" without one).
+ */
 export function ImageTile({
-  src,
-  alt,
-  caption,
+  image,
   meta,
   onView,
   onDownload,
   onDelete,
   deleting,
 }: {
-  src: string;
-  alt: string;
-  caption?: ReactNode;
+  image: { id: number; image: string; description: string };
   meta?: ReactNode;
   onView: () => void;
   onDownload: () => void;
@@ -25,6 +25,7 @@ export function ImageTile({
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
+  const caption = image.description || undefined;
   return (
     <figure className="group overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="image-tile">
       <div className="relative aspect-video bg-muted">
@@ -33,7 +34,7 @@ export function ImageTile({
             <ImageOff className="size-8" aria-label={t('images.broken')} role="img" />
           </div>
         ) : (
-          <img src={src} alt={alt} loading="lazy" onError={() => setBroken(true)} className="size-full object-contain" />
+          <img src={image.image} alt={image.description || t('images.imageNumber', { id: image.id })} loading="lazy" onError={() => setBroken(true)} className="size-full object-contain" />
         )}
       </div>
       <figcaption className="flex flex-col gap-2 p-3">
@@ -49,8 +50,10 @@ export function ImageTile({
           <Button
             variant="ghost"
             size="icon"
-            className="ms-auto text-destructive hover:bg-red-50 hover:text-destructive"
-            onClick={onDelete}
+            className={cn('ms-auto', DESTRUCTIVE_GHOST)}
+            onClick={() => {
+              if (window.confirm(t('images.confirmDelete'))) onDelete();
+            }}
             disabled={deleting}
             aria-label={t('common.delete')}
             title={t('common.delete')}

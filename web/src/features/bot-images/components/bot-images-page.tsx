@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { BotImage } from '../../../../../core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { ImageGroup, ImageViewer } from '../../../components/image-group';
 import { ImageTile } from '../../../components/image-tile';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog } from '../../../components/ui/dialog';
 import { Label, Select } from '../../../components/ui/input';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatDate, sortById } from '../../../lib/format';
@@ -81,49 +81,43 @@ export function BotImagesPage() {
       ) : (
         <div className="grid gap-8">
           {shown.map((g) => (
-            <section key={g.key} aria-label={g.title} data-testid="image-group">
-              <h2 className="mb-3 flex items-center gap-2 text-base font-semibold">
-                {g.title}
-                <Badge>{t('images.count', { count: g.images.length })}</Badge>
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {g.images.map((img) => (
-                  <ImageTile
-                    key={img.id}
-                    src={img.image}
-                    alt={img.description || t('images.imageNumber', { id: img.id })}
-                    caption={img.description || undefined}
-                    meta={
-                      <>
-                        {img.page ? <Badge tone="outline">{t('images.page', { page: img.page })}</Badge> : null}
-                        {img.tags
-                          .filter((tag) => ![t('images.page', { page: img.page ?? 0 }), g.title, `page ${img.page}`].some((x) => x.toLowerCase() === tag.toLowerCase()))
-                          .slice(0, 3)
-                          .map((tag) => (
-                          <Badge key={tag} tone="outline">
-                            {tag}
-                          </Badge>
-                        ))}
-                        <Ltr className="ms-auto">{formatDate(img.createdAt)}</Ltr>
-                      </>
-                    }
-                    onView={() => setViewing(img)}
-                    onDownload={() => download.mutate({ id: img.id, url: img.image })}
-                    onDelete={() => {
-                      if (window.confirm(t('images.confirmDelete'))) del.mutate(img.id);
-                    }}
-                    deleting={del.isPending && del.variables === img.id}
-                  />
-                ))}
-              </div>
-            </section>
+            <ImageGroup key={g.key} title={g.title} count={g.images.length} testId="image-group">
+              {g.images.map((img) => (
+                <ImageTile
+                  key={img.id}
+                  image={img}
+                  meta={
+                    <>
+                      {img.page ? <Badge tone="outline">{t('images.page', { page: img.page })}</Badge> : null}
+                      {img.tags
+                        .filter((tag) => ![t('images.page', { page: img.page ?? 0 }), g.title, `page ${img.page}`].some((x) => x.toLowerCase() === tag.toLowerCase()))
+                        .slice(0, 3)
+                        .map((tag) => (
+                        <Badge key={tag} tone="outline">
+                          {tag}
+                        </Badge>
+                      ))}
+                      <Ltr className="ms-auto">{formatDate(img.createdAt)}</Ltr>
+                    </>
+                  }
+                  onView={() => setViewing(img)}
+                  onDownload={() => download.mutate({ id: img.id, url: img.image })}
+                  onDelete={() => del.mutate(img.id)}
+                  deleting={del.isPending && del.variables === img.id}
+                />
+              ))}
+            </ImageGroup>
           ))}
         </div>
       )}
       {viewing ? (
-        <Dialog open onOpenChange={(o) => !o && setViewing(null)} title={viewing.documentTitle ?? t('images.imageNumber', { id: viewing.id })} description={viewing.description || undefined} className="max-w-4xl">
-          <img src={viewing.image} alt={viewing.description || t('images.imageNumber', { id: viewing.id })} className="max-h-[70vh] w-full rounded-md bg-muted object-contain" />
-        </Dialog>
+        <ImageViewer
+          title={viewing.documentTitle ?? t('images.imageNumber', { id: viewing.id })}
+          description={viewing.description || undefined}
+          src={viewing.image}
+          alt={viewing.description || t('images.imageNumber', { id: viewing.id })}
+          onClose={() => setViewing(null)}
+        />
       ) : null}
     </section>
   );

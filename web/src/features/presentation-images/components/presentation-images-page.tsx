@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { PresentationImage } from '../../../../../core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { ImageGroup, ImageViewer } from '../../../components/image-group';
 import { ImageTile } from '../../../components/image-tile';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
-import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatDate, sortById } from '../../../lib/format';
 import { useDeletePresentationImage } from '../api/delete-presentation-image';
@@ -47,42 +47,36 @@ export function PresentationImagesPage() {
       ) : (
         <div className="grid gap-8">
           {groups.map((g) => (
-            <section key={g.key} aria-label={g.title}>
-              <h2 className="mb-3 flex items-center gap-2 text-base font-semibold">
-                {g.title}
-                <Badge>{t('images.count', { count: g.images.length })}</Badge>
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-                {g.images.map((img) => (
-                  <ImageTile
-                    key={img.id}
-                    src={img.image}
-                    alt={img.description || t('images.imageNumber', { id: img.id })}
-                    caption={img.description || undefined}
-                    meta={
-                      <>
-                        {img.slide ? <Badge tone="outline">{t('images.slide', { slide: img.slide })}</Badge> : null}
-                        <Badge tone={img.kind === 'slide' ? 'blue' : 'violet'}>{t(img.kind === 'slide' ? 'images.kindSlide' : 'images.kindEmbedded')}</Badge>
-                        <Ltr className="ms-auto">{formatDate(img.uploadedAt)}</Ltr>
-                      </>
-                    }
-                    onView={() => setViewing(img)}
-                    onDownload={() => download.mutate({ id: img.id, url: img.image })}
-                    onDelete={() => {
-                      if (window.confirm(t('images.confirmDelete'))) del.mutate(img.id);
-                    }}
-                    deleting={del.isPending && del.variables === img.id}
-                  />
-                ))}
-              </div>
-            </section>
+            <ImageGroup key={g.key} title={g.title} count={g.images.length}>
+              {g.images.map((img) => (
+                <ImageTile
+                  key={img.id}
+                  image={img}
+                  meta={
+                    <>
+                      {img.slide ? <Badge tone="outline">{t('images.slide', { slide: img.slide })}</Badge> : null}
+                      <Badge tone={img.kind === 'slide' ? 'blue' : 'violet'}>{t(img.kind === 'slide' ? 'images.kindSlide' : 'images.kindEmbedded')}</Badge>
+                      <Ltr className="ms-auto">{formatDate(img.uploadedAt)}</Ltr>
+                    </>
+                  }
+                  onView={() => setViewing(img)}
+                  onDownload={() => download.mutate({ id: img.id, url: img.image })}
+                  onDelete={() => del.mutate(img.id)}
+                  deleting={del.isPending && del.variables === img.id}
+                />
+              ))}
+            </ImageGroup>
           ))}
         </div>
       )}
       {viewing ? (
-        <Dialog open onOpenChange={(o) => !o && setViewing(null)} title={viewing.presentationTitle ?? t('images.imageNumber', { id: viewing.id })} description={viewing.description || undefined} className="max-w-4xl">
-          <img src={viewing.image} alt={viewing.description || t('images.imageNumber', { id: viewing.id })} className="max-h-[70vh] w-full rounded-md bg-muted object-contain" />
-        </Dialog>
+        <ImageViewer
+          title={viewing.presentationTitle ?? t('images.imageNumber', { id: viewing.id })}
+          description={viewing.description || undefined}
+          src={viewing.image}
+          alt={viewing.description || t('images.imageNumber', { id: viewing.id })}
+          onClose={() => setViewing(null)}
+        />
       ) : null}
     </section>
   );
