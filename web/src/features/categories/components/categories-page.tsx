@@ -1,4 +1,4 @@
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../../../core/types';
@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { DeleteIconButton, TableHeader } from '../../../components/table-parts';
+import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { formatDate, sortById } from '../../../lib/format';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/get-categories';
@@ -39,15 +40,7 @@ export function CategoriesPage() {
         <EmptyState icon={Tags} title={t('categories.empty')} hint={t('categories.emptyHint')} action={addButton} />
       ) : (
         <Table data-testid="categories-table">
-          <THead>
-            <tr>
-              <TH>{t('categories.name')}</TH>
-              <TH>{t('categories.description')}</TH>
-              <TH>{t('categories.createdDate')}</TH>
-              <TH>{t('categories.status')}</TH>
-              <TH className="text-end">{t('categories.actions')}</TH>
-            </tr>
-          </THead>
+          <TableHeader columns={[t('categories.name'), t('categories.description'), t('categories.createdDate'), t('categories.status')]} actions={t('categories.actions')} />
           <TBody>
             {sortById(query.data).map((c) => (
               <TR key={c.id}>
@@ -64,19 +57,13 @@ export function CategoriesPage() {
                     <Button variant="ghost" size="icon" aria-label={t('categories.editNamed', { name: c.name })} title={t('common.edit')} onClick={() => setDialog({ category: c })}>
                       <Pencil aria-hidden />
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:bg-red-50 hover:text-destructive"
-                      aria-label={t('categories.deleteNamed', { name: c.name })}
-                      title={t('common.delete')}
+                    <DeleteIconButton
+                      label={t('categories.deleteNamed', { name: c.name })}
                       disabled={del.isPending && del.variables === c.id}
                       onClick={() => {
                         if (window.confirm(t('categories.confirmDelete', { name: c.name }))) del.mutate(c.id);
                       }}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    />
                   </div>
                 </TD>
               </TR>

@@ -1,4 +1,4 @@
-import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
+import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '../../../../../core/types';
@@ -7,7 +7,8 @@ import { ErrorState } from '../../../components/error-state';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { DeleteIconButton, TableHeader } from '../../../components/table-parts';
+import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDate, formatMB, sortById } from '../../../lib/format';
 import { useDeleteContent } from '../api/delete-content';
@@ -48,19 +49,13 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
       >
         <Pencil aria-hidden />
       </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="text-destructive hover:bg-red-50 hover:text-destructive"
-        aria-label={t('content.deleteNamed', { title: item.title })}
-        title={t('common.delete')}
+      <DeleteIconButton
+        label={t('content.deleteNamed', { title: item.title })}
         disabled={del.isPending && del.variables === item.id}
         onClick={() => {
           if (window.confirm(t('content.confirmDelete', { title: item.title }))) del.mutate(item.id);
         }}
-      >
-        <Trash2 aria-hidden />
-      </Button>
+      />
     </div>
   );
 
@@ -142,13 +137,7 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
         <EmptyState icon={FileText} title={t('content.empty')} hint={t('content.emptyHint')} />
       ) : (
         <Table>
-          <THead>
-            <tr>
-              {headers[kind].map((h) => (
-                <TH key={h}>{h}</TH>
-              ))}
-            </tr>
-          </THead>
+          <TableHeader columns={headers[kind]} />
           <TBody>
             {items.map((item) => (
               <TR key={item.id}>

@@ -1,4 +1,4 @@
-import { Download, FileStack, Folder, HardDrive, Search, Trash2 } from 'lucide-react';
+import { Download, FileStack, Folder, HardDrive, Search } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredObject } from '../../../../../core/types';
@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Skeleton, SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { DeleteIconButton, TableHeader } from '../../../components/table-parts';
+import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatBytes, formatDate } from '../../../lib/format';
 import { useDeleteFile } from '../api/delete-file';
@@ -95,15 +96,7 @@ export function FileManagerPage() {
         <EmptyState icon={HardDrive} title={search || folder !== null ? t('files.noMatches') : t('files.empty')} hint={search || folder !== null ? t('files.noMatchesHint') : t('files.emptyHint')} />
       ) : (
         <Table data-testid="files-table">
-          <THead>
-            <tr>
-              <TH>{t('files.key')}</TH>
-              <TH>{t('files.lastModified')}</TH>
-              <TH>{t('files.size')}</TH>
-              <TH>{t('files.storageClass')}</TH>
-              <TH className="text-end">{t('files.actions')}</TH>
-            </tr>
-          </THead>
+          <TableHeader columns={[t('files.key'), t('files.lastModified'), t('files.size'), t('files.storageClass')]} actions={t('files.actions')} />
           <TBody>
             {shown.map((f) => (
               <TR key={f.key} data-key={f.key}>
@@ -136,16 +129,7 @@ export function FileManagerPage() {
                     >
                       {download.isPending && download.variables === f.key ? <Spinner /> : <Download aria-hidden />}
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:bg-red-50 hover:text-destructive"
-                      aria-label={t('files.deleteNamed', { key: f.key })}
-                      title={t('common.delete')}
-                      onClick={() => setToDelete(f)}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    <DeleteIconButton label={t('files.deleteNamed', { key: f.key })} onClick={() => setToDelete(f)} />
                   </div>
                 </TD>
               </TR>
