@@ -1,6 +1,7 @@
-import { Bot, Download, FileText, Film, Presentation, Send, User } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Bot, Download, FileText, Film, Presentation, User } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -80,13 +81,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
   const id = useId();
   const { messages, typing, send } = usePublicChat(t('chat.failure'));
   const [input, setInput] = useState('');
-  const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages, typing]);
 
   const submit = () => {
     const text = input.trim();
@@ -117,7 +112,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
           </p>
         </div>
       </header>
-      <ol ref={listRef} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4 overflow-y-auto bg-muted/40 p-5">
+      <MessageLog follow={[messages, typing]}>
         {messages.map((m) => (
           <Bubble key={m.id} line={m} />
         ))}
@@ -134,17 +129,8 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
             </div>
           </li>
         ) : null}
-      </ol>
-      <form
-        className="flex items-end gap-2 border-t border-border bg-card p-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor={`${id}-input`} className="sr-only">
-          {t('chat.inputLabel')}
-        </label>
+      </MessageLog>
+      <ChatInputRow inputId={`${id}-input`} label={t('chat.inputLabel')} onSend={submit} canSend={!typing && !!input.trim()}>
         <textarea
           ref={inputRef}
           id={`${id}-input`}
@@ -157,10 +143,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
           placeholder={t('chat.placeholder')}
           className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
         />
-        <Button type="submit" size="icon" className="size-10" disabled={typing || !input.trim()} aria-label={t('chat.send')}>
-          <Send aria-hidden className="rtl:-scale-x-100" />
-        </Button>
-      </form>
+      </ChatInputRow>
     </div>
   );
 }

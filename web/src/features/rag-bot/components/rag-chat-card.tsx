@@ -1,6 +1,7 @@
-import { Bot, BookOpen, Search, Send, Trash2, User } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Bot, BookOpen, Search, Trash2, User } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -94,13 +95,7 @@ export function RagChatCard() {
   const id = useId();
   const { sessionId, messages, waiting, streamingNow, send, clear } = useRagChat(t('rag.error'));
   const [input, setInput] = useState('');
-  const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages, waiting]);
 
   const ask = (q: string) => {
     if (!q.trim() || waiting) return;
@@ -124,7 +119,7 @@ export function RagChatCard() {
           {t('rag.clear')}
         </Button>
       </header>
-      <ol ref={listRef} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4 overflow-y-auto bg-muted/40 p-5">
+      <MessageLog follow={[messages, waiting]}>
         {messages.length === 0 && !waiting ? (
           <li className="m-auto flex max-w-lg flex-col items-center text-center">
             <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden>
@@ -156,17 +151,8 @@ export function RagChatCard() {
             {t('rag.searching')}
           </li>
         ) : null}
-      </ol>
-      <form
-        className="flex items-center gap-2 border-t border-border p-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          ask(input);
-        }}
-      >
-        <label htmlFor={`${id}-q`} className="sr-only">
-          {t('rag.inputLabel')}
-        </label>
+      </MessageLog>
+      <ChatInputRow inputId={`${id}-q`} label={t('rag.inputLabel')} onSend={() => ask(input)} canSend={!waiting && !!input.trim()} sendIcon={waiting ? <Spinner /> : undefined}>
         <Input
           ref={inputRef}
           id={`${id}-q`}
@@ -178,10 +164,7 @@ export function RagChatCard() {
           className="h-10"
           autoComplete="off"
         />
-        <Button type="submit" size="icon" className="size-10" disabled={waiting || !input.trim()} aria-label={t('chat.send')}>
-          {waiting ? <Spinner /> : <Send aria-hidden className="rtl:-scale-x-100" />}
-        </Button>
-      </form>
+      </ChatInputRow>
     </div>
   );
 }
