@@ -74,10 +74,15 @@ describe('durability', () => {
       assert.equal(d?.pageCount, 400);
       const hits = await (await fetch(`${second.url}/api/search?q=${encodeURIComponent(pdf.phrases.en[0])}&k=3`, { headers: { cookie: c2 } })).json();
       assert.equal(hits[0].chunk.itemId, doc.id);
-      const jobs = await (await fetch(`${second.url}/api/jobs`, { headers: { cookie: c2 } })).json();
-      const job = jobs.find((j: { itemId: number }) => j.itemId === doc.id);
-      assert.equal(job.state, 'done');
-      assert.equal(job.attempts, 2);
+      // The job record closes just after the item is marked completed.
+      let job: { state: string; attempts: number } | undefined;
+      for (let i = 0; i < 50 && job?.state !== 'done'; i++) {
+        const jobs = await (await fetch(`${second.url}/api/jobs`, { headers: { cookie: c2 } })).json();
+        job = jobs.find((j: { itemId: number }) => j.itemId === doc.id);
+        if (job?.state !== 'done') await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(job?.state, 'done');
+      assert.equal(job?.attempts, 2);
     } finally {
       await second.stop();
       rmSync(first.dataDir, { recursive: true, force: true });

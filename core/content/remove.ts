@@ -4,17 +4,13 @@ import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
 import { keys } from '../paths';
 
-/** Every stored key that belongs to an item: original, translation, thumbnail, images, text. */
-function keysOf(deps: ContentDeps, type: ContentType, id: number): string[] {
-  const { catalog } = deps;
-  const out: string[] = [keys.extractedText(type, id)];
-  const rec = catalog.items(type).get(id);
-  if (!rec) return out;
-  out.push(rec.fileKey);
+/** The item's own files: original, translation, thumbnail (images and text go with removeDerived). */
+function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
+  const rec = deps.catalog.items(type).get(id);
+  if (!rec) return [];
+  const out = [rec.fileKey];
   if (rec.translation.fileKey) out.push(rec.translation.fileKey);
-  if (type === 'video' && 'thumbnailKey' in rec && rec.thumbnailKey) out.push(rec.thumbnailKey);
-  if (type === 'document') out.push(...catalog.botImages.list((i) => i.documentId === id).map((i) => i.imageKey));
-  if (type === 'presentation') out.push(...catalog.presentationImages.list((i) => i.presentationId === id).map((i) => i.imageKey));
+  if ('thumbnailKey' in rec && rec.thumbnailKey) out.push(rec.thumbnailKey);
   return out;
 }
 
@@ -38,7 +34,7 @@ export async function deleteItem(deps: ContentDeps, type: ContentType, id: numbe
   const coll = catalog.items(type);
   coll.require(id);
   deps.queue.cancelItem(type, id);
-  const stored = keysOf(deps, type, id);
+  const stored = ownKeys(deps, type, id);
   // Index first: if the search backend is down the record stays and the delete can be retried.
   await removeDerived(deps, type, id);
   for (const k of stored) await deps.store.delete(k);
