@@ -63,6 +63,8 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
     const rec = r.get();
     if (!rec) return; // deleted meanwhile
     const workDir = await mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), `ingest-${type}-${rec.id}-`));
+    let final: (Partial<AnyItem> & Record<string, unknown>) | null = null;
+    let failure: AppError | null = null;
     try {
       r.step('processing', 2, 'Reading the uploaded file');
       const ext = path.extname(rec.fileName).toLowerCase() || '.bin';
@@ -118,13 +120,18 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       if (type === 'document') counts.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') counts.slideCount = extraction.slideCount ?? null;
       if (type === 'video') Object.assign(counts, { duration: extraction.durationSec ?? null, thumbnailKey });
-      r.set(counts);
+      final = counts;
     } catch (e) {
-      const err = toAppError(e);
-      if (!signal.aborted) r.set({ status: 'failed', step: 'Failed', error: err.message });
-      throw err;
+      failure = toAppError(e);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+    // The item's final status is written last, after cleanup, so the job record closes in the same tick:
+    // nobody sees a finished item whose job still runs (a retry then would be lost).
+    if (failure) {
+      if (!signal.aborted) r.set({ status: 'failed', step: 'Failed', error: failure.message });
+      throw failure;
+    }
+    r.set(final!);
   };
 }
