@@ -134,3 +134,30 @@ describe('generic content and images', () => {
     assert.ok(c.every((x) => x.type === 'document'));
   });
 });
+
+describe('uploads of any accepted type', () => {
+  it('turns an image into an ungrouped support image and a PDF into a document, and refuses other content', async () => {
+    const png = await fixtures.png();
+    const res = await upload('/api/content/upload', png.path, 'wiring diagram.png', { title: 'Wiring diagram', tags: 'knx, wiring' });
+    assert.equal(res.status, 201);
+    const body = (await res.json()) as { kind: string; item: BotImage };
+    assert.equal(body.kind, 'image');
+    assert.equal(body.item.documentId, null);
+    assert.deepEqual(body.item.tags, ['knx', 'wiring']);
+    const listed = (await json<BotImage[]>('/api/bot-images')).find((i) => i.id === body.item.id);
+    assert.equal(listed?.description, 'Wiring diagram');
+    assert.equal((await fetch(server.url + body.item.image)).status, 200);
+
+    const pdf = await fixtures.textPdf(6);
+    const doc = await upload('/api/content/upload', pdf.path, 'manual.pdf', { title: 'Manual' });
+    assert.equal(doc.status, 201);
+    const d = (await doc.json()) as { kind: string; item: { id: number; title: string; status: string } };
+    assert.equal(d.kind, 'document');
+    assert.equal(d.item.status, 'pending');
+
+    const corrupt = await fixtures.notZipDocx();
+    const bad = await upload('/api/content/upload', corrupt.path, 'x.docx');
+    assert.equal(bad.status, 415);
+    assert.match((await bad.json()).message, /x\.docx/);
+  });
+});

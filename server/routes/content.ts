@@ -3,6 +3,8 @@ import { createContentItem, type ContentFormState } from '../../core/content/cre
 import { deleteAnyContent, deleteAllData, deleteImage } from '../../core/content/remove';
 import { dashboardMetrics, listContent, translationRows } from '../../core/content/views';
 import type { Services } from '../../core/services';
+import { uploadAny } from '../../core/content/upload-any';
+import { asBool, asOptionalInt, receiveUpload } from '../multipart';
 import { idParams, type IdParams } from './schemas';
 
 const formBody = {
@@ -29,6 +31,16 @@ export default async function contentRoutes(app: FastifyInstance, { services }: 
   app.post<{ Body: ContentFormState }>('/api/content', { schema: { body: formBody } }, async (request, reply) =>
     reply.status(201).send(createContentItem(deps, request.body ?? {})),
   );
+  // A file of any accepted type ("other" in the upload dialog): its content decides what it becomes.
+  app.post('/api/content/upload', async (request, reply) => {
+    const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
+    const result = await uploadAny(deps, file, {
+      title: fields.title, description: fields.description, needsTranslation: asBool(fields.needsTranslation),
+      targetLanguage: fields.targetLanguage || null, categoryId: asOptionalInt(fields.categoryId, 'categoryId'),
+      tags: fields.tags, hasSpeech: fields.hasSpeech === undefined ? undefined : asBool(fields.hasSpeech), force: asBool(fields.force),
+    });
+    return reply.status(201).send(result);
+  });
   app.delete<{ Params: IdParams }>('/api/content/:id', { schema: { params: idParams } }, async (request, reply) => {
     await deleteAnyContent(deps, request.params.id);
     return reply.status(204).send();
