@@ -35,6 +35,26 @@ describe('admin console content flows (browser)', () => {
     await h?.close();
   });
 
+  test('an image uploaded as other content becomes an ungrouped support image', async () => {
+    const png = await fixtures.png();
+    const { context, page } = await newPage(h);
+    await signInFast(h, context);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Upload Content/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Content type').selectOption('other');
+    await page.getByRole('dialog', { name: 'Upload Content' }).waitFor();
+    await dialog.getByLabel('File').setInputFiles(png.path);
+    await dialog.getByLabel('Title').fill('KNX wiring diagram');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toast(page).getByText('Content uploaded successfully').waitFor();
+    await page.goto('/dashboard#bot-images');
+    await page.getByRole('heading', { name: /Ungrouped Images/ }).waitFor();
+    await page.getByText('KNX wiring diagram').first().waitFor();
+    await context.close();
+  });
+
   test('a PDF uploaded through the dialog reaches "completed", can be renamed, shows in every screen, and is deleted after confirmation', async () => {
     const pdf = await fixtures.pdf();
     const { context, page } = await newPage(h);

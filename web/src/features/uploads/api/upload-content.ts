@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContent } from './create-content';
+import { uploadAny } from './upload-any';
 import { refreshAfterUpload } from './invalidate';
 import { uploadDocument } from './upload-document';
 import { uploadPresentation } from './upload-presentation';
@@ -12,7 +12,8 @@ export interface UploadContentInput {
 
 /**
  * The upload dialog's mutation: documents and presentations go up as
- * multipart with progress; any other type posts the form state as JSON.
+ * multipart with progress; any other type goes with its file to
+ * /api/content/upload, where the content decides what it becomes.
  */
 export function useUploadContent(opts: { onProgress: (fraction: number) => void; onSuccess: () => void }) {
   const qc = useQueryClient();
@@ -35,14 +36,16 @@ export function useUploadContent(opts: { onProgress: (fraction: number) => void;
       if (state.type === 'presentation') {
         return uploadPresentation({ file, languageto: state.needsTranslation ? state.targetLanguage : '', title: state.title || undefined }, opts.onProgress);
       }
-      return createContent(state);
+      return uploadAny(state, file, opts.onProgress);
     },
     meta: {
       successToast: { title: 'common.success', description: 'upload.success' },
       errorToast: { title: 'common.error', description: 'upload.failed' },
     },
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       await refreshAfterUpload(qc);
+      // "Other" uploads may become a video or a support image: refresh those lists too.
+      if (result && 'kind' in result) await Promise.all(['/api/videos', '/api/bot-images'].map((key) => qc.invalidateQueries({ queryKey: [key] })));
       opts.onSuccess();
     },
   });
