@@ -81,12 +81,12 @@ export function createLocalStore(options: { root: string }): ObjectStore {
         // The folder is made just before the rename, and again if a concurrent
         // delete removed it as empty in between.
         for (let attempt = 1; ; attempt++) {
-          await mkdir(path.dirname(dest), { recursive: true });
           try {
+            await mkdir(path.dirname(dest), { recursive: true });
             await rename(tmp, dest);
             break;
           } catch (e) {
-            if (errno(e) !== 'ENOENT' || attempt === 3) throw e;
+            if (errno(e) !== 'ENOENT' || attempt === 5) throw e;
           }
         }
       } catch (e) {
