@@ -24,6 +24,7 @@ import { createLlm } from './llm/create';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
+import { createChatLimits } from './chat/rate-limit';
 
 export interface Services {
   config: Config;
@@ -130,11 +131,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
     });
     const llm = createLlm(config.llm);
+    // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
+    const chatLimits = createChatLimits(config.limits);
     const rag = createRagBot({
-      catalog, search, llm, publicUrl: config.publicUrl, limits: config.limits,
+      catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
-    const assistant = createAssistant({ catalog, search, llm, rag, limits: config.limits });
+    const assistant = createAssistant({ catalog, search, llm, rag, limits: chatLimits });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { createRateLimiter } from '../rate-limit';
 
 /**
  * Sliding-window limits for the public chat: N messages a minute per
@@ -23,35 +24,11 @@ export interface ChatLimits {
   checkMessage(text: unknown, field?: string): string;
 }
 
-function createWindow(limit: number, windowMs: number, now: () => number) {
-  const hits = new Map<string, number[]>();
-  const MAX_KEYS = 50_000;
-  return {
-    /** Seconds to wait when over the limit, 0 when the hit was recorded. */
-    take(key: string): number {
-      const t = now();
-      const list = (hits.get(key) ?? []).filter((x) => x > t - windowMs);
-      if (list.length >= limit) {
-        hits.set(key, list);
-        return Math.max(1, Math.ceil((list[0] + windowMs - t) / 1000));
-      }
-      list.push(t);
-      hits.delete(key); // re-insert: Map order is least recently used first
-      hits.set(key, list);
-      if (hits.size > MAX_KEYS) hits.delete(hits.keys().next().value!);
-      return 0;
-    },
-    undo(key: string) {
-      hits.get(key)?.pop();
-    },
-  };
-}
-
 export function createChatLimits(options: ChatLimitOptions): ChatLimits {
   const now = options.now ?? Date.now;
   const windowMs = options.windowMs ?? 60_000;
-  const perConversation = createWindow(options.chatPerMinute, windowMs, now);
-  const perAddress = createWindow(options.chatPerMinutePerAddress, windowMs, now);
+  const perConversation = createRateLimiter({ limit: options.chatPerMinute, windowMs, now });
+  const perAddress = createRateLimiter({ limit: options.chatPerMinutePerAddress, windowMs, now });
   const limited = (retryAfter: number) =>
     new AppError('rate_limited', `Too many messages. Please wait ${retryAfter} s and try again.`, { details: { retryAfter } });
 
