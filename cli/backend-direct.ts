@@ -43,10 +43,7 @@ export async function createDirectBackend(config: Config, options: DirectBackend
   }
   const catalog = () => services?.catalog ?? readOnly!;
 
-  const records = async <T extends ContentType>(type: T) => {
-    const c = catalog();
-    return (type === 'document' ? c.documents.list() : type === 'presentation' ? c.presentations.list() : c.videos.list()) as RecordOf<T>[];
-  };
+  const records = async <T extends ContentType>(type: T) => catalog().items(type).list() as RecordOf<T>[];
 
   return {
     mode: 'direct',
@@ -55,23 +52,13 @@ export async function createDirectBackend(config: Config, options: DirectBackend
     categories: async () => catalog().categories.list(),
     async create(request: ImportRequest) {
       const { content } = await full();
-      const { createDocument, createPresentation, createVideo } = await import('../core/content/create');
+      const { createOfKind } = await import('../core/content/upload-any');
       const { describeLocalFile } = await import('../core/content/spool');
-      const file = await describeLocalFile(request.path);
-      const common = { categoryId: request.categoryId ?? null, force: request.force };
-      const translate = { needsTranslation: !!request.translateTo, targetLanguage: request.translateTo ?? null };
-      switch (request.type) {
-        case 'document':
-          return toItemView('document', await createDocument(content, file, { ...common, ...translate, title: request.title }));
-        case 'presentation':
-          return toItemView('presentation', await createPresentation(content, file, { ...common, title: request.title, languageto: request.translateTo ?? null }));
-        case 'video':
-          return toItemView('video', await createVideo(content, file, { ...translate, label: request.title, force: request.force }));
-        default: {
-          const never: never = request.type;
-          throw new Error(`unknown type ${String(never)}`);
-        }
-      }
+      const { item } = await createOfKind(content, request.type, await describeLocalFile(request.path), {
+        title: request.title, categoryId: request.categoryId ?? null, force: request.force,
+        needsTranslation: !!request.translateTo, targetLanguage: request.translateTo ?? null,
+      });
+      return toItemView(request.type, item as Document | Presentation | Video);
     },
     records,
     async items(type) {

@@ -23,17 +23,8 @@ export type AnyUploadResult =
   | { kind: 'video'; item: Video }
   | { kind: 'image'; item: BotImage };
 
-/**
- * One upload of any accepted file ("other" content in the upload dialog):
- * the content decides what it becomes, then the matching create runs.
- */
-export async function uploadAny(deps: ContentDeps, file: IncomingFile, f: AnyUploadFields): Promise<AnyUploadResult> {
-  const c = await classifyFile(file.path, file.fileName);
-  if ('skip' in c) {
-    await discard(file);
-    throw new AppError('unsupported_type', `The file "${file.fileName}" is ${c.skip}`);
-  }
-  const kind: UploadKind = c.type;
+/** Creates the record of a file whose kind is known (the upload route below, `cms import`). */
+export async function createOfKind(deps: ContentDeps, kind: UploadKind, file: IncomingFile, f: AnyUploadFields): Promise<AnyUploadResult> {
   switch (kind) {
     case 'document':
       return { kind, item: await createDocument(deps, file, f) };
@@ -48,4 +39,17 @@ export async function uploadAny(deps: ContentDeps, file: IncomingFile, f: AnyUpl
       throw new AppError('internal', `Unhandled upload kind ${String(never)}`);
     }
   }
+}
+
+/**
+ * One upload of any accepted file ("other" content in the upload dialog):
+ * the content decides what it becomes, then the matching create runs.
+ */
+export async function uploadAny(deps: ContentDeps, file: IncomingFile, f: AnyUploadFields): Promise<AnyUploadResult> {
+  const c = await classifyFile(file.path, file.fileName);
+  if ('skip' in c) {
+    await discard(file);
+    throw new AppError('unsupported_type', `The file "${file.fileName}" is ${c.skip}`);
+  }
+  return createOfKind(deps, c.type, file, f);
 }
