@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { retryItem } from './content/update';
 import { createIngestHandler } from './ingest/pipeline';
-import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
 import { createHashEmbedder } from './search/hash-embedder';
@@ -115,15 +115,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     cleanups.push(() => search.close());
 
-    const holder: { content?: ContentDeps } = {};
+    // The queue and the ingest handler need each other's deps: the handler is bound once content exists.
+    let ingest: JobHandler = async () => {};
     const queue = createJobQueue({
       catalog,
       concurrency: config.worker.concurrency,
-      handlers: { ingest: (job, signal) => createIngestHandler(holder.content!, { ocrLanguages: config.worker.ocrLanguages, tmpDir })(job, signal) },
+      handlers: { ingest: (job, signal) => ingest(job, signal) },
       log,
     });
     const content: ContentDeps = { catalog, store, search, queue };
-    holder.content = content;
+    ingest = createIngestHandler(content, { ocrLanguages: config.worker.ocrLanguages, tmpDir });
     cleanups.push(() => queue.stop());
 
     const auth = createAuth(catalog, {

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,7 +91,6 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       let thumbnailKey: string | null = null;
       if (type === 'video' && extraction.thumbnailPath) {
         thumbnailKey = keys.videoThumbnail(rec.id);
-        const { createReadStream } = await import('node:fs');
         await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath), { contentType: 'image/jpeg' });
       }
 
