@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
   isRTL: 'isRTL',
   chatReferenceId: 'chatReferenceId',
+  /** The reference id whose session was opened (cleared + greeted). */
+  chatSessionStarted: 'chatSessionStarted',
   ragSession: 'ragSessionId',
   sidebarOpen: 'sidebarOpenParents',
 } as const;

@@ -12,7 +12,7 @@ import { clearSession } from './api/clear-session';
 import { getChatMessages } from './api/get-chat-messages';
 import { sendChatMessage } from './api/send-chat-message';
 import { mediaFromMessage, type ChatMedia } from './media';
-import { tabReferenceId } from './reference-id';
+import { markSessionStarted, tabReferenceId } from './reference-id';
 
 export interface ChatLine {
   id: string;
@@ -94,6 +94,7 @@ export function usePublicChat(failureText: string) {
           await clearSession(referenceId);
           const reply = await sendChatMessage({ message: GREETING, referenceId, isNewSession: true });
           setMessages((cur) => [...cur, fromReply(reply)]);
+          markSessionStarted(referenceId);
           // The session was just cleared, so everything stored is ours: adopt the server's
           // copies (ids) and move `since` past the greeting without showing it.
           absorb(await getChatMessages(referenceId, new Date(0).toISOString()).catch(() => []), true);
