@@ -77,7 +77,8 @@ export function treeRssMb(root: number, excludeRoots: number[] = []): number {
   for (const pid of ppid.keys()) {
     if (!inTree(pid)) continue;
     try {
-      total += rssMb(pid);
+      const mb = rssMb(pid);
+      if (Number.isFinite(mb)) total += mb; // a zombie has no VmRSS
     } catch {
       /* gone */
     }
