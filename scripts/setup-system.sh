@@ -13,6 +13,25 @@ have soffice     || need+=(libreoffice-impress libreoffice-writer)
 have espeak-ng   || need+=(espeak-ng)
 [ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/noto ] || need+=(fonts-noto-core)
+[ -d /usr/share/fonts/opentype/noto ] || need+=(fonts-noto-cjk)
+# OCR for Arabic and the CJK scripts (real Japanese PDFs whose text only OCR reads)
+for l in ara jpn chi-sim kor; do
+  [ -f "/usr/share/tesseract-ocr/5/tessdata/${l/-/_}.traineddata" ] || need+=("tesseract-ocr-$l")
+done
+# Offline translation (rule-based) and offline English speech to text
+have apertium    || need+=(apertium)
+[ -d /usr/share/apertium/apertium-eng-spa ] || need+=(apertium-eng-spa)
+[ -d /usr/share/apertium/apertium-es-pt ] || need+=(apertium-es-pt)
+[ -d /usr/share/apertium/apertium-spa-ita ] || need+=(apertium-spa-ita)
+[ -d /usr/share/apertium/apertium-fr-es ] || need+=(apertium-fr-es)
+have pocketsphinx || need+=(pocketsphinx)
+[ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
+# PostgreSQL for the multi-process store and its tests; memory/time limits for tool children
+have pg_ctlcluster || need+=(postgresql)
+have prlimit     || need+=(util-linux)
+have mutool      || need+=(mupdf-tools)
+have gs          || need+=(ghostscript)
+have sox         || need+=(sox)
 if [ "${CMS_SKIP_BROWSER:-}" != "1" ]; then
   have chromium  || need+=(chromium)
 fi
