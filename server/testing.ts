@@ -48,7 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   if (options.process) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
-      cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '', LLM_PROVIDER: env.LLM_PROVIDER ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
