@@ -57,6 +57,8 @@ export interface Config {
     chatMaxMessageChars: number;
     loginPerMinute: number;
   };
+  /** Sites allowed to embed the chat widget (origins like https://www.brand.com; '*' for any). */
+  widget: { origins: string[] };
   cli: { serverUrl: string };
   logLevel: string;
 }
@@ -154,6 +156,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problems.push('LLM_PROVIDER=openai needs OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (a local server such as Ollama, vLLM, LM Studio)');
   }
 
+  const widgetOrigins: string[] = [];
+  for (const o of (str('WIDGET_ORIGINS', '') ?? '').split(/[\s,]+/).filter(Boolean)) {
+    if (o === '*') {
+      widgetOrigins.push(o);
+      continue;
+    }
+    try {
+      const u = new URL(o);
+      if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
+      widgetOrigins.push(u.origin);
+    } catch {
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+    }
+  }
+
   const ocr = str('OCR_LANGUAGES', 'eng+heb+fra')!.split(/[+,\s]+/).filter(Boolean);
 
   const config: Config = {
@@ -193,6 +210,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),
       loginPerMinute: int('LOGIN_RATE_LIMIT', 10, 1, 10_000),
     },
+    widget: { origins: widgetOrigins },
     cli: { serverUrl: url('CMS_URL') ?? `http://127.0.0.1:${port || 3000}` },
     logLevel: str('LOG_LEVEL', 'info')!,
   };

@@ -18,6 +18,7 @@ import presentationRoutes from './routes/presentations';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import videoRoutes from './routes/videos';
+import widgetRoutes, { widgetCors } from './routes/widget';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -29,17 +30,20 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(multipart, {
     limits: { fileSize: services.config.uploads.maxBytes, files: 1, fields: 30, fieldSize: 100_000, parts: 40 },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+    // The widget's panel sets its own frame-ancestors (allowed origins).
+    if (!(request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) reply.header('x-frame-options', 'DENY');
   });
+  app.addHook('onRequest', widgetCors(services.config.widget.origins));
 
   const opts = { services };
   await app.register(healthRoutes, opts);
   await app.register(authRoutes, opts);
   await app.register(fileRoutes, opts);
   await app.register(botRoutes, opts);
+  await app.register(widgetRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
     for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
