@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '../core/services';
 import { requireAdmin } from './auth';
 import { registerErrorHandler } from './errors';
+import { registerOpenApi } from './openapi/plugin';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
 import categoryRoutes from './routes/categories';
@@ -38,6 +39,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
   app.addHook('onRequest', widgetCors(services.config.widget.origins));
 
+  await registerOpenApi(app);
   const opts = { services };
   await app.register(healthRoutes, opts);
   await app.register(authRoutes, opts);

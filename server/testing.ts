@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config';
 import { createServices, type Services } from '../core/services';
 import { buildApp } from './app';
@@ -17,6 +18,8 @@ export interface TestServer {
   token: string;
   /** In-process servers only. */
   services?: Services;
+  /** In-process servers only. */
+  app?: FastifyInstance;
   /** Child-process servers only. */
   child?: ChildProcess;
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -83,7 +86,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   services.announceUrl(url);
   return {
-    url, dataDir, username: 'admin', password, token, services,
+    url, dataDir, username: 'admin', password, token, services, app,
     async stop(o) {
       await app.close();
       await services.close();
