@@ -20,6 +20,8 @@ import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
 import type { Job } from './types';
+import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
+import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
@@ -34,6 +36,8 @@ export interface Services {
   queue: JobQueue;
   auth: Auth;
   llm: LlmClient;
+  /** What visitors asked and how they rated the answers (analytics). */
+  questions: QuestionLog;
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
@@ -134,11 +138,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
+    const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
     const rag = createRagBot({
-      catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
+      catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
-    const assistant = createAssistant({ catalog, search, llm, rag, limits: chatLimits });
+    const assistant = createAssistant({ catalog, search, llm, rag, limits: chatLimits, questions });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -155,7 +160,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     };
 
     return {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob,
+      config, catalog, store, search, queue, auth, llm, questions, rag, assistant, content, tmpDir, retryJob,
       retryFailed: () => {
         const failed = catalog.jobs.list((j) => j.state === 'failed');
         for (const j of failed) retryJob(j.id);

@@ -9,6 +9,7 @@ import type { Services } from '../core/services';
 import { requireAdmin } from './auth';
 import { registerErrorHandler } from './errors';
 import { registerOpenApi } from './openapi/plugin';
+import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
 import categoryRoutes from './routes/categories';
@@ -46,9 +47,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(fileRoutes, opts);
   await app.register(botRoutes, opts);
   await app.register(widgetRoutes, opts);
+  await app.register(feedbackRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
-    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+    for (const routes of [analyticsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
       await admin.register(routes, opts);
     }
   });

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
+import type { NewAnswer, QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { SearchIndex } from '../search/types';
 import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
@@ -29,6 +30,8 @@ export interface AssistantOptions {
   limits: ChatLimits | ChatLimitOptions;
   /** Accepted for symmetry with the RAG bot; model calls happen inside `rag`. */
   llm?: LlmClient;
+  /** Where each visitor message and its answer is kept for analytics (message text only). */
+  questions?: QuestionLog;
   /** For tests. */
   now?: () => number;
 }
@@ -40,6 +43,8 @@ export interface ChatInput {
   clientAddress?: string | null;
   /** The browser's language (Accept-Language), used when the message itself does not tell. */
   preferredLanguage?: string | null;
+  /** The console's /chat (default) or the embeddable widget, for analytics. */
+  channel?: 'chat' | 'widget';
   signal?: AbortSignal;
 }
 
@@ -74,6 +79,8 @@ const HISTORY_TURNS = 6;
 
 type Stored = PublicChatMessage & { seq: number };
 type BotPart = Pick<PublicChatMessage, 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
+type Outcome = Pick<NewAnswer, 'kind' | 'notFound' | 'mode' | 'sources'>;
+const GREETED: Outcome = { kind: 'greeting', notFound: false, mode: null, sources: [] };
 
 export function createAssistant(options: AssistantOptions): Assistant {
   const { catalog, rag } = options;
@@ -115,13 +122,13 @@ export function createAssistant(options: AssistantOptions): Assistant {
     return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
   }
 
-  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string }> {
+  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string; outcome: Outcome }> {
     const greeting = greetingLanguage(text);
     if (greeting) {
       // The web opens every session with an English "hello": greet in the browser's language then.
       const language = greeting === 'en' && preferred ? preferred : greeting;
       const message = phrasesFor(language).greeting;
-      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language, outcome: GREETED };
     }
     const language = visitorLanguage(text, input.referenceId, preferred);
     const request = detectMediaRequest(text);
@@ -137,11 +144,15 @@ export function createAssistant(options: AssistantOptions): Assistant {
           reply: { message, language, mediaItem: { ...match.output, contentType: match.kind, id: match.id } },
           bot: { message, output: JSON.stringify(match.output), file: match.output.filePath, contentType: match.kind, userLanguage: language },
           language,
+          outcome: { kind: 'media', notFound: false, mode: null, sources: [{ itemType: match.kind, itemId: match.id, title: match.output.title }] },
         };
       }
       const message = [fill(ph.mediaNotFound, { kind: ph.kinds[request.kind] }), available.length ? fill(ph.mediaAvailable, { list: available.join(', ') }) : '']
         .filter(Boolean).join(' ');
-      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+      return {
+        reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language,
+        outcome: { kind: 'media', notFound: true, mode: null, sources: [] },
+      };
     }
     const history: ConversationTurn[] = input.isNewSession ? []
       : conversation(input.referenceId).slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.message }));
@@ -152,6 +163,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
       reply: { message, language: answer.detectedLanguage, mediaItem: null },
       bot: { message, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
+      outcome: {
+        kind: 'question', notFound: answer.notFound, mode: answer.mode,
+        sources: answer.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
+      },
     };
   }
 
@@ -168,7 +183,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
       const out = await reply(input, text, preferred);
       store(input.referenceId, text, out.language, out.bot);
-      return out.reply;
+      const answerId = options.questions?.record({
+        channel: input.channel ?? 'chat', referenceId: input.referenceId, question: text, language: out.language, answer: out.bot.message, ...out.outcome,
+      });
+      return answerId ? { ...out.reply, answerId } : out.reply;
     },
 
     messages(referenceId, since) {

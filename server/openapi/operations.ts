@@ -9,7 +9,7 @@ import * as S from './schemas';
 
 type Schema = Record<string, unknown>;
 /** A response: a JSON schema, or one of the non-JSON kinds. */
-export type ResponseDoc = Schema | 'empty' | 'binary' | 'html' | 'javascript' | 'event-stream';
+export type ResponseDoc = Schema | 'empty' | 'binary' | 'html' | 'javascript' | 'event-stream' | 'csv-or-jsonl';
 
 export interface OperationDoc {
   summary: string;
@@ -47,6 +47,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/bot/rag-query/stream': {
     summary: 'Ask the document-search assistant, streamed as server-sent events (token, done, error)', tag: 'chat', public: true,
     responses: { 200: 'event-stream' },
+  },
+  'POST /api/bot/feedback': { summary: 'Rate an answer (thumbs up/down, optional comment)', tag: 'chat', public: true, responses: { 200: S.FeedbackReply } },
+  'GET /api/analytics/stats': { summary: 'Question analytics for a period', tag: 'analytics', responses: { 200: S.QuestionStats } },
+  'GET /api/analytics/export': {
+    summary: 'Export conversations (questions, answers, ratings) of a date range as CSV or JSON lines', tag: 'analytics',
+    responses: { 200: 'csv-or-jsonl' },
   },
   'OPTIONS /api/bot/*': { summary: 'CORS preflight for the allowed widget origins (WIDGET_ORIGINS)', tag: 'widget', public: true, responses: { 204: 'empty' } },
 

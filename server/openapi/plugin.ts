@@ -37,6 +37,11 @@ function response(doc: ResponseDoc): Record<string, unknown> {
         description: 'Server-sent events: `token` {text}, then `done` (the RetrievalReply) or `error` {error, message}',
         content: { 'text/event-stream': { schema: TEXT } },
       };
+    case 'csv-or-jsonl':
+      return {
+        description: 'A file download: one row per visitor message and its answer',
+        content: { 'text/csv': { schema: TEXT }, 'application/x-ndjson': { schema: TEXT } },
+      };
     default:
       return { description: 'OK', ...doc };
   }

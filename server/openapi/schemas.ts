@@ -106,3 +106,18 @@ export const uploadForm = {
   video: form(['label', 'description', 'subcategory', 'needsTranslation', 'targetLanguage', 'hasSpeech', 'force']),
   any: form(['title', 'description', 'categoryId', 'needsTranslation', 'targetLanguage', 'hasSpeech', 'tags', 'force']),
 };
+
+const ratingValue = { type: 'string', enum: ['up', 'down'] };
+export const Rating = obj({ value: ratingValue, comment: strOrNull, at: dateTime });
+export const FeedbackReply = obj({ answerId: str, rating: Rating });
+export const QuestionStats = obj({
+  from: dateTime, to: dateTime, questions: int, conversations: int,
+  perDay: arrayOf(obj({ day: str, questions: int, notFound: int })),
+  languages: arrayOf(obj({ language: str, questions: int })),
+  channels: arrayOf(obj({ channel: { type: 'string', enum: ['chat', 'widget', 'rag'] }, questions: int })),
+  answered: int, notFound: int,
+  topUnanswered: arrayOf(obj({ question: str, count: int, language: str, examples: arrayOf(str) })),
+  topSources: arrayOf(obj({ itemType: str, itemId: int, title: str, count: int })),
+  ratings: obj({ up: int, down: int, rated: int, answers: int, upRate: { type: ['number', 'null'] } }),
+  comments: arrayOf(obj({ at: dateTime, value: ratingValue, comment: str, question: str, answer: str, channel: str })),
+});
