@@ -86,6 +86,13 @@ export async function createDirectBackend(config: Config, options: DirectBackend
       const { reindexAll } = await import('../core/ingest/reindex');
       return reindexAll(content, onProgress);
     },
+    async questionStats(since) {
+      const { createFileQuestionLog, questionLogFile } = await import('../core/analytics/file-log');
+      const { parseSince, questionStats } = await import('../core/analytics/stats');
+      const now = new Date();
+      const from = parseSince(since, now);
+      return questionStats(createFileQuestionLog({ file: questionLogFile(config.dataDir) }).list({ from, to: now }), { from, to: now });
+    },
     async search(query, o) {
       return (await full()).search.search(query, { k: o.k, filters: o.type ? { itemType: o.type } : undefined });
     },

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import type { QuestionStats } from '../core/analytics/stats';
 import type { SearchHit } from '../core/search/types';
 import type { BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, Video } from '../core/types';
 import type { Backend, ImportRequest, RecordOf, UploadProgress } from './backend';
@@ -73,6 +74,7 @@ export function createHttpBackend(options: HttpBackendOptions): Backend {
     remove: (id) => http.del(`/api/content/${id}`),
     reindex: () => http.post<{ items: number; chunks: number }>('/api/reindex'),
     search: (query, o) => http.get<SearchHit[]>('/api/search', { q: query, k: o.k, type: o.type }),
+    questionStats: (since) => http.get<QuestionStats>('/api/analytics/stats', { since }),
     async close() {},
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { TOKEN_FILE } from '../core/auth/auth';
 import { readLock } from '../core/catalog/lock';
 import { AppError } from '../core/errors';
+import type { QuestionStats } from '../core/analytics/stats';
 import type { SearchHit } from '../core/search/types';
 import type { BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, Video } from '../core/types';
 import type { CliContext } from './context';
@@ -53,6 +54,8 @@ export interface Backend {
   remove(id: number): Promise<void>;
   reindex(onProgress?: (done: number, total: number, title: string) => void): Promise<{ items: number; chunks: number }>;
   search(query: string, options: { k: number; type?: ContentType }): Promise<SearchHit[]>;
+  /** Question analytics since a period ("7d", "24h") or an ISO date. */
+  questionStats(since: string): Promise<QuestionStats>;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,7 @@ import { reindexCommand } from './commands/reindex';
 import { retryCommand } from './commands/retry';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
+import { statsCommand } from './commands/stats';
 import { statusCommand } from './commands/status';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 
