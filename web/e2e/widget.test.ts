@@ -118,6 +118,15 @@ describe('chat widget on another origin (browser)', () => {
       assert.match((await panel.locator('[data-testid="widget-bot-message"]').first().textContent()) ?? '', /hello|hi|welcome|assist/i);
       const answer = await ask(panel, 'How do I connect the KNX gateway?');
       assert.ok(answer.length > 20 && !answer.includes('trouble'), answer);
+      // The visitor rates the answer: thumbs down with what was missing.
+      const rating = panel.locator('[data-testid="widget-bot-message"]').last().locator('[data-testid="widget-rating"]');
+      assert.equal(await panel.locator('[data-testid="widget-bot-message"]').first().locator('[data-testid="widget-rating"]').count(), 0, 'the greeting is not rated');
+      await rating.getByRole('button', { name: 'Not helpful' }).click();
+      await rating.getByLabel('What was missing? (optional)').fill('Which cable colour?');
+      await rating.getByRole('button', { name: 'Send feedback' }).click();
+      await rating.getByText('Thanks for your feedback').waitFor();
+      const rated = server.services!.questions.list().find((r) => r.rating);
+      assert.deepEqual([rated?.channel, rated?.question, rated?.rating?.value, rated?.rating?.comment], ['widget', 'How do I connect the KNX gateway?', 'down', 'Which cable colour?']);
       const offer = await ask(panel, 'Send me the installation guide');
       assert.match(offer, /AuraShade installation guide/);
       const file = await downloadFrom(page, panel);

@@ -14,7 +14,10 @@ export const clearSession = (referenceId: string, lang: string) =>
   call<void>('/api/bot/clear-session', { method: 'POST', body: JSON.stringify({ referenceId }), lang });
 
 export const sendMessage = (message: string, referenceId: string, isNewSession: boolean, lang: string) =>
-  call<ChatBotReply>('/api/bot/chat', { method: 'POST', body: JSON.stringify({ message, referenceId, isNewSession }), lang });
+  call<ChatBotReply>('/api/bot/chat', { method: 'POST', body: JSON.stringify({ message, referenceId, isNewSession, channel: 'widget' }), lang });
+
+export const sendFeedback = (input: { referenceId: string; answerId: string; rating: 'up' | 'down'; comment?: string | null }, lang: string) =>
+  call<unknown>('/api/bot/feedback', { method: 'POST', body: JSON.stringify(input), lang });
 
 export const getMessages = (referenceId: string, since: string, lang: string, signal?: AbortSignal) =>
   call<PublicChatMessage[]>(`/api/bot/messages?${new URLSearchParams({ referenceId, since })}`, { lang, signal });

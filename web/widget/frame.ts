@@ -7,7 +7,7 @@
  */
 import type { ChatBotReply, PublicChatMessage } from '../../core/types';
 import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
-import { clearSession, getMessages, sendMessage } from './api';
+import { clearSession, getMessages, sendFeedback, sendMessage } from './api';
 import { FRAME_CSS } from './frame-style';
 import { baseLanguage, greetingFor, hasRtlText, isRtl, stringsFor } from './strings';
 
@@ -104,7 +104,47 @@ async function download(media: ChatMedia, button: HTMLButtonElement) {
   }
 }
 
-function render(role: 'user' | 'bot', text: string, media: ChatMedia | null): HTMLLIElement {
+/** Thumbs up / down under an answer; a thumbs down asks what was missing (optional). */
+function ratingRow(answerId: string): HTMLDivElement {
+  const row = el('div', { className: 'rate' });
+  row.dataset.testid = 'widget-rating';
+  const status = el('span', { role: 'status' });
+  const rate = async (value: 'up' | 'down', comment?: string) => {
+    try {
+      await sendFeedback({ referenceId, answerId, rating: value, comment: comment ?? null }, lang);
+    } catch {
+      return;
+    }
+    up.setAttribute('aria-pressed', String(value === 'up'));
+    down.setAttribute('aria-pressed', String(value === 'down'));
+    row.querySelector('form')?.remove();
+    if (value === 'down' && comment === undefined) {
+      const box = el('input', { maxLength: 1000, placeholder: s.commentPlaceholder, dir: 'auto' });
+      box.setAttribute('aria-label', s.commentPlaceholder);
+      const f = el('form', {}, box, el('button', { type: 'submit', className: 'btn', textContent: s.sendComment }));
+      f.addEventListener('submit', (e) => {
+        e.preventDefault();
+        void rate('down', box.value.trim());
+      });
+      row.append(f);
+      box.focus();
+      status.textContent = '';
+    } else status.textContent = s.thanks;
+  };
+  const thumb = (value: 'up' | 'down', label: string, glyph: string) => {
+    const b = el('button', { type: 'button', className: 'btn', textContent: glyph, title: label });
+    b.setAttribute('aria-label', label);
+    b.setAttribute('aria-pressed', 'false');
+    b.addEventListener('click', () => void rate(value));
+    return b;
+  };
+  const up = thumb('up', s.helpful, '👍');
+  const down = thumb('down', s.notHelpful, '👎');
+  row.append(up, down, status);
+  return row;
+}
+
+function render(role: 'user' | 'bot', text: string, media: ChatMedia | null, answerId?: string): HTMLLIElement {
   const bubble = el('div', { className: 'bubble', dir: hasRtlText(text) ? 'rtl' : 'ltr' }, el('span', { className: 'sr', textContent: `${role === 'user' ? s.you : s.assistant}: ` }), text);
   const li = el('li', { className: role }, bubble);
   li.dataset.testid = role === 'user' ? 'widget-user-message' : 'widget-bot-message';
@@ -114,11 +154,12 @@ function render(role: 'user' | 'bot', text: string, media: ChatMedia | null): HT
     button.addEventListener('click', () => void download(media, button));
     li.append(el('div', { className: 'media' }, el('span', { textContent: media.title, title: media.title }), button));
   }
+  if (answerId) li.append(ratingRow(answerId));
   return li;
 }
 
-function add(line: Omit<Line, 'node'>, media: ChatMedia | null) {
-  const node = render(line.role, line.text, media);
+function add(line: Omit<Line, 'node'>, media: ChatMedia | null, answerId?: string) {
+  const node = render(line.role, line.text, media, answerId);
   lines.push({ ...line, node });
   log.insertBefore(node, typingNode);
   scrollDown();
@@ -136,10 +177,11 @@ function absorb(list: PublicChatMessage[], hideGreeting: boolean) {
   }
 }
 
-function fromReply(reply: ChatBotReply) {
+/** Shows a reply; `ratable` is false for the greeting. */
+function fromReply(reply: ChatBotReply, ratable = true) {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
-  add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media);
+  add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media, ratable ? reply.answerId : undefined);
 }
 
 function setTyping(on: boolean) {
@@ -203,7 +245,7 @@ async function begin() {
     try {
       await clearSession(referenceId, lang);
       if (customGreeting) add({ id: 'greeting', role: 'bot', text: customGreeting, local: false }, null);
-      else fromReply(await sendMessage(greetingFor(lang), referenceId, true, lang));
+      else fromReply(await sendMessage(greetingFor(lang), referenceId, true, lang), false);
       store?.setItem('widgetSessionStarted', referenceId);
       absorb(await getMessages(referenceId, new Date(0).toISOString(), lang).catch(() => []), true);
     } catch {

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   ChevronDown,
   Film,
   FileText,
@@ -26,6 +27,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
   categories: Tags,
   'file-manager': HardDrive,
+  analytics: BarChart3,
   'rag-bot': Search,
   'chatbot-responses': MessagesSquare,
   documents: FileText,

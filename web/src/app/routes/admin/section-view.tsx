@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import type { SectionId } from '../../../config/admin-sections';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList } from '../../../features/content/components/content-list';
@@ -63,7 +64,13 @@ export function SectionView({ section }: { section: SectionId }) {
   let page: ReactNode;
   switch (section) {
     case 'dashboard':
-      page = <DashboardPage onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })} onOpenAssistant={() => navigate(paths.chat.getHref())} />;
+      page = (
+        <DashboardPage
+          onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })}
+          onOpenAssistant={() => navigate(paths.chat.getHref())}
+          onOpenAnalytics={() => navigate(paths.dashboard.getHref('analytics'))}
+        />
+      );
       break;
     case 'documents': {
       const open = () => setUpload({ contentType: 'document' });
@@ -104,6 +111,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'file-manager':
       page = <FileManagerPage />;
+      break;
+    case 'analytics':
+      page = <AnalyticsPage />;
       break;
     case 'chatbot-responses':
       page = (
