@@ -57,6 +57,8 @@ export interface Config {
     chatMaxMessageChars: number;
     loginPerMinute: number;
   };
+  /** Question analytics keep visitor messages as long as conversations are kept. */
+  analytics: { retentionDays: number };
   /** Sites allowed to embed the chat widget (origins like https://www.brand.com; '*' for any). */
   widget: { origins: string[] };
   cli: { serverUrl: string };
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),
       loginPerMinute: int('LOGIN_RATE_LIMIT', 10, 1, 10_000),
     },
+    analytics: { retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500) },
     widget: { origins: widgetOrigins },
     cli: { serverUrl: url('CMS_URL') ?? `http://127.0.0.1:${port || 3000}` },
     logLevel: str('LOG_LEVEL', 'info')!,

@@ -139,6 +139,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
     const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
+    // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
+    const pruneQuestions = () => questions.prune(new Date(Date.now() - config.analytics.retentionDays * 86_400_000));
+    pruneQuestions();
+    const pruneTimer = setInterval(pruneQuestions, 6 * 3_600_000);
+    pruneTimer.unref();
+    cleanups.push(() => clearInterval(pruneTimer));
     const rag = createRagBot({
       catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),

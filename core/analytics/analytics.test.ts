@@ -46,6 +46,8 @@ test('prune drops answers older than the retention cut and keeps the rest with t
   assert.deepEqual(reopened.list().map((r) => r.id), [kept]);
   assert.equal(reopened.list()[0].rating?.comment, 'great');
   assert.ok(!readFileSync(file, 'utf8').includes(old));
+  reopened.clear();
+  assert.deepEqual(createFileQuestionLog({ file }).list(), [], 'delete all data leaves nothing behind');
 });
 
 test('similar unanswered questions are grouped across wordings; other topics and languages stay apart', () => {

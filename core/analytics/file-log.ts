@@ -64,6 +64,11 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date 
       const to = range.to?.toISOString() ?? '\uffff';
       return order.filter((a) => a.at >= from && a.at < to);
     },
+    clear() {
+      if (existsSync(options.file)) writeFileSync(options.file, '');
+      byId.clear();
+      order.length = 0;
+    },
     prune(before) {
       const cut = before.toISOString();
       const keep = order.filter((a) => a.at >= cut);
@@ -71,6 +76,7 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date 
       if (!dropped) return 0;
       const lines = keep.flatMap((a) => [JSON.stringify({ type: 'answer', answer: { ...a, rating: null } }), ...(a.rating ? [JSON.stringify({ type: 'rating', answerId: a.id, rating: a.rating })] : [])]);
       const tmp = `${options.file}.tmp`;
+      mkdirSync(path.dirname(options.file), { recursive: true });
       writeFileSync(tmp, lines.length ? `${lines.join('\n')}\n` : '');
       renameSync(tmp, options.file);
       for (const a of order.slice()) if (a.at < cut) byId.delete(a.id);

@@ -50,4 +50,6 @@ export interface QuestionLog {
   list(range?: { from?: Date | null; to?: Date | null }): AnswerRecord[];
   /** Drops answers older than `before` (conversation retention); returns how many. */
   prune(before: Date): number;
+  /** Drops everything (delete all data). */
+  clear(): void;
 }

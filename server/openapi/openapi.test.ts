@@ -129,7 +129,13 @@ test('real responses of the running server validate against the document', async
   const media = (await call('POST', '/api/bot/chat', { body: { message: 'Send me the installation guide', referenceId: 'oa1' }, admin: false })).json as { mediaItem: unknown };
   assert.ok(media.mediaItem, 'a media reply was validated too');
   await call('GET', '/api/bot/messages?referenceId=oa1', { admin: false });
-  await call('POST', '/api/bot/rag-query', { body: { query: 'How do I connect the KNX gateway?', referenceId: 'oa2' }, admin: false });
+  const rag = (await call('POST', '/api/bot/rag-query', { body: { query: 'How do I connect the KNX gateway?', referenceId: 'oa2' }, admin: false })).json as { answerId: string };
+  await call('POST', '/api/bot/feedback', { body: { referenceId: 'oa2', answerId: rag.answerId, rating: 'down', comment: 'Which cable?' }, admin: false });
+  assert.equal((await call('POST', '/api/bot/feedback', { body: { referenceId: 'someone', answerId: rag.answerId, rating: 'up' }, admin: false })).status, 404);
+  await call('GET', '/api/analytics/stats?since=30d');
+  const exported = await fetch(`${server.url}/api/analytics/export?format=jsonl`, { headers: auth });
+  assert.equal(exported.headers.get('content-type')?.split(';')[0], 'application/x-ndjson');
+  assert.ok(doc.paths['/api/analytics/export'].get.responses['200'].content?.['application/x-ndjson']);
   await call('GET', '/api/openapi.json', { admin: false });
   // Errors have the documented error shape.
   assert.equal((await call('POST', '/api/bot/chat', { body: { referenceId: 'oa1' }, admin: false })).status, 400);

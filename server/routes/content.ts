@@ -61,5 +61,9 @@ export default async function contentRoutes(app: FastifyInstance, { services }: 
   app.get('/api/video-translations', async () => translationRows(catalog, 'video'));
 
   app.get('/api/dashboard/metrics', async () => dashboardMetrics(catalog));
-  app.delete('/api/delete-all-data', async () => ({ deleted: await deleteAllData(deps) }));
+  app.delete('/api/delete-all-data', async () => {
+    const deleted = await deleteAllData(deps);
+    services.questions.clear();
+    return { deleted };
+  });
 }
