@@ -23,6 +23,7 @@ import type { Job } from './types';
 import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
 import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
+import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
@@ -38,6 +39,8 @@ export interface Services {
   llm: LlmClient;
   /** What visitors asked and how they rated the answers (analytics). */
   questions: QuestionLog;
+  /** The embeddable widget's allowed sites and brand defaults (admin settings). */
+  widgetSettings: WidgetSettingsStore;
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
@@ -138,6 +141,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
+    const widgetSettings = createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
     const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
     // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
     const pruneQuestions = () => questions.prune(new Date(Date.now() - config.analytics.retentionDays * 86_400_000));
@@ -166,7 +170,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     };
 
     return {
-      config, catalog, store, search, queue, auth, llm, questions, rag, assistant, content, tmpDir, retryJob,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, tmpDir, retryJob,
       retryFailed: () => {
         const failed = catalog.jobs.list((j) => j.state === 'failed');
         for (const j of failed) retryJob(j.id);

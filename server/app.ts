@@ -20,7 +20,7 @@ import presentationRoutes from './routes/presentations';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import videoRoutes from './routes/videos';
-import widgetRoutes, { widgetCors } from './routes/widget';
+import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -38,7 +38,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     // The widget's panel sets its own frame-ancestors (allowed origins).
     if (!(request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) reply.header('x-frame-options', 'DENY');
   });
-  app.addHook('onRequest', widgetCors(services.config.widget.origins));
+  app.addHook('onRequest', widgetCors(() => services.widgetSettings.allowedOrigins()));
 
   await registerOpenApi(app);
   const opts = { services };
@@ -47,10 +47,11 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(fileRoutes, opts);
   await app.register(botRoutes, opts);
   await app.register(widgetRoutes, opts);
+  await app.register(widgetConfigRoutes, opts);
   await app.register(feedbackRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
-    for (const routes of [analyticsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
       await admin.register(routes, opts);
     }
   });

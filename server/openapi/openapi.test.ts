@@ -133,6 +133,10 @@ test('real responses of the running server validate against the document', async
   await call('POST', '/api/bot/feedback', { body: { referenceId: 'oa2', answerId: rag.answerId, rating: 'down', comment: 'Which cable?' }, admin: false });
   assert.equal((await call('POST', '/api/bot/feedback', { body: { referenceId: 'someone', answerId: rag.answerId, rating: 'up' }, admin: false })).status, 404);
   await call('GET', '/api/analytics/stats?since=30d');
+  await call('PATCH', '/api/widget/settings', { body: { origins: ['https://www.brand.com'], color: '#0f766e', title: 'Help' } });
+  await call('GET', '/api/widget/settings');
+  await call('GET', '/api/widget/config', { admin: false });
+  assert.equal((await call('PATCH', '/api/widget/settings', { body: { origins: ['https://brand.com/page'] } })).status, 400);
   const exported = await fetch(`${server.url}/api/analytics/export?format=jsonl`, { headers: auth });
   assert.equal(exported.headers.get('content-type')?.split(';')[0], 'application/x-ndjson');
   assert.ok(doc.paths['/api/analytics/export'].get.responses['200'].content?.['application/x-ndjson']);

@@ -56,6 +56,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'OPTIONS /api/bot/*': { summary: 'CORS preflight for the allowed widget origins (WIDGET_ORIGINS)', tag: 'widget', public: true, responses: { 204: 'empty' } },
 
+  'GET /api/widget/config': { summary: 'The brand\'s widget title, colour and greeting (defaults for the script tag)', tag: 'widget', public: true, responses: { 200: S.WidgetConfig } },
+  'GET /api/widget/settings': { summary: 'Widget settings: allowed sites and brand defaults', tag: 'widget', responses: { 200: S.WidgetSettings } },
+  'PATCH /api/widget/settings': { summary: 'Change the widget settings', tag: 'widget', responses: { 200: S.WidgetSettings } },
   'GET /widget.js': { summary: 'The embeddable chat widget (one script tag on an allowed site)', tag: 'widget', public: true, responses: { 200: 'javascript' } },
   'GET /widget-frame.js': { summary: 'Script of the widget\'s chat panel', tag: 'widget', public: true, responses: { 200: 'javascript' } },
   'GET /widget/frame': { summary: 'The widget\'s chat panel page (framed by allowed origins only)', tag: 'widget', public: true, responses: { 200: 'html' } },

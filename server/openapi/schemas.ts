@@ -121,3 +121,5 @@ export const QuestionStats = obj({
   ratings: obj({ up: int, down: int, rated: int, answers: int, upRate: { type: ['number', 'null'] } }),
   comments: arrayOf(obj({ at: dateTime, value: ratingValue, comment: str, question: str, answer: str, channel: str })),
 });
+export const WidgetConfig = obj({ title: strOrNull, color: strOrNull, greeting: strOrNull });
+export const WidgetSettings = obj({ origins: arrayOf(str), title: strOrNull, color: strOrNull, greeting: strOrNull, envOrigins: arrayOf(str) });

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../core/config';
 import { AppError } from '../../core/errors';
+import type { WidgetSettings, WidgetSettingsStore } from '../../core/widget/settings';
 import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/build';
 
 /**
@@ -27,8 +27,8 @@ export function originAllowed(origins: string[], origin: string | undefined): or
   return !!origin && (origins.includes('*') || origins.includes(origin));
 }
 
-export default async function widgetRoutes(app: FastifyInstance, opts: { services: { config: Pick<Config, 'widget'> } }) {
-  const origins = opts.services.config.widget.origins;
+export default async function widgetRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
+  const settings = opts.services.widgetSettings;
 
   const sendScript = async (reply: FastifyReply, file: string) => {
     const p = join(WIDGET_DIST, file);
@@ -53,12 +53,12 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('content-security-policy',
-      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors ${frameAncestors(origins)}`)
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors ${frameAncestors(settings.allowedOrigins())}`)
     .send(FRAME_HTML));
 
   app.options('/api/bot/*', async (request, reply) => {
-    if (!originAllowed(origins, request.headers.origin)) {
-      throw new AppError('forbidden', 'This site may not use the assistant: ask the admin to add its origin to WIDGET_ORIGINS.');
+    if (!originAllowed(settings.allowedOrigins(), request.headers.origin)) {
+      throw new AppError('forbidden', 'This site may not use the assistant: ask the admin to allow its origin (Website widget settings or WIDGET_ORIGINS).');
     }
     return reply
       .header('access-control-allow-methods', 'GET, POST')
@@ -68,11 +68,41 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
   });
 }
 
-/** onRequest hook (root level): CORS on the public chat API for the allowed origins, so their own scripts may call it too. */
-export function widgetCors(origins: string[]) {
+/** onRequest hook (root level): CORS on the public chat API and the widget's config for the allowed origins, so their own scripts may call them too. */
+export function widgetCors(origins: () => string[]) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/bot/')) return;
+    if (!request.url.startsWith('/api/bot/') && !request.url.startsWith('/api/widget/config')) return;
     const origin = request.headers.origin;
-    if (originAllowed(origins, origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (originAllowed(origins(), origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
   };
+}
+
+/** The brand defaults the widget uses where its script tag sets nothing (public). */
+export async function widgetConfigRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
+  app.get('/api/widget/config', async (_request, reply) => {
+    const { title, color, greeting } = opts.services.widgetSettings.get();
+    reply.header('cache-control', 'public, max-age=60');
+    return { title, color, greeting };
+  });
+}
+
+type SettingsBody = Partial<WidgetSettings>;
+
+/** The admin's widget settings: allowed sites, title, colour, greeting. */
+export async function widgetSettingsRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
+  const store = opts.services.widgetSettings;
+  app.get('/api/widget/settings', async () => store.get());
+  app.patch<{ Body: SettingsBody }>('/api/widget/settings', {
+    schema: {
+      body: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          origins: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
+          title: { type: ['string', 'null'], maxLength: 80 },
+          color: { type: ['string', 'null'], maxLength: 7 },
+          greeting: { type: ['string', 'null'], maxLength: 500 },
+        },
+      },
+    },
+  }, async (request) => store.update(request.body ?? {}));
 }

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureWidgetBuild } from '../widget/build';
-import { CHROMIUM_ARGS, screenshot, uploadDocumentViaApi, type Harness } from './support';
+import { buildWebOnce, CHROMIUM_ARGS, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
 
 /**
  * The embeddable widget on a page of ANOTHER origin (a second local HTTP
@@ -28,14 +28,14 @@ const hostPage = (assistant: string, lang: string, attrs: string) => `<!doctype 
 <script src="${assistant}/widget.js" ${attrs}></script></body></html>`;
 
 before(async () => {
-  await ensureWidgetBuild();
+  await Promise.all([ensureWidgetBuild(), buildWebOnce()]);
   // The brand's site: another port (and, as localhost, a second origin that is not allowed).
   site = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     const lang = u.searchParams.get('lang') ?? 'en';
-    const attrs = lang === 'he'
-      ? 'data-color="#0f766e"'
-      : 'data-title="AuraShade Help" data-color="#b91c1c" data-lang="en"';
+    const attrs = u.searchParams.has('bare') ? ''
+      : lang === 'he' ? 'data-color="#0f766e"'
+        : 'data-title="AuraShade Help" data-color="#b91c1c" data-lang="en"';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(hostPage(server.url, lang, attrs));
   });
@@ -168,6 +168,44 @@ describe('chat widget on another origin (browser)', () => {
       assert.equal(panel.url(), 'chrome-error://chromewebdata/', 'the browser blocked the response (frame-ancestors)');
       assert.match(await panel.content(), /ERR_BLOCKED_BY_RESPONSE/);
       assert.equal(await panel.locator('textarea').count(), 0, 'no chat panel in the frame');
+    } finally {
+      await close();
+    }
+  });
+
+  test('the admin allows another site and sets the brand colour and greeting in Website widget settings; that site then shows them', async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    try {
+      await signInFast({ server, browser } as Harness, context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto('/dashboard#widget');
+      await page.getByRole('heading', { level: 1, name: 'Website widget' }).waitFor();
+      assert.match((await page.getByTestId('widget-snippet').textContent()) ?? '', new RegExp(`<script src="${server.url}/widget.js"`));
+      await page.getByText(siteOrigin).waitFor(); // from WIDGET_ORIGINS, shown read-only
+      await page.getByLabel('Sites allowed to embed it').fill(`${otherOrigin}/`);
+      await page.getByLabel('Brand colour').first().fill('#7c3aed');
+      await page.getByLabel('Greeting').fill('Hi! Ask me about AuraShade blinds.');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The widget settings were saved').first().waitFor();
+      await page.getByLabel('Sites allowed to embed it').fill('not a site');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'is not a site address' }).waitFor();
+      await screenshot(page, 'en', 'widget-settings');
+    } finally {
+      await context.close();
+    }
+    const { page, panel, close } = await openWidget(`${otherOrigin}/?lang=en&bare=1`);
+    try {
+      const bot = panel.locator('[data-testid="widget-bot-message"]');
+      await bot.first().waitFor({ timeout: 30_000 });
+      assert.equal(await bot.first().textContent(), 'Assistant: Hi! Ask me about AuraShade blinds.');
+      assert.equal(await panel.locator('header').evaluate((h) => getComputedStyle(h).backgroundColor), 'rgb(124, 58, 237)');
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-smarthome-widget]')!.shadowRoot!.querySelector('button')!;
+        return getComputedStyle(b).backgroundColor === 'rgb(124, 58, 237)';
+      });
+      assert.match(await ask(panel, 'How do I connect the KNX gateway?'), /KNX|gateway|bus/i);
     } finally {
       await close();
     }

@@ -17,9 +17,10 @@ const RESUME_AFTER_REPLY_MS = 1_000;
 const params = new URLSearchParams(location.hash.slice(1));
 const lang = baseLanguage(params.get('lang'));
 const s = stringsFor(lang);
-const color = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(params.get('color') ?? '') ? params.get('color')! : '#1d4ed8';
+const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
+const color = COLOR.test(params.get('color') ?? '') ? params.get('color')! : '#1d4ed8';
 const title = params.get('title') || s.title;
-const customGreeting = params.get('greeting');
+let customGreeting = params.get('greeting');
 
 document.documentElement.lang = lang;
 document.documentElement.dir = isRtl(lang) ? 'rtl' : 'ltr';
@@ -41,7 +42,25 @@ const closeButton = el('button', { type: 'button', textContent: '×', title: s.c
 closeButton.setAttribute('aria-label', s.close);
 closeButton.addEventListener('click', () => parent.postMessage('smarthome-widget:close', '*'));
 const online = el('p', {}, el('span', { className: 'dot' }), s.online);
-document.body.append(el('header', {}, el('div', {}, el('h1', { textContent: title }), online), closeButton));
+const heading = el('h1', { textContent: title });
+document.body.append(el('header', {}, el('div', {}, heading, online), closeButton));
+
+/** The admin's brand defaults (Website widget settings) where the script tag set nothing. */
+async function applyBrandDefaults() {
+  try {
+    const res = await fetch('/api/widget/config');
+    if (!res.ok) return;
+    const cfg = (await res.json()) as { title: string | null; color: string | null; greeting: string | null };
+    if (!params.get('title') && cfg.title) {
+      heading.textContent = cfg.title;
+      document.title = cfg.title;
+    }
+    if (!params.get('color') && cfg.color && COLOR.test(cfg.color)) document.documentElement.style.setProperty('--brand', cfg.color);
+    if (!customGreeting && cfg.greeting) customGreeting = cfg.greeting;
+  } catch {
+    /* the built-in defaults stay */
+  }
+}
 const log = el('ul', { role: 'log' });
 log.setAttribute('aria-live', 'polite');
 log.setAttribute('aria-label', title);
@@ -240,6 +259,7 @@ document.addEventListener('keydown', (e) => {
 });
 
 async function begin() {
+  await applyBrandDefaults();
   if (isNew) {
     setTyping(true);
     try {

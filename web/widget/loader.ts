@@ -19,7 +19,9 @@ function start(script: HTMLScriptElement) {
   const lang = baseLanguage(d.lang || document.documentElement.lang || navigator.language);
   const rtl = isRtl(lang);
   const s = stringsFor(lang);
-  const color = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(d.color ?? '') ? d.color! : '#1d4ed8';
+  const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
+  const ownColor = COLOR.test(d.color ?? '') ? d.color! : null;
+  const color = ownColor ?? '#1d4ed8';
   const side = d.position === 'left' || (d.position !== 'right' && rtl) ? 'left' : 'right';
 
   const host = document.createElement('div');
@@ -62,7 +64,8 @@ iframe{border:0;width:100%;height:100%;display:block}`;
     button.setAttribute('aria-label', open ? s.close : s.open);
     button.setAttribute('aria-expanded', String(open));
     if (open && !frame) {
-      const params = new URLSearchParams({ lang, color });
+      const params = new URLSearchParams({ lang });
+      if (ownColor) params.set('color', ownColor);
       if (d.title) params.set('title', d.title);
       if (d.greeting) params.set('greeting', d.greeting);
       frame = document.createElement('iframe');
@@ -81,6 +84,15 @@ iframe{border:0;width:100%;height:100%;display:block}`;
     }
   });
   document.body.append(host);
+  // Without data-color, the admin's brand colour (Website widget settings), readable from allowed sites only.
+  if (!ownColor) {
+    fetch(`${origin}/api/widget/config`)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((cfg: { color?: string | null } | null) => {
+        if (cfg?.color && COLOR.test(cfg.color)) button.style.background = cfg.color;
+      })
+      .catch(() => undefined);
+  }
 }
 
 const current = document.currentScript as HTMLScriptElement | null;

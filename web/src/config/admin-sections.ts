@@ -14,6 +14,7 @@ export const SECTION_IDS = [
   'categories',
   'chatbot-responses',
   'analytics',
+  'widget',
   'file-manager',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -28,7 +29,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'analytics' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

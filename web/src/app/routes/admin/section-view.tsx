@@ -20,6 +20,7 @@ import { PresentationImagesPage } from '../../../features/presentation-images/co
 import { PresentationsPage } from '../../../features/presentations/components/presentations-page';
 import { TranslationsPage } from '../../../features/translations/components/translations-page';
 import { VideosPage } from '../../../features/videos/components/videos-page';
+import { WidgetSettingsPage } from '../../../features/widget-settings/components/widget-settings-page';
 import { UploadDialogHost, type UploadRequest } from './upload-dialog-host';
 
 const ChatWindow = lazy(() => import('../../../features/chat/components/chat-window').then((m) => ({ default: m.ChatWindow })));
@@ -114,6 +115,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'analytics':
       page = <AnalyticsPage />;
+      break;
+    case 'widget':
+      page = <WidgetSettingsPage />;
       break;
     case 'chatbot-responses':
       page = (
