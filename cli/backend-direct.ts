@@ -1,10 +1,11 @@
-import { Catalog } from '../core/catalog/catalog';
+import { openCatalog } from '../core/catalog/catalog';
+import type { Catalog } from '../core/catalog/types';
 import { acquireLock, type DataLock } from '../core/catalog/lock';
 import type { Config } from '../core/config';
 import { listContent } from '../core/content/views';
 import type { Services } from '../core/services';
 import type { ContentType, Document, Presentation, Video } from '../core/types';
-import type { Backend, ImportRequest, RecordOf } from './backend';
+import { importFields, type Backend, type ImportRequest, type RecordOf } from './backend';
 import { toItemView } from './item-view';
 
 export interface DirectBackendOptions {
@@ -39,7 +40,7 @@ export async function createDirectBackend(config: Config, options: DirectBackend
   if (options.worker) await full();
   else {
     lock = acquireLock(config.dataDir, null);
-    readOnly = new Catalog(config.dataDir);
+    readOnly = openCatalog(config.dataDir);
   }
   const catalog = () => services?.catalog ?? readOnly!;
 
@@ -52,12 +53,9 @@ export async function createDirectBackend(config: Config, options: DirectBackend
     categories: async () => catalog().categories.list(),
     async create(request: ImportRequest) {
       const { content } = await full();
-      const { createOfKind } = await import('../core/content/upload-any');
+      const { uploadOfKind } = await import('../core/content/upload-any');
       const { describeLocalFile } = await import('../core/content/spool');
-      const { item } = await createOfKind(content, request.type, await describeLocalFile(request.path), {
-        title: request.title, categoryId: request.categoryId ?? null, force: request.force,
-        needsTranslation: !!request.translateTo, targetLanguage: request.translateTo ?? null,
-      });
+      const { item } = await uploadOfKind(content, request.type, await describeLocalFile(request.path), importFields(request));
       return toItemView(request.type, item as Document | Presentation | Video);
     },
     records,
@@ -69,13 +67,17 @@ export async function createDirectBackend(config: Config, options: DirectBackend
     content: async () => listContent(catalog()),
     jobs: async () => catalog().jobs.list(),
     images: async () => ({ bot: catalog().botImages.list(), presentation: catalog().presentationImages.list() }),
-    async retryItem(type, id) {
+    async retry(id) {
       const { content } = await full();
-      const { retryItem } = await import('../core/content/update');
-      return toItemView(type, retryItem(content, type, id));
+      const { retryById } = await import('../core/content/retry');
+      const { type, item } = retryById(content, id);
+      return toItemView(type, item);
     },
-    retryJob: async (id) => (await full()).retryJob(id),
-    retryFailed: async () => (await full()).retryFailed(),
+    async retryFailed() {
+      const { content } = await full();
+      const { retryFailed } = await import('../core/content/retry');
+      return retryFailed(content);
+    },
     async remove(id) {
       const { content } = await full();
       const { deleteAnyContent } = await import('../core/content/remove');

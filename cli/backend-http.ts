@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { SearchHit } from '../core/search/types';
 import type { BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, Video } from '../core/types';
-import type { Backend, ImportRequest, RecordOf, UploadProgress } from './backend';
+import { importFields, type Backend, type ImportRequest, type RecordOf, type UploadProgress } from './backend';
 import { createHttpClient } from './http/client';
 import { multipartBody } from './http/multipart';
 import { ENDPOINT, toItemView, type ItemView } from './item-view';
@@ -15,24 +15,6 @@ export interface HttpBackendOptions {
 
 type Record_ = Document | Presentation | Video;
 const TYPES: ContentType[] = ['document', 'presentation', 'video'];
-
-/** The form fields each upload route reads (docs/API.md). */
-function fieldsFor(r: ImportRequest): Record<string, string | undefined> {
-  const force = r.force ? 'true' : undefined;
-  const category = r.categoryId ? String(r.categoryId) : undefined;
-  switch (r.type) {
-    case 'document':
-      return { title: r.title, needsTranslation: r.translateTo ? 'true' : 'false', targetLanguage: r.translateTo ?? undefined, categoryId: category, force };
-    case 'presentation':
-      return { title: r.title, languageto: r.translateTo ?? undefined, categoryId: category, force };
-    case 'video':
-      return { label: r.title, needsTranslation: r.translateTo ? 'true' : 'false', targetLanguage: r.translateTo ?? undefined, force };
-    default: {
-      const never: never = r.type;
-      throw new Error(`unknown type ${String(never)}`);
-    }
-  }
-}
 
 /** Talks to a running server (the data folder's one writer) over its HTTP API. */
 export function createHttpBackend(options: HttpBackendOptions): Backend {
@@ -48,7 +30,8 @@ export function createHttpBackend(options: HttpBackendOptions): Backend {
     categories: () => http.get<Category[]>('/api/categories'),
     async create(request: ImportRequest, onUpload?: UploadProgress) {
       const size = statSync(request.path).size;
-      const body = multipartBody(fieldsFor(request), { path: request.path, fileName: request.fileName, size }, onUpload);
+      const fields = Object.fromEntries(Object.entries(importFields(request)).filter(([, v]) => v !== undefined && v !== false).map(([k, v]) => [k, String(v)]));
+      const body = multipartBody(fields, { path: request.path, fileName: request.fileName, size }, onUpload);
       const rec = await http.send<Record_>('POST', `/api/${ENDPOINT[request.type]}`, body);
       return toItemView(request.type, rec);
     },
@@ -63,10 +46,10 @@ export function createHttpBackend(options: HttpBackendOptions): Backend {
       const [bot, presentation] = await Promise.all([http.get<BotImage[]>('/api/bot-images'), http.get<PresentationImage[]>('/api/presentation-images')]);
       return { bot, presentation };
     },
-    async retryItem(type, id) {
-      return toItemView(type, await http.post<Record_>(`/api/${ENDPOINT[type]}/${id}/retry`));
+    async retry(id) {
+      const { type, item } = await http.post<{ type: ContentType; item: Record_ }>(`/api/retry/${id}`);
+      return toItemView(type, item);
     },
-    retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),
     async retryFailed() {
       return (await http.post<{ retried: number }>('/api/jobs/retry-failed')).retried;
     },

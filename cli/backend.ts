@@ -20,6 +20,11 @@ export interface ImportRequest {
   force?: boolean;
 }
 
+/** The upload fields of an import, under the names core's normaliser reads for every kind. */
+export function importFields(r: ImportRequest): Record<string, string | number | boolean | undefined> {
+  return { title: r.title, categoryId: r.categoryId ?? undefined, needsTranslation: !!r.translateTo, targetLanguage: r.translateTo ?? undefined, force: r.force };
+}
+
 export type RecordOf<T extends ContentType> = T extends 'document' ? Document : T extends 'presentation' ? Presentation : Video;
 
 export interface UploadProgress {
@@ -47,8 +52,8 @@ export interface Backend {
   content(): Promise<ContentItem[]>;
   jobs(): Promise<Job[]>;
   images(): Promise<{ bot: BotImage[]; presentation: PresentationImage[] }>;
-  retryItem(type: ContentType, id: number): Promise<ItemView>;
-  retryJob(id: number): Promise<Job>;
+  /** Queues again the item with this id, or the item of the job with this id (core decides which). */
+  retry(id: number): Promise<ItemView>;
   retryFailed(): Promise<number>;
   remove(id: number): Promise<void>;
   reindex(onProgress?: (done: number, total: number, title: string) => void): Promise<{ items: number; chunks: number }>;

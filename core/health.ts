@@ -15,7 +15,8 @@ export async function healthReport(s: Services): Promise<HealthReport> {
     s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
     s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
-  const catalog = { ok: true, detail: `${s.catalog.file}: ${s.catalog.data.documents.length} documents, ${s.catalog.data.jobs.filter((j) => j.state === 'queued' || j.state === 'running').length} jobs pending` };
+  const pending = s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
+  const catalog = { ok: true, detail: `${s.catalog.location}: ${s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const ok = catalog.ok && storage.ok && search.ok;
   return {
     status: ok ? 'ok' : 'degraded',

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { AppError } from '../../core/errors';
 import { withBackend, type Backend } from '../backend';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
@@ -40,14 +39,7 @@ async function queueRetries(backend: Backend, id: number | null): Promise<ItemVi
     const now = new Map((await backend.items()).map((i) => [`${i.type}:${i.id}`, i]));
     return failed.map((i) => now.get(`${i.type}:${i.id}`)).filter((i): i is ItemView => !!i && i.status !== 'failed');
   }
-  const item = items.find((i) => i.id === id);
-  if (item) return [await backend.retryItem(item.type, item.id)];
-  const job = (await backend.jobs()).find((j) => j.id === id);
-  if (!job) throw new AppError('not_found', `No document, presentation, video or job has id ${id}`);
-  await backend.retryJob(job.id);
-  const again = (await backend.items(job.itemType)).find((i) => i.id === job.itemId);
-  if (!again) throw new AppError('not_found', `Job ${id} belongs to ${job.itemType} ${job.itemId}, which no longer exists`);
-  return [again];
+  return [await backend.retry(id)];
 }
 
 async function retry(ctx: CliContext, backend: Backend, id: number | null, wait: boolean): Promise<number> {

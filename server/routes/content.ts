@@ -4,7 +4,7 @@ import { deleteAnyContent, deleteAllData, deleteImage } from '../../core/content
 import { dashboardMetrics, listContent, translationRows } from '../../core/content/views';
 import type { Services } from '../../core/services';
 import { uploadAny } from '../../core/content/upload-any';
-import { asBool, asOptionalInt, receiveUpload } from '../multipart';
+import { receiveUpload } from '../multipart';
 import { idParams, type IdParams } from './schemas';
 
 const formBody = {
@@ -34,12 +34,7 @@ export default async function contentRoutes(app: FastifyInstance, { services }: 
   // A file of any accepted type ("other" in the upload dialog): its content decides what it becomes.
   app.post('/api/content/upload', async (request, reply) => {
     const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const result = await uploadAny(deps, file, {
-      title: fields.title, description: fields.description, needsTranslation: asBool(fields.needsTranslation),
-      targetLanguage: fields.targetLanguage || null, categoryId: asOptionalInt(fields.categoryId, 'categoryId'),
-      tags: fields.tags, hasSpeech: fields.hasSpeech === undefined ? undefined : asBool(fields.hasSpeech), force: asBool(fields.force),
-    });
-    return reply.status(201).send(result);
+    return reply.status(201).send(await uploadAny(deps, file, fields));
   });
   app.delete<{ Params: IdParams }>('/api/content/:id', { schema: { params: idParams } }, async (request, reply) => {
     await deleteAnyContent(deps, request.params.id);

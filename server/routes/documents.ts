@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createDocument } from '../../core/content/create';
 import { deleteItem } from '../../core/content/remove';
-import { retryItem, updateDocument } from '../../core/content/update';
+import { retryItem } from '../../core/content/retry';
+import { updateDocument, type DocumentPatch } from '../../core/content/update';
+import { uploadOfKind } from '../../core/content/upload-any';
 import type { Services } from '../../core/services';
-import { asBool, asOptionalInt, receiveUpload } from '../multipart';
+import { receiveUpload } from '../multipart';
 import { idParams, type IdParams } from './schemas';
 
 const patchBody = {
@@ -23,15 +24,10 @@ export default async function documentRoutes(app: FastifyInstance, { services }:
 
   app.post('/api/documents', async (request, reply) => {
     const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const doc = await createDocument(deps, file, {
-      title: fields.title, description: fields.description, status: fields.status,
-      needsTranslation: asBool(fields.needsTranslation), targetLanguage: fields.targetLanguage || null,
-      categoryId: asOptionalInt(fields.categoryId, 'categoryId'), force: asBool(fields.force),
-    });
-    return reply.status(201).send(doc);
+    return reply.status(201).send((await uploadOfKind(deps, 'document', file, fields)).item);
   });
 
-  app.patch<{ Params: IdParams; Body: { title?: string; description?: string; sourceLanguage?: string | null } }>(
+  app.patch<{ Params: IdParams; Body: DocumentPatch }>(
     '/api/documents/:id', { schema: { params: idParams, body: patchBody } },
     async (request) => updateDocument(deps, request.params.id, request.body),
   );

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createPresentation } from '../../core/content/create';
 import { deleteItem } from '../../core/content/remove';
-import { retryItem } from '../../core/content/update';
+import { retryItem } from '../../core/content/retry';
+import { uploadOfKind } from '../../core/content/upload-any';
 import type { Services } from '../../core/services';
-import { asBool, asOptionalInt, receiveUpload } from '../multipart';
+import { receiveUpload } from '../multipart';
 import { sendObject } from '../send-object';
 import { idParams, type IdParams } from './schemas';
 
@@ -14,11 +14,7 @@ export default async function presentationRoutes(app: FastifyInstance, { service
 
   app.post('/api/presentations', async (request, reply) => {
     const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const p = await createPresentation(deps, file, {
-      title: fields.title, description: fields.description, languageto: fields.languageto || null,
-      categoryId: asOptionalInt(fields.categoryId, 'categoryId'), force: asBool(fields.force),
-    });
-    return reply.status(201).send(p);
+    return reply.status(201).send((await uploadOfKind(deps, 'presentation', file, fields)).item);
   });
 
   app.delete<{ Params: IdParams }>('/api/presentations/:id', { schema: { params: idParams } }, async (request, reply) => {

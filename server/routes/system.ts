@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../core/services';
 import { healthReport } from '../../core/health';
 import { reindexAll } from '../../core/ingest/reindex';
+import { retryById, retryFailed, retryJob } from '../../core/content/retry';
 import { idParams, type IdParams } from './schemas';
 
 /** Public health check. */
@@ -16,8 +17,9 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
   app.get<{ Querystring: { state?: string } }>('/api/jobs', async (request) =>
     services.catalog.jobs.list((j) => !request.query.state || j.state === request.query.state),
   );
-  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, async (request) => services.retryJob(request.params.id));
-  app.post('/api/jobs/retry-failed', async () => ({ retried: services.retryFailed() }));
+  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, async (request) => retryJob(services.content, request.params.id));
+  app.post<{ Params: IdParams }>('/api/retry/:id', { schema: { params: idParams } }, async (request) => retryById(services.content, request.params.id));
+  app.post('/api/jobs/retry-failed', async () => ({ retried: retryFailed(services.content) }));
   app.post('/api/reindex', async () => reindexAll(services.content));
   app.get<{ Querystring: { q: string; k?: number; type?: 'document' | 'presentation' | 'video' } }>(
     '/api/search',

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createVideo } from '../../core/content/create';
 import { deleteItem } from '../../core/content/remove';
-import { retryItem } from '../../core/content/update';
+import { retryItem } from '../../core/content/retry';
+import { uploadOfKind } from '../../core/content/upload-any';
 import type { Services } from '../../core/services';
-import { asBool, receiveUpload } from '../multipart';
+import { receiveUpload } from '../multipart';
 import { sendObject } from '../send-object';
 import { idParams, type IdParams } from './schemas';
 
@@ -17,12 +17,7 @@ export default async function videoRoutes(app: FastifyInstance, { services }: { 
 
   app.post('/api/videos', async (request, reply) => {
     const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const v = await createVideo(deps, file, {
-      label: fields.label, subcategory: fields.subcategory, description: fields.description,
-      needsTranslation: asBool(fields.needsTranslation), targetLanguage: fields.targetLanguage || null,
-      hasSpeech: fields.hasSpeech === undefined ? true : asBool(fields.hasSpeech), force: asBool(fields.force),
-    });
-    return reply.status(201).send(v);
+    return reply.status(201).send((await uploadOfKind(deps, 'video', file, fields)).item);
   });
 
   app.delete<{ Params: IdParams }>('/api/videos/:id', { schema: { params: idParams } }, async (request, reply) => {
