@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
-import type { Services } from './services';
+import type { CoreServices } from './services';
 
 const version = (() => {
   try {
@@ -10,7 +10,7 @@ const version = (() => {
   }
 })();
 
-export async function healthReport(s: Services): Promise<HealthReport> {
+export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'>): Promise<HealthReport> {
   const [storage, search] = await Promise.all([
     s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
     s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),

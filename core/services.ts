@@ -24,6 +24,8 @@ import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
+import { createProduct } from './product/index';
+import type { Product } from './product/types';
 
 export interface Services {
   config: Config;
@@ -36,12 +38,17 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** The front door: every use case of the product (core/product). */
+  product: Product;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
   /** Tells the CLI where this server listens (written into the data-folder lock). */
   announceUrl(url: string): void;
   close(): Promise<void>;
 }
+
+/** The built parts, before the front door is put on them. */
+export type CoreServices = Omit<Services, 'product'>;
 
 export interface ServiceOptions {
   /** Take the single-writer lock of the data folder (the server and a server-less CLI do). */
@@ -142,13 +149,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
       );
     }
 
-    return {
+    const core: CoreServices = {
       config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
       },
     };
+    return { ...core, product: createProduct(core) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;
