@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServices, loadConfig } from '../core/product/index';
 import { startTestServer } from '../server/testing';
-import { runProductContract } from '../testing/product-contract';
+import { runProductContract } from '../core/testing/product-contract';
 import { createProductClient } from './http/product-client';
 
 // The CLI's two modes: core's product in this process, and the HTTP client of a running server.

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { AppError } from '../core/errors';
-import type { Product } from '../core/product/index';
-import { fixtures } from '../core/testing/fixtures';
-import type { ContentType } from '../core/types';
+import { AppError } from '../errors';
+import type { Product } from '../product/index';
+import { fixtures } from './fixtures';
+import type { ContentType } from '../types';
 
 export interface ProductHarness {
   product: Product;
