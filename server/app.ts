@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Services } from '../core/services';
+import type { Services } from '../core/product/index';
 import { requireAdmin } from './auth';
 import { registerErrorHandler } from './errors';
 import { registerOpenApi } from './openapi/plugin';
@@ -38,7 +38,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     // The widget's panel sets its own frame-ancestors (allowed origins).
     if (!(request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) reply.header('x-frame-options', 'DENY');
   });
-  app.addHook('onRequest', widgetCors(() => services.widgetSettings.allowedOrigins()));
+  app.addHook('onRequest', widgetCors(services.product));
 
   await registerOpenApi(app);
   const opts = { services };

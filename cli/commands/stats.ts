@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { parseSince } from '../../core/analytics/stats';
-import { withBackend } from '../backend';
+import { parseSince } from '../../core/product/index';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { usageError } from '../usage';
@@ -21,8 +21,8 @@ export function statsCommand(ctx: CliContext) {
     .action(async (options: StatsOptions) => {
       if (Number.isNaN(parseSince(options.since, new Date()).getTime())) throw usageError(`--since must be like 7d, 24h, 30m or an ISO date (got "${options.since}")`);
       const { logger } = ctx;
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
-        const s = await backend.questionStats(options.since);
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
+        const s = await conn.product.questionStats(options.since);
         if (logger.mode === 'json') {
           logger.json(s);
           return EXIT.ok;

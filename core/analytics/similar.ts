@@ -1,4 +1,4 @@
-import { contentTerms } from '../chat/terms';
+import { contentTerms } from '../text/terms';
 
 /**
  * Groups questions that ask the same thing in other words ("what does the

@@ -7,8 +7,8 @@ import type { SearchIndex } from '../search/types';
 import { startFakeAnthropic, type FakeAnthropic } from '../testing/fake-anthropic';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot, type RagEvent } from './rag';
-import { addDocument, chunk, seedCatalog, tempCatalog } from './test-fixtures';
-import { between, isAnswer, isPrepare, model, passagesOf } from './test-model';
+import { addDocument, chunk, seedCatalog, tempCatalog } from '../testing/chat-fixtures';
+import { between, isAnswer, isPrepare, model, passagesOf } from '../testing/chat-model';
 
 /** Tests of the document-search bot with a model: the real SDK against the local fake Messages API. */
 
@@ -108,7 +108,7 @@ for (const [name, failure] of [
   test(`llm failure (${name}): the bot falls back to a cited extractive answer and says the model is unavailable`, async () => {
     fake.respond(() => failure);
     const reported: string[] = [];
-    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(name === 'timeout' ? 300 : 2000), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
     const reply = await b.ask('How long does the M2 motor installation take?', `l-fail-${name}`);
     const code = name.startsWith('429') ? 'rate_limited' : 'unavailable';
     assert.deepEqual(reported, [`prepare:${code}`, `answer:${code}`], 'the failure is reported, not swallowed');

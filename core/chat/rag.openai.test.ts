@@ -7,8 +7,8 @@ import type { SearchIndex } from '../search/types';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot, type RagEvent } from './rag';
-import { seedCatalog, tempCatalog } from './test-fixtures';
-import { between, isAnswer, isPrepare, model } from './test-model';
+import { seedCatalog, tempCatalog } from '../testing/chat-fixtures';
+import { between, isAnswer, isPrepare, model } from '../testing/chat-model';
 
 /**
  * The document-search bot on an OpenAI-compatible model (LLM_PROVIDER=openai):
@@ -97,7 +97,7 @@ for (const [name, failure, expected] of [
   test(`openai failure (${name}): the bot falls back to a cited extractive answer and reports ${expected}`, async () => {
     fake.respond(() => failure);
     const reported: string[] = [];
-    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(name === 'timeout' ? 300 : 2000), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
     const reply = await b.ask('How long does the M2 motor installation take?', `o-fail-${name}`);
     assert.deepEqual(reported, [`prepare:${expected}`, `answer:${expected}`]);
     assert.equal(reply.mode, 'extractive');

@@ -107,6 +107,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   'GET /api/jobs': { summary: 'Jobs, optionally of one state', tag: 'system', querystring: query({ state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] } }), responses: { 200: list(S.Job) } },
   'POST /api/jobs/:id/retry': { summary: 'Retry the item of a failed job', tag: 'system', responses: { 200: S.Job } },
+  'POST /api/retry/:id': {
+    summary: 'Queue an item again, by its id or by the id of one of its jobs', tag: 'system',
+    responses: { 200: S.obj({ type: { type: 'string', enum: ['document', 'presentation', 'video'] }, item: { type: 'object' } }) },
+  },
   'POST /api/jobs/retry-failed': { summary: 'Retry every failed item', tag: 'system', responses: { 200: S.obj({ retried: { type: 'integer' } }) } },
   'POST /api/reindex': { summary: 'Rebuild the search index from stored text', tag: 'system', responses: { 200: S.obj({ items: { type: 'integer' }, chunks: { type: 'integer' } }) } },
   'GET /api/search': { summary: 'Hybrid search over the indexed chunks', tag: 'system', responses: { 200: list(S.SearchHit) } },

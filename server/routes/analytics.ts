@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { toCsv, toJsonl } from '../../core/analytics/export';
-import { parseSince, questionStats } from '../../core/analytics/stats';
-import type { QuestionLog } from '../../core/analytics/types';
-import { AppError } from '../../core/errors';
+import type { Product } from '../../core/product/index';
 
 /** Question analytics: visitors rate answers (public); the admin reads the figures and exports conversations. */
 
 interface AnalyticsServices {
-  questions: QuestionLog;
+  product: Pick<Product, 'rate' | 'questionStats' | 'exportConversations'>;
 }
 
 const referenceId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
@@ -24,28 +21,13 @@ export async function feedbackRoutes(app: FastifyInstance, { services }: { servi
         },
       },
     },
-  }, async (request) => {
-    const { referenceId: ref, answerId, rating, comment } = request.body;
-    const a = services.questions.rate({ answerId, referenceId: ref, value: rating, comment });
-    return { answerId: a.id, rating: a.rating };
-  });
-}
-
-function dateParam(value: string | undefined, name: string, now: Date): Date | null {
-  if (!value) return null;
-  const d = parseSince(value, now);
-  if (Number.isNaN(d.getTime())) throw new AppError('validation', `${name} must be an ISO date or a period like 7d, 24h (got "${value}")`);
-  return d;
+  }, (request) => services.product.rate(request.body));
 }
 
 export default async function analyticsRoutes(app: FastifyInstance, { services }: { services: AnalyticsServices }) {
   app.get<{ Querystring: { since?: string } }>('/api/analytics/stats', {
     schema: { querystring: { type: 'object', properties: { since: { type: 'string', maxLength: 40, description: '7d, 24h or an ISO date (default 7d)' } } } },
-  }, async (request) => {
-    const now = new Date();
-    const from = dateParam(request.query.since || '7d', 'since', now)!;
-    return questionStats(services.questions.list({ from, to: now }), { from, to: now });
-  });
+  }, (request) => services.product.questionStats(request.query.since));
 
   app.get<{ Querystring: { from?: string; to?: string; format?: 'csv' | 'jsonl' } }>('/api/analytics/export', {
     schema: {
@@ -59,15 +41,7 @@ export default async function analyticsRoutes(app: FastifyInstance, { services }
       },
     },
   }, async (request, reply) => {
-    const now = new Date();
-    const from = dateParam(request.query.from, 'from', now);
-    const to = dateParam(request.query.to, 'to', now);
-    const rows = services.questions.list({ from, to });
-    const csv = (request.query.format ?? 'csv') === 'csv';
-    const name = `conversations-${(from ?? new Date(0)).toISOString().slice(0, 10)}-${(to ?? now).toISOString().slice(0, 10)}.${csv ? 'csv' : 'jsonl'}`;
-    return reply
-      .header('content-type', csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(csv ? toCsv(rows) : toJsonl(rows));
+    const file = await services.product.exportConversations({ from: request.query.from, to: request.query.to, format: request.query.format ?? 'csv' });
+    return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
   });
 }

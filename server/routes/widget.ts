@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors';
-import type { WidgetSettings, WidgetSettingsStore } from '../../core/widget/settings';
+import type { Product, WidgetSettings } from '../../core/product/index';
 import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/build';
 
 /**
@@ -27,8 +27,10 @@ export function originAllowed(origins: string[], origin: string | undefined): or
   return !!origin && (origins.includes('*') || origins.includes(origin));
 }
 
-export default async function widgetRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
-  const settings = opts.services.widgetSettings;
+type WidgetProduct = Pick<Product, 'widgetConfig' | 'widgetSettings' | 'updateWidgetSettings'>;
+
+export default async function widgetRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
+  const { product } = opts.services;
 
   const sendScript = async (reply: FastifyReply, file: string) => {
     const p = join(WIDGET_DIST, file);
@@ -53,11 +55,11 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('content-security-policy',
-      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors ${frameAncestors(settings.allowedOrigins())}`)
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors ${frameAncestors((await product.widgetConfig()).origins)}`)
     .send(FRAME_HTML));
 
   app.options('/api/bot/*', async (request, reply) => {
-    if (!originAllowed(settings.allowedOrigins(), request.headers.origin)) {
+    if (!originAllowed((await product.widgetConfig()).origins, request.headers.origin)) {
       throw new AppError('forbidden', 'This site may not use the assistant: ask the admin to allow its origin (Website widget settings or WIDGET_ORIGINS).');
     }
     return reply
@@ -69,18 +71,18 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
 }
 
 /** onRequest hook (root level): CORS on the public chat API and the widget's config for the allowed origins, so their own scripts may call them too. */
-export function widgetCors(origins: () => string[]) {
+export function widgetCors(product: Pick<Product, 'widgetConfig'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/bot/') && !request.url.startsWith('/api/widget/config')) return;
     const origin = request.headers.origin;
-    if (originAllowed(origins(), origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    if (origin && originAllowed((await product.widgetConfig()).origins, origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
   };
 }
 
 /** The brand defaults the widget uses where its script tag sets nothing (public). */
-export async function widgetConfigRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
+export async function widgetConfigRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
   app.get('/api/widget/config', async (_request, reply) => {
-    const { title, color, greeting } = opts.services.widgetSettings.get();
+    const { title, color, greeting } = await opts.services.product.widgetConfig();
     reply.header('cache-control', 'public, max-age=60');
     return { title, color, greeting };
   });
@@ -89,9 +91,9 @@ export async function widgetConfigRoutes(app: FastifyInstance, opts: { services:
 type SettingsBody = Partial<WidgetSettings>;
 
 /** The admin's widget settings: allowed sites, title, colour, greeting. */
-export async function widgetSettingsRoutes(app: FastifyInstance, opts: { services: { widgetSettings: WidgetSettingsStore } }) {
-  const store = opts.services.widgetSettings;
-  app.get('/api/widget/settings', async () => store.get());
+export async function widgetSettingsRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
+  const { product } = opts.services;
+  app.get('/api/widget/settings', () => product.widgetSettings());
   app.patch<{ Body: SettingsBody }>('/api/widget/settings', {
     schema: {
       body: {
@@ -104,5 +106,5 @@ export async function widgetSettingsRoutes(app: FastifyInstance, opts: { service
         },
       },
     },
-  }, async (request) => store.update(request.body ?? {}));
+  }, (request) => product.updateWidgetSettings(request.body ?? {}));
 }

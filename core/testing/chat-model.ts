@@ -4,7 +4,7 @@
  * follow-ups about the hub, translates the Hebrew hub question, and answers by
  * quoting the first passage holding a key fact.
  */
-import type { FakeReply } from '../testing/fake-anthropic';
+import type { FakeReply } from './fake-anthropic';
 
 /** What the scripted model reads of a request (both fakes record it). */
 export interface ScriptedRequest {
