@@ -4,8 +4,9 @@
  * a reversible marker transform, so tests can check every segment came
  * back, where each word landed and that inline tags stayed intact.
  *
- * markerTranslate: every word's letters reversed and wrapped in ‹›
- *   "Press <1>the button</1>" -> "‹sserP› <1>‹eht› ‹nottub›</1>"
+ * markerTranslate: every word's letters reversed (same length, so page
+ * counts can be compared with the original's)
+ *   "Press <1>the button</1>" -> "sserP <1>eht nottub</1>"
  */
 import type { FakeRequest, FakeReply, Responder } from './fake-anthropic';
 
@@ -14,17 +15,12 @@ const TAG = /(<\/?g?\d+\/?>)/;
 /** The reversible transform; `expand` repeats each word that many times (long translations). */
 export function markerTranslate(text: string, expand = 1): string {
   return text.split(TAG).map((part) => (TAG.test(part) ? part
-    : part.replace(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu, (w) => Array(expand).fill(`‹${[...w].reverse().join('')}›`).join(' '))))
+    : part.replace(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu, (w) => Array(expand).fill([...w].reverse().join('')).join(' '))))
     .join('');
 }
 
 /** Undoes markerTranslate (expand 1). */
-export function markerUntranslate(text: string): string {
-  return text.replace(/‹([^›]*)›/g, (_m, w: string) => [...w].reverse().join(''));
-}
-
-/** True when a text carries the marker (was translated by the fake). */
-export const isMarked = (text: string) => /‹[^›]*›/.test(text);
+export const markerUntranslate = (text: string) => markerTranslate(text);
 
 /** The segments a translation request sent, or null when it is not one. */
 export function requestedSegments(r: FakeRequest): Record<string, string> | null {
