@@ -103,7 +103,7 @@ export async function buildTightPptx(image: Buffer): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9';
   const slide = pptx.addSlide();
-  slide.addText(TIGHT_TEXT, { x: 1, y: 1, w: 3, h: 1, fontSize: 24, fit: 'none' });
+  slide.addText(TIGHT_TEXT, { x: 0.5, y: 1, w: 4, h: 1.2, fontSize: 24, fit: 'none' });
   slide.addImage({ data: `image/png;base64,${image.toString('base64')}`, x: 5, y: 1, w: 3, h: 1.2 });
   slide.addNotes('Speaker notes stay readable.');
   return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
