@@ -31,7 +31,7 @@ export interface TranslateFileOptions {
   glossary?: Glossary;
   signal?: AbortSignal;
   onProgress?: (p: TranslationProgress) => void;
-  pdf?: Omit<PdfOptions, 'signal'>;
+  pdf?: Omit<PdfOptions, 'signal' | 'source'>;
 }
 
 export interface TranslateFileResult {
