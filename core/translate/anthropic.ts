@@ -14,7 +14,7 @@ import type { Segment, TranslateInput, Translator } from './types';
 
 export interface AnthropicTranslatorOptions {
   llm: LlmClient;
-  /** Estimated input tokens per request (segments are packed up to this). Default 3000. */
+  /** Estimated input tokens per request (segments are packed up to this). Default 1500. */
   maxInputTokens?: number;
   /** Attempts per request when the API is busy (429, 529, 5xx, timeout). Default 5. */
   maxAttempts?: number;
@@ -77,7 +77,7 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, 
 
 export function createAnthropicTranslator(options: AnthropicTranslatorOptions): Translator {
   const { llm } = options;
-  const budget = options.maxInputTokens ?? 3000;
+  const budget = options.maxInputTokens ?? 1500;
   const maxAttempts = options.maxAttempts ?? 5;
   const backoffMs = options.backoffMs ?? 2000;
 
