@@ -73,6 +73,7 @@ test('a Hebrew translation marks every translated paragraph right-to-left with t
   const paras = (await inspectParagraphs(out)).filter((p) => hasLetters(p.text));
   for (const p of paras) assert.match(p.props, /<w:bidi\/>/, `paragraph "${p.text.slice(0, 30)}" is right-to-left`);
   const doc = (await readPackage(out, 'x')).parts.get('word/document.xml')!.toString('utf8');
+  assert.match(doc, /<w:tblPr>(?:(?!<\/w:tblPr>)[\s\S])*<w:bidiVisual\/>/, 'tables read right to left');
   const runsWithText = [...doc.matchAll(/<w:r>(?:(?!<\/w:r>)[\s\S])*?<w:t[ >](?:(?!<\/w:r>)[\s\S])*?<\/w:r>/g)].map((m) => m[0]);
   assert.ok(runsWithText.length > 10);
   for (const r of runsWithText) {

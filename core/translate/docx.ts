@@ -172,6 +172,7 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
     async write(translations, out, { source, target }) {
       for (const [id, wp] of word) { const t = translations.get(id); if (t !== undefined) applyWordParagraph(wp, t, source, target); }
       for (const [id, dp] of drawing) { const t = translations.get(id); if (t !== undefined) applyDrawingParagraph(dp, t, source, target); }
+      if (isRtl(target)) for (const doc of docs.values()) markTablesRtl(doc);
       for (const [part, doc] of docs) pkg.parts.set(part, Buffer.from(serializeXml(doc), 'utf8'));
       const styles = pkg.parts.get('word/styles.xml');
       if (styles) pkg.parts.set('word/styles.xml', Buffer.from(setDefaultLanguage(styles.toString('utf8'), target), 'utf8'));
@@ -179,6 +180,14 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
       return [];
     },
   };
+}
+
+const TBLPR_ORDER = ['w:tblStyle', 'w:tblpPr', 'w:tblOverlap', 'w:bidiVisual', 'w:tblStyleRowBandSize', 'w:tblStyleColBandSize', 'w:tblW',
+  'w:jc', 'w:tblCellSpacing', 'w:tblInd', 'w:tblBorders', 'w:shd', 'w:tblLayout', 'w:tblCellMar', 'w:tblLook', 'w:tblCaption', 'w:tblDescription'];
+
+/** Tables read right to left too (first column on the right). */
+function markTablesRtl(doc: Document): void {
+  for (const tblPr of elementsByName(doc, 'w:tblPr')) setOrderedChild(tblPr, doc.createElement('w:bidiVisual'), TBLPR_ORDER);
 }
 
 /** The document's default language (docDefaults) becomes the target's. */
