@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../paths';
 import type { SearchIndex } from '../search/types';
 import { languageCode } from '../text/language';

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import {
   answerSystemPrompt, answerUserMessage, NOT_FOUND_MARKER, type ConversationTurn,
@@ -196,16 +196,16 @@ export function createRagBot(options: RagBotOptions): RagBot {
   }
 
   function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
-    catalog.batch((data) => {
+    catalog.transaction(() => {
       catalog.ragTurns.insert({ referenceId, role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] });
       catalog.ragTurns.insert({
         referenceId, role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages,
       });
-      data.counters.botResponses += 1;
-      const turns = data.ragTurns.filter((t) => t.referenceId === referenceId);
+      catalog.counters.increment('botResponses');
+      const turns = catalog.ragTurns.list((t) => t.referenceId === referenceId);
       if (turns.length > KEEP_TURNS) {
         const drop = new Set(turns.slice(0, turns.length - KEEP_TURNS).map((t) => t.id));
-        data.ragTurns = data.ragTurns.filter((t) => !drop.has(t.id));
+        catalog.ragTurns.removeWhere((t) => drop.has(t.id));
       }
     });
   }

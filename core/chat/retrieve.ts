@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import {
   parsePreparedQuery, prepareQuerySystemPrompt, prepareQueryUserMessage, type ConversationTurn,
@@ -55,8 +55,8 @@ const HITS_PER_QUERY = 8;
 export function catalogLanguages(catalog: Catalog): string[] {
   const ready = (s: string) => s === 'completed' || s === 'approved';
   const langs = new Set<string>();
-  for (const rows of [catalog.data.documents, catalog.data.presentations, catalog.data.videos]) {
-    for (const r of rows as Array<{ status: string; sourceLanguage: string | null }>) {
+  for (const type of ['document', 'presentation', 'video'] as const) {
+    for (const r of catalog.items(type).list()) {
       const code = r.sourceLanguage && ready(r.status) ? languageCode(r.sourceLanguage) : null;
       if (code) langs.add(code);
     }
