@@ -16,7 +16,7 @@ import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
 import { publicUrlForKey } from '../paths';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationRecord } from '../types';
+import type { TranslationInfo, TranslationRecord } from '../types';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
 import { sourceLanguageOf, translatedKey } from './records';
@@ -42,6 +42,15 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
     if (!initial) return; // deleted meanwhile
     // Writes to the record unless it was deleted while the job ran.
     const patch = (p: Partial<TranslationRecord>) => (catalog.translations.get(id) ? catalog.translations.update(id, { ...p, updatedAt: now() }) : null);
+    // The item's own translation summary (spec fields; the video list) follows its requested language.
+    const mirror = (p: Partial<TranslationInfo>) => {
+      const items = catalog.items(initial.itemType);
+      if (!items.get(initial.itemId)) return;
+      items.update(initial.itemId, (r) => {
+        if (r.translation.targetLanguage && r.translation.targetLanguage !== initial.targetLanguage && p.state !== 'completed') return;
+        r.translation = { ...r.translation, targetLanguage: initial.targetLanguage, ...p };
+      });
+    };
     const dir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), `translate-${id}-`));
     try {
       const item = catalog.items(initial.itemType).get(initial.itemId);
@@ -51,6 +60,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const source = sourceLanguageOf(item.sourceLanguage) ?? 'english';
       if (source === target) throw new AppError('validation', `This ${initial.itemType} is already in ${target}; nothing to translate.`);
       patch({ state: 'running', startedAt: now(), error: null, sourceLanguage: source, warnings: [] });
+      mirror({ state: 'in_progress', error: null });
       await deps.translation.ready();
       const translator = deps.translation.resolve(source, target);
       patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
@@ -84,10 +94,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       report(step('working', { label: `Indexing the ${target} translation` }), 96);
       await indexTranslation(deps, done, title, result.text);
       patch({ state: 'completed', finishedAt: now() });
-      // The item's own translation summary (lists, the public assistant) follows the latest finished translation.
-      catalog.items(initial.itemType).update(initial.itemId, (r) => {
-        r.translation = { state: 'completed', targetLanguage: target, fileKey: key, error: null };
-      });
+      mirror({ state: 'completed', fileKey: key, error: null });
       const pages = result.warnings.filter((w) => w.unit !== null).map((w) => w.unit);
       return pages.length
         ? step('completed_with_warnings', { warnings: `${initial.itemType === 'presentation' ? 'slides' : 'pages'} ${[...new Set(pages)].join(', ')} laid out differently` })
@@ -95,7 +102,10 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
     } catch (e) {
       const err = toAppError(e);
       if (signal.aborted) patch({ state: 'queued' });
-      else patch({ state: 'failed', error: err.message, finishedAt: now() });
+      else {
+        patch({ state: 'failed', error: err.message, finishedAt: now() });
+        mirror({ state: 'failed', error: err.message });
+      }
       throw err;
     } finally {
       await rm(dir, { recursive: true, force: true });
