@@ -177,10 +177,21 @@ describe('translation requests', () => {
     assert.equal((await api('/api/glossary/terms', { method: 'POST', json: { term: '' } })).status, 400);
   });
 
-  it('deleting the original deletes its translations and their files', async () => {
-    const before = await translationsOf('documents', doc.id);
-    assert.ok(before.length >= 2);
-    assert.equal((await api(`/api/documents/${doc.id}`, { method: 'DELETE' })).status, 204);
+  it('deleting the original, even while one of its translations runs, deletes its translations and their files', async () => {
+    const slow = translatingResponder();
+    fake.respond(async (r) => { await new Promise((s) => setTimeout(s, 1500)); return slow(r); });
+    try {
+      await api(`/api/documents/${doc.id}/translations`, { method: 'POST', json: { targetLanguage: 'french' } });
+      await waitFor(async () => ((await translationsOf('documents', doc.id)).find((t) => t.targetLanguage === 'french')?.state === 'running' ? true : undefined), 'a running translation');
+      const before = await translationsOf('documents', doc.id);
+      assert.ok(before.length >= 3);
+      assert.equal((await api(`/api/documents/${doc.id}`, { method: 'DELETE' })).status, 204);
+    } finally {
+      fake.respond(translatingResponder());
+    }
+    await server.services!.queue.idle();
+    const jobs = await (await api('/api/jobs')).json() as Array<{ itemId: number }>;
+    assert.ok(!jobs.some((j) => j.itemId === doc.id), 'its jobs are gone');
     const left = await (await api(`/api/translations?itemId=${doc.id}`)).json() as TranslationRecord[];
     assert.deepEqual(left, []);
     assert.equal((await fetch(server.url + he.filePath!)).status, 404);
