@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openCatalog } from '../core/catalog/catalog';
 import { createRagBot } from '../core/chat/rag';
 import { createOfflineLlm } from '../core/llm/offline';
-import { syntheticChunks } from '../core/search/bench';
+import { syntheticChunks } from './search';
 import { startChroma } from '../core/search/chroma-server';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';

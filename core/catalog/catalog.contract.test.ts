@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCatalogContract } from '../../testing/catalog-contract';
+import { runCatalogContract } from '../testing/catalog-contract';
 import { openCatalog } from './catalog';
 
 runCatalogContract('lowdb', async () => {

@@ -10,7 +10,7 @@ import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { sourcesLine } from './sources';
-import { words } from './terms';
+import { words } from '../text/terms';
 
 /**
  * The public assistant (spec: /chat): greets a new session, hands out

@@ -14,7 +14,7 @@ import type {
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
-export type { Glossary, GlossaryEntry, TranslationRecord };
+export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */

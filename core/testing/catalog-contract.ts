@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CatalogStore } from '../core/catalog/types';
-import { AppError } from '../core/errors';
-import type { Category, Job } from '../core/types';
+import type { CatalogStore } from '../catalog/types';
+import { AppError } from '../errors';
+import type { Category, Job } from '../types';
 
 export interface CatalogHarness {
   open(): CatalogStore | Promise<CatalogStore>;
