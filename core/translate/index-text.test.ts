@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createRagBot } from '../chat/rag';
-import { addDocument, chunk, tempCatalog, TEXT } from '../chat/test-fixtures';
+import { addDocument, chunk, tempCatalog, TEXT } from '../testing/chat-fixtures';
 import { reindexAll } from '../ingest/reindex';
 import { createOfflineLlm } from '../llm/offline';
 import { keys } from '../paths';
