@@ -128,7 +128,13 @@ export function createAnthropicTranslator(options: AnthropicTranslatorOptions): 
         const first = check(batch, await call(batch, input));
         let good = first.good;
         if (first.bad.length) {
-          const again = check(first.bad.map((b) => b.segment), await call(first.bad.map((b) => b.segment), input));
+          // Asked again once, in smaller requests (a reply cut off by its token budget is the usual cause of garbage).
+          const again = { good: new Map<string, string>(), bad: [] as Array<{ segment: Segment; why: string }> };
+          for (const part of batchSegments(first.bad.map((b) => b.segment), Math.max(200, Math.floor(budget / 2)))) {
+            const r = check(part, await call(part, input));
+            for (const [k, v] of r.good) again.good.set(k, v);
+            again.bad.push(...r.bad);
+          }
           good = new Map([...good, ...again.good]);
           if (good.size) { for (const [k, v] of good) out.set(k, v); input.onResult?.(good); }
           if (again.bad.length) {

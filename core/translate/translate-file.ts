@@ -102,19 +102,19 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     const stores: Array<Promise<void>> = [];
     try {
       await o.translator.translate({
-      segments: batch, source: o.source, target: o.target, signal: o.signal,
-      onRequest: () => { requests++; },
-      onResult: (done) => {
-        const learned = new Map<string, string>();
-        for (const [id, t] of done) {
-          const core = missing[Number(id) - 1] as string;
-          learned.set(core, restoreTerms(t, restoreBy.get(id) ?? new Map()));
-        }
-        for (const [k, v] of learned) known.set(k, v);
-        // Remembered as each batch arrives: a failure later in the document loses none of it.
-        stores.push(o.memory.store(scope, learned));
-        progress();
-      },
+        segments: batch, source: o.source, target: o.target, signal: o.signal,
+        onRequest: () => { requests++; },
+        onResult: (done) => {
+          const learned = new Map<string, string>();
+          for (const [id, t] of done) {
+            const core = missing[Number(id) - 1] as string;
+            learned.set(core, restoreTerms(t, restoreBy.get(id) ?? new Map()));
+          }
+          for (const [k, v] of learned) known.set(k, v);
+          // Remembered as each batch arrives: a failure later in the document loses none of it.
+          stores.push(o.memory.store(scope, learned));
+          progress();
+        },
       });
     } finally {
       const failed = (await Promise.allSettled(stores)).find((r) => r.status === 'rejected');
