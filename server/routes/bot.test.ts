@@ -4,7 +4,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAssistant } from '../../core/chat/assistant';
 import { createRagBot } from '../../core/chat/rag';
-import { seedCatalog, tempCatalog } from '../../core/chat/test-fixtures';
+import { seedCatalog, tempCatalog } from '../../core/testing/chat-fixtures';
 import { loadConfig } from '../../core/config';
 import { createAnthropicClient } from '../../core/llm/anthropic';
 import { createOfflineLlm } from '../../core/llm/offline';
