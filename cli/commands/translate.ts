@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { AppError } from '../../core/errors';
 import type { ContentType, TranslationRecord } from '../../core/types';
-import { withConnection } from '../connection';
+import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseId, usageError } from '../usage';
@@ -32,36 +32,41 @@ export function translateCommand(ctx: CliContext) {
       const ids = rawIds.map((v) => parseId(v));
       const langs = options.to.split(',').map((l) => l.trim()).filter(Boolean);
       if (!langs.length) throw usageError('Give at least one target language with --to');
-      const { logger, signal } = ctx;
-      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, async (conn) => {
-        const content = await conn.product.content();
-        const requested: TranslationRecord[] = [];
-        for (const id of ids) {
-          const item = content.find((c) => c.id === id);
-          if (!item) throw new AppError('not_found', `No item has id ${id}`);
-          for (const lang of langs) {
-            const t = await conn.product.translate(item.type as ContentType, id, lang);
-            requested.push(t);
-            if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
-          }
-        }
-        let final = requested;
-        if (options.wait) {
-          const last = new Map<number, string>();
-          for (;;) {
-            final = await Promise.all(requested.map((r) => conn.product.translation(r.id)));
-            for (const t of final) {
-              const line = describe(t);
-              if (logger.mode !== 'json' && last.get(t.id) !== line) logger.line(line);
-              last.set(t.id, line);
-            }
-            if (final.every((t) => t.state === 'completed' || t.state === 'failed') || signal.aborted) break;
-            await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
-          }
-        }
-        if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, translations: final });
-        if (signal.aborted) return EXIT.interrupted;
-        return final.some((t) => t.state === 'failed') ? EXIT.failed : EXIT.ok;
-      });
+      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, (conn) => translate(ctx, conn, ids, langs, options.wait));
     });
+}
+
+/** Asks for every (item, language) translation, then follows them until each is completed or failed. */
+async function translate(ctx: CliContext, conn: Connection, ids: number[], langs: string[], wait: boolean): Promise<number> {
+  const { logger, signal } = ctx;
+  const content = await conn.product.content();
+  const requested: TranslationRecord[] = [];
+  for (const id of ids) {
+    const item = content.find((c) => c.id === id);
+    if (!item) throw new AppError('not_found', `No item has id ${id}`);
+    for (const lang of langs) {
+      const t = await conn.product.translate(item.type as ContentType, id, lang);
+      requested.push(t);
+      if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
+    }
+  }
+  const final = wait ? await follow(ctx, conn, requested) : requested;
+  if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, translations: final });
+  if (signal.aborted) return EXIT.interrupted;
+  return final.some((t) => t.state === 'failed') ? EXIT.failed : EXIT.ok;
+}
+
+/** Polls the records, printing a line whenever one changes. */
+async function follow(ctx: CliContext, conn: Connection, requested: TranslationRecord[]): Promise<TranslationRecord[]> {
+  const last = new Map<number, string>();
+  for (;;) {
+    const now = await Promise.all(requested.map((r) => conn.product.translation(r.id)));
+    for (const t of now) {
+      const line = describe(t);
+      if (ctx.logger.mode !== 'json' && last.get(t.id) !== line) ctx.logger.line(line);
+      last.set(t.id, line);
+    }
+    if (now.every((t) => t.state === 'completed' || t.state === 'failed') || ctx.signal.aborted) return now;
+    await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
+  }
 }
