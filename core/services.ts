@@ -25,6 +25,8 @@ import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import { createProduct } from './product/index';
+import { createTranslation, type Translation } from './translate/create';
+import { createTranslateHandler } from './translate/job';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -38,6 +40,8 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** Translation providers, memory and glossary. */
+  translation: Translation;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -119,10 +123,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     cleanups.push(() => search.close());
 
-    // One handler per job kind. Translation (`translate`) and transcription (`transcribe`) register theirs here.
+    // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
+    const llm = createLlm(config.llm);
+    const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
     const content: ContentDeps = { ...records, queue };
@@ -132,7 +139,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
     });
-    const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
     const rag = createRagBot({
@@ -150,7 +156,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir,
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, translation, tmpDir,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

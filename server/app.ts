@@ -17,6 +17,7 @@ import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
+import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
@@ -42,7 +43,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(botRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
-    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });
