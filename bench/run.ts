@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,widget   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,widget   to run a subset
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,12 +10,13 @@ import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
 import { measureWidget } from '../web/widget/build';
 import { llmOverhead } from './llm-overhead';
+import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,widget').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,widget').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -74,6 +75,13 @@ if (only.has('web')) {
   const r = await measureInitialJs();
   results.web = r;
   line('initial JS gzipped (budget 250 kB)', `${f1(r.initialJsGzip / 1024)} kB`);
+}
+
+if (only.has('translate')) {
+  console.log('\nTranslation (real SDK against the fake Messages API answering at once; Apertium offline)');
+  const r = await translateBench();
+  results.translate = r;
+  printTranslateBench(r, line);
 }
 
 if (only.has('widget')) {

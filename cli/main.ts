@@ -10,6 +10,8 @@ import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statsCommand } from './commands/stats';
 import { statusCommand } from './commands/status';
+import { glossaryCommand } from './commands/glossary';
+import { translateCommand } from './commands/translate';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
@@ -42,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, glossaryCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -51,6 +51,15 @@ export interface Config {
     maxTokens: number;
   };
   worker: { concurrency: number; ocrLanguages: string[] };
+  translation: {
+    /** Use Debian's apertium for the pairs it has (labelled machine translation). */
+    apertium: boolean;
+    /** Estimated input tokens per LLM translation request. */
+    maxInputTokens: number;
+    /** Translation memory folder (append-only JSONL per language pair). */
+    memoryDir: string;
+    glossaryFile: string;
+  };
   limits: {
     chatPerMinute: number;
     chatPerMinutePerAddress: number;
@@ -206,6 +215,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
     worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    translation: {
+      apertium: bool('TRANSLATION_APERTIUM', true),
+      maxInputTokens: int('TRANSLATION_MAX_INPUT_TOKENS', 1500, 200, 50_000),
+      memoryDir: path.join(dataDir, 'translation-memory'),
+      glossaryFile: path.join(dataDir, 'glossary.json'),
+    },
     limits: {
       chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),

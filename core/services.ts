@@ -28,6 +28,8 @@ import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import { createProduct } from './product/index';
+import { createTranslation, type Translation } from './translate/create';
+import { createTranslateHandler } from './translate/job';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -45,6 +47,8 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** Translation providers, memory and glossary. */
+  translation: Translation;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -126,10 +130,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     cleanups.push(() => search.close());
 
-    // One handler per job kind. Translation (`translate`) and transcription (`transcribe`) register theirs here.
+    // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
+    const llm = createLlm(config.llm);
+    const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
     const content: ContentDeps = { ...records, queue };
@@ -139,7 +146,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
     });
-    const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
     const widgetSettings = createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
@@ -165,7 +171,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, tmpDir,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, translation, tmpDir,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

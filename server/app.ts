@@ -19,6 +19,7 @@ import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
+import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
 
@@ -51,7 +52,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(feedbackRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
-    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });

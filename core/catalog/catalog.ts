@@ -4,7 +4,7 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, Video,
+  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import { LowdbCollection } from './collection';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
@@ -22,6 +22,7 @@ interface CatalogData {
   botImages: BotImage[];
   presentationImages: PresentationImage[];
   jobs: Job[];
+  translations: TranslationRecord[];
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
@@ -39,6 +40,7 @@ const empty = (): CatalogData => ({
   botImages: [],
   presentationImages: [],
   jobs: [],
+  translations: [],
   chatMessages: [],
   ragTurns: [],
   authSessions: [],
@@ -75,6 +77,7 @@ class LowdbCatalog implements CatalogStore {
   readonly botImages: Collection<BotImage>;
   readonly presentationImages: Collection<PresentationImage>;
   readonly jobs: Collection<Job>;
+  readonly translations: Collection<TranslationRecord>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
   readonly chatMessages: MessageLog;
@@ -102,6 +105,7 @@ class LowdbCatalog implements CatalogStore {
     this.botImages = col('botImages', 'Image');
     this.presentationImages = col('presentationImages', 'Presentation image');
     this.jobs = col('jobs', 'Job');
+    this.translations = col('translations', 'Translation');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
     this.chatMessages = this.messageLog();

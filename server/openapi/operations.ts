@@ -79,6 +79,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/videos/:id/download': { summary: 'Download a video', tag: 'videos', responses: { 200: 'binary', 206: 'binary' } },
   }, query({ subcategory: { type: 'string', enum: ['broadcast', 'podcast', 'learning_resources'] } })),
 
+  ...Object.fromEntries((['documents', 'presentations'] as const).flatMap((path) => [
+    [`POST /api/${path}/:id/translations`, { summary: `Request a translation of a ${path.slice(0, -1)} into a language (a job)`, tag: 'translations', responses: { 202: S.TranslationRecord } }],
+    [`GET /api/${path}/:id/translations`, { summary: `Translations of a ${path.slice(0, -1)}`, tag: 'translations', responses: { 200: list(S.TranslationRecord) } }],
+  ] as Array<[string, OperationDoc]>)),
+  'GET /api/translations': { summary: 'Translation records, optionally of one item', tag: 'translations', responses: { 200: list(S.TranslationRecord) } },
+  'GET /api/translations/:id': { summary: 'One translation record', tag: 'translations', responses: { 200: S.TranslationRecord } },
+  'POST /api/translations/:id/retry': { summary: 'Retry a failed translation', tag: 'translations', responses: { 200: S.TranslationRecord } },
+  'DELETE /api/translations/:id': { summary: 'Delete a translation and its file', tag: 'translations', responses: { 204: 'empty' } },
+  'GET /api/glossary': { summary: 'The translation glossary', tag: 'translations', responses: { 200: S.Glossary } },
+  'POST /api/glossary/terms': { summary: 'Add or replace a glossary term', tag: 'translations', responses: { 200: S.Glossary } },
+  'DELETE /api/glossary/terms/:term': { summary: 'Remove a glossary term', tag: 'translations', responses: { 200: S.Glossary } },
+
   'GET /api/categories': { summary: 'List categories', tag: 'categories', responses: { 200: list(S.Category) } },
   'POST /api/categories': { summary: 'Create a category', tag: 'categories', responses: { 201: S.Category } },
   'PATCH /api/categories/:id': { summary: 'Edit a category', tag: 'categories', responses: { 200: S.Category } },

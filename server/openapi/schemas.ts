@@ -123,3 +123,11 @@ export const QuestionStats = obj({
 });
 export const WidgetConfig = obj({ title: strOrNull, color: strOrNull, greeting: strOrNull });
 export const WidgetSettings = obj({ origins: arrayOf(str), title: strOrNull, color: strOrNull, greeting: strOrNull, envOrigins: arrayOf(str) });
+export const TranslationRecord = obj({
+  id: int, itemType: { type: 'string', enum: ['document', 'presentation'] }, itemId: int, targetLanguage: str, sourceLanguage: strOrNull,
+  state: str, progress: obj({ done: int, total: int }), provider: strOrNull, model: strOrNull, quality: { type: ['string', 'null'], enum: ['llm', 'machine', null] },
+  characters: int, requests: int, memoryHits: int, fileKey: strOrNull, fileName: strOrNull, fileSize: intOrNull, filePath: strOrNull, error: strOrNull,
+  warnings: arrayOf(obj({ unit: intOrNull, message: str })), jobId: intOrNull, createdAt: dateTime, updatedAt: dateTime,
+});
+const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
+export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
