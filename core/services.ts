@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
 import { Catalog } from './catalog/catalog';
@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { retryItem } from './content/update';
 import { createIngestHandler } from './ingest/pipeline';
+import { setToolLimits } from './ingest/sandbox';
 import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
@@ -90,7 +91,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
   if (options.lock !== false) lock = acquireLock(config.dataDir, options.lock?.url ?? null);
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
+    setToolLimits(config.tools);
     const tmpDir = path.join(config.dataDir, 'tmp');
+    // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
+    if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
     const catalog = new Catalog(config.dataDir);
     const store = createStore(config);

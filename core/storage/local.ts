@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, lstat, mkdir, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, constants, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -127,7 +127,14 @@ export function createLocalStore(options: { root: string }): ObjectStore {
         throw new AppError('validation', `The range is outside "${key}" (${st.size} bytes)`);
       }
       // O_NOFOLLOW: a link swapped in after the check is not followed either.
-      const body = createReadStream(file, { flags: constants.O_RDONLY | constants.O_NOFOLLOW, start: opts?.start, end: opts?.end, signal: opts?.signal });
+      let fh;
+      try {
+        fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (e) {
+        if (isMissing(e) || errno(e) === 'ELOOP') throw new AppError('not_found', `No stored file "${key}"`, { cause: e });
+        return fail(e);
+      }
+      const body = fh.createReadStream({ start: opts?.start, end: opts?.end, signal: opts?.signal });
       return { body, size: st.size, contentType: mimeForKey(key), lastModified: st.mtime.toISOString() };
     },
 

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/errors';
-import { isPublicKey } from '../../core/paths';
+import { isPubliclyServed } from '../../core/public-files';
 import { assertValidKey } from '../../core/storage/keys';
 import type { Services } from '../../core/services';
 import { sendObject } from '../send-object';
+import { bearerOf, SESSION_COOKIE } from '../auth';
 
 type Wild = { '*': string };
 
-/** Public downloads the chat hands out: documents, decks, videos and images, by key. */
+/** Public downloads the chat hands out: files of completed documents, decks and videos, their images, by key. */
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const serve = (prefix: string) => async (request: import('fastify').FastifyRequest<{ Params: Wild }>, reply: import('fastify').FastifyReply) => {
     const key = prefix + request.params['*'];
     assertValidKey(key);
-    if (!isPublicKey(key)) throw new AppError('not_found', `No public file "${request.params['*']}"`);
+    // Files of items not (yet) completed, failed ones included, only for a signed-in admin.
+    if (!isPubliclyServed(services.catalog, key) && !services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) })) {
+      throw new AppError('not_found', `No public file "${request.params['*']}"`);
+    }
     return sendObject(services.store, key, request, reply);
   };
   app.get<{ Params: Wild }>('/api/files/*', serve(''));

@@ -4,11 +4,11 @@ import { healthReport } from '../../core/health';
 import { reindexAll } from '../../core/ingest/reindex';
 import { idParams, type IdParams } from './schemas';
 
-/** Public health check. */
+/** Public health check: only up or degraded (paths, counts and ports are for admins: /api/health/details). */
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  // 200 while the server can answer, with each backing service's state; "degraded" when one is down
-  // (search then falls back to lexical ranking, uploads wait for retry).
-  app.get('/api/health', async () => healthReport(services));
+  // 200 while the server can answer; "degraded" when a backing service is down
+  // (search then falls back to lexical ranking, uploads wait for it).
+  app.get('/api/health', async () => ({ status: (await healthReport(services)).status }));
 }
 
 /** Jobs, search and reindex for operators (the CLI uses these when a server is running). */
@@ -19,6 +19,7 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
   app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, async (request) => services.retryJob(request.params.id));
   app.post('/api/jobs/retry-failed', async () => ({ retried: services.retryFailed() }));
   app.post('/api/reindex', async () => reindexAll(services.content));
+  app.get('/api/health/details', async () => healthReport(services));
   app.get<{ Querystring: { q: string; k?: number; type?: 'document' | 'presentation' | 'video' } }>(
     '/api/search',
     {
