@@ -34,6 +34,8 @@ export interface Config {
   search: {
     chromaUrl: string | null;
     chromaPort: number;
+    /** How long index writes (and so jobs) wait for Chroma to come back before failing. */
+    chromaWaitMs: number;
     embedder: 'hash' | 'openai' | 'onnx';
     embeddingsUrl: string | null;
     embeddingsApiKey: string | null;
@@ -183,6 +185,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     search: {
       chromaUrl: url('CHROMA_URL'),
       chromaPort: int('CHROMA_PORT', 0, 0, 65535),
+      chromaWaitMs: int('CHROMA_WAIT_S', 120, 0, 3600) * 1000,
       embedder: embedder as Config['search']['embedder'],
       embeddingsUrl: url('EMBEDDINGS_URL'),
       embeddingsApiKey: str('EMBEDDINGS_API_KEY'),

@@ -10,7 +10,7 @@ import { createIngestHandler } from './ingest/pipeline';
 import { setToolLimits } from './ingest/sandbox';
 import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
-import { startChroma } from './search/chroma-server';
+import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
 import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
@@ -38,6 +38,8 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
+  chroma: ChromaSupervisor | null;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
   retryJob(id: number): Job;
@@ -100,22 +102,26 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
+    let chromaSupervisor: ChromaSupervisor | null = null;
     if (!chromaUrl) {
-      const chroma = await startChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined });
+      // Supervised: restarted on the same port when it dies, while writes wait for it (writeWaitMs).
+      const chroma = await superviseChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined, log });
+      chromaSupervisor = chroma;
       cleanups.push(() => chroma.stop());
       chromaUrl = chroma.url;
     }
     const embedder = createEmbedder(config.search);
     const searchDir = path.join(config.dataDir, 'search');
     let rebuildIndex = false;
-    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
+    const writeWaitMs = config.search.chromaWaitMs;
+    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
       // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
       const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
       if (!damaged) throw e;
       renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
       log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
       rebuildIndex = true;
-      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
+      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs });
     });
     cleanups.push(() => search.close());
 
@@ -159,7 +165,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     };
 
     return {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob,
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob, chroma: chromaSupervisor,
       retryFailed: () => {
         const failed = catalog.jobs.list((j) => j.state === 'failed');
         for (const j of failed) retryJob(j.id);
