@@ -104,3 +104,26 @@ export async function buildPptxWithExternalImages(deck: string, baseUrl: string)
     await zip.close();
   }
 }
+
+/**
+ * A DOCX whose document part declares an external entity (XXE) and uses it
+ * in one run; the rest of its text is ordinary.
+ */
+export function buildDocxWithExternalEntity(target = 'file:///etc/hostname'): Buffer {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return buildZip([
+    { name: '[Content_Types].xml', data: `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>` },
+    { name: '_rels/.rels', data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/officeDocument" Target="word/document.xml"/></Relationships>` },
+    { name: 'word/document.xml', data: `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!DOCTYPE w:document [
+  <!ENTITY xxe SYSTEM "${target}">
+  <!ENTITY company "Acme &amp; Sons">
+]>
+<w:document xmlns:w="${W}" xmlns:r="${R}"><w:body>
+<w:p><w:r><w:t>Thermostat installation: mount the base plate at eye level.</w:t></w:r></w:p>
+<w:p><w:r><w:t>Host name: &xxe; (from the entity)</w:t></w:r></w:p>
+<w:p><w:r><w:t>Pair the thermostat with the hub before the first heating cycle.</w:t></w:r></w:p>
+<w:sectPr/></w:body></w:document>` },
+  ]);
+}
