@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
 import type { Services } from './services';
+import { toolIsolation, toolLimits } from './ingest/sandbox';
 
 const version = (() => {
   try {
@@ -17,6 +18,7 @@ export async function healthReport(s: Services): Promise<HealthReport> {
   ]);
   const catalog = { ok: true, detail: `${s.catalog.file}: ${s.catalog.data.documents.length} documents, ${s.catalog.data.jobs.filter((j) => j.state === 'queued' || j.state === 'running').length} jobs pending` };
   const ok = catalog.ok && storage.ok && search.ok;
+  const isolation = toolIsolation();
   return {
     status: ok ? 'ok' : 'degraded',
     version,
@@ -26,6 +28,11 @@ export async function healthReport(s: Services): Promise<HealthReport> {
       storage: { ...storage, kind: s.store.kind },
       search,
       llm: { configured: s.llm.configured, model: s.llm.configured ? s.llm.model : null },
+      tools: {
+        network: isolation.network,
+        diesWithParent: isolation.diesWithParent,
+        memoryCeilingMb: isolation.memoryCeiling && toolLimits().memoryBytes > 0 ? Math.round(toolLimits().memoryBytes / 1024 ** 2) : null,
+      },
     },
   };
 }

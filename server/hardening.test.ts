@@ -81,6 +81,7 @@ describe('public surface', () => {
     assert.equal((await fetch(`${server.url}/api/health/details`)).status, 401);
     const details = await (await fetch(`${server.url}/api/health/details`, { headers: { cookie } })).json();
     assert.equal(details.services.search.ok, true);
+    assert.deepEqual(details.services.tools, { network: 'none', diesWithParent: true, memoryCeilingMb: 1024 });
   });
 
   it('serves the original of a failed upload only to a signed-in admin, and a completed one to anyone', async () => {
