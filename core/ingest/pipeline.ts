@@ -7,6 +7,7 @@ import { ACCEPTED } from '../content/create';
 import type { ContentDeps } from '../content/deps';
 import { removeDerived } from '../content/remove';
 import { AppError, toAppError } from '../errors';
+import { explainFailure } from './failure';
 import type { JobHandler } from '../jobs/queue';
 import { keys } from '../paths';
 import type { ContentType, Document, ItemStatus, Presentation, Video } from '../types';
@@ -121,7 +122,7 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       if (type === 'video') Object.assign(counts, { duration: extraction.durationSec ?? null, thumbnailKey });
       final = counts;
     } catch (e) {
-      failure = toAppError(e);
+      failure = signal.aborted ? toAppError(e) : explainFailure(e, rec.fileName);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
