@@ -34,7 +34,7 @@ interface FfprobeJson {
 /** Reads duration and streams; AppError('corrupt_file') when ffprobe cannot read the file. */
 export async function probeVideo(file: string, label: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<VideoProbe> {
   const r = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 60_000, allowFailure: true,
+    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 60_000, allowFailure: true, inputFile: file,
   });
   if (r.exitCode !== 0) {
     throw new AppError('corrupt_file', `${label} cannot be read: ${humanFfmpegError(r.stderr)}.`, { details: { reason: 'damaged', stderr: lastLines(r.stderr, 5) } });
@@ -117,7 +117,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const grab = (at: number) => runTool('ffmpeg', [
     '-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file,
     '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '3', thumb,
-  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, allowFailure: true });
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, allowFailure: true, inputFile: file });
   let r = await grab(thumbnailTime(probe.durationSec));
   let made = r.exitCode === 0 && (await stat(thumb).then((s) => s.size > 0, () => false));
   if (!made) {
