@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../core/config';
-import { createDocument, createPresentation, createVideo } from '../core/content/create';
+import { uploadOfKind } from '../core/content/upload-any';
 import { describeLocalFile } from '../core/content/spool';
 import { createServices } from '../core/services';
-import { makeChunk } from '../core/search/test-chunks';
+import { makeChunk } from '../core/testing/search-chunks';
 import { fixtures } from '../core/testing/fixtures';
 import { buildDocxWithExternalEntity, buildDocxWithExternalLinks, buildPdfBomb, buildPptxWithExternalImages } from '../core/testing/hostile';
 import { descendants, watchDescendantMemory } from '../core/testing/proc-watch';
@@ -40,13 +40,12 @@ const set = [
 ];
 
 const services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'x', CMS_TOKEN: 't', WORKER_CONCURRENCY: '1' }), { lock: false, startWorker: true });
-const create = { document: createDocument, presentation: createPresentation, video: createVideo };
 const files = [];
 try {
   for (const f of set) {
     const watch = watchDescendantMemory({ exclude: (cmd) => cmd.includes('chroma') });
     const t0 = performance.now();
-    const rec = await create[f.type](services.content, { ...(await describeLocalFile(f.path)), fileName: f.name }, { needsTranslation: false, targetLanguage: null } as never);
+    const rec = (await uploadOfKind(services.content, f.type, { ...(await describeLocalFile(f.path)), fileName: f.name }, {})).item;
     await services.queue.idle();
     const mem = watch.stop();
     const done = services.catalog.items(f.type).require(rec.id);

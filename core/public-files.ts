@@ -5,7 +5,7 @@
  * original of an upload that failed or is still being processed (it may
  * be the wrong file, or a hostile one) needs sign-in.
  */
-import type { Catalog } from './catalog/catalog';
+import type { Catalog } from './catalog/types';
 import { isPublicKey } from './paths';
 import type { ContentType } from './types';
 
@@ -29,5 +29,6 @@ export function isPubliclyServed(catalog: Catalog, key: string): boolean {
   if (!owner) return false;
   if (owner.type === 'support') return true;
   const item = catalog.items(owner.type).get(owner.id);
-  return item?.status === 'completed';
+  // Extraction done (completed, or being translated): what the chat may hand out.
+  return item?.status === 'completed' || item?.status === 'converting';
 }

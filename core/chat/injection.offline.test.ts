@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { createOfflineLlm } from '../llm/offline';
 import { createRagBot, type RagBot } from './rag';
 import { suspicionOf } from './suspicious';
-import { addDocument, chunk, tempCatalog } from './test-fixtures';
+import { addDocument, chunk, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let bot: RagBot;

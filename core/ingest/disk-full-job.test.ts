@@ -9,12 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
-import { createDocument } from '../content/create';
 import { describeLocalFile } from '../content/spool';
+import { uploadOfKind } from '../content/upload-any';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import { explainFailure } from './failure';
-import { createIngestHandler } from './pipeline';
 
 let dataDir: string;
 let full: string;
@@ -22,11 +21,12 @@ let services: Services;
 
 before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'disk-full-job-'));
-  full = path.join(dataDir, 'full-disk');
+  // The jobs' work folders (DATA_DIR/tmp) on a small disk that is full.
+  full = path.join(dataDir, 'data', 'tmp');
   execFileSync('mkdir', ['-p', full]);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', full]);
   try { writeFileSync(path.join(full, 'filler'), Buffer.alloc(128 * 1024)); } catch { /* full now */ }
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'x', CMS_TOKEN: 't' }), { lock: false, startWorker: false });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'x', CMS_TOKEN: 't' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();
@@ -37,10 +37,8 @@ after(async () => {
 describe('a job on a full disk', () => {
   it('fails saying the disk is full, naming the file and what to do', async () => {
     const pdf = await fixtures.textPdf(20);
-    const doc = await createDocument(services.content, { ...(await describeLocalFile(pdf.path)), fileName: 'manual.pdf' }, { needsTranslation: false, targetLanguage: null });
-    const job = services.catalog.jobs.list((j) => j.itemId === doc.id && j.itemType === 'document')[0]!;
-    const handler = createIngestHandler(services.content, { ocrLanguages: ['eng'], tmpDir: full });
-    await assert.rejects(handler(job, new AbortController().signal), /disk is full/);
+    const doc = (await uploadOfKind(services.content, 'document', { ...(await describeLocalFile(pdf.path)), fileName: 'manual.pdf' }, {})).item;
+    await services.queue.idle();
     const failed = services.catalog.documents.require(doc.id);
     assert.equal(failed.status, 'failed');
     assert.match(failed.error ?? '', /^"manual\.pdf" could not be processed: the server's disk is full\. Free some space/);

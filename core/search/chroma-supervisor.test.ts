@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
-import { createDocument } from '../content/create';
+import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
 import { reindexAll } from '../ingest/reindex';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import { descendants } from '../testing/proc-watch';
-import { makeChunk } from './test-chunks';
+import { makeChunk } from '../testing/search-chunks';
 
 let dataDir: string;
 let services: Services;
@@ -29,7 +29,7 @@ const chromaPid = () => descendants(services.chroma!.pid).find((p) => p.cmd.incl
 
 async function ingest(pages: number) {
   const f = await fixtures.textPdf(pages);
-  const doc = await createDocument(services.content, await describeLocalFile(f.path), { needsTranslation: false, targetLanguage: null, force: true } as never);
+  const doc = (await uploadOfKind(services.content, 'document', await describeLocalFile(f.path), { force: true })).item;
   return { doc, phrase: f.phrases.en[0]! };
 }
 
