@@ -27,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/ingest/sandbox.ts).
+  process.on('SIGHUP', onSignal);
 
   const ctx = createContext(argv, { signal: stop.signal });
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };

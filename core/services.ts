@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
 import { openCatalog } from './catalog/catalog';
@@ -7,9 +7,10 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { setToolLimits } from './ingest/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
-import { startChroma } from './search/chroma-server';
+import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
 import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
@@ -49,6 +50,8 @@ export interface Services {
   content: ContentDeps;
   /** Translation providers, memory and glossary. */
   translation: Translation;
+  /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
+  chroma: ChromaSupervisor | null;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -105,28 +108,35 @@ export async function createServices(config: Config, options: ServiceOptions = {
   if (options.lock !== false) lock = acquireLock(config.dataDir, options.lock?.url ?? null);
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
+    setToolLimits(config.tools);
     const tmpDir = path.join(config.dataDir, 'tmp');
+    // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
+    if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
     const catalog = openCatalog(config.dataDir);
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
+    let chromaSupervisor: ChromaSupervisor | null = null;
     if (!chromaUrl) {
-      const chroma = await startChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined });
+      // Supervised: restarted on the same port when it dies, while writes wait for it (writeWaitMs).
+      const chroma = await superviseChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined, log });
+      chromaSupervisor = chroma;
       cleanups.push(() => chroma.stop());
       chromaUrl = chroma.url;
     }
     const embedder = createEmbedder(config.search);
     const searchDir = path.join(config.dataDir, 'search');
     let rebuildIndex = false;
-    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
+    const writeWaitMs = config.search.chromaWaitMs;
+    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
       // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
       const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
       if (!damaged) throw e;
       renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
       log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
       rebuildIndex = true;
-      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
+      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs });
     });
     cleanups.push(() => search.close());
 
@@ -171,7 +181,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, translation, tmpDir,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, translation, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

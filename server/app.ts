@@ -6,7 +6,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../core/product/index';
-import { requireAdmin } from './auth';
+import { requireAdmin, requireSameOrigin } from './auth';
+import { consoleHeaders } from './console-headers';
 import { registerErrorHandler } from './errors';
 import { registerOpenApi } from './openapi/plugin';
 import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
@@ -27,7 +28,14 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
 export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const { trustProxy } = services.config;
+  // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
+  // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.
+  const app = Fastify({
+    logger: options.logger ?? false, bodyLimit: 1024 * 1024,
+    trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
+  });
+  app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(multipart, {
@@ -36,8 +44,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
-    // The widget's panel sets its own frame-ancestors (allowed origins).
-    if (!(request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) reply.header('x-frame-options', 'DENY');
+    // The widget's panel is framed by the allowed sites: it sets its own CSP (frame-ancestors) and cache headers.
+    if ((request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) return;
+    reply.header('x-frame-options', 'DENY');
+    consoleHeaders(request.url, reply);
   });
   app.addHook('onRequest', widgetCors(services.product));
 
@@ -52,6 +62,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(feedbackRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
+    admin.addHook('onRequest', requireSameOrigin);
     for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
@@ -59,7 +70,8 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
 
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  // Cache headers are set by consoleHeaders: hashed assets immutable, everything else revalidated.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -70,7 +82,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
       return reply.status(404).send({ error: 'not_found', message: 'The web console is not built: run `npm run build:web`' });
     }
     // History fallback: the SPA decides (and shows its own 404 page).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
   return app;
 }

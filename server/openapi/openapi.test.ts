@@ -106,6 +106,7 @@ test('real responses of the running server validate against the document', async
     await new Promise((r) => setTimeout(r, 500));
   }
   await call('GET', '/api/health', { admin: false });
+  await call('GET', '/api/health/details');
   await call('GET', '/api/auth/me');
   const cat = (await call('POST', '/api/categories', { body: { name: 'Blinds', description: 'Roller blinds' } })).json as { id: number };
   await call('PATCH', `/api/categories/${cat.id}`, { body: { name: 'Roller blinds' } });

@@ -35,7 +35,11 @@ const item = (tag: string, name: string, schema: Schema, form: Schema, extra: Re
 });
 
 export const OPERATIONS: Record<string, OperationDoc> = {
-  'GET /api/health': { summary: 'Health of the server and its backing services', tag: 'system', public: true, responses: { 200: S.HealthReport } },
+  'GET /api/health': {
+    summary: 'Whether the server is up (details need sign-in)', tag: 'system', public: true,
+    responses: { 200: S.obj({ status: { type: 'string', enum: ['ok', 'degraded'] } }) },
+  },
+  'GET /api/health/details': { summary: 'Health of the server and its backing services', tag: 'system', responses: { 200: S.HealthReport } },
   'POST /api/auth/login': { summary: 'Sign in (sets the httpOnly cms_session cookie)', tag: 'auth', public: true, responses: { 200: S.AdminUser } },
   'POST /api/auth/logout': { summary: 'Sign out', tag: 'auth', public: true, responses: { 204: 'empty' } },
   'GET /api/auth/me': { summary: 'The signed-in user', tag: 'auth', public: true, responses: { 200: S.AdminUser } },

@@ -99,7 +99,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/openapi.json', async () => app.swagger());
-  app.get('/api/docs', async (_request, reply) => reply.header('content-type', 'text/html; charset=utf-8').send(REFERENCE_HTML));
+  app.get('/api/docs', async (_request, reply) => reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'")
+    .send(REFERENCE_HTML));
   app.get('/api/docs/reference.js', async (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(REFERENCE_JS));
 }
