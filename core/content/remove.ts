@@ -23,6 +23,8 @@ export async function removeDerived(deps: ContentDeps, type: ContentType, id: nu
     : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
     : [];
   for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
+  // Page renders are made on request (core/content/page-render.ts) and have no catalog row.
+  if (type === 'document') await deletePrefix(store, `images/documents/${id}/pages/`);
 }
 
 /**
