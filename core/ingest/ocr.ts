@@ -150,7 +150,27 @@ async function ocrScored(path: string, langs: string[], psm: number, signal?: Ab
 }
 
 /** Scripts tried when a page read with the configured languages gives no sure text. */
-const OTHER_SCRIPTS = ['jpn', 'chi_sim', 'chi_tra', 'kor', 'ara', 'heb', 'rus', 'ell', 'hin', 'tha'];
+const OTHER_SCRIPTS = ['jpn', 'chi_sim', 'chi_tra', 'kor'];
+
+/**
+ * Noise, not text: OCR of a photo gives scattered one-character tokens,
+ * digits and marks in several scripts. Real text, CJK included (tesseract
+ * writes it without spaces), is mostly tokens of two or more letters.
+ */
+export function looksLikeNoise(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length === 0) return true;
+  const wordy = tokens.filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2).length;
+  if (wordy / tokens.length < 0.5) return true;
+  // Letters of three or more scripts mixed on one page: noise.
+  const scripts = new Set<string>();
+  for (const ch of text.replace(/[^\p{L}]/gu, '')) {
+    const cp = ch.codePointAt(0)!;
+    scripts.add(cp < 0x250 ? 'latin' : cp < 0x530 ? 'greek-cyrillic' : cp < 0x600 ? 'hebrew' : cp < 0x700 ? 'arabic' : cp >= 0xac00 && cp < 0xd7b0 ? 'hangul' : cp >= 0x3040 && cp < 0x3100 ? 'kana' : cp >= 0x3130 && cp < 0x3190 ? 'hangul' : 'other');
+  }
+  scripts.delete('kana');
+  return scripts.size >= 3;
+}
 
 export interface PageOcrOptions {
   signal?: AbortSignal;
@@ -183,9 +203,10 @@ export async function ocrPage(path: string, langs: string[], opts: PageOcrOption
     const other = OTHER_SCRIPTS.filter((l) => have.has(l) && !langs.includes(l));
     if (other.length) {
       tries.push(await ocrScored(path, other, 3, opts.signal));
-      if (!good(tries[1]!)) tries.push(await ocrScored(path, other, 6, opts.signal));
+      // Sparse lines of CJK defeat tesseract's layout step: read the page as one block.
+      if (!tries[1]!.text) tries.push(await ocrScored(path, other, 6, opts.signal));
     }
   }
-  const best = tries.filter((r) => r.text && r.confidence >= min).sort((a, b) => b.confidence - a.confidence)[0];
+  const best = tries.filter((r) => r.text && r.confidence >= min && !looksLikeNoise(r.text)).sort((a, b) => b.confidence - a.confidence)[0];
   return best ?? { text: '', confidence: 0, langs };
 }

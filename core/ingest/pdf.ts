@@ -255,7 +255,9 @@ function betterReading(ocr: string, page: PageText): boolean {
   const layer = page.text.replace(/\s/g, '').length;
   if (layer === 0) return true;
   const ocrChars = ocr.replace(/\s/g, '').length;
-  return garbageShare(ocr) < (page.garbage ?? 0) && ocrChars >= layer * 0.5;
+  // Compare with the readable part of the layer: garbage characters are no text to keep.
+  const readable = layer * (1 - (page.garbage ?? 0));
+  return garbageShare(ocr) < (page.garbage ?? 0) && ocrChars >= readable * 0.5;
 }
 
 /** True when one of the first `pages` pages, rendered small in grey, has any ink (drawings count). */
