@@ -14,6 +14,7 @@ import { readDocxExtraText, unwrapSimpleFields, type DocxExtraText } from './doc
 import { throwIfAborted } from './exec';
 import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from './ocr';
+import { cleanText } from '../text/clean';
 import { decodeEntities, nearby } from './tidy';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
@@ -93,12 +94,13 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   if (skippedFormats) warnings.push(`${skippedFormats} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
   opts.onProgress?.(1, 2, 'Structuring text');
 
-  const blocks = htmlToBlocks(html);
+  // Symbol-font glyphs (private use), control characters and odd spaces are not text.
+  const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
   const sections = blocksToSections(blocks);
   // Text mammoth does not read: SmartArt, headers and footers, comments.
-  if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: extra.diagrams.join('\n') });
-  if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: extra.headersFooters.join('\n') });
-  if (extra.comments.length) sections.push({ heading: 'Comments', text: extra.comments.join('\n') });
+  if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
+  if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
+  if (extra.comments.length) sections.push({ heading: 'Comments', text: cleanText(extra.comments.join('\n')) });
   const images: ExtractedImage[] = [];
   const placed = new Set<number>();
   // The same picture placed three or more times (a logo, a divider) is decoration.

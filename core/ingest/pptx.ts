@@ -15,6 +15,7 @@ import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from './ocr';
 import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
 import { fileLabel, imageSizeFromBytes } from './sniff';
+import { cleanText } from '../text/clean';
 import { nearby } from './tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
 import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
@@ -79,10 +80,12 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
         // Charts keep their titles, series and category labels in a chart part.
         if (r.type === `${REL}chart`) lines.push(...chartText(await zip.readText(r.target)));
       }
-      const text = lines.join('\n');
+      // Symbol-font glyphs (private use), control characters and odd spaces are not text.
+      const text = cleanText(lines.join('\n'));
+      notes = cleanText(notes);
       if (text || notes) {
         const section: ExtractedSection = { slide, text };
-        if (content.title) section.heading = content.title;
+        if (content.title) section.heading = cleanText(content.title);
         if (notes) section.notes = notes;
         sections.push(section);
       }
