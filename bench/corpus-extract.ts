@@ -7,6 +7,7 @@
  *
  * "complete" means the pipeline would store the file: it has searchable
  * text, or it has pictures (stored with a "nothing searchable" note).
+ * Also `BENCH_ONLY=corpus npm run bench` (not in the default set: it takes minutes).
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -56,5 +57,5 @@ for (const sub of ['pdf', 'docx', 'pptx']) {
 }
 const ok = rows.filter((r) => r.ok).length;
 const summary = { files: rows.length, completed: ok, failed: rows.length - ok, withGarbage: rows.filter((r) => r.garbage).length, pictureOnly: rows.filter((r) => r.ok && r.chars === 0).length };
-if (values.json) console.log(JSON.stringify({ summary, rows }, null, 2));
+if (values.json) console.log(JSON.stringify({ summary, rows }));
 else console.log(`\n${summary.files} files: ${summary.completed} complete, ${summary.failed} fail, ${summary.pictureOnly} complete with pictures only, ${summary.withGarbage} with garbled text`);
