@@ -27,6 +27,25 @@ export function hebrewLightStem(word: string): string {
   return w;
 }
 
+/** Alphabets whose languages inflect by endings (Latin, Greek, Cyrillic, Armenian, Georgian letters only). */
+const INFLECTING_ALPHABET = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}]+$/u;
+/** Words longer than this are cut to TRUNCATE_TO letters by the fallback. */
+const TRUNCATE_AFTER = 7;
+const TRUNCATE_TO = 6;
+
+/**
+ * The stemmer of a language no Snowball stemmer covers (Greek, Polish,
+ * Ukrainian, Bulgarian, Slovak, ...): long words of an alphabet are cut to
+ * their first six letters, so inflected forms of one word ("κινητήρα",
+ * "κινητήρες") share a term. Short words and other scripts (syllables,
+ * ideographs) are left whole. Language-independent: it needs no word list.
+ */
+export function truncationStem(word: string): string {
+  if (word.length <= TRUNCATE_AFTER || !INFLECTING_ALPHABET.test(word)) return word;
+  const chars = [...word];
+  return chars.length > TRUNCATE_AFTER ? chars.slice(0, TRUNCATE_TO).join('') : word;
+}
+
 function stemmerFor(lang: string): StemFn | null {
   if (stemmers.has(lang)) return stemmers.get(lang)!;
   let fn: StemFn | null = null;
@@ -34,7 +53,7 @@ function stemmerFor(lang: string): StemFn | null {
   else if (SNOWBALL[lang]) {
     const s = newStemmer(SNOWBALL[lang]);
     fn = (w) => s.stem(w);
-  }
+  } else if (lang !== 'und' && !/^(zh|ja|ko|th|vi|lo|km|my)$/.test(lang)) fn = truncationStem;
   stemmers.set(lang, fn);
   return fn;
 }
