@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { createOfflineLlm } from '../llm/offline';
 import { answerTypes, holdsAnswerType } from './answer-type';
 import { createRagBot, type RagBot } from './rag';
-import { addDocument, chunk, tempCatalog } from './test-fixtures';
+import { addDocument, chunk, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let bot: RagBot;

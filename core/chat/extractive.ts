@@ -1,6 +1,6 @@
 import type { QueryVariant, Passage } from './retrieve';
 import { answerPreference } from './answer-type';
-import { contentTerms, hasTerm, sentences, termSet, type Term } from './terms';
+import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';
 
 /**
  * The offline answerer: the sentences of the top passages that share the

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { createDocument, createPresentation } from '../content/create';
+import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
 import type { Services } from '../services';
 import { CORPUS_DIR, corpusFile } from '../testing/corpus';
@@ -32,10 +32,7 @@ before(async () => {
 after(async () => { await server?.stop(); });
 
 async function ingest(file: string, type: 'document' | 'presentation' = 'document'): Promise<Document | Presentation> {
-  const info = await describeLocalFile(file);
-  const rec = type === 'document'
-    ? await createDocument(services.content, info, { needsTranslation: false, targetLanguage: null })
-    : await createPresentation(services.content, info, {});
+  const rec = (await uploadOfKind(services.content, type, await describeLocalFile(file), {})).item;
   await services.queue.idle();
   return services.catalog.items(type).require(rec.id) as Document | Presentation;
 }
