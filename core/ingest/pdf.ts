@@ -8,7 +8,8 @@ import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
-import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
+import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
+import { formatBytes } from './sandbox';
 import { ocrImages, ocrPage, usableOcrLanguages } from './ocr';
 import { garbageShare } from '../text/clean';
 import { markDecorations, type PlacedImage } from './decoration';
@@ -66,7 +67,7 @@ export function readPageText(num: number, raw: string): PageText {
 
 /** Page count from poppler's pdfinfo (fast); undefined when it cannot tell. */
 async function pageCountHint(file: string, signal: AbortSignal): Promise<number | undefined> {
-  const r = await runTool('pdfinfo', [file], { signal, timeoutMs: 30_000, allowFailure: true }).catch(() => undefined);
+  const r = await runTool('pdfinfo', [file], { signal, timeoutMs: 30_000, allowFailure: true, inputFile: file }).catch(() => undefined);
   const n = Number(/^Pages:\s+(\d+)/m.exec(r?.stdout.toString('utf8') ?? '')?.[1]);
   return r?.exitCode === 0 && Number.isFinite(n) ? n : undefined;
 }
@@ -105,6 +106,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
   const run = (offset: number) => runTool(process.execPath, [WORKER, file, String(workers), String(offset)], {
     signal: stop.signal,
     timeoutMs: 15 * 60_000,
+    inputFile: file,
     maxStderrBytes: 16 * 1024,
     onLine: (line) => { if (line.trim()) onEvent(JSON.parse(line) as WorkerEvent); },
   });
@@ -114,6 +116,14 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
       for (const r of results) {
         if (r.status === 'fulfilled') continue;
         const e = r.reason as unknown;
+        if (isMemoryFailure(e)) {
+          // The page that worker was reading: its first page not returned.
+          const offset = results.indexOf(r) + 1;
+          let num = offset;
+          while (pages.has(num)) num += workers;
+          const of = numPages > 0 ? ` of ${numPages}` : '';
+          throw new AppError('too_large', `${label} needs more than ${formatBytes(Number(e.details?.memoryBytes))} of memory to read page ${num}${of}, so it was stopped. The file may be damaged or built to exhaust memory; if it is a genuine document, split it into smaller files or ask the operator to raise TOOL_MEMORY_MB.`, { cause: e, details: { reason: 'memory', page: num } });
+        }
         if (e instanceof AppError && e.details?.reason === 'exit') {
           throw new AppError('internal', `The PDF reader stopped unexpectedly: ${String(e.details.stderr ?? '')}`, { cause: e });
         }
@@ -309,7 +319,7 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     if (toolMissing) return;
     const base = join(dir, `page-${num}`);
     try {
-      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000 });
+      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000, inputFile: file });
       // Other installed scripts (Japanese, Chinese, Korean, ...) are tried when the configured languages read nothing sure.
       const { text } = await ocrPage(`${base}.png`, langs, { signal: opts.signal, otherScriptTries });
       const page = byNum.get(num);

@@ -1,18 +1,18 @@
 import { createPageRenderer, parsePageRenderKey } from '../content/page-render';
 import { AppError } from '../errors';
-import { isPublicKey } from '../paths';
+import { isPubliclyServed } from '../public-files';
 import type { CoreServices as Services } from '../services';
 import { assertValidKey } from '../storage/keys';
 import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
 
-/** The file manager and downloads: stored files by key; `public` limits to what the chat hands out. */
+/** The file manager and downloads: stored files by key; `public` limits to what the chat hands out (see public-files.ts). */
 export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'removeFile' | 'readFile' | 'statFile'> => {
   // Page renders (source images of answers citing a PDF page without pictures) are made on first request.
   const pages = createPageRenderer({ catalog: s.catalog, store: s.store, tmpDir: s.tmpDir });
   const check = (key: string, isPublic?: boolean) => {
     assertValidKey(key);
-    if (isPublic && !isPublicKey(key)) throw new AppError('not_found', `No public file "${key}"`);
+    if (isPublic && !isPubliclyServed(s.catalog, key)) throw new AppError('not_found', `No public file "${key}"`);
   };
   return {
     files: (prefix) => listAll(s.store, prefix || undefined),
