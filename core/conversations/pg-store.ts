@@ -1,0 +1,178 @@
+import type pg from 'pg';
+import { AppError } from '../errors';
+import { dbError } from '../postgres/pool';
+import type { Migration } from '../postgres/migrate';
+import {
+  DEFAULT_RETENTION, type ConversationKind, type ConversationStats, type ConversationStore, type ReadOptions,
+  type RetentionPolicy, type StoredMessage,
+} from './types';
+
+/**
+ * Conversations in PostgreSQL, shared by every server. A conversation row
+ * holds its last seq and time, so an append is one upsert (which serialises
+ * writers of the same conversation) plus one insert; counts are kept in a
+ * counters table in the same transaction, never counted by a scan.
+ */
+
+export const conversationMigrations: Migration[] = [{
+  name: 'conversations-001',
+  sql: `
+    CREATE TABLE conversations (
+      kind text NOT NULL, id text NOT NULL, last_seq bigint NOT NULL, last_at bigint NOT NULL, messages int NOT NULL,
+      PRIMARY KEY (kind, id));
+    CREATE INDEX conversations_last_at ON conversations (last_at);
+    CREATE TABLE conversation_messages (
+      kind text NOT NULL, conversation_id text NOT NULL, seq bigint NOT NULL, at bigint NOT NULL, data jsonb NOT NULL,
+      PRIMARY KEY (kind, conversation_id, seq));
+    CREATE TABLE conversation_counters (name text PRIMARY KEY, value bigint NOT NULL);
+    INSERT INTO conversation_counters VALUES ('conversations', 0), ('messages', 0), ('exchanges', 0);`,
+}];
+
+export interface PgConversationStoreOptions {
+  pool: pg.Pool;
+  retention?: Partial<RetentionPolicy>;
+  now?: () => number;
+  /** How often old conversations are removed; 0 turns the timer off. Default hourly. */
+  pruneEveryMs?: number;
+}
+
+const KINDS: ConversationKind[] = ['chat', 'search'];
+
+export function createPgConversationStore(options: PgConversationStoreOptions): ConversationStore {
+  const { pool } = options;
+  const policy: RetentionPolicy = { ...DEFAULT_RETENTION, ...options.retention };
+  const clock = options.now ?? Date.now;
+  const checkKind = (kind: ConversationKind) => {
+    if (!KINDS.includes(kind)) throw new AppError('validation', `Unknown conversation kind ${String(kind)}`);
+  };
+
+  async function tx<R>(what: string, fn: (c: pg.PoolClient) => Promise<R>): Promise<R> {
+    const c = await pool.connect().catch((e) => {
+      throw dbError(e, what);
+    });
+    try {
+      await c.query('BEGIN');
+      const r = await fn(c);
+      await c.query('COMMIT');
+      return r;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw dbError(e, what);
+    } finally {
+      c.release();
+    }
+  }
+
+  const bump = (c: pg.PoolClient, conversations: number, messages: number, exchanges: number) =>
+    c.query(
+      `UPDATE conversation_counters SET value = value + CASE name WHEN 'conversations' THEN $1::bigint WHEN 'messages' THEN $2::bigint ELSE $3::bigint END
+       WHERE name IN ('conversations', 'messages', 'exchanges')`,
+      [conversations, messages, exchanges],
+    );
+
+  const store: ConversationStore = {
+    async append<T extends object>(kind: ConversationKind, id: string, messages: T[]) {
+      checkKind(kind);
+      const n = messages.length;
+      return tx('to store a message', async (c) => {
+        const head = await c.query<{ last_seq: string; last_at: string; messages: number; inserted: boolean }>(
+          `INSERT INTO conversations AS c (kind, id, last_seq, last_at, messages) VALUES ($1, $2, $3, $4::bigint + $3 - 1, $3)
+           ON CONFLICT (kind, id) DO UPDATE SET last_seq = c.last_seq + $3, last_at = greatest($4::bigint + $3 - 1, c.last_at + $3),
+             messages = c.messages + $3
+           RETURNING last_seq, last_at, messages, (xmax = 0) AS inserted`,
+          [kind, id, n, clock()],
+        );
+        const row = head.rows[0];
+        const firstSeq = Number(row.last_seq) - n + 1;
+        const firstAt = Number(row.last_at) - n + 1;
+        const out: StoredMessage<T>[] = messages.map((d, i) => ({ seq: firstSeq + i, at: new Date(firstAt + i).toISOString(), data: d }));
+        await c.query(
+          `INSERT INTO conversation_messages (kind, conversation_id, seq, at, data)
+           SELECT $1, $2, s, a, d FROM unnest($3::bigint[], $4::bigint[], $5::jsonb[]) AS x(s, a, d)`,
+          [kind, id, out.map((m) => m.seq), out.map((_, i) => firstAt + i), messages.map((m) => JSON.stringify(m))],
+        );
+        let trimmed = 0;
+        if (row.messages > policy.maxMessages) {
+          const del = await c.query('DELETE FROM conversation_messages WHERE kind = $1 AND conversation_id = $2 AND seq <= $3', [
+            kind, id, Number(row.last_seq) - policy.maxMessages,
+          ]);
+          trimmed = del.rowCount ?? 0;
+          await c.query('UPDATE conversations SET messages = messages - $3 WHERE kind = $1 AND id = $2', [kind, id, trimmed]);
+        }
+        await bump(c, row.inserted ? 1 : 0, n - trimmed, 1);
+        return out;
+      });
+    },
+
+    async read<T extends object>(kind: ConversationKind, id: string, o: ReadOptions = {}) {
+      checkKind(kind);
+      const after = o.after ? Date.parse(o.after) : -1;
+      if (Number.isNaN(after)) throw new AppError('validation', `after must be an ISO date-time (got "${o.after}")`);
+      const limit = Math.min(o.last ?? policy.maxMessages, policy.maxMessages);
+      const r = await pool.query<{ seq: string; at: string; data: T }>(
+        `SELECT seq, at, data FROM (
+           SELECT seq, at, data FROM conversation_messages WHERE kind = $1 AND conversation_id = $2 AND at > $3 ORDER BY seq DESC LIMIT $4
+         ) x ORDER BY seq`,
+        [kind, id, Math.floor(after), limit],
+      ).catch((e) => {
+        throw dbError(e, 'to read a conversation');
+      });
+      return r.rows.map((row) => ({ seq: Number(row.seq), at: new Date(Number(row.at)).toISOString(), data: row.data }));
+    },
+
+    async clear(kind, id) {
+      checkKind(kind);
+      return tx('to clear a conversation', async (c) => {
+        const gone = await c.query<{ messages: number }>('DELETE FROM conversations WHERE kind = $1 AND id = $2 RETURNING messages', [kind, id]);
+        if (!gone.rowCount) return 0;
+        await c.query('DELETE FROM conversation_messages WHERE kind = $1 AND conversation_id = $2', [kind, id]);
+        const n = gone.rows[0].messages;
+        await bump(c, -1, -n, 0);
+        return n;
+      });
+    },
+
+    async stats() {
+      const r = await pool.query<{ name: keyof ConversationStats; value: string }>('SELECT name, value FROM conversation_counters').catch((e) => {
+        throw dbError(e, 'to count conversations');
+      });
+      const out: ConversationStats = { conversations: 0, messages: 0, exchanges: 0 };
+      for (const row of r.rows) out[row.name] = Number(row.value);
+      return out;
+    },
+
+    async prune(now = new Date(clock())) {
+      const cutoff = now.getTime() - policy.maxAgeDays * 86_400_000;
+      return tx('to remove old conversations', async (c) => {
+        const gone = await c.query<{ kind: string; id: string; messages: number }>(
+          'DELETE FROM conversations WHERE last_at < $1 RETURNING kind, id, messages', [cutoff],
+        );
+        if (!gone.rowCount) return { conversations: 0, messages: 0 };
+        await c.query(
+          `DELETE FROM conversation_messages m USING unnest($1::text[], $2::text[]) AS g(kind, id)
+           WHERE m.kind = g.kind AND m.conversation_id = g.id`,
+          [gone.rows.map((r) => r.kind), gone.rows.map((r) => r.id)],
+        );
+        const messages = gone.rows.reduce((s, r) => s + r.messages, 0);
+        await bump(c, -gone.rows.length, -messages, 0);
+        return { conversations: gone.rows.length, messages };
+      });
+    },
+
+    async clearAll() {
+      await tx('to remove every conversation', async (c) => {
+        await c.query('TRUNCATE conversations, conversation_messages');
+        await c.query('UPDATE conversation_counters SET value = 0');
+      });
+    },
+
+    async close() {
+      if (pruneTimer) clearInterval(pruneTimer);
+    },
+  };
+
+  const every = options.pruneEveryMs ?? 3_600_000;
+  const pruneTimer = every > 0 ? setInterval(() => void store.prune().catch(() => {}), every) : null;
+  pruneTimer?.unref();
+  return store;
+}
