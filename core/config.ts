@@ -49,7 +49,12 @@ export interface Config {
     maxTokens: number;
   };
   worker: { concurrency: number; ocrLanguages: string[] };
+  /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
+  databaseUrl: string | null;
+  conversations: { retentionDays: number; maxMessages: number };
   limits: {
+    /** Requests a minute per client address to each public route (public chat, sign-in, media). */
+    publicPerMinute: number;
     chatPerMinute: number;
     chatPerMinutePerAddress: number;
     chatMaxMessageChars: number;
@@ -115,6 +120,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   };
 
+  const databaseUrl = () => {
+    const v = str('DATABASE_URL');
+    if (v === null) return null;
+    if (!/^postgres(ql)?:\/\/[^\s]+$/.test(v)) {
+      problems.push('DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cms');
+      return null;
+    }
+    return v;
+  };
+
   const dataDir = path.resolve(cwd, str('DATA_DIR', './data')!);
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST', '127.0.0.1')!;
@@ -176,7 +191,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
     worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    databaseUrl: databaseUrl(),
+    conversations: {
+      retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
+      maxMessages: int('CONVERSATION_MAX_MESSAGES', 200, 2, 100_000),
+    },
     limits: {
+      publicPerMinute: int('PUBLIC_RATE_LIMIT', 1200, 1, 10_000_000),
       chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),

@@ -25,6 +25,9 @@ import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
+import type { ConversationStore } from './conversations/types';
+import type { RateLimitStore } from './limits/types';
+import { openSharedState } from './shared-state';
 
 export interface Services {
   config: Config;
@@ -37,6 +40,10 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** Public chat and document-search conversations. */
+  conversations: ConversationStore;
+  /** Where rate-limit hits are counted (memory, or PostgreSQL shared by every server). */
+  rateLimits: RateLimitStore;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
   retryJob(id: number): Job;
@@ -93,6 +100,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const tmpDir = path.join(config.dataDir, 'tmp');
     mkdirSync(tmpDir, { recursive: true });
     const catalog = new Catalog(config.dataDir);
+    const shared = await openSharedState(config, catalog, log);
+    cleanups.push(() => shared.close());
+    const { conversations, rateLimits } = shared;
+    void conversations.prune().then(
+      (r) => r.conversations && log(`Removed ${r.conversations} conversations idle for over ${config.conversations.retentionDays} days`),
+      (e: Error) => log(`Removing old conversations failed: ${e.message}`),
+    );
+
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
@@ -123,22 +138,23 @@ export async function createServices(config: Config, options: ServiceOptions = {
       handlers: { ingest: (job, signal) => ingest(job, signal) },
       log,
     });
-    const content: ContentDeps = { catalog, store, search, queue };
+    const content: ContentDeps = { catalog, store, search, queue, conversations };
     ingest = createIngestHandler(content, { ocrLanguages: config.worker.ocrLanguages, tmpDir });
     cleanups.push(() => queue.stop());
 
-    const auth = createAuth(catalog, {
+    const auth = createAuth({
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
+      sessions: shared.sessions, rateLimits,
     });
     const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
-    const chatLimits = createChatLimits(config.limits);
+    const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
     const rag = createRagBot({
-      catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
+      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
-    const assistant = createAssistant({ catalog, search, llm, rag, limits: chatLimits });
+    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -155,7 +171,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     };
 
     return {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob,
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, conversations, rateLimits, tmpDir, retryJob,
       retryFailed: () => {
         const failed = catalog.jobs.list((j) => j.state === 'failed');
         for (const j of failed) retryJob(j.id);

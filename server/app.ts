@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../core/services';
 import { requireAdmin } from './auth';
+import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
@@ -36,9 +37,19 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
 
   const opts = { services };
-  await app.register(healthRoutes, opts);
-  await app.register(authRoutes, opts);
-  await app.register(fileRoutes, opts);
+  const { publicPerMinute } = services.config.limits;
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic('health', publicPerMinute, services.rateLimits));
+    await scope.register(healthRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic('auth', publicPerMinute, services.rateLimits));
+    await scope.register(authRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic('files', publicPerMinute, services.rateLimits));
+    await scope.register(fileRoutes, opts);
+  });
   await app.register(botRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));

@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
+import type { ConversationStore } from '../conversations/types';
 import type { JobQueue } from '../jobs/queue';
 import type { SearchIndex } from '../search/types';
 import type { ObjectStore } from '../storage/types';
@@ -9,4 +10,6 @@ export interface ContentDeps {
   store: ObjectStore;
   search: SearchIndex;
   queue: JobQueue;
+  /** Conversations, emptied by delete-all-data; absent where a caller has none (CLI import). */
+  conversations?: ConversationStore;
 }

@@ -63,10 +63,11 @@ export async function deleteAllData(deps: ContentDeps) {
   deps.queue.cancelAll();
   const d = deps.catalog.data;
   const records = d.documents.length + d.presentations.length + d.videos.length + d.contentItems.length + d.categories.length +
-    d.botImages.length + d.presentationImages.length + d.chatMessages.length + d.ragTurns.length;
+    d.botImages.length + d.presentationImages.length + ((await deps.conversations?.stats())?.messages ?? 0);
   const chunks = await deps.search.count();
   await deps.search.clear();
   const objects = await deletePrefix(deps.store);
   deps.catalog.clearContent();
+  await deps.conversations?.clearAll();
   return { records, objects, chunks };
 }

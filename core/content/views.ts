@@ -25,7 +25,8 @@ export function listContent(catalog: Catalog, type?: string): ContentItem[] {
 
 const PENDING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
-export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
+/** `botResponses`: answers given by both bots (the conversation store's exchange count). */
+export function dashboardMetrics(catalog: Catalog, botResponses: number): DashboardMetrics {
   const d = catalog.data;
   const pendingApprovals =
     d.documents.filter((x) => PENDING.has(x.status)).length +
@@ -37,7 +38,7 @@ export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
     totalVideos: d.videos.length,
     totalPresentations: d.presentations.length,
     pendingApprovals,
-    botResponses: d.counters.botResponses,
+    botResponses,
     totalImages: d.botImages.length + d.presentationImages.length,
     botImages: d.botImages.length,
     presentationImages: d.presentationImages.length,

@@ -8,7 +8,7 @@ import { conversationMigrations, createPgConversationStore } from './pg-store';
 const pg = postgresForTests(after);
 
 if (pg.skipReason) {
-  describe('ConversationStore contract: PostgreSQL', () => it('runs on a real PostgreSQL', { skip: pg.skipReason ?? false }, () => {}));
+  describe('ConversationStore contract: PostgreSQL', () => it('runs on a real PostgreSQL', { skip: pg.skipReason }, () => {}));
 } else {
   runConversationStoreContract('PostgreSQL', async ({ retention, now }) => {
     const url = await (await pg.server()).createDatabase();

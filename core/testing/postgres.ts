@@ -98,9 +98,9 @@ export async function startPostgres(): Promise<TestPostgres> {
  * and stopped after the file's tests. `skipReason` is set (and printed) where
  * PostgreSQL is not installed; the caller then skips its PostgreSQL tests.
  */
-export function postgresForTests(after: (fn: () => Promise<void>) => void): { skipReason: string | null; server: () => Promise<TestPostgres> } {
+export function postgresForTests(after: (fn: () => Promise<void>) => void): { skipReason: string | false; server: () => Promise<TestPostgres> } {
   const found = findPostgres();
-  const skipReason = 'reason' in found ? `PostgreSQL tests skipped: ${found.reason}` : null;
+  const skipReason = 'reason' in found ? `PostgreSQL tests skipped: ${found.reason}` : false;
   if (skipReason) console.log(`# ${skipReason}`);
   let started: Promise<TestPostgres> | null = null;
   after(async () => {

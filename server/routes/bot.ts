@@ -3,7 +3,10 @@ import type { Assistant } from '../../core/chat/assistant';
 import type { RagBot, RagEvent } from '../../core/chat/rag';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Config } from '../../core/config';
+import { CONVERSATION_ID_PATTERN, newConversationId } from '../../core/conversations/ids';
 import { httpStatusFor, toAppError } from '../../core/errors';
+import type { RateLimitStore } from '../../core/limits/types';
+import { limitPublic } from '../public-limit';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
@@ -12,9 +15,10 @@ export interface BotServices {
   catalog: Catalog;
   rag: RagBot;
   assistant: Assistant;
+  rateLimits: RateLimitStore;
 }
 
-const referenceId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
 
 type RefBody = { referenceId: string };
 type ChatBody = { message: string; referenceId: string; isNewSession?: boolean };
@@ -67,12 +71,16 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
 export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices }) {
   const { config, rag, assistant } = opts.services;
   const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
+  // Every route here is public: each answers 429 past the per-address budget, before any work.
+  app.addHook('onRequest', limitPublic('bot', config.limits.publicPerMinute, opts.services.rateLimits));
+
+  // A new conversation: its id is random and is the only way to read or clear it.
+  app.post('/api/bot/session', async (_request, reply) => reply.status(201).send({ referenceId: newConversationId() }));
 
   app.post<{ Body: RefBody }>('/api/bot/clear-session', {
     schema: { body: { type: 'object', required: ['referenceId'], properties: { referenceId } } },
   }, async (request, reply) => {
-    assistant.clearSession(request.body.referenceId);
-    rag.clear(request.body.referenceId);
+    await Promise.all([assistant.clearSession(request.body.referenceId), rag.clear(request.body.referenceId)]);
     return reply.status(204).send();
   });
 

@@ -60,6 +60,6 @@ export default async function contentRoutes(app: FastifyInstance, { services }: 
   app.get('/api/presentation-translations', async () => translationRows(catalog, 'presentation'));
   app.get('/api/video-translations', async () => translationRows(catalog, 'video'));
 
-  app.get('/api/dashboard/metrics', async () => dashboardMetrics(catalog));
+  app.get('/api/dashboard/metrics', async () => dashboardMetrics(catalog, (await services.conversations.stats()).exchanges));
   app.delete('/api/delete-all-data', async () => ({ deleted: await deleteAllData(deps) }));
 }

@@ -1,0 +1,29 @@
+import type { Catalog } from '../catalog/catalog';
+import type { ConversationStore } from './types';
+
+/**
+ * Moves conversations that earlier versions kept in the catalog file
+ * (chatMessages, ragTurns) into the conversation store, once, then empties
+ * them from the catalog. Times are kept as message data; the store gives
+ * new positions.
+ */
+export async function importLegacyConversations(catalog: Catalog, store: ConversationStore, log: (msg: string) => void): Promise<void> {
+  const { chatMessages, ragTurns } = catalog.data;
+  if (!chatMessages.length && !ragTurns.length) return;
+  const byRef = <T extends { referenceId: string }>(rows: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) m.set(r.referenceId, [...(m.get(r.referenceId) ?? []), r]);
+    return m;
+  };
+  for (const [ref, rows] of byRef([...chatMessages].sort((a, b) => a.seq - b.seq))) {
+    await store.append('chat', ref, rows.map(({ id: _i, seq: _s, referenceId: _r, dateTime: _d, ...data }) => data));
+  }
+  for (const [ref, rows] of byRef([...ragTurns].sort((a, b) => a.id - b.id))) {
+    await store.append('search', ref, rows.map(({ id: _i, referenceId: _r, ...data }) => data));
+  }
+  catalog.batch((d) => {
+    d.chatMessages = [];
+    d.ragTurns = [];
+  });
+  log(`Moved ${chatMessages.length} chat messages and ${ragTurns.length} search turns out of the catalog into the conversation store`);
+}
