@@ -1,30 +1,33 @@
 import type { RateLimitStore } from './types';
+import { roll, waitMs, type WindowState } from './window';
 
 /**
- * Rate-limit hits kept in this process's memory (the one-machine default).
- * Keys are kept least-recently-used first and capped at `maxKeys`.
+ * Rate-limit counts kept in this process's memory (the one-machine
+ * default). Keys are kept least-recently-used first and capped at `maxKeys`.
  */
 export function createMemoryRateLimitStore(options: { now?: () => number; maxKeys?: number } = {}): RateLimitStore {
-  const hits = new Map<string, number[]>();
+  const windows = new Map<string, WindowState>();
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? 100_000;
 
   return {
     async take(key, limit, windowMs) {
       const t = now();
-      const list = (hits.get(key) ?? []).filter((x) => x > t - windowMs);
-      hits.delete(key); // re-insert: Map order is least recently used first
-      hits.set(key, list);
-      if (list.length >= limit) return Math.max(1, Math.ceil((list[0] + windowMs - t) / 1000));
-      list.push(t);
-      if (hits.size > maxKeys) hits.delete(hits.keys().next().value!);
+      const s = roll(windows.get(key), t, windowMs);
+      windows.delete(key); // re-insert: Map order is least recently used first
+      windows.set(key, s);
+      if (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
+      const wait = waitMs(s, t, windowMs, limit);
+      if (wait) return Math.max(1, Math.ceil(wait / 1000));
+      s.curr++;
       return 0;
     },
     async undo(key) {
-      hits.get(key)?.pop();
+      const s = windows.get(key);
+      if (s && s.curr > 0) s.curr--;
     },
     async reset(key) {
-      hits.delete(key);
+      windows.delete(key);
     },
   };
 }

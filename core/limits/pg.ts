@@ -4,28 +4,37 @@ import { dbError } from '../postgres/pool';
 import type { RateLimitStore } from './types';
 
 /**
- * Rate-limit hits in PostgreSQL, so that every server counts against the
- * same budget. One row per key with its hit times; `rate_take` drops the
- * expired ones and adds the new hit in one statement (the row lock
- * serialises servers hitting the same key).
+ * Rate-limit counts in PostgreSQL, so that every server counts against the
+ * same budget: one row per key with the sliding-window counter of
+ * ./window.ts, updated by `rate_take` in one call (the row lock serialises
+ * servers hitting the same key).
  */
 export const rateLimitMigrations: Migration[] = [{
   name: 'rate-limits-001',
   sql: `
-    CREATE UNLOGGED TABLE rate_limits (key text PRIMARY KEY, hits bigint[] NOT NULL, expires_at bigint NOT NULL);
-    CREATE INDEX rate_limits_expires ON rate_limits (expires_at);
+    CREATE UNLOGGED TABLE rate_limits (key text PRIMARY KEY, start bigint NOT NULL, curr int NOT NULL, prev int NOT NULL);
+    CREATE INDEX rate_limits_start ON rate_limits (start);
     CREATE FUNCTION rate_take(k text, lim int, win bigint, now_ms bigint) RETURNS bigint LANGUAGE plpgsql AS $$
-    DECLARE kept bigint[]; cur bigint[];
+    DECLARE s rate_limits; ws bigint := (now_ms / win) * win; el double precision; at double precision;
     BEGIN
-      INSERT INTO rate_limits (key, hits, expires_at) VALUES (k, '{}', 0) ON CONFLICT (key) DO NOTHING;
-      SELECT hits INTO cur FROM rate_limits WHERE key = k FOR UPDATE;
-      SELECT coalesce(array_agg(h ORDER BY h), '{}') INTO kept FROM unnest(cur) h WHERE h > now_ms - win;
-      IF cardinality(kept) >= lim THEN
-        UPDATE rate_limits SET hits = kept WHERE key = k;
-        RETURN kept[1] + win - now_ms;
+      INSERT INTO rate_limits VALUES (k, ws, 0, 0) ON CONFLICT (key) DO NOTHING;
+      SELECT * INTO s FROM rate_limits WHERE key = k FOR UPDATE;
+      IF s.start <> ws THEN
+        s.prev := CASE WHEN s.start = ws - win THEN s.curr ELSE 0 END;
+        s.curr := 0;
+        s.start := ws;
       END IF;
-      UPDATE rate_limits SET hits = kept || now_ms, expires_at = now_ms + win WHERE key = k;
-      RETURN 0;
+      el := now_ms - ws;
+      IF s.prev * (1 - el / win) + s.curr + 1 <= lim THEN
+        UPDATE rate_limits SET start = s.start, curr = s.curr + 1, prev = s.prev WHERE key = k;
+        RETURN 0;
+      END IF;
+      UPDATE rate_limits SET start = s.start, curr = s.curr, prev = s.prev WHERE key = k;
+      IF s.curr + 1 <= lim AND s.prev > 0 THEN
+        at := win * (1 - (lim - 1 - s.curr)::double precision / s.prev);
+        IF at < win THEN RETURN greatest(1, ceil(at - el)); END IF;
+      END IF;
+      RETURN greatest(1, ceil(win - el + win * greatest(0, 1 - (lim - 1)::double precision / greatest(1, s.curr))));
     END $$;`,
 }];
 
@@ -41,13 +50,13 @@ export function createPgRateLimitStore(options: { pool: pg.Pool; now?: () => num
     async take(key, limit, windowMs) {
       const t = now();
       const r = await q('SELECT rate_take($1, $2, $3, $4) AS wait', [key, limit, windowMs, t]);
-      // Now and then, forget keys whose window has passed.
-      if (++calls % 1000 === 0) void q('DELETE FROM rate_limits WHERE expires_at < $1', [t]).catch(() => {});
+      // Now and then, forget keys whose windows have both passed.
+      if (++calls % 1000 === 0) void q('DELETE FROM rate_limits WHERE start < $1', [t - 2 * windowMs]).catch(() => {});
       const waitMs = Number((r.rows[0] as { wait: string }).wait);
       return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
     },
     async undo(key) {
-      await q('UPDATE rate_limits SET hits = hits[1:cardinality(hits) - 1] WHERE key = $1', [key]);
+      await q('UPDATE rate_limits SET curr = greatest(0, curr - 1) WHERE key = $1', [key]);
     },
     async reset(key) {
       await q('DELETE FROM rate_limits WHERE key = $1', [key]);
