@@ -1,5 +1,6 @@
 import { findPostgres, startPostgres } from '../core/testing/postgres';
 import { chatLoad } from './chat-load';
+import { conversationAppend } from './conversation-append';
 
 /** The public-chat section of `npm run bench`: one server on the data folder, then two servers on PostgreSQL. */
 export async function chatBench(line: (label: string, value: string) => void) {
@@ -11,6 +12,11 @@ export async function chatBench(line: (label: string, value: string) => void) {
     line('  the chat writes themselves', `p50 ${f1(r.writes.p50)} ms, p99 ${f1(r.writes.p99)} ms (${r.writes.sent} sent, ${r.writes.errors} errors)`);
     line('POST /api/categories (target < 10 ms)', `p50 ${f1(r.adminWrite.p50)} ms, p99 ${f1(r.adminWrite.p99)} ms`);
   };
+  const append = await conversationAppend();
+  console.log('\nOne chat exchange stored, with 20,000 messages already kept (in-process)');
+  line('in the catalog file (before: whole file rewritten)', `p50 ${f1(append.catalogFile.p50)} ms, p99 ${f1(append.catalogFile.p99)} ms`);
+  line('in its conversation\'s file (now)', `p50 ${f1(append.filePerConversation.p50)} ms, p99 ${f1(append.filePerConversation.p99)} ms`);
+
   console.log('\nPublic chat with 20,000 stored messages (one server, data folder; load from loopback, 32 connections, 10 s each)');
   const one = await chatLoad({ servers: 1 });
   print(one);
@@ -31,5 +37,5 @@ export async function chatBench(line: (label: string, value: string) => void) {
       await pg?.stop();
     }
   }
-  return { oneServer: one, twoServersPostgres: two };
+  return { append, oneServer: one, twoServersPostgres: two };
 }

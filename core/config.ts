@@ -48,7 +48,8 @@ export interface Config {
     maxRetries: number;
     maxTokens: number;
   };
-  worker: { concurrency: number; ocrLanguages: string[] };
+  /** concurrency 0: this process runs no jobs (a server beside `cms worker` processes). */
+  worker: { concurrency: number; ocrLanguages: string[]; leaseMs: number };
   /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
   databaseUrl: string | null;
   conversations: { retentionDays: number; maxMessages: number };
@@ -190,7 +191,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
-    worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    worker: { concurrency: int('WORKER_CONCURRENCY', 2, 0, 16), ocrLanguages: ocr, leaseMs: int('JOB_LEASE_SECONDS', 30, 2, 3600) * 1000 },
     databaseUrl: databaseUrl(),
     conversations: {
       retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
