@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from '../core/catalog/catalog';
+import { openCatalog } from '../core/catalog/catalog';
 import { openFileConversationStore } from '../core/conversations/file-store';
 import { percentile } from './proc';
 
@@ -15,17 +15,15 @@ export async function conversationAppend(stored = 20_000, writes = 100) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-append-'));
   try {
     const msg = (i: number, ref: string) => ({
-      id: `m${i}`, seq: i, referenceId: ref, role: 'user' as const, message: 'The M2 motor has a five year warranty. '.repeat(4),
+      referenceId: ref, role: 'user' as const, message: 'The M2 motor has a five year warranty. '.repeat(4),
       output: null, file: null, contentType: null, dateTime: new Date(i).toISOString(), userLanguage: 'en',
     });
-    const catalog = new Catalog(path.join(dir, 'catalog'));
-    catalog.batch((d) => {
-      for (let i = 0; i < stored; i++) d.chatMessages.push(msg(i, `conv_${Math.floor(i / 10)}`));
-    });
+    const catalog = openCatalog(path.join(dir, 'catalog'));
+    catalog.chatMessages.append(Array.from({ length: stored }, (_, i) => msg(i, `conv_${Math.floor(i / 10)}`)));
     const lowdb: number[] = [];
     for (let i = 0; i < writes; i++) {
       const t = performance.now();
-      catalog.batch((d) => void d.chatMessages.push(msg(stored + i, 'conv_bench'), msg(stored + i, 'conv_bench')));
+      catalog.chatMessages.append([msg(stored + i, 'conv_bench'), msg(stored + i, 'conv_bench')]);
       lowdb.push(performance.now() - t);
     }
     const store = await openFileConversationStore({ dir: path.join(dir, 'conversations'), pruneEveryMs: 0 });

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Services } from '../core/services';
+import { createPublicGate, type Services } from '../core/product/index';
 import { requireAdmin } from './auth';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
@@ -36,18 +36,18 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     reply.header('x-frame-options', 'DENY');
   });
 
-  const opts = { services };
-  const { publicPerMinute } = services.config.limits;
+  const gate = createPublicGate(services);
+  const opts = { services, gate };
   await app.register(async (scope) => {
-    scope.addHook('onRequest', limitPublic('health', publicPerMinute, services.rateLimits));
+    scope.addHook('onRequest', limitPublic(gate, 'health'));
     await scope.register(healthRoutes, opts);
   });
   await app.register(async (scope) => {
-    scope.addHook('onRequest', limitPublic('auth', publicPerMinute, services.rateLimits));
+    scope.addHook('onRequest', limitPublic(gate, 'auth'));
     await scope.register(authRoutes, opts);
   });
   await app.register(async (scope) => {
-    scope.addHook('onRequest', limitPublic('files', publicPerMinute, services.rateLimits));
+    scope.addHook('onRequest', limitPublic(gate, 'files'));
     await scope.register(fileRoutes, opts);
   });
   await app.register(botRoutes, opts);

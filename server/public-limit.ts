@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { createRateLimiter } from '../core/limits/limiter';
-import type { RateLimitStore } from '../core/limits/types';
+import type { PublicGate, PublicRouteGroup } from '../core/product/index';
 
 /**
- * onRequest hook for public routes: at most `perMinute` requests a minute
- * from one client address to this group of routes (counted in the shared
- * store, so the budget holds across servers). Answers 429 with Retry-After.
+ * onRequest hook for a group of public routes: at most PUBLIC_RATE_LIMIT
+ * requests a minute from one client address (counted in the shared store,
+ * so the budget holds across servers). Answers 429 with Retry-After.
  */
-export function limitPublic(name: string, perMinute: number, store: RateLimitStore) {
-  const limiter = createRateLimiter({ name: `public-${name}`, limit: perMinute, windowMs: 60_000, store });
+export function limitPublic(gate: PublicGate, group: PublicRouteGroup) {
   return async (request: FastifyRequest) => {
-    await limiter.hit(request.ip, 'requests from your address');
+    await gate.admit(group, request.ip);
   };
 }

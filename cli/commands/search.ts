@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { ContentType } from '../../core/types';
-import { withBackend } from '../backend';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseCount, usageError } from '../usage';
@@ -29,9 +29,9 @@ export function searchCommand(ctx: CliContext) {
       if (options.type && !type) throw usageError(`--type must be document, presentation or video (got "${options.type}")`);
       if (!query.trim()) throw usageError('The query is empty');
       const { logger } = ctx;
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
         const started = Date.now();
-        const hits = await backend.search(query, { k, type });
+        const hits = await conn.product.search(query, { k, type });
         const ms = Date.now() - started;
         if (logger.mode === 'json') {
           logger.json({ query, k, type: type ?? null, ms, hits });

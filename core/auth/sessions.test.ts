@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { Catalog } from '../catalog/catalog';
+import { openCatalog } from '../catalog/catalog';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
@@ -12,7 +12,7 @@ import { createCatalogSessionStore } from './sessions';
 
 runSessionStoreContract('catalog', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sess-'));
-  return { store: createCatalogSessionStore(new Catalog(dir)), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { store: createCatalogSessionStore(openCatalog(dir)), cleanup: () => rm(dir, { recursive: true, force: true }) };
 });
 
 const pg = postgresForTests(after);

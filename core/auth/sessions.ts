@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 
 /**
  * Where sign-in sessions live (only the sha256 of each token): the catalog
@@ -16,9 +16,9 @@ export interface SessionStore {
 export function createCatalogSessionStore(catalog: Catalog): SessionStore {
   return {
     async create(tokenHash, createdAt, expiresAt) {
-      catalog.batch((d) => {
-        d.authSessions = d.authSessions.filter((s) => Date.parse(s.expiresAt) > createdAt.getTime());
-        d.authSessions.push({ id: d.nextId++, tokenHash, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
+      catalog.transaction(() => {
+        catalog.authSessions.removeWhere((s) => Date.parse(s.expiresAt) <= createdAt.getTime());
+        catalog.authSessions.insert({ tokenHash, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
       });
     },
     async isValid(tokenHash, now) {

@@ -9,7 +9,7 @@ import { createAssistant, type Assistant } from './assistant';
 import { phrasesFor } from './phrases';
 import { createRagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { addDocument, addVideo, seedCatalog, tempCatalog } from './test-fixtures';
+import { addDocument, addVideo, seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;

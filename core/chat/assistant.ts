@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
@@ -11,7 +11,7 @@ import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { sourcesLine } from './sources';
-import { words } from './terms';
+import { words } from '../text/terms';
 
 /**
  * The public assistant (spec: /chat): greets a new session, hands out

@@ -6,7 +6,7 @@ import type { SearchIndex } from '../search/types';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { seedCatalog, tempCatalog } from './test-fixtures';
+import { seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;

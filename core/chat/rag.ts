@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
 import {
@@ -11,10 +11,11 @@ import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer } from './extractive';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
-import { catalogLanguages, planQuery, retrieve, type Passage, type RetrievalPlan } from './retrieve';
+import { retrieve } from '../search/retrieve';
+import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './retrieve';
 import { numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
-import { sentences } from './terms';
+import { sentences } from '../text/terms';
 
 /**
  * The document-search bot: answers only from indexed content, with
@@ -114,7 +115,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const languages = options.languages?.() ?? catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
-    const passages = await retrieve(search, plan, signal);
+    const passages = await retrieve(search, plan.variants, { signal });
 
     if (llm.configured && passages.length > 0) {
       const relevant = passages.filter((p) => p.relevant);

@@ -6,7 +6,7 @@ import { createAssistant } from '../../core/chat/assistant';
 import { createRagBot } from '../../core/chat/rag';
 import { createChatLimits } from '../../core/chat/rate-limit';
 import { createMemoryRateLimitStore } from '../../core/limits/memory';
-import { seedCatalog, tempCatalog } from '../../core/chat/test-fixtures';
+import { seedCatalog, tempCatalog } from '../../core/testing/chat-fixtures';
 import { loadConfig } from '../../core/config';
 import { createAnthropicClient } from '../../core/llm/anthropic';
 import { createOfflineLlm } from '../../core/llm/offline';
@@ -15,6 +15,8 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-
 import type { ChatBotReply, PublicChatMessage, RetrievalReply } from '../../core/types';
 import { registerErrorHandler } from '../errors';
 import botRoutes from './bot';
+import { ask, chat } from '../../core/product/index';
+import { conversations, createPublicGate } from '../../core/product/public';
 
 /** The bot routes over real HTTP (Fastify listening on loopback), with the real SDK against the fake Messages API. */
 
@@ -34,7 +36,7 @@ async function start(llmKind: 'offline' | 'fake', extra: Record<string, string> 
   const assistant = createAssistant({ catalog: env.catalog, conversations: env.conversations, search: index, rag, limits });
   const app = Fastify();
   registerErrorHandler(app);
-  await app.register(botRoutes, { services: { config, catalog: env.catalog, rag, assistant, rateLimits } });
+  await app.register(botRoutes, { services: { config, product: { ...ask({ rag }), ...chat({ rag, assistant }), ...conversations() } }, gate: createPublicGate({ config, rateLimits }) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }

@@ -1,21 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Assistant } from '../../core/chat/assistant';
-import type { RagBot, RagEvent } from '../../core/chat/rag';
-import type { Catalog } from '../../core/catalog/catalog';
-import type { Config } from '../../core/config';
-import { CONVERSATION_ID_PATTERN, newConversationId } from '../../core/conversations/ids';
 import { httpStatusFor, toAppError } from '../../core/errors';
-import type { RateLimitStore } from '../../core/limits/types';
+import { CONVERSATION_ID_PATTERN, type Config, type Product, type PublicGate, type RagEvent } from '../../core/product/index';
 import { limitPublic } from '../public-limit';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
 export interface BotServices {
   config: Config;
-  catalog: Catalog;
-  rag: RagBot;
-  assistant: Assistant;
-  rateLimits: RateLimitStore;
+  product: Pick<Product, 'ask' | 'askStream' | 'chat' | 'messages' | 'clearSession' | 'newConversation'>;
 }
 
 const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
@@ -68,19 +60,19 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
   }
 }
 
-export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices }) {
-  const { config, rag, assistant } = opts.services;
+export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices; gate: PublicGate }) {
+  const { config, product } = opts.services;
   const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
   // Every route here is public: each answers 429 past the per-address budget, before any work.
-  app.addHook('onRequest', limitPublic('bot', config.limits.publicPerMinute, opts.services.rateLimits));
+  app.addHook('onRequest', limitPublic(opts.gate, 'bot'));
 
   // A new conversation: its id is random and is the only way to read or clear it.
-  app.post('/api/bot/session', async (_request, reply) => reply.status(201).send({ referenceId: newConversationId() }));
+  app.post('/api/bot/session', async (_request, reply) => reply.status(201).send(await product.newConversation()));
 
   app.post<{ Body: RefBody }>('/api/bot/clear-session', {
     schema: { body: { type: 'object', required: ['referenceId'], properties: { referenceId } } },
   }, async (request, reply) => {
-    await Promise.all([assistant.clearSession(request.body.referenceId), rag.clear(request.body.referenceId)]);
+    await product.clearSession(request.body.referenceId);
     return reply.status(204).send();
   });
 
@@ -93,23 +85,23 @@ export default async function botRoutes(app: FastifyInstance, opts: { services: 
     },
   }, async (request, reply) => {
     const { message, referenceId: ref, isNewSession } = request.body;
-    return assistant.chat({
+    return product.chat({
       message, referenceId: ref, isNewSession, clientAddress: request.ip, preferredLanguage: preferredLanguage(request), signal: clientGone(request, reply),
     });
   });
 
   app.get<{ Querystring: MessagesQuery }>('/api/bot/messages', {
     schema: { querystring: { type: 'object', required: ['referenceId'], properties: { referenceId, since: { type: 'string', maxLength: 64 } } } },
-  }, async (request) => assistant.messages(request.query.referenceId, request.query.since));
+  }, (request) => product.messages(request.query.referenceId, request.query.since));
 
   const ragBody = { type: 'object', required: ['query', 'referenceId'], properties: { query: text, referenceId } } as const;
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query', { schema: { body: ragBody } }, async (request, reply) =>
-    rag.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip }),
+    product.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip }),
   );
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query/stream', { schema: { body: ragBody } }, async (request, reply) => {
     const signal = clientGone(request, reply);
-    await streamEvents(reply, rag.askStream(request.body.query, request.body.referenceId, { signal, clientAddress: request.ip }), signal);
+    await streamEvents(reply, product.askStream(request.body.query, request.body.referenceId, { signal, clientAddress: request.ip }), signal);
   });
 }
