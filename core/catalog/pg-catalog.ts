@@ -116,6 +116,8 @@ export interface PgCatalog extends CatalogStore {
   flush(): Promise<void>;
   /** Applies every change other processes committed so far. */
   catchUp(): Promise<void>;
+  /** Calls `fn` after changes from other processes arrived (e.g. a job queued elsewhere). */
+  onRemoteChange(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ export async function openPgCatalog(options: { pool: pg.Pool; location: string; 
     },
     flush: () => r.flush(),
     catchUp: () => r.catchUp(),
+    onRemoteChange: (fn) => r.onRemoteChange(fn),
     close: () => r.close(),
   };
   return store;

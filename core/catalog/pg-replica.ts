@@ -69,6 +69,7 @@ export async function openReplica(options: ReplicaOptions) {
   let failure: Error | null = null;
   let ids: number[] = [];
   let closed = false;
+  const listeners = new Set<() => void>();
 
   const key = (c: string, id: number) => `${c}:${id}`;
   const table = (c: string) => {
@@ -206,10 +207,15 @@ export async function openReplica(options: ReplicaOptions) {
       const r = await pool.query<{ seq: string; origin: string; ops: Op[] }>(
         'SELECT seq, origin, ops FROM catalog_changes WHERE seq > $1 ORDER BY seq LIMIT 200', [last],
       );
+      let remote = false;
       for (const ch of r.rows) {
-        if (ch.origin !== origin) applyRemote(Number(ch.seq), ch.ops);
+        if (ch.origin !== origin) {
+          applyRemote(Number(ch.seq), ch.ops);
+          remote = true;
+        }
         last = Number(ch.seq);
       }
+      if (remote) for (const f of listeners) f();
       if (r.rows.length < 200) return;
     }
   }
@@ -274,6 +280,11 @@ export async function openReplica(options: ReplicaOptions) {
     },
     /** Applies every change other processes committed so far. */
     catchUp,
+    /** Calls `fn` after changes from other processes were applied; returns the unsubscribe. */
+    onRemoteChange(fn: () => void) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
     /** The last write failure, while PostgreSQL refuses writes (health). */
     get failure() {
       return failure;
