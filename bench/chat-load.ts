@@ -5,7 +5,7 @@ import { Pool } from 'undici';
 import { createPgConversationStore } from '../core/conversations/pg-store';
 import { migrate } from '../core/postgres/migrate';
 import { openPool } from '../core/postgres/pool';
-import { sharedStateMigrations } from '../core/shared-state';
+import { postgresMigrations } from '../core/shared-state';
 import { startTestServer, type TestServer } from '../server/testing';
 import { percentile } from './proc';
 
@@ -68,7 +68,7 @@ export function seedLegacyChat(n: number): { dataDir: string; refs: string[]; la
 async function seedPostgres(url: string, seed: ReturnType<typeof seedLegacyChat>, n: number) {
   const pool = await openPool({ url, max: 16 });
   try {
-    await migrate(pool, sharedStateMigrations);
+    await migrate(pool, postgresMigrations);
     const store = createPgConversationStore({ pool, pruneEveryMs: 0 });
     const body = (role: 'user' | 'bot') => ({
       role, output: null, file: null, contentType: null, userLanguage: 'en',

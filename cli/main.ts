@@ -9,6 +9,7 @@ import { retryCommand } from './commands/retry';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statusCommand } from './commands/status';
+import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
@@ -41,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -1,7 +1,6 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
-import { openCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/types';
 import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
@@ -13,7 +12,8 @@ import { startChroma } from './search/chroma-server';
 import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
-import type { Embedder, SearchIndex } from './search/types';
+import { createFeedSearchIndex } from './search/feed';
+import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
 import { reindexAll } from './ingest/reindex';
 import { createLocalStore } from './storage/local';
@@ -103,10 +103,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
   try {
     const tmpDir = path.join(config.dataDir, 'tmp');
     mkdirSync(tmpDir, { recursive: true });
-    const catalog = openCatalog(config.dataDir);
-    const shared = await openSharedState(config, catalog, log);
+    const shared = await openSharedState(config, log);
     cleanups.push(() => shared.close());
-    const { conversations, rateLimits } = shared;
+    const { catalog, conversations, rateLimits } = shared;
     void conversations.prune().then(
       (r) => r.conversations && log(`Removed ${r.conversations} conversations idle for over ${config.conversations.retentionDays} days`),
       (e: Error) => log(`Removing old conversations failed: ${e.message}`),
@@ -116,22 +115,33 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
     let chromaUrl = config.search.chromaUrl;
     if (!chromaUrl) {
+      if (shared.pool) log('DATABASE_URL is set but CHROMA_URL is not: this process starts its own Chroma, so its vectors are not shared with other servers');
       const chroma = await startChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined });
       cleanups.push(() => chroma.stop());
       chromaUrl = chroma.url;
     }
+    if (shared.pool && config.storage.kind === 'local') {
+      log('DATABASE_URL is set but files are stored on local disk: other servers and workers cannot read them (set S3_ENDPOINT/S3_BUCKET)');
+    }
     const embedder = createEmbedder(config.search);
     const searchDir = path.join(config.dataDir, 'search');
     let rebuildIndex = false;
-    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
-      // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
-      const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
-      if (!damaged) throw e;
-      renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
-      log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
-      rebuildIndex = true;
-      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
-    });
+    let search: MaintainedSearchIndex;
+    if (shared.pool) {
+      // Several processes: each keeps its lexical copy in memory, built from PostgreSQL and kept current by its change feed.
+      const local = await createSearchIndex({ dataDir: null, chromaUrl, embedder });
+      search = await createFeedSearchIndex({ index: local, pool: shared.pool, log });
+    } else {
+      search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
+        // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
+        const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
+        if (!damaged) throw e;
+        renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
+        log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
+        rebuildIndex = true;
+        return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
+      });
+    }
     cleanups.push(() => search.close());
 
     // One handler per job kind. Translation (`translate`) and transcription (`transcribe`) register theirs here.
@@ -139,7 +149,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
     };
-    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
+    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
+    shared.onRemoteChange(() => queue.poke());
     const content: ContentDeps = { ...records, queue, conversations };
     cleanups.push(() => queue.stop());
 

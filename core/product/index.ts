@@ -35,6 +35,7 @@ export function createProduct(s: Services): Product {
 
 // What the faces need besides the use cases: composition, config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
+export { workerName } from '../shared-state';
 export { loadConfig, type Config } from '../config';
 export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
 export { classifyFile, type Classification } from '../content/classify';
