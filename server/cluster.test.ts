@@ -149,16 +149,14 @@ describe('several servers and workers on one PostgreSQL, Chroma and S3', { skip 
   });
 
   it('a worker killed with SIGKILL mid-job has its job finished by the other after the lease runs out', async () => {
-    const big = await fixtures.textPdf(300);
+    const big = await fixtures.textPdf(500);
     const doc = await upload(B, big.path, 'big.pdf', 'Long manual');
     const client = new pg.Client(dbUrl);
     await client.connect();
     try {
-      // Which worker holds the job: its claim row names it.
-      const holder = await waitFor(async () => {
-        const r = await client.query<{ worker: string }>(`SELECT worker FROM job_claims WHERE worker IS NOT NULL`);
-        return r.rows[0]?.worker;
-      }, 'a worker to claim the job', 30_000);
+      // Mid-job: the job shows progress; its claim row names the worker running it.
+      const job = await waitFor(async () => (await jobsOn(A)).find((j) => j.itemId === doc.id && j.state === 'running' && j.progress > 0), 'the job to be under way', 60_000);
+      const holder = (await client.query<{ worker: string }>('SELECT worker FROM job_claims WHERE job_id = $1', [job.id])).rows[0]?.worker;
       const victim = [W1, W2].find((w) => w.out.includes(holder))!;
       const survivor = victim === W1 ? W2 : W1;
       assert.ok(victim, `no worker announced ${holder}`);
@@ -168,7 +166,9 @@ describe('several servers and workers on one PostgreSQL, Chroma and S3', { skip 
         return d?.status === 'completed' ? d : undefined;
       }, 'the other worker to finish the job', 90_000);
       assert.equal(done.status, 'completed');
-      assert.match(survivor.out, /took over job/);
+      assert.match(survivor.out, new RegExp(`took over job ${job.id}\\b`));
+      assert.match(survivor.out, new RegExp(`job ${job.id} \\(ingest document ${doc.id}\\) done`));
+      assert.equal(victim.child.signalCode, 'SIGKILL');
     } finally {
       await client.end();
     }
