@@ -13,6 +13,7 @@ import type {
   PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
 } from '../types';
 
+export type { SearchHit };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
