@@ -121,6 +121,11 @@ export function runConversationStoreContract(name: string, make: MakeConversatio
       for (let i = 0; i < 40; i += 2) assert.equal(all[i + 1].data.text, `answer to ${all[i].data.text}`);
     });
 
+    test('concurrent appends to many conversations keep every count exact', async ({ store }) => {
+      await Promise.all(Array.from({ length: 40 }, (_, i) => store.append<Msg>('chat', `c${i % 10}`, pair(`q${i}`))));
+      assert.deepEqual(await store.stats(), { conversations: 10, messages: 80, exchanges: 40 });
+    });
+
     test('messages, seqs and counts survive a restart', async ({ store, reopen }) => {
       await store.append<Msg>('chat', 'c1', pair('before'));
       const again = await reopen();

@@ -11,7 +11,8 @@ import {
  * Conversations in PostgreSQL, shared by every server. A conversation row
  * holds its last seq and time, so an append is one upsert (which serialises
  * writers of the same conversation) plus one insert; counts are kept in a
- * counters table in the same transaction, never counted by a scan.
+ * one-row counters table in the same transaction (taken last, so writers
+ * never wait on each other in a cycle), never counted by a scan.
  */
 
 export const conversationMigrations: Migration[] = [{
@@ -24,8 +25,9 @@ export const conversationMigrations: Migration[] = [{
     CREATE TABLE conversation_messages (
       kind text NOT NULL, conversation_id text NOT NULL, seq bigint NOT NULL, at bigint NOT NULL, data jsonb NOT NULL,
       PRIMARY KEY (kind, conversation_id, seq));
-    CREATE TABLE conversation_counters (name text PRIMARY KEY, value bigint NOT NULL);
-    INSERT INTO conversation_counters VALUES ('conversations', 0), ('messages', 0), ('exchanges', 0);`,
+    CREATE TABLE conversation_counters (
+      id int PRIMARY KEY DEFAULT 1 CHECK (id = 1), conversations bigint NOT NULL, messages bigint NOT NULL, exchanges bigint NOT NULL);
+    INSERT INTO conversation_counters VALUES (1, 0, 0, 0);`,
 }];
 
 export interface PgConversationStoreOptions {
@@ -65,8 +67,7 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
 
   const bump = (c: pg.PoolClient, conversations: number, messages: number, exchanges: number) =>
     c.query(
-      `UPDATE conversation_counters SET value = value + CASE name WHEN 'conversations' THEN $1::bigint WHEN 'messages' THEN $2::bigint ELSE $3::bigint END
-       WHERE name IN ('conversations', 'messages', 'exchanges')`,
+      'UPDATE conversation_counters SET conversations = conversations + $1, messages = messages + $2, exchanges = exchanges + $3 WHERE id = 1',
       [conversations, messages, exchanges],
     );
 
@@ -133,12 +134,11 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
     },
 
     async stats() {
-      const r = await pool.query<{ name: keyof ConversationStats; value: string }>('SELECT name, value FROM conversation_counters').catch((e) => {
+      const r = await pool.query<Record<keyof ConversationStats, string>>('SELECT conversations, messages, exchanges FROM conversation_counters').catch((e) => {
         throw dbError(e, 'to count conversations');
       });
-      const out: ConversationStats = { conversations: 0, messages: 0, exchanges: 0 };
-      for (const row of r.rows) out[row.name] = Number(row.value);
-      return out;
+      const row = r.rows[0];
+      return { conversations: Number(row.conversations), messages: Number(row.messages), exchanges: Number(row.exchanges) };
     },
 
     async prune(now = new Date(clock())) {
@@ -162,7 +162,7 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
     async clearAll() {
       await tx('to remove every conversation', async (c) => {
         await c.query('TRUNCATE conversations, conversation_messages');
-        await c.query('UPDATE conversation_counters SET value = 0');
+        await c.query('UPDATE conversation_counters SET conversations = 0, messages = 0, exchanges = 0');
       });
     },
 
