@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { createPgConversationStore } from '../core/conversations/pg-store';
+import { openPgConversationStore } from '../core/conversations/pg-store';
 import { migrate } from '../core/postgres/migrate';
 import { openPool } from '../core/postgres/pool';
 import { postgresMigrations } from '../core/shared-state';
@@ -69,7 +69,7 @@ async function seedPostgres(url: string, seed: ReturnType<typeof seedLegacyChat>
   const pool = await openPool({ url, max: 16 });
   try {
     await migrate(pool, postgresMigrations);
-    const store = createPgConversationStore({ pool, pruneEveryMs: 0 });
+    const store = await openPgConversationStore({ pool, pruneEveryMs: 0 });
     const body = (role: 'user' | 'bot') => ({
       role, output: null, file: null, contentType: null, userLanguage: 'en',
       message: role === 'user' ? 'How long is the warranty of the M2 motor?' : 'The M2 motor has a five year warranty. '.repeat(4),

@@ -10,7 +10,7 @@ import type { Catalog } from './catalog/types';
 import type { Config } from './config';
 import { openFileConversationStore } from './conversations/file-store';
 import { importLegacyConversations } from './conversations/legacy';
-import { conversationMigrations, createPgConversationStore } from './conversations/pg-store';
+import { conversationMigrations, openPgConversationStore } from './conversations/pg-store';
 import type { ConversationStore } from './conversations/types';
 import { createLocalJobClaims, type JobClaims } from './jobs/claims';
 import { createPgJobClaims, jobClaimMigrations } from './jobs/pg-claims';
@@ -60,7 +60,7 @@ export async function openSharedState(config: Config, log: (msg: string) => void
       if (applied.length) log(`Database migrations applied: ${applied.join(', ')}`);
       const catalog = await openPgCatalog({ pool, location: redact(config.databaseUrl), log });
       closers.push(() => catalog.close());
-      const conversations = createPgConversationStore({ pool, retention });
+      const conversations = await openPgConversationStore({ pool, retention });
       closers.push(() => conversations.close());
       await importLegacyConversations(catalog, conversations, log);
       return {

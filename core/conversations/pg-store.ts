@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { AppError } from '../errors';
 import { dbError } from '../postgres/pool';
 import type { Migration } from '../postgres/migrate';
@@ -32,6 +32,12 @@ export const conversationMigrations: Migration[] = [{
 
 export interface PgConversationStoreOptions {
   pool: pg.Pool;
+  /**
+   * Keep each conversation's last time in memory, current through
+   * LISTEN/NOTIFY, so that a poll with nothing new needs no query. Needs
+   * one more connection. Default true.
+   */
+  listen?: boolean;
   retention?: Partial<RetentionPolicy>;
   now?: () => number;
   /** How often old conversations are removed; 0 turns the timer off. Default hourly. */
@@ -39,8 +45,10 @@ export interface PgConversationStoreOptions {
 }
 
 const KINDS: ConversationKind[] = ['chat', 'search'];
+const CHANNEL = 'conversation_changes';
+const CACHE_KEYS = 100_000;
 
-export function createPgConversationStore(options: PgConversationStoreOptions): ConversationStore {
+export async function openPgConversationStore(options: PgConversationStoreOptions): Promise<ConversationStore> {
   const { pool } = options;
   const policy: RetentionPolicy = { ...DEFAULT_RETENTION, ...options.retention };
   const clock = options.now ?? Date.now;
@@ -70,6 +78,40 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
       'UPDATE conversation_counters SET conversations = conversations + $1, messages = messages + $2, exchanges = exchanges + $3 WHERE id = 1',
       [conversations, messages, exchanges],
     );
+
+  /** Known last message time per conversation: from this process's writes and reads, and every process's NOTIFY. */
+  const lastAt = new Map<string, number>();
+  const ck = (kind: string, id: string) => `${kind}\t${id}`;
+  const raise = (key: string, at: number) => {
+    const cur = lastAt.get(key);
+    if (cur !== undefined && cur >= at) return;
+    lastAt.delete(key);
+    lastAt.set(key, at);
+    if (lastAt.size > CACHE_KEYS) lastAt.delete(lastAt.keys().next().value!);
+  };
+  let listener: pg.Client | null = null;
+  let closed = false;
+  async function listen() {
+    const client = new pg.Client(pool.options);
+    client.on('notification', (n) => {
+      const [kind, id, at] = (n.payload ?? '').split('\t');
+      if (at === 'cleared') lastAt.delete(ck(kind, id));
+      else raise(ck(kind, id), Number(at));
+    });
+    client.on('error', () => {
+      // The feed is lost: forget what it kept current, and listen again shortly.
+      lastAt.clear();
+      listener = null;
+      client.end().catch(() => {});
+      if (!closed) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  }
+  if (options.listen !== false) await listen().catch(() => {});
+  const notify = (c: pg.PoolClient, kind: string, id: string, at: number | 'cleared') =>
+    c.query('SELECT pg_notify($1, $2)', [CHANNEL, `${kind}\t${id}\t${at}`]);
 
   const store: ConversationStore = {
     async append<T extends object>(kind: ConversationKind, id: string, messages: T[]) {
@@ -101,6 +143,7 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
           await c.query('UPDATE conversations SET messages = messages - $3 WHERE kind = $1 AND id = $2', [kind, id, trimmed]);
         }
         await bump(c, row.inserted ? 1 : 0, n - trimmed, 1);
+        await notify(c, kind, id, Number(row.last_at));
         return out;
       });
     },
@@ -110,6 +153,10 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
       const after = o.after ? Date.parse(o.after) : -1;
       if (Number.isNaN(after)) throw new AppError('validation', `after must be an ISO date-time (got "${o.after}")`);
       const limit = Math.min(o.last ?? policy.maxMessages, policy.maxMessages);
+      const key = ck(kind, id);
+      // The polling fast path: nothing newer than `after` is known without a query while the feed is listened to.
+      const known = listener ? lastAt.get(key) : undefined;
+      if (known !== undefined && after >= known) return [];
       const r = await pool.query<{ seq: string; at: string; data: T }>(
         `SELECT seq, at, data FROM (
            SELECT seq, at, data FROM conversation_messages WHERE kind = $1 AND conversation_id = $2 AND at > $3 ORDER BY seq DESC LIMIT $4
@@ -118,6 +165,8 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
       ).catch((e) => {
         throw dbError(e, 'to read a conversation');
       });
+      // Every message is at or before the newest returned, or `after` when none is (later ones raise it through the feed).
+      if (listener && (r.rows.length || o.after)) raise(key, r.rows.length ? Number(r.rows[r.rows.length - 1].at) : Math.floor(after));
       return r.rows.map((row) => ({ seq: Number(row.seq), at: new Date(Number(row.at)).toISOString(), data: row.data }));
     },
 
@@ -129,6 +178,8 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
         await c.query('DELETE FROM conversation_messages WHERE kind = $1 AND conversation_id = $2', [kind, id]);
         const n = gone.rows[0].messages;
         await bump(c, -1, -n, 0);
+        await notify(c, kind, id, 'cleared');
+        lastAt.delete(ck(kind, id));
         return n;
       });
     },
@@ -164,10 +215,13 @@ export function createPgConversationStore(options: PgConversationStoreOptions): 
         await c.query('TRUNCATE conversations, conversation_messages');
         await c.query('UPDATE conversation_counters SET conversations = 0, messages = 0, exchanges = 0');
       });
+      lastAt.clear();
     },
 
     async close() {
+      closed = true;
       if (pruneTimer) clearInterval(pruneTimer);
+      await listener?.end().catch(() => {});
     },
   };
 
