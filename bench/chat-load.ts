@@ -85,7 +85,7 @@ async function seedPostgres(url: string, seed: ReturnType<typeof seedLegacyChat>
 
 /** Runs `connections` request loops until `seconds` pass or `maxRequests` were sent. */
 async function loop(pools: Pool[], connections: number, seconds: number, next: () => { path: string; method?: 'GET' | 'POST'; body?: string }, maxRequests = 2_000_000): Promise<LoadResult> {
-  // Each connection stands for one visitor's address, as a load balancer reports it (servers run with TRUST_PROXY=true).
+  // Each connection stands for one visitor's address, as a load balancer reports it (servers run with TRUST_PROXY=1).
   const lat: number[] = [];
   let errors = 0;
   let sent = 0;
@@ -177,7 +177,7 @@ export async function chatLoad(options: ChatLoadOptions = {}) {
   const env = {
     // 32 addresses each far above a visitor's pace: lift the per-address budgets so that they are not what is measured
     // (they are still counted, in memory or in PostgreSQL, on every request).
-    PUBLIC_RATE_LIMIT: '10000000', CHAT_RATE_LIMIT: '100000', CHAT_RATE_LIMIT_PER_IP: '100000', WORKER_CONCURRENCY: '1', TRUST_PROXY: 'true', ...options.env,
+    PUBLIC_RATE_LIMIT: '10000000', CHAT_RATE_LIMIT: '100000', CHAT_RATE_LIMIT_PER_IP: '100000', WORKER_CONCURRENCY: '1', TRUST_PROXY: '1', ...options.env,
   };
   const servers: TestServer[] = [];
   const dirs = [seed.dataDir];

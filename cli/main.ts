@@ -9,6 +9,8 @@ import { retryCommand } from './commands/retry';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statusCommand } from './commands/status';
+import { glossaryCommand } from './commands/glossary';
+import { translateCommand } from './commands/translate';
 import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
@@ -25,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/ingest/sandbox.ts).
+  process.on('SIGHUP', onSignal);
 
   const ctx = createContext(argv, { signal: stop.signal });
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -42,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -94,6 +94,13 @@ export function createJobQueue(options: JobQueueOptions) {
     return job;
   }
 
+  /** Conversions (translate, transcribe) run after their item's ingest: while it is queued or running they wait. */
+  function waitsForIngest(job: Job): boolean {
+    if (job.kind === 'ingest') return false;
+    return !!catalog.jobs.find((i) => i.kind === 'ingest' && i.itemType === job.itemType && i.itemId === job.itemId
+      && (i.state === 'queued' || i.state === 'running'));
+  }
+
   /** Starts claimable queued jobs up to the concurrency (one pass at a time; a call during a pass asks for another). */
   function pump() {
     if (!started || stopping) return;
@@ -115,7 +122,7 @@ export function createJobQueue(options: JobQueueOptions) {
   async function fill() {
     const tried = new Set<number>();
     while (running.size < options.concurrency && !stopping) {
-      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !tried.has(j.id));
+      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !tried.has(j.id) && !waitsForIngest(j));
       if (!next) return;
       tried.add(next.id);
       if (!(await claims.claim(next.id, next.attempts))) continue;
@@ -144,7 +151,7 @@ export function createJobQueue(options: JobQueueOptions) {
   }
 
   function checkIdle() {
-    if (running.size === 0 && !filling && !catalog.jobs.find((j) => j.state === 'queued')) {
+    if (running.size === 0 && !filling && !catalog.jobs.find((j) => j.state === 'queued' && !waitsForIngest(j))) {
       const w = idleWaiters;
       idleWaiters = [];
       w.forEach((f) => f());
@@ -243,6 +250,10 @@ export function createJobQueue(options: JobQueueOptions) {
         running.get(j.id)?.abort(new AppError('conflict', 'The item was deleted'));
       }
       catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
+    },
+    /** Aborts one job if it is running (its record is removed by the caller). */
+    cancelJob(jobId: number | null) {
+      if (jobId !== null) running.get(jobId)?.abort(new AppError('conflict', 'The work was deleted'));
     },
     cancelAll() {
       for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));
