@@ -52,12 +52,12 @@ describe('catalog replica on PostgreSQL', { skip: pg.skipReason }, () => {
     const s = await two(url);
     try {
       const ids = new Set<number>();
-      for (let i = 0; i < 1500; i++) {
+      for (let i = 0; i < 6000; i++) {
         ids.add(s.a.nextId());
         ids.add(s.b.nextId());
-        if (i % 400 === 0) await new Promise((r) => setTimeout(r, 20)); // let the next id block arrive
+        if (i % 2000 === 0) await new Promise((r) => setTimeout(r, 200)); // let the next id block arrive
       }
-      assert.equal(ids.size, 3000);
+      assert.equal(ids.size, 12000);
       for (let i = 0; i < 10; i++) {
         s.a.incrementCounter('answers', 1);
         s.b.incrementCounter('answers', 2);

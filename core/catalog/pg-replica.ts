@@ -27,12 +27,13 @@ export const catalogMigrations: Migration[] = [{
   sql: `
     CREATE TABLE catalog_rows (collection text NOT NULL, id bigint NOT NULL, data jsonb NOT NULL, PRIMARY KEY (collection, id));
     CREATE TABLE catalog_counters (name text PRIMARY KEY, value bigint NOT NULL);
-    CREATE SEQUENCE catalog_ids INCREMENT BY 1000 START WITH 1;
+    CREATE SEQUENCE catalog_ids INCREMENT BY 10000 START WITH 1;
     CREATE TABLE catalog_changes (seq bigserial PRIMARY KEY, origin text NOT NULL, ops jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now());`,
 }];
 
 const FEED_LOCK = 781_202_613;
-const ID_BLOCK = 1000;
+/** Ids taken from PostgreSQL at a time (a new block is asked for when half is used). */
+const ID_BLOCK = 10_000;
 
 export type Op =
   | { c: string; id: number; data: unknown }
