@@ -5,11 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Services } from '../core/product/index';
+import { createPublicGate, type Services } from '../core/product/index';
 import { requireAdmin, requireSameOrigin } from './auth';
 import { consoleHeaders } from './console-headers';
+import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
-import { registerOpenApi } from './openapi/plugin';
+import { openApiRoutes, registerOpenApi } from './openapi/plugin';
 import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
@@ -52,14 +53,34 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   app.addHook('onRequest', widgetCors(services.product));
 
   await registerOpenApi(app);
-  const opts = { services };
-  await app.register(healthRoutes, opts);
-  await app.register(authRoutes, opts);
-  await app.register(fileRoutes, opts);
+  const gate = createPublicGate(services);
+  const opts = { services, gate };
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'health'));
+    await scope.register(healthRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'auth'));
+    await scope.register(authRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'files'));
+    await scope.register(fileRoutes, opts);
+  });
   await app.register(botRoutes, opts);
-  await app.register(widgetRoutes, opts);
-  await app.register(widgetConfigRoutes, opts);
-  await app.register(feedbackRoutes, opts);
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'bot'));
+    await scope.register(feedbackRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'files'));
+    await scope.register(widgetRoutes, opts);
+    await scope.register(widgetConfigRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'health'));
+    await scope.register(openApiRoutes);
+  });
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
     admin.addHook('onRequest', requireSameOrigin);

@@ -24,7 +24,7 @@ let fake: FakeOpenAi;
 
 const llm = (timeoutMs = 2000) =>
   createOpenAiClient({ apiKey: null, baseUrl: fake.url, model: 'qwen2.5:7b', timeoutMs, maxRetries: 0, maxTokens: 500 });
-const bot = (timeoutMs?: number): RagBot => createRagBot({ catalog: env.catalog, search: index, llm: llm(timeoutMs) });
+const bot = (timeoutMs?: number): RagBot => createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(timeoutMs) });
 
 before(async () => {
   env = await tempCatalog();
@@ -81,7 +81,7 @@ test('openai follow-up rewriting: the conversation goes to the model, the rewrit
 test('openai cross-lingual search: a Hebrew question is translated by the model, searched in English, answered in Hebrew', async () => {
   const queries: string[] = [];
   const recording: SearchIndex = { ...index, search: (q, o) => (queries.push(q), index.search(q, o)) };
-  const reply = await createRagBot({ catalog: env.catalog, search: recording, llm: llm() }).ask('כמה זמן לוקחת התקנת הרכזת?', 'o-cross');
+  const reply = await createRagBot({ catalog: env.catalog, conversations: env.conversations, search: recording, llm: llm() }).ask('כמה זמן לוקחת התקנת הרכזת?', 'o-cross');
   assert.deepEqual(queries, ['כמה זמן לוקחת התקנת הרכזת?', 'How long does installing the Zigbee hub take?']);
   assert.match(fake.requests.find(isPrepare)!.lastUser, /Languages to translate into: en \(English\)/);
   assert.match(fake.requests.find(isAnswer)!.system, /Always answer in Hebrew/);
@@ -97,7 +97,7 @@ for (const [name, failure, expected] of [
   test(`openai failure (${name}): the bot falls back to a cited extractive answer and reports ${expected}`, async () => {
     fake.respond(() => failure);
     const reported: string[] = [];
-    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(name === 'timeout' ? 300 : 2000), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const b = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(name === 'timeout' ? 300 : 2000), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
     const reply = await b.ask('How long does the M2 motor installation take?', `o-fail-${name}`);
     assert.deepEqual(reported, [`prepare:${expected}`, `answer:${expected}`]);
     assert.equal(reply.mode, 'extractive');

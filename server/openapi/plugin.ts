@@ -97,7 +97,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       };
     },
   });
+}
 
+/** The document and its reference page (register after `registerOpenApi`). */
+export async function openApiRoutes(app: FastifyInstance) {
   app.get('/api/openapi.json', async () => app.swagger());
   app.get('/api/docs', async (_request, reply) => reply
     .header('content-type', 'text/html; charset=utf-8')

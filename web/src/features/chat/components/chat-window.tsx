@@ -55,7 +55,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
   );
 }
 
-function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string }) {
+function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string | null }) {
   const { t } = useTranslation();
   const mine = line.role === 'user';
   const rtl = isRtlText(line.text);
@@ -70,7 +70,7 @@ function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string }) 
           {line.text}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
-        {!mine && line.answerId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
+        {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
         <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>
       </div>
     </li>
