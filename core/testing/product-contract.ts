@@ -130,10 +130,10 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
     });
 
     it('rates an answer of its own conversation only, counts it in the question stats and exports it', async () => {
-      const reply = await h.product.ask('What does the guide say?', 'contract-rate');
+      const reply = await h.product.ask('What does the guide say?', 'contract-rate-conversation');
       assert.ok(reply.answerId, 'answers carry the id to rate them by');
-      await assert.rejects(h.product.rate({ referenceId: 'someone-else', answerId: reply.answerId!, rating: 'up' }), rejects('not_found'));
-      const rated = await h.product.rate({ referenceId: 'contract-rate', answerId: reply.answerId!, rating: 'down', comment: 'Too vague' });
+      await assert.rejects(h.product.rate({ referenceId: 'someone-else-entirely-1', answerId: reply.answerId!, rating: 'up' }), rejects('not_found'));
+      const rated = await h.product.rate({ referenceId: 'contract-rate-conversation', answerId: reply.answerId!, rating: 'down', comment: 'Too vague' });
       assert.deepEqual([rated.rating.value, rated.rating.comment], ['down', 'Too vague']);
       const stats = await h.product.questionStats('1d');
       assert.ok(stats.questions >= 1);

@@ -125,14 +125,15 @@ test('real responses of the running server validate against the document', async
   await call('GET', '/api/jobs');
   await call('GET', '/api/search?q=KNX%20gateway&k=3');
   // The public assistant, as /chat and the widget use it.
-  await call('POST', '/api/bot/clear-session', { body: { referenceId: 'oa1' }, admin: false });
-  await call('POST', '/api/bot/chat', { body: { message: 'hello', referenceId: 'oa1', isNewSession: true }, admin: false });
-  const media = (await call('POST', '/api/bot/chat', { body: { message: 'Send me the installation guide', referenceId: 'oa1' }, admin: false })).json as { mediaItem: unknown };
+  await call('POST', '/api/bot/session', { admin: false });
+  await call('POST', '/api/bot/clear-session', { body: { referenceId: 'openapi-conversation-1' }, admin: false });
+  await call('POST', '/api/bot/chat', { body: { message: 'hello', referenceId: 'openapi-conversation-1', isNewSession: true }, admin: false });
+  const media = (await call('POST', '/api/bot/chat', { body: { message: 'Send me the installation guide', referenceId: 'openapi-conversation-1' }, admin: false })).json as { mediaItem: unknown };
   assert.ok(media.mediaItem, `a media reply was validated too: ${JSON.stringify(media)}`);
-  await call('GET', '/api/bot/messages?referenceId=oa1', { admin: false });
-  const rag = (await call('POST', '/api/bot/rag-query', { body: { query: 'How do I connect the KNX gateway?', referenceId: 'oa2' }, admin: false })).json as { answerId: string };
-  await call('POST', '/api/bot/feedback', { body: { referenceId: 'oa2', answerId: rag.answerId, rating: 'down', comment: 'Which cable?' }, admin: false });
-  assert.equal((await call('POST', '/api/bot/feedback', { body: { referenceId: 'someone', answerId: rag.answerId, rating: 'up' }, admin: false })).status, 404);
+  await call('GET', '/api/bot/messages?referenceId=openapi-conversation-1', { admin: false });
+  const rag = (await call('POST', '/api/bot/rag-query', { body: { query: 'How do I connect the KNX gateway?', referenceId: 'openapi-conversation-2' }, admin: false })).json as { answerId: string };
+  await call('POST', '/api/bot/feedback', { body: { referenceId: 'openapi-conversation-2', answerId: rag.answerId, rating: 'down', comment: 'Which cable?' }, admin: false });
+  assert.equal((await call('POST', '/api/bot/feedback', { body: { referenceId: 'someone-else-entirely-1', answerId: rag.answerId, rating: 'up' }, admin: false })).status, 404);
   await call('GET', '/api/analytics/stats?since=30d');
   await call('PATCH', '/api/widget/settings', { body: { origins: ['https://www.brand.com'], color: '#0f766e', title: 'Help' } });
   await call('GET', '/api/widget/settings');
@@ -151,7 +152,7 @@ test('real responses of the running server validate against the document', async
   await call('GET', '/api/glossary');
   await call('DELETE', '/api/glossary/terms/AuraShade');
   // Errors have the documented error shape.
-  assert.equal((await call('POST', '/api/bot/chat', { body: { referenceId: 'oa1' }, admin: false })).status, 400);
+  assert.equal((await call('POST', '/api/bot/chat', { body: { referenceId: 'openapi-conversation-1' }, admin: false })).status, 400);
   assert.equal((await call('GET', '/api/documents', { admin: false })).status, 401);
   assert.equal((await call('DELETE', '/api/categories/9999')).status, 404);
   await call('DELETE', `/api/categories/${cat.id}`);

@@ -44,6 +44,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/auth/logout': { summary: 'Sign out', tag: 'auth', public: true, responses: { 204: 'empty' } },
   'GET /api/auth/me': { summary: 'The signed-in user', tag: 'auth', public: true, responses: { 200: S.AdminUser } },
 
+  'POST /api/bot/session': { summary: 'A new conversation id for the public chat', tag: 'chat', public: true, responses: { 201: S.obj({ referenceId: { type: 'string' } }) } },
   'POST /api/bot/clear-session': { summary: 'Forget a public chat conversation', tag: 'chat', public: true, responses: { 204: 'empty' } },
   'POST /api/bot/chat': { summary: 'Send a message to the public assistant', tag: 'chat', public: true, responses: { 200: S.ChatBotReply } },
   'GET /api/bot/messages': { summary: 'Messages of a conversation newer than `since`', tag: 'chat', public: true, responses: { 200: list(S.PublicChatMessage) } },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Product } from '../../core/product/index';
+import { CONVERSATION_ID_PATTERN, type Product } from '../../core/product/index';
 
 /** Question analytics: visitors rate answers (public); the admin reads the figures and exports conversations. */
 
@@ -7,7 +7,7 @@ interface AnalyticsServices {
   product: Pick<Product, 'rate' | 'questionStats' | 'exportConversations'>;
 }
 
-const referenceId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
 type FeedbackBody = { referenceId: string; answerId: string; rating: 'up' | 'down'; comment?: string | null };
 
 export async function feedbackRoutes(app: FastifyInstance, { services }: { services: AnalyticsServices }) {

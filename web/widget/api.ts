@@ -10,6 +10,9 @@ async function call<T>(path: string, init: RequestInit & { lang: string }): Prom
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** A new conversation id, handed out by the server (as /chat gets its own). */
+export const startSession = (lang: string) => call<{ referenceId: string }>('/api/bot/session', { method: 'POST', body: '{}', lang });
+
 export const clearSession = (referenceId: string, lang: string) =>
   call<void>('/api/bot/clear-session', { method: 'POST', body: JSON.stringify({ referenceId }), lang });
 

@@ -7,7 +7,7 @@
  */
 import type { ChatBotReply, PublicChatMessage } from '../../core/types';
 import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
-import { clearSession, getMessages, sendFeedback, sendMessage } from './api';
+import { clearSession, getMessages, sendFeedback, sendMessage, startSession } from './api';
 import { FRAME_CSS } from './frame-style';
 import { baseLanguage, greetingFor, hasRtlText, isRtl, stringsFor } from './strings';
 
@@ -80,10 +80,6 @@ const store = (() => {
 })();
 let referenceId = store?.getItem('widgetReferenceId') ?? '';
 const isNew = !referenceId || store?.getItem('widgetSessionStarted') !== referenceId;
-if (!referenceId) {
-  referenceId = `user_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-  store?.setItem('widgetReferenceId', referenceId);
-}
 
 interface Line {
   id: string;
@@ -263,7 +259,11 @@ async function begin() {
   if (isNew) {
     setTyping(true);
     try {
-      await clearSession(referenceId, lang);
+      if (referenceId) await clearSession(referenceId, lang);
+      else {
+        referenceId = (await startSession(lang)).referenceId;
+        store?.setItem('widgetReferenceId', referenceId);
+      }
       if (customGreeting) add({ id: 'greeting', role: 'bot', text: customGreeting, local: false }, null);
       else fromReply(await sendMessage(greetingFor(lang), referenceId, true, lang), false);
       store?.setItem('widgetSessionStarted', referenceId);
@@ -282,7 +282,7 @@ async function begin() {
 }
 
 setInterval(async () => {
-  if (pollPaused || busy || document.hidden) return;
+  if (pollPaused || busy || document.hidden || !referenceId) return;
   try {
     const list = await getMessages(referenceId, since, lang);
     if (!pollPaused) absorb(list, false);
