@@ -6,6 +6,7 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { AppError } from '../../errors';
+import { abortError } from '../../ingest/exec';
 import type { TranslationLanguage } from '../../types';
 import { languageFacts, languageFromCode } from '../languages';
 import type { SpeechToText, Transcript, TranscribeOptions, TranscriptSegment } from './types';
@@ -60,11 +61,14 @@ export function createOpenAiCompatibleStt(opts: OpenAiCompatibleSttOptions): Spe
           signal,
         });
       } catch (e) {
-        if (t.signal?.aborted) throw e;
+        if (t.signal?.aborted) throw abortError(t.signal);
         const why = timeout.aborted ? 'did not answer in time' : `cannot be reached (${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message})`;
         throw new AppError('unavailable', `The speech-to-text service at ${where} ${why}.`, { cause: e, details: { reason: 'stt_down' } });
       }
-      const body = await res.text();
+      const body = await res.text().catch((e: unknown) => {
+        if (t.signal?.aborted) throw abortError(t.signal);
+        throw new AppError('unavailable', `The speech-to-text service at ${where} stopped answering mid-reply.`, { cause: e, details: { reason: 'stt_down' } });
+      });
       if (!res.ok) {
         const hint = res.status === 401 || res.status === 403 ? ' (check STT_API_KEY)' : '';
         throw new AppError('unavailable', `The speech-to-text service at ${where} refused the audio: HTTP ${res.status}${hint}: ${body.slice(0, 200)}`, {
