@@ -72,7 +72,7 @@ export function assembleArgs(o: AssembleOptions): string[] {
   if (o.dub) {
     maps.push('-map', `${dubInput}:a:0`);
     codecs.push(`-c:a:${aOut}`, 'aac', `-b:a:${aOut}`, '96k');
-    meta.push(`-metadata:s:a:${aOut}`, `language=${languageFacts(o.dub.language).iso3}`, `-metadata:s:a:${aOut}`, `title=Dubbed (${o.dub.language}, synthetic voice)`, `-disposition:a:${aOut}`, 'default');
+    meta.push(`-metadata:s:a:${aOut}`, `language=${languageFacts(o.dub.language).iso3}`, `-metadata:s:a:${aOut}`, `handler_name=Dubbed (${o.dub.language}, synthetic voice)`, `-disposition:a:${aOut}`, 'default');
     aOut++;
   }
   for (const a of audios) {
@@ -80,7 +80,7 @@ export function assembleArgs(o: AssembleOptions): string[] {
     codecs.push(`-c:a:${aOut}`, ...(MP4_AUDIO.has(a.codec) ? ['copy'] : ['aac', `-b:a:${aOut}`, '128k']));
     const lang = a.language ?? (o.sourceLanguage ? languageFacts(o.sourceLanguage).iso3 : undefined);
     if (lang) meta.push(`-metadata:s:a:${aOut}`, `language=${lang}`);
-    if (o.dub) meta.push(`-metadata:s:a:${aOut}`, 'title=Original sound', `-disposition:a:${aOut}`, '0');
+    if (o.dub) meta.push(`-metadata:s:a:${aOut}`, 'handler_name=Original sound', `-disposition:a:${aOut}`, '0');
     aOut++;
   }
   let sOut = 0;
@@ -92,7 +92,7 @@ export function assembleArgs(o: AssembleOptions): string[] {
   for (const [k, t] of o.tracks.entries()) {
     maps.push('-map', `${trackInput(k)}:0`);
     codecs.push(`-c:s:${sOut}`, 'mov_text');
-    meta.push(`-metadata:s:s:${sOut}`, `language=${languageFacts(t.language).iso3}`, `-metadata:s:s:${sOut}`, `title=${t.title}`,
+    meta.push(`-metadata:s:s:${sOut}`, `language=${languageFacts(t.language).iso3}`, `-metadata:s:s:${sOut}`, `handler_name=${t.title}`,
       `-disposition:s:${sOut}`, t.default ? 'default' : '0');
     sOut++;
   }
