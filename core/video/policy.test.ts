@@ -9,7 +9,7 @@ const all = { transcribe: true, translate: true, burn: false, dub: false };
 test('a 10-minute video is accepted with an estimate of its processing time on the record', () => {
   const plan = planVideo(600, all);
   assert.ok(plan.estimateSec > 60 && plan.estimateSec < 600, String(plan.estimateSec));
-  assert.match(plan.note, /^About \d+ minutes of processing for this 10 minutes video\.$/);
+  assert.match(plan.note, /^About \d+ minutes of processing for this video \(10 minutes long\)\.$/);
 });
 
 test('a video longer than the limit is refused before any work, saying the limit and what to do', () => {

@@ -24,7 +24,7 @@ export const DEFAULT_MAX_SEC = 30 * 60;
 
 export interface VideoPlan {
   estimateSec: number;
-  /** Plain sentence for the record, e.g. "About 6 minutes of processing for this 10-minute video." */
+  /** Plain sentence for the record, e.g. "About 6 minutes of processing for this video (10 minutes long)." */
   note: string;
 }
 
@@ -39,7 +39,7 @@ export function planVideo(durationSec: number | undefined, choice: { transcribe:
     });
   }
   const estimateSec = Math.round(d * rate(r, choice) + 5);
-  return { estimateSec, note: `About ${minutes(estimateSec)} of processing for this ${minutes(d)} video.` };
+  return { estimateSec, note: `About ${minutes(estimateSec)} of processing for this video (${minutes(d)} long).` };
 }
 
 function rate(r: PolicyRates, c: { transcribe: boolean; translate: boolean; burn: boolean; dub: boolean }): number {
