@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,video   to run a subset
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,10 +11,11 @@ import { measureInitialJs } from '../web/bundle-size';
 import { llmOverhead } from './llm-overhead';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
+import { printVideoBench, videoBench } from './video';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,video').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -73,6 +74,13 @@ if (only.has('web')) {
   const r = await measureInitialJs();
   results.web = r;
   line('initial JS gzipped (budget 250 kB)', `${f1(r.initialJsGzip / 1024)} kB`);
+}
+
+if (only.has('video')) {
+  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  const r = await videoBench(60);
+  results.video = r;
+  printVideoBench(r, line);
 }
 
 mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });

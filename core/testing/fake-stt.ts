@@ -50,7 +50,7 @@ export async function startFakeStt(opts: { apiKey?: string; mode?: FakeSttMode }
     }
     let form: FormData;
     try {
-      form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+      form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
     } catch {
       res.writeHead(400).end('{"error":{"message":"body is not multipart/form-data"}}');
       return;

@@ -16,7 +16,7 @@ import { AppError } from '../../errors';
 import { videoFixtures } from '../../testing/fixture-video';
 import { extractWav } from '../audio';
 import { wordErrorRate, words } from '../wer';
-import { createPocketsphinx, parsePocketsphinxWords } from './pocketsphinx';
+import { createPocketsphinx, parsePocketsphinxWords, splitAtPauses } from './pocketsphinx';
 import { resolveTranscriber } from './resolver';
 import { groupWords } from './segments';
 
@@ -81,4 +81,16 @@ test('for a language with no transcriber configured the resolver says so plainly
   assert.equal(resolveTranscriber([null, sphinx], 'english').transcriber, sphinx);
   await assert.rejects(sphinx.transcribe(join(dir, 'none.wav'), { language: 'french' }), (e: unknown) => e instanceof AppError && e.code === 'not_configured');
   await assert.rejects(createPocketsphinx({ modelDir: join(dir, 'no-model') }).transcribe(join(dir, 'none.wav'), { language: 'english' }), /pocketsphinx English model is missing/);
+});
+
+test('a long recording is cut for parallel recognition only at pauses between sentences, never inside one', async () => {
+  const clip = await videoFixtures.speech();
+  const wav = join(dir, 'split.wav');
+  await extractWav(clip.path, wav, 'the clip');
+  const parts = await splitAtPauses(wav, clip.durationSec, 2, 5);
+  assert.equal(parts.length, 2);
+  const cut = parts[0]!.end;
+  assert.equal(parts[1]!.start, cut);
+  assert.ok(clip.spans.every((s) => cut <= s.start || cut >= s.end), `cut at ${cut} s falls between sentences ${JSON.stringify(clip.spans)}`);
+  assert.deepEqual(await splitAtPauses(wav, clip.durationSec, 2, 20), [{ path: wav, start: 0, end: clip.durationSec }], 'short audio stays whole');
 });
