@@ -49,6 +49,10 @@ export interface Config {
     maxTokens: number;
   };
   worker: { concurrency: number; ocrLanguages: string[] };
+  /** Speech to text: an OpenAI-compatible /v1/audio/transcriptions endpoint; offline pocketsphinx (English) otherwise. */
+  stt: { url: string | null; apiKey: string | null; model: string | null; timeoutMs: number };
+  /** Videos longer than this are refused before any work (the estimate is on the record otherwise). */
+  video: { maxMinutes: number };
   limits: {
     chatPerMinute: number;
     chatPerMinutePerAddress: number;
@@ -176,6 +180,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
     worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    stt: { url: url('STT_URL'), apiKey: str('STT_API_KEY'), model: str('STT_MODEL'), timeoutMs: int('STT_TIMEOUT_MS', 600_000, 1000, 86_400_000) },
+    video: { maxMinutes: int('VIDEO_MAX_MINUTES', 30, 1, 24 * 60) },
     limits: {
       chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),
