@@ -39,6 +39,8 @@ export interface ProcessVideoOptions {
   onStage?: (stage: VideoStage, progress: number, step: string) => void;
   /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
   previous?: { outcome?: TranscriptOutcome };
+  /** Called as soon as the transcript (or the reason there is none) is known, to keep it before the rest. */
+  onTranscript?: (outcome: TranscriptOutcome) => Promise<void>;
 }
 
 export interface ProcessedVideo {
@@ -72,6 +74,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   }, { maxSec: o.maxDurationSec, rates: o.rates });
 
   let outcome = o.previous?.outcome;
+  const fresh = !outcome;
   if (!outcome) {
     o.onStage?.('extracting', 10, 'Extracting the sound');
     const dur = info.durationSec ?? 0;
@@ -87,12 +90,13 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
       },
     }));
   }
+  if (fresh) await o.onTranscript?.(outcome);
   const segments = outcome.transcript?.segments ?? [];
   const cues: Cue[] = segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text }));
   const vtt = cues.length ? writeVtt(cues, { language }) : null;
   const chunks = chunkTranscript(segments);
 
-  o.onStage?.('extracting', 72, 'Taking frames at the transcript times');
+  o.onStage?.('analyzing', 72, 'Taking frames at the transcript times');
   const framesDir = join(o.workDir, 'frames');
   await mkdir(framesDir, { recursive: true });
   const frames = info.hasVideo && chunks.length
