@@ -1,0 +1,40 @@
+/**
+ * The transcript of a video kept in the ObjectStore: WebVTT (players,
+ * downloads) and JSON with the timed segments and chunks (search, reindex,
+ * translation, resume after a kill).
+ */
+import type { ObjectStore } from '../storage/types';
+import type { TimedChunk } from './chunks';
+import { videoKeys } from './keys';
+import type { Transcript } from './speech/types';
+
+export interface StoredTranscript {
+  itemId: number;
+  title: string;
+  transcript: Transcript;
+  chunks: TimedChunk[];
+  /** Frame times (s) per chunk index, when frames were taken. */
+  frames: Record<number, number>;
+}
+
+export async function saveTranscript(store: ObjectStore, t: StoredTranscript, vtt: string): Promise<void> {
+  await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt' });
+  await store.put(videoKeys.transcriptJson(t.itemId), Buffer.from(JSON.stringify(t)), { contentType: 'application/json' });
+}
+
+async function readAll(store: ObjectStore, key: string): Promise<Buffer | null> {
+  if (!(await store.head(key))) return null;
+  const { body } = await store.get(key);
+  const parts: Buffer[] = [];
+  for await (const c of body) parts.push(c as Buffer);
+  return Buffer.concat(parts);
+}
+
+export async function loadTranscript(store: ObjectStore, id: number): Promise<StoredTranscript | null> {
+  const buf = await readAll(store, videoKeys.transcriptJson(id));
+  return buf ? (JSON.parse(buf.toString('utf8')) as StoredTranscript) : null;
+}
+
+export async function loadTranscriptVtt(store: ObjectStore, id: number): Promise<string | null> {
+  return (await readAll(store, videoKeys.transcriptVtt(id)))?.toString('utf8') ?? null;
+}
