@@ -96,6 +96,39 @@ export interface Video extends Processing {
   originalFilePath: string;
   translatedFilePath: string | null;
   thumbnailKey: string | null;
+  /** Speech to text of the video (written by its `transcribe` job); absent on records made before it existed. */
+  transcript?: VideoTranscript | null;
+  /** How translations of this video are made unless a request says otherwise. */
+  videoOptions?: VideoOptions;
+}
+
+export type SubtitleMode = 'soft' | 'burned';
+export interface VideoOptions {
+  /** Soft (a subtitle track, default) or burned into the picture. */
+  subtitles: SubtitleMode;
+  /** A dubbed sound track (espeak-ng voice) in the target language; the original sound is kept. */
+  dub: boolean;
+}
+
+export type VideoTranscriptState = 'pending' | 'running' | 'completed' | 'none' | 'failed';
+export interface VideoTranscript {
+  state: VideoTranscriptState;
+  /** Why there is none (no speech, silence, no transcriber for the language) or the low-confidence label. */
+  note: string | null;
+  error: string | null;
+  /** Product language of the speech, e.g. 'english'. */
+  language: string | null;
+  /** 'pocketsphinx' or 'openai-compatible:MODEL'. */
+  provider: string | null;
+  /** 'low' for offline pocketsphinx: shown and quoted as low confidence. */
+  quality: 'low' | 'normal' | null;
+  segmentCount: number;
+  chunkCount: number;
+  /** Public path of the WebVTT file. */
+  vttPath: string | null;
+  /** "About 40 seconds of processing for this video (1 minute long)." */
+  estimate: string | null;
+  updatedAt: string;
 }
 
 /** The generic content list row (GET /api/content). */
