@@ -1,0 +1,59 @@
+import type { ItemStatus, Job, JobKind } from '../types';
+import { phaseOf } from './steps';
+
+/** The processing fields an item shows (the API's status, progress, step text and error). */
+export interface ItemProgress {
+  status: ItemStatus;
+  progress: number;
+  step: string | null;
+  error: string | null;
+}
+
+/** Jobs that convert an item after its ingest (their failure is theirs, not the item's). */
+const CONVERSIONS: readonly JobKind[] = ['translate', 'transcribe'];
+
+/** The situations an item's jobs can be in, in the order they are checked. */
+export type Situation =
+  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'all_done';
+
+/**
+ * The one transition table: what an item shows in each situation. `job` is
+ * the job the situation is about (the ingest, or the running conversion).
+ */
+export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgress> = {
+  no_ingest: () => ({ status: 'pending', progress: 0, step: 'Queued', error: null }),
+  ingest_queued: (j) => ({ status: 'pending', progress: 0, step: j?.step?.text ?? 'Queued', error: null }),
+  ingest_running: (j) => ({ status: phaseOf(j!.step), progress: j!.progress, step: j!.step?.text ?? null, error: null }),
+  ingest_failed: (j) => ({ status: 'failed', progress: j!.progress, step: 'Failed', error: j!.error?.message ?? 'Failed without a reason' }),
+  converting: (j) => ({ status: 'converting', progress: j!.progress, step: j!.step?.text ?? null, error: null }),
+  all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', error: null }),
+};
+
+/** Which situation an item's jobs are in, and the job it is about. */
+export function situationOf(jobs: Job[]): { situation: Situation; job: Job | undefined } {
+  const ingest = jobs.filter((j) => j.kind === 'ingest').sort((a, b) => a.id - b.id).at(-1);
+  if (!ingest) return { situation: 'no_ingest', job: undefined };
+  switch (ingest.state) {
+    case 'queued':
+      return { situation: 'ingest_queued', job: ingest };
+    case 'running':
+      return { situation: 'ingest_running', job: ingest };
+    case 'failed':
+      return { situation: 'ingest_failed', job: ingest };
+    case 'done': {
+      const converting = jobs.filter((j) => CONVERSIONS.includes(j.kind) && (j.state === 'running' || j.state === 'queued'));
+      const job = converting.find((j) => j.state === 'running') ?? converting[0];
+      return job ? { situation: 'converting', job } : { situation: 'all_done', job: ingest };
+    }
+    default: {
+      const never: never = ingest.state;
+      throw new Error(`Unknown job state ${String(never)}`);
+    }
+  }
+}
+
+/** An item's visible status, derived from its jobs. The only place item status is decided. */
+export function deriveItemProgress(jobs: Job[]): ItemProgress {
+  const { situation, job } = situationOf(jobs);
+  return TRANSITIONS[situation](job);
+}
