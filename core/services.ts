@@ -7,6 +7,8 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { createTranscribeHandler } from './video/job';
+import { createTranscribers } from './video/speech/create';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
@@ -123,6 +125,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const records = { catalog, store, search };
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
     const content: ContentDeps = { ...records, queue };

@@ -110,6 +110,30 @@ export interface VideoOptions {
   dub: boolean;
 }
 
+/** GET /api/videos/{id}/transcript: the transcript state, its cues, and the video's translated versions. */
+export interface VideoTranscriptView {
+  transcript: VideoTranscript | null;
+  cues: Array<{ id: string; start: number; end: number; text: string }>;
+  /** Public path of the original-language WebVTT (null without a transcript). */
+  vttPath: string | null;
+  versions: VideoVersion[];
+}
+
+/** A translated version of a video (from its translation record). */
+export interface VideoVersion {
+  /** The translation record's id. */
+  id: number;
+  targetLanguage: string;
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  error: string | null;
+  /** The translated MP4 (soft subtitles inside; burned and dubbed when asked). */
+  filePath: string | null;
+  fileName: string | null;
+  /** The translated WebVTT. */
+  subtitlesPath: string | null;
+  options: VideoOptions;
+}
+
 export type VideoTranscriptState = 'pending' | 'running' | 'completed' | 'none' | 'failed';
 export interface VideoTranscript {
   state: VideoTranscriptState;
@@ -248,6 +272,12 @@ export interface Citation {
   title: string;
   page: number | null;
   slide: number | null;
+  /** Videos: the cited time range (seconds) and a link to the video at its start (`#t=12`). */
+  startSec?: number;
+  endSec?: number;
+  url?: string;
+  /** Videos: quoted from an offline low-confidence transcript. */
+  lowConfidence?: boolean;
 }
 
 /** Reply of POST /api/bot/rag-query. */

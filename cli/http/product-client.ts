@@ -4,7 +4,7 @@ import type {
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { createHttpClient, type HttpClientOptions } from './client';
@@ -56,6 +56,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
+    transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
     retry: async (id, type) =>
       type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),

@@ -1,20 +1,30 @@
 import type { Catalog } from '../catalog/types';
 import type { Chunk } from '../search/types';
 import type { Citation } from '../types';
+import { publicUrlForKey } from '../paths';
+import { citeRange, timeLink } from '../video/chunks';
+import { videoKeys } from '../video/keys';
 import { phrasesFor } from './phrases';
 
 /** Source images shown under an answer (spec: at most 4). */
 export const MAX_SOURCE_IMAGES = 4;
 
 export function citationOf(chunk: Chunk): Citation {
-  return { itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide };
+  const c: Citation = { itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide };
+  if (chunk.startSec !== undefined) {
+    c.startSec = chunk.startSec;
+    c.endSec = chunk.endSec ?? chunk.startSec;
+    if (chunk.lowConfidence) c.lowConfidence = true;
+  }
+  return c;
 }
 
-const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}`;
+const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.startSec ?? ''}`;
 
 /** "Title, page 3" in the reader's language. */
 export function describeSource(c: Citation, lang: string): string {
   const p = phrasesFor(lang);
+  if (c.startSec !== undefined) return `${citeRange(c.title, c.startSec, c.endSec ?? c.startSec)}${c.lowConfidence ? ` (${p.lowConfidence})` : ''}`;
   if (c.page != null) return `${c.title}, ${p.page} ${c.page}`;
   if (c.slide != null) return `${c.title}, ${p.slide} ${c.slide}`;
   return c.title;
@@ -76,6 +86,9 @@ export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: stri
       if (ch.imageIds.length === 0 && ch.page != null) {
         for (const img of catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page)) add(img.image);
       }
+    } else if (ch.itemType === 'video') {
+      // The frame taken at the cited time range.
+      if (ch.frameSec !== undefined) add(publicUrlForKey(videoKeys.frame(ch.itemId, ch.frameSec * 1000)));
     } else if (ch.itemType === 'presentation') {
       for (const id of ch.imageIds) add(catalog.presentationImages.get(id)?.image);
       if (ch.imageIds.length === 0 && ch.slide != null) {
@@ -87,4 +100,14 @@ export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: stri
     if (out.length >= MAX_SOURCE_IMAGES) break;
   }
   return out;
+}
+
+/** Links each cited video moment to the video at its start (`/uploads/videos/original_files/3_demo.mp4#t=12`). */
+export function linkVideoCitations(catalog: Catalog, citations: Citation[], publicUrl?: string | null): Citation[] {
+  for (const c of citations) {
+    if (c.itemType !== 'video' || c.startSec === undefined) continue;
+    const v = catalog.videos.get(c.itemId);
+    if (v) c.url = timeLink(absolute(v.originalFilePath, publicUrl), c.startSec);
+  }
+  return citations;
 }

@@ -17,6 +17,7 @@ import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
 import { search } from './search';
+import { transcript } from './transcript';
 import type { Product } from './types';
 import { update } from './update';
 import { upload } from './upload';
@@ -28,7 +29,7 @@ export { ask, chat };
 export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
-    ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
+    ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
   };
 }
 

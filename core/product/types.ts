@@ -10,7 +10,7 @@ import type { RagEvent } from '../chat/rag';
 import type { SearchHit } from '../search/types';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, VideoTranscriptView,
 } from '../types';
 
 export type { SearchHit };
@@ -75,6 +75,8 @@ export interface Product {
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+  /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
+  transcript(videoId: number): Promise<VideoTranscriptView>;
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */

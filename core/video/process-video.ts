@@ -39,6 +39,8 @@ export interface ProcessVideoOptions {
   onStage?: (stage: VideoStage, progress: number, step: string) => void;
   /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
   previous?: { outcome?: TranscriptOutcome };
+  /** Called with the length policy's plan (the estimate to show) once the video is probed. */
+  onPlan?: (plan: VideoPlan) => void;
   /** Called as soon as the transcript (or the reason there is none) is known, to keep it before the rest. */
   onTranscript?: (outcome: TranscriptOutcome) => Promise<void>;
 }
@@ -72,6 +74,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   const plan = planVideo(info.durationSec, {
     transcribe: o.hasSpeech && info.hasAudio, translate: !!target, burn: o.subtitles === 'burned', dub: !!o.dub,
   }, { maxSec: o.maxDurationSec, rates: o.rates });
+  o.onPlan?.(plan);
 
   let outcome = o.previous?.outcome;
   const fresh = !outcome;

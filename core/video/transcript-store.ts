@@ -5,7 +5,9 @@
  */
 import type { ObjectStore } from '../storage/types';
 import type { TimedChunk } from './chunks';
+import type { Chunk } from '../search/types';
 import { videoKeys } from './keys';
+import { videoSearchChunks } from './search-chunks';
 import type { Transcript } from './speech/types';
 
 export interface StoredTranscript {
@@ -17,8 +19,9 @@ export interface StoredTranscript {
   frames: Record<number, number>;
 }
 
-export async function saveTranscript(store: ObjectStore, t: StoredTranscript, vtt: string): Promise<void> {
-  await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt' });
+/** Keeps the transcript (and its WebVTT when given: an interrupted run keeps the segments first). */
+export async function saveTranscript(store: ObjectStore, t: StoredTranscript, vtt: string | null): Promise<void> {
+  if (vtt !== null) await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt' });
   await store.put(videoKeys.transcriptJson(t.itemId), Buffer.from(JSON.stringify(t)), { contentType: 'application/json' });
 }
 
@@ -37,4 +40,10 @@ export async function loadTranscript(store: ObjectStore, id: number): Promise<St
 
 export async function loadTranscriptVtt(store: ObjectStore, id: number): Promise<string | null> {
   return (await readAll(store, videoKeys.transcriptVtt(id)))?.toString('utf8') ?? null;
+}
+
+/** The search chunks of a kept transcript (reindex rebuilds them without transcribing again). */
+export async function transcriptChunks(store: ObjectStore, id: number): Promise<Chunk[]> {
+  const t = await loadTranscript(store, id);
+  return t && t.chunks.length ? videoSearchChunks(t) : [];
 }

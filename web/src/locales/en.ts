@@ -464,6 +464,7 @@ export const en = {
     videoFailed: 'Failed to download video. Please try again later.',
   },
   rag: {
+    lowConfidence: 'low confidence',
     botName: 'Knowledge Assistant',
     badge: 'Document Search',
     explanation: 'Ask questions in any language. Answers come only from the documents you uploaded, with the images and pages they are based on.',
