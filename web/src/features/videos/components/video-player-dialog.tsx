@@ -35,7 +35,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
     : { src: q.data?.vttPath ?? null, lang: sourceLang };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={video.label} className="max-w-4xl" description={t('videos.player.description')}>
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={video.label} className="md:max-w-4xl" description={t('videos.player.description')}>
       <div className="grid gap-4 md:grid-cols-[3fr_2fr]">
         <div className="grid content-start gap-2">
           <video key={src} ref={ref} controls preload="metadata" className="aspect-video w-full rounded-lg bg-black" data-testid="video-player" src={src}>
