@@ -10,7 +10,10 @@ import { phrasesFor } from './phrases';
 export const MAX_SOURCE_IMAGES = 4;
 
 export function citationOf(chunk: Chunk): Citation {
-  const c: Citation = { itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide };
+  const c: Citation = {
+    itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide,
+    ...(chunk.translation ? { translation: { language: chunk.translation.language, filePath: chunk.translation.filePath } } : {}),
+  };
   if (chunk.startSec !== undefined) {
     c.startSec = chunk.startSec;
     c.endSec = chunk.endSec ?? chunk.startSec;
@@ -19,7 +22,7 @@ export function citationOf(chunk: Chunk): Citation {
   return c;
 }
 
-const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.startSec ?? ''}`;
+const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.translation?.language ?? ''}:${c.startSec ?? ''}`;
 
 /** "Title, page 3" in the reader's language. */
 export function describeSource(c: Citation, lang: string): string {

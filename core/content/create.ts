@@ -11,6 +11,7 @@ import type { ContentDeps } from './deps';
 import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
+import { requestTranslation } from '../translate/records';
 
 const now = () => new Date().toISOString();
 
@@ -86,6 +87,10 @@ export async function createItem<T extends ContentType>(deps: ContentDeps, type:
       deps.queue.enqueue('ingest', type, id);
       // A video's transcription (and translation, when asked for) follows its ingest.
       if (type === 'video') deps.queue.enqueue('transcribe', type, id);
+      // Translation asked for on upload: queued now, it runs after the ingest.
+      if (f.translation.state === 'requested' && f.translation.targetLanguage && type !== 'video') {
+        requestTranslation(deps, type, id, f.translation.targetLanguage);
+      }
       return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {
       await deps.store.delete(key).catch(() => {});

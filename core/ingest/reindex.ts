@@ -4,6 +4,7 @@ import { chunkSections } from './chunker';
 import { attachImagesByText } from './images';
 import { loadExtractedText } from './stored-text';
 import { transcriptChunks } from '../video/transcript-store';
+import { translationChunks } from '../translate/index-text';
 
 /**
  * Rebuilds the search index from the stored extracted text of every
@@ -29,8 +30,10 @@ export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, t
     });
     attachImagesByText(cs, text.unplacedImages ?? []);
     if (it.type === 'video') cs.push(...await transcriptChunks(deps.store, it.id));
-    await search.upsert(cs);
-    chunks += cs.length;
+    // Completed translations are indexed too, from their stored text.
+    const translated = await translationChunks(deps, it.type, it.id);
+    await search.upsert([...cs, ...translated]);
+    chunks += cs.length + translated.length;
     onProgress?.(done, items.length, text.title);
   }
   return { items: items.length, chunks };

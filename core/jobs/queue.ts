@@ -177,6 +177,10 @@ export function createJobQueue(options: JobQueueOptions) {
       }
       catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
     },
+    /** Aborts one job if it is running (its record is removed by the caller). */
+    cancelJob(jobId: number | null) {
+      if (jobId !== null) running.get(jobId)?.abort(new AppError('conflict', 'The work was deleted'));
+    },
     cancelAll() {
       for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));
       catalog.jobs.removeWhere(() => true);

@@ -19,6 +19,7 @@ import { retry } from './retry';
 import { search } from './search';
 import { transcript } from './transcript';
 import type { Product } from './types';
+import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
 
@@ -30,6 +31,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
+    ...translations(s),
   };
 }
 

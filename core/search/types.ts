@@ -22,6 +22,8 @@ export interface Chunk {
   frameSec?: number;
   /** Videos: the transcript is offline pocketsphinx output; say so when quoting it. */
   lowConfidence?: boolean;
+  /** Set on chunks of a translation: the passage is from the translated file (the page/slide are the original's). */
+  translation?: { language: string; fileKey: string; filePath: string } | null;
 }
 
 export interface SearchFilters {
