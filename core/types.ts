@@ -299,7 +299,7 @@ export interface RetrievalReply {
 export type TranslationRecordState = 'queued' | 'running' | 'completed' | 'failed';
 export interface TranslationRecord {
   id: number;
-  itemType: 'document' | 'presentation';
+  itemType: 'document' | 'presentation' | 'video';
   itemId: number;
   targetLanguage: TranslationLanguage;
   /** Product language of the original, once known. */
@@ -330,6 +330,10 @@ export interface TranslationRecord {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Videos: how the translated video is made (soft or burned subtitles, dubbed or not). */
+  options?: VideoOptions | null;
+  /** Videos: public path of the translated WebVTT. */
+  subtitlesPath?: string | null;
 }
 
 /** Kinds of work on an item: ingest now; translation (one per target language) and video transcription next. */

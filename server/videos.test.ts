@@ -10,7 +10,8 @@ import { openAsBlob, rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { RetrievalReply, Video, VideoTranscriptView } from '../core/types';
+import { runTool } from '../core/ingest/exec';
+import type { RetrievalReply, TranslationRecord, Video, VideoTranscriptView } from '../core/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;
@@ -87,6 +88,53 @@ describe('videos', () => {
       assert.ok((await img.arrayBuffer()).byteLength > 1000);
       const movie = await fetch(`${s.url}${cite.url!.replace(/#.*$/, '')}`, { headers: { range: 'bytes=0-99' } });
       assert.equal(movie.status, 206);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('with a target language the video goes on to converting and gets a Spanish version (Apertium): soft subtitles tagged "spa", a .vtt, the Translated File; a request asks for burned subtitles and a dub', async () => {
+    fake.setMode({ kind: 'segments', segments: clip.sentences.map((text, i) => ({ start: clip.spans[i]!.start, end: clip.spans[i]!.end, text })) });
+    const s = await startTestServer({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key' } });
+    try {
+      const cookie = await login(s);
+      const v = await upload(s, cookie, { label: 'Pairing (es)', needsTranslation: 'true', targetLanguage: 'spanish', force: 'true' });
+      const { video, statuses } = await watch(s, cookie, v.id, (x) => x.status === 'completed' && !!x.translatedFilePath, 120_000);
+      console.log(`statuses: ${statuses.join(' > ')}`);
+      assert.ok(statuses.includes('analyzing') && statuses.includes('converting') && statuses.indexOf('analyzing') < statuses.lastIndexOf('converting'), statuses.join(' > '));
+      assert.match(video.translatedFilePath!, new RegExp(`^/uploads/videos/translated_files/${v.id}_spanish\.mp4$`));
+      const [tr] = (await (await fetch(`${s.url}/api/translations?itemType=video&itemId=${v.id}`, { headers: { cookie } })).json()) as TranslationRecord[];
+      assert.equal(tr!.state, 'completed');
+      assert.equal(tr!.provider, 'apertium');
+      assert.deepEqual(tr!.options, { subtitles: 'soft', dub: false });
+      const vtt = await (await fetch(`${s.url}${tr!.subtitlesPath}`)).text();
+      assert.match(vtt, /^WEBVTT\nLanguage: spanish\n/);
+      assert.match(vtt, /motor/i);
+      assert.doesNotMatch(vtt, /The motor pairs with the remote control/, 'the subtitles are translated');
+      const file = `${s.dataDir}/translated.mp4`;
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(file, Buffer.from(await (await fetch(`${s.url}${video.translatedFilePath}`)).arrayBuffer()));
+      const probe = JSON.parse((await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file])).stdout.toString()) as { streams: Array<{ codec_type: string; codec_name: string; tags?: { language?: string } }> };
+      assert.deepEqual(probe.streams.filter((x) => x.codec_type === 'subtitle').map((x) => `${x.codec_name}:${x.tags?.language}`), ['mov_text:spa', 'mov_text:eng']);
+      const rows = (await (await fetch(`${s.url}/api/video-translations`, { headers: { cookie } })).json()) as Array<{ id: number; state: string; targetLanguage: string }>;
+      assert.deepEqual(rows.map((r) => [r.id, r.targetLanguage, r.state]), [[v.id, 'spanish', 'completed']]);
+      const view = (await (await fetch(`${s.url}/api/videos/${v.id}/transcript`, { headers: { cookie } })).json()) as VideoTranscriptView;
+      assert.equal(view.versions[0]?.subtitlesPath, tr!.subtitlesPath);
+
+      // The same language asked again, burned and dubbed: the video is made again that way.
+      const again = await fetch(`${s.url}/api/videos/${v.id}/translations`, {
+        method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ targetLanguage: 'spanish', subtitles: 'burned', dub: true }),
+      });
+      assert.equal(again.status, 202);
+      for (;;) {
+        const t = (await (await fetch(`${s.url}/api/translations/${tr!.id}`, { headers: { cookie } })).json()) as TranslationRecord;
+        if (t.state === 'completed' && t.options?.dub) break;
+        assert.notEqual(t.state, 'failed', t.error ?? '');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await writeFile(file, Buffer.from(await (await fetch(`${s.url}${video.translatedFilePath}`)).arrayBuffer()));
+      const dubbed = JSON.parse((await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file])).stdout.toString()) as { streams: Array<{ codec_type: string; tags?: { language?: string } }> };
+      assert.deepEqual(dubbed.streams.filter((x) => x.codec_type === 'audio').map((x) => x.tags?.language), ['spa', 'eng']);
     } finally {
       await s.stop();
     }

@@ -57,7 +57,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
-    translate: (type, id, targetLanguage) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage }),
+    translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
     translation: (id) => http.get<TranslationRecord>(`/api/translations/${id}`),
     retryTranslation: (id) => http.post<TranslationRecord>(`/api/translations/${id}/retry`),

@@ -88,8 +88,8 @@ export async function createItem<T extends ContentType>(deps: ContentDeps, type:
       // A video's transcription (and translation, when asked for) follows its ingest.
       if (type === 'video') deps.queue.enqueue('transcribe', type, id);
       // Translation asked for on upload: queued now, it runs after the ingest.
-      if (f.translation.state === 'requested' && f.translation.targetLanguage && type !== 'video') {
-        requestTranslation(deps, type, id, f.translation.targetLanguage);
+      if (f.translation.state === 'requested' && f.translation.targetLanguage) {
+        requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
       }
       return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {

@@ -35,6 +35,12 @@ export interface UploadInput {
   onProgress?: (sent: number, total: number) => void;
 }
 
+/** Videos: how the translated video is made (default: the upload's choice, else soft subtitles, no dub). */
+export interface TranslateOptions {
+  subtitles?: 'soft' | 'burned';
+  dub?: boolean;
+}
+
 export interface ItemFilter {
   subcategory?: string;
 }
@@ -81,7 +87,7 @@ export interface Product {
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
-  translate(type: ContentType, id: number, targetLanguage: string): Promise<TranslationRecord>;
+  translate(type: ContentType, id: number, targetLanguage: string, options?: TranslateOptions): Promise<TranslationRecord>;
   translationList(filter?: { itemType?: ContentType; itemId?: number }): Promise<TranslationRecord[]>;
   translation(id: number): Promise<TranslationRecord>;
   retryTranslation(id: number): Promise<TranslationRecord>;
