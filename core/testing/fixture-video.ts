@@ -81,6 +81,8 @@ export async function makeSpeechClip(out: string, opts: { sentences: string[]; g
 export const videoFixtures = {
   /** About 14 s: three known sentences with 1 s pauses. */
   speech: () => once('speech.mp4', (p) => makeSpeechClip(p, { sentences: SPEECH_SENTENCES })),
+  /** The same sentences at another picture size (other bytes: not a duplicate of `speech`). */
+  speechSmall: () => once('speech-small.mp4', (p) => makeSpeechClip(p, { sentences: SPEECH_SENTENCES, size: '480x270' })),
   /** 4 s of test pattern with a digitally silent AAC track. */
   silent: () => once('silent.mp4', async (p) => {
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',

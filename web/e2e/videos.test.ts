@@ -63,4 +63,57 @@ describe('videos (browser)', () => {
     await screenshot(page, 'en', 'video-player');
     await context.close();
   });
+
+  test('with a target language (burned, dubbed) the card shows converting, and the translated file plays with its Spanish subtitles', async () => {
+    const { context, page } = await newPage(h);
+    await signInFast(h, context);
+    await page.goto('/videos');
+    await page.getByRole('button', { name: 'Add New Video' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Video' });
+    const other = await videoFixtures.speechSmall(); // other bytes than the first test's upload (not a duplicate)
+    await dialog.getByLabel('Video file').setInputFiles({ name: 'pairing-spanish.mp4', mimeType: 'video/mp4', buffer: await import('node:fs/promises').then((f) => f.readFile(other.path)) });
+    await dialog.getByLabel('Translate this content').check();
+    await dialog.getByLabel('Target language').selectOption('spanish');
+    // Burned and dubbed: the converting step takes a few seconds (it re-encodes the picture), longer than one poll of the list.
+    await dialog.getByLabel('Subtitles').selectOption('burned');
+    await dialog.getByLabel('Dubbed sound track').check();
+    await dialog.getByRole('button', { name: 'Upload Video' }).click();
+    const card = page.getByTestId('video-card').filter({ hasText: 'pairing-spanish' });
+    // Watch the card: the translation step shows as converting.
+    await card.locator('[data-testid="status-badge"][data-status="converting"]').waitFor({ timeout: 90_000 });
+    await screenshot(page, 'en', 'video-converting');
+    await card.locator('[data-testid="status-badge"][data-status="completed"]').waitFor({ timeout: 120_000 });
+    await card.getByRole('button', { name: /^Play/ }).click();
+    const player = page.getByRole('dialog', { name: 'pairing-spanish' });
+    await player.getByTestId('version-select').locator('option', { hasText: 'spanish' }).waitFor({ state: 'attached', timeout: 15_000 });
+    await player.getByTestId('version-select').selectOption({ label: 'Translated (spanish)' });
+    await player.getByTestId('translated-file').waitFor();
+    await player.getByTestId('vtt-translated').waitFor();
+    const played = await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]');
+      const track = video?.textTracks[0];
+      if (!video || !track) return null;
+      track.mode = 'showing';
+      if (!track.cues || !track.cues.length) return null;
+      return { src: video.currentSrc, lang: track.language, cues: Array.from(track.cues).map((c) => (c as VTTCue).text) };
+    }, undefined, { timeout: 15_000 });
+    const r = (await played.jsonValue())!;
+    assert.match(r.src, /\/uploads\/videos\/translated_files\/\d+_spanish\.mp4$/);
+    assert.equal(r.lang, 'es');
+    assert.equal(r.cues.length, 3);
+    assert.match(r.cues[1]!, /motor/i);
+    assert.notEqual(r.cues[1], clip.sentences[1], 'the subtitles are the Spanish ones');
+    // The translated file itself plays.
+    const playing = await page.evaluate(async () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+      video.muted = true;
+      await video.play();
+      await new Promise((res) => setTimeout(res, 800));
+      return { time: video.currentTime, error: video.error?.message ?? null };
+    });
+    assert.equal(playing.error, null);
+    assert.ok(playing.time > 0.2, `played to ${playing.time}`);
+    await screenshot(page, 'en', 'video-translated-player');
+    await context.close();
+  });
 });
