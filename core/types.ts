@@ -43,6 +43,8 @@ export interface Processing {
   step: string | null;
   /** Why it failed, when status is `failed`. */
   error: string | null;
+  /** A note on a completed item, e.g. that nothing in it is searchable (pictures only). */
+  notice?: string | null;
   sha256: string | null;
   fileName: string;
   fileType: string;
@@ -195,6 +197,8 @@ export interface BotImage {
   description: string;
   tags: string[];
   createdAt: string;
+  /** Repeated across pages (a header logo): stored once, never a source image of an answer. */
+  decorative?: boolean;
 }
 
 export interface PresentationImage {
@@ -210,6 +214,8 @@ export interface PresentationImage {
   tags: string[];
   description: string;
   uploadedAt: string;
+  /** Repeated across slides (a logo, a background): stored once, never a source image of an answer. */
+  decorative?: boolean;
 }
 
 export interface StoredObject {

@@ -58,8 +58,8 @@ export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSiz
   );
 }
 
-/** Progress bar and step while running or failed, then the failure reason. */
-export function JobProgress({ status, progress, step, error }: { status: ItemStatus; progress: number; step: string | null | undefined; error: string | null | undefined }) {
+/** Progress bar and step while running or failed, then the failure reason; a completed item's note (e.g. nothing searchable). */
+export function JobProgress({ status, progress, step, error, notice }: { status: ItemStatus; progress: number; step: string | null | undefined; error: string | null | undefined; notice?: string | null }) {
   const { t } = useTranslation();
   const failed = status === 'failed';
   return (
@@ -76,6 +76,11 @@ export function JobProgress({ status, progress, step, error }: { status: ItemSta
       {failed && error ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800">
           {error}
+        </p>
+      ) : null}
+      {status === 'completed' && notice ? (
+        <p className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-notice">
+          {notice}
         </p>
       ) : null}
     </>
