@@ -34,7 +34,7 @@ function Thumbnail({ video }: { video: Video }) {
   return <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="aspect-video w-full bg-slate-900 object-cover" />;
 }
 
-function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () => void; deleting: boolean }) {
+function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDelete: () => void; deleting: boolean; extras?: ReactNode }) {
   const { t } = useTranslation();
   const running = isRunning(video.status);
   const [playing, setPlaying] = useState(false);
@@ -63,6 +63,7 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
           </div>
         ) : null}
         {video.status === 'failed' && video.error ? <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-xs text-red-800">{video.error}</p> : null}
+        {extras}
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden />
@@ -113,11 +114,14 @@ export function VideosPage({
   subcategory,
   viewSwitch,
   renderTable,
+  cardExtras,
 }: {
   subcategory?: VideoSubcategory;
   viewSwitch?: ReactNode;
   /** The caller's table view; it gets the action that opens this page's upload dialog. */
   renderTable?: (onAdd: () => void) => ReactNode;
+  /** What other features add to a card (its translations and the Translate action), from the app's composition. */
+  cardExtras?: (v: Video) => ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useVideos();
@@ -146,6 +150,7 @@ export function VideosPage({
             key={v.id}
             video={v}
             deleting={del.isPending && del.variables === v.id}
+            extras={cardExtras?.(v)}
             onDelete={() => {
               if (window.confirm(t('videos.confirmDelete', { title: v.label }))) del.mutate(v.id);
             }}
