@@ -75,7 +75,7 @@ describe('videos', () => {
 
       const reply = (await (await fetch(`${s.url}/api/bot/rag-query`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'How does the motor pair with the remote control?', referenceId: 'video-test-1' }),
+        body: JSON.stringify({ query: 'How does the motor pair with the remote control?', referenceId: 'video_test_conversation_1' }),
       })).json()) as RetrievalReply;
       const cite = reply.citations.find((c) => c.itemType === 'video');
       assert.ok(cite, JSON.stringify(reply));
