@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,widget   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
@@ -17,10 +17,11 @@ import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
+import { printVideoBench, videoBench } from './video';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,widget').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -118,6 +119,13 @@ if (only.has('widget')) {
   line(`widget total gzipped (budget ${r.budgetGzip / 1024} kB)`, `${f1(r.totalGzip / 1024)} kB`);
 }
 if (only.has('chat')) results.chat = await chatBench(line);
+
+if (only.has('video')) {
+  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  const r = await videoBench(60);
+  results.video = r;
+  printVideoBench(r, line);
+}
 
 mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });
 writeFileSync(path.join(ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));

@@ -58,6 +58,10 @@ export interface Config {
   /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
   databaseUrl: string | null;
   conversations: { retentionDays: number; maxMessages: number };
+  /** Speech to text: an OpenAI-compatible /v1/audio/transcriptions endpoint; offline pocketsphinx (English) otherwise. */
+  stt: { url: string | null; apiKey: string | null; model: string | null; timeoutMs: number };
+  /** Videos longer than this are refused before any work (the estimate is on the record otherwise). */
+  video: { maxMinutes: number };
   translation: {
     /** Use Debian's apertium for the pairs it has (labelled machine translation). */
     apertium: boolean;
@@ -260,6 +264,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
       maxMessages: int('CONVERSATION_MAX_MESSAGES', 200, 2, 100_000),
     },
+    stt: { url: url('STT_URL'), apiKey: str('STT_API_KEY'), model: str('STT_MODEL'), timeoutMs: int('STT_TIMEOUT_MS', 600_000, 1000, 86_400_000) },
+    video: { maxMinutes: int('VIDEO_MAX_MINUTES', 30, 1, 24 * 60) },
     translation: {
       apertium: bool('TRANSLATION_APERTIUM', true),
       maxInputTokens: int('TRANSLATION_MAX_INPUT_TOKENS', 1500, 200, 50_000),

@@ -16,7 +16,8 @@ export function ownerOfKey(key: string): { type: ContentType; id: number } | { t
   if (m) return { type: 'document', id: Number(m[1]) };
   const p = /^presentations\/(?:original_files|translated_files)\/(\d+)_/.exec(key) ?? /^images\/presentations\/(\d+)\//.exec(key);
   if (p) return { type: 'presentation', id: Number(p[1]) };
-  const v = /^videos\/(?:original_files|translated_files)\/(\d+)_/.exec(key) ?? /^videos\/thumbnails\/(\d+)\./.exec(key);
+  const v = /^videos\/(?:original_files|translated_files|subtitles)\/(\d+)_/.exec(key) ?? /^videos\/(?:thumbnails|transcripts)\/(\d+)\./.exec(key)
+    ?? /^images\/videos\/(\d+)\//.exec(key);
   if (v) return { type: 'video', id: Number(v[1]) };
   if (/^images\/support\//.test(key)) return { type: 'support' };
   return null;

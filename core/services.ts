@@ -6,6 +6,8 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { createTranscribeHandler } from './video/job';
+import { createTranscribers } from './video/speech/create';
 import { setToolLimits } from './ingest/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
@@ -171,6 +173,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });

@@ -98,6 +98,63 @@ export interface Video extends Processing {
   originalFilePath: string;
   translatedFilePath: string | null;
   thumbnailKey: string | null;
+  /** Speech to text of the video (written by its `transcribe` job); absent on records made before it existed. */
+  transcript?: VideoTranscript | null;
+  /** How translations of this video are made unless a request says otherwise. */
+  videoOptions?: VideoOptions;
+}
+
+export type SubtitleMode = 'soft' | 'burned';
+export interface VideoOptions {
+  /** Soft (a subtitle track, default) or burned into the picture. */
+  subtitles: SubtitleMode;
+  /** A dubbed sound track (espeak-ng voice) in the target language; the original sound is kept. */
+  dub: boolean;
+}
+
+/** GET /api/videos/{id}/transcript: the transcript state, its cues, and the video's translated versions. */
+export interface VideoTranscriptView {
+  transcript: VideoTranscript | null;
+  cues: Array<{ id: string; start: number; end: number; text: string }>;
+  /** Public path of the original-language WebVTT (null without a transcript). */
+  vttPath: string | null;
+  versions: VideoVersion[];
+}
+
+/** A translated version of a video (from its translation record). */
+export interface VideoVersion {
+  /** The translation record's id. */
+  id: number;
+  targetLanguage: string;
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  error: string | null;
+  /** The translated MP4 (soft subtitles inside; burned and dubbed when asked). */
+  filePath: string | null;
+  fileName: string | null;
+  /** The translated WebVTT. */
+  subtitlesPath: string | null;
+  options: VideoOptions;
+}
+
+export type VideoTranscriptState = 'pending' | 'running' | 'completed' | 'none' | 'failed';
+export interface VideoTranscript {
+  state: VideoTranscriptState;
+  /** Why there is none (no speech, silence, no transcriber for the language) or the low-confidence label. */
+  note: string | null;
+  error: string | null;
+  /** Product language of the speech, e.g. 'english'. */
+  language: string | null;
+  /** 'pocketsphinx' or 'openai-compatible:MODEL'. */
+  provider: string | null;
+  /** 'low' for offline pocketsphinx: shown and quoted as low confidence. */
+  quality: 'low' | 'normal' | null;
+  segmentCount: number;
+  chunkCount: number;
+  /** Public path of the WebVTT file. */
+  vttPath: string | null;
+  /** "About 40 seconds of processing for this video (1 minute long)." */
+  estimate: string | null;
+  updatedAt: string;
 }
 
 /** The generic content list row (GET /api/content). */
@@ -223,6 +280,12 @@ export interface Citation {
   title: string;
   page: number | null;
   slide: number | null;
+  /** Videos: the cited time range (seconds) and a link to the video at its start (`#t=12`). */
+  startSec?: number;
+  endSec?: number;
+  url?: string;
+  /** Videos: quoted from an offline low-confidence transcript. */
+  lowConfidence?: boolean;
   /** When the passage is from a translation: its language and the translated file's download path. */
   translation?: { language: string; filePath: string } | null;
 }
@@ -246,7 +309,7 @@ export interface RetrievalReply {
 export type TranslationRecordState = 'queued' | 'running' | 'completed' | 'failed';
 export interface TranslationRecord {
   id: number;
-  itemType: 'document' | 'presentation';
+  itemType: 'document' | 'presentation' | 'video';
   itemId: number;
   targetLanguage: TranslationLanguage;
   /** Product language of the original, once known. */
@@ -277,6 +340,10 @@ export interface TranslationRecord {
   updatedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Videos: how the translated video is made (soft or burned subtitles, dubbed or not). */
+  options?: VideoOptions | null;
+  /** Videos: public path of the translated WebVTT. */
+  subtitlesPath?: string | null;
 }
 
 /** Kinds of work on an item: ingest now; translation (one per target language) and video transcription next. */

@@ -9,6 +9,8 @@ import { parseId, usageError } from '../usage';
 interface TranslateOptions {
   to: string;
   wait: boolean;
+  subtitles?: string;
+  dub?: boolean;
 }
 
 const describe = (t: TranslationRecord) => {
@@ -22,22 +24,26 @@ const describe = (t: TranslationRecord) => {
 export function translateCommand(ctx: CliContext) {
   return withCommonOptions(
     new Command('translate')
-      .description('translate documents or presentations into one or more languages (a new file per language, layout kept)')
-      .argument('<ids...>', 'ids of documents or presentations (as `cms ls` shows)')
+      .description('translate documents, presentations or videos into one or more languages (a new file per language, layout kept; videos get subtitles)')
+      .argument('<ids...>', 'ids of documents, presentations or videos (as `cms ls` shows)')
       .requiredOption('--to <languages>', 'target languages, comma-separated (e.g. hebrew,arabic)')
+      .option('--subtitles <mode>', 'videos: soft (a subtitle track, default) or burned (into the picture)')
+      .option('--dub', 'videos: add a dubbed sound track (synthetic voice) in the target language')
       .option('--no-wait', 'queue the translations and return without waiting for them'),
   )
-    .addHelpText('after', '\nExamples:\n  cms translate 12 --to hebrew\n  cms translate 12 13 --to hebrew,arabic --json')
+    .addHelpText('after', '\nExamples:\n  cms translate 12 --to hebrew\n  cms translate 12 13 --to hebrew,arabic --json\n  cms translate 21 --to spanish --subtitles burned --dub')
     .action(async (rawIds: string[], options: TranslateOptions) => {
       const ids = rawIds.map((v) => parseId(v));
       const langs = options.to.split(',').map((l) => l.trim()).filter(Boolean);
       if (!langs.length) throw usageError('Give at least one target language with --to');
-      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, (conn) => translate(ctx, conn, ids, langs, options.wait));
+      if (options.subtitles !== undefined && options.subtitles !== 'soft' && options.subtitles !== 'burned') throw usageError('--subtitles must be soft or burned');
+      const video = { ...(options.subtitles ? { subtitles: options.subtitles as 'soft' | 'burned' } : {}), ...(options.dub ? { dub: true } : {}) };
+      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, (conn) => translate(ctx, conn, ids, langs, options.wait, video));
     });
 }
 
 /** Asks for every (item, language) translation, then follows them until each is completed or failed. */
-async function translate(ctx: CliContext, conn: Connection, ids: number[], langs: string[], wait: boolean): Promise<number> {
+async function translate(ctx: CliContext, conn: Connection, ids: number[], langs: string[], wait: boolean, video: { subtitles?: 'soft' | 'burned'; dub?: boolean } = {}): Promise<number> {
   const { logger, signal } = ctx;
   const content = await conn.product.content();
   const requested: TranslationRecord[] = [];
@@ -45,7 +51,7 @@ async function translate(ctx: CliContext, conn: Connection, ids: number[], langs
     const item = content.find((c) => c.id === id);
     if (!item) throw new AppError('not_found', `No item has id ${id}`);
     for (const lang of langs) {
-      const t = await conn.product.translate(item.type as ContentType, id, lang);
+      const t = await conn.product.translate(item.type as ContentType, id, lang, item.type === 'video' ? video : {});
       requested.push(t);
       if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
     }

@@ -5,7 +5,7 @@ import type {
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { createHttpClient, type HttpClientOptions } from './client';
@@ -57,7 +57,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
-    translate: (type, id, targetLanguage) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage }),
+    transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
+    translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
     translation: (id) => http.get<TranslationRecord>(`/api/translations/${id}`),
     retryTranslation: (id) => http.post<TranslationRecord>(`/api/translations/${id}/retry`),

@@ -12,6 +12,8 @@ export interface Phrases {
   sources: string;
   page: string;
   slide: string;
+  /** Label of a quote from an offline (pocketsphinx) video transcript. */
+  lowConfidence: string;
   kinds: { document: string; presentation: string; video: string };
   /** {kind} {title} */
   mediaFound: string;
@@ -31,7 +33,7 @@ const en: Phrases = {
   notFound: 'I could not find this in the uploaded documents.',
   crossLingualNeedsLlm: 'The documents are in {langs}; searching across languages needs the language model, which is not configured.',
   llmFallback: 'The language model is unavailable right now, so here are the most relevant passages quoted from the documents:',
-  sources: 'Sources', page: 'page', slide: 'slide',
+  sources: 'Sources', page: 'page', slide: 'slide', lowConfidence: 'automatic transcript, low confidence',
   kinds: { document: 'document', presentation: 'presentation', video: 'video' },
   mediaFound: 'Here is the {kind} "{title}".',
   mediaTranslated: 'This is the {language} version.',
@@ -46,7 +48,7 @@ const he: Phrases = {
   notFound: 'לא מצאתי את המידע הזה במסמכים שהועלו.',
   crossLingualNeedsLlm: 'המסמכים כתובים ב{langs}; חיפוש בין שפות דורש מודל שפה, והוא לא מוגדר.',
   llmFallback: 'מודל השפה אינו זמין כרגע, ולכן אלה הקטעים הרלוונטיים ביותר מתוך המסמכים:',
-  sources: 'מקורות', page: 'עמוד', slide: 'שקופית',
+  sources: 'מקורות', page: 'עמוד', slide: 'שקופית', lowConfidence: 'תמלול אוטומטי, ודאות נמוכה',
   kinds: { document: 'מסמך', presentation: 'מצגת', video: 'סרטון' },
   mediaFound: 'הנה ה{kind} "{title}".',
   mediaTranslated: 'זו הגרסה ב{language}.',
@@ -61,7 +63,7 @@ const ar: Phrases = {
   notFound: 'لم أجد هذه المعلومات في المستندات المرفوعة.',
   crossLingualNeedsLlm: 'المستندات مكتوبة بـ{langs}؛ البحث بين اللغات يحتاج إلى نموذج لغوي غير مُعدّ.',
   llmFallback: 'النموذج اللغوي غير متاح الآن، لذلك هذه أكثر المقاطع صلة من المستندات:',
-  sources: 'المصادر', page: 'صفحة', slide: 'شريحة',
+  sources: 'المصادر', page: 'صفحة', slide: 'شريحة', lowConfidence: 'نص تلقائي، ثقة منخفضة',
   kinds: { document: 'المستند', presentation: 'العرض التقديمي', video: 'الفيديو' },
   mediaFound: 'إليك {kind} "{title}".',
   mediaTranslated: 'هذه هي النسخة {language}.',
@@ -76,7 +78,7 @@ const fr: Phrases = {
   notFound: "Je n'ai pas trouvé cette information dans les documents.",
   crossLingualNeedsLlm: "Les documents sont en {langs} ; la recherche entre langues nécessite le modèle de langue, qui n'est pas configuré.",
   llmFallback: "Le modèle de langue est indisponible pour le moment ; voici les passages les plus pertinents des documents :",
-  sources: 'Sources', page: 'page', slide: 'diapositive',
+  sources: 'Sources', page: 'page', slide: 'diapositive', lowConfidence: 'transcription automatique, fiabilité faible',
   kinds: { document: 'document', presentation: 'présentation', video: 'vidéo' },
   mediaFound: 'Voici : {kind} « {title} ».',
   mediaTranslated: 'Version en {language}.',
@@ -91,7 +93,7 @@ const es: Phrases = {
   notFound: 'No encontré esta información en los documentos.',
   crossLingualNeedsLlm: 'Los documentos están en {langs}; buscar entre idiomas requiere el modelo de lenguaje, que no está configurado.',
   llmFallback: 'El modelo de lenguaje no está disponible ahora; estos son los pasajes más relevantes de los documentos:',
-  sources: 'Fuentes', page: 'página', slide: 'diapositiva',
+  sources: 'Fuentes', page: 'página', slide: 'diapositiva', lowConfidence: 'transcripción automática, baja fiabilidad',
   kinds: { document: 'documento', presentation: 'presentación', video: 'vídeo' },
   mediaFound: 'Aquí tienes: {kind} «{title}».',
   mediaTranslated: 'Es la versión en {language}.',
@@ -106,7 +108,7 @@ const de: Phrases = {
   notFound: 'Diese Information habe ich in den Dokumenten nicht gefunden.',
   crossLingualNeedsLlm: 'Die Dokumente sind auf {langs}; die sprachübergreifende Suche braucht das Sprachmodell, das nicht konfiguriert ist.',
   llmFallback: 'Das Sprachmodell ist gerade nicht verfügbar; hier die passendsten Stellen aus den Dokumenten:',
-  sources: 'Quellen', page: 'Seite', slide: 'Folie',
+  sources: 'Quellen', page: 'Seite', slide: 'Folie', lowConfidence: 'automatisches Transkript, geringe Zuverlässigkeit',
   kinds: { document: 'Dokument', presentation: 'Präsentation', video: 'Video' },
   mediaFound: 'Hier ist: {kind} „{title}“.',
   mediaTranslated: 'Das ist die Fassung auf {language}.',
@@ -121,7 +123,7 @@ const ru: Phrases = {
   notFound: 'Я не нашёл этой информации в загруженных документах.',
   crossLingualNeedsLlm: 'Документы написаны на языках: {langs}; поиск между языками требует языковой модели, а она не настроена.',
   llmFallback: 'Языковая модель сейчас недоступна, поэтому вот самые подходящие фрагменты документов:',
-  sources: 'Источники', page: 'стр.', slide: 'слайд',
+  sources: 'Источники', page: 'стр.', slide: 'слайд', lowConfidence: 'автоматическая расшифровка, низкая точность',
   kinds: { document: 'документ', presentation: 'презентация', video: 'видео' },
   mediaFound: 'Вот {kind} «{title}».',
   mediaTranslated: 'Это версия на языке: {language}.',

@@ -15,7 +15,7 @@ import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './retrieve';
-import { numberCitations, sourceImages } from './sources';
+import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
 
 /**
@@ -83,7 +83,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
       timestamp: now().toISOString(),
       sourceImages: cited ? sourceImages(catalog, cited.chunks, options.publicUrl) : [],
       detectedLanguage: language,
-      citations: cited?.citations ?? [],
+      citations: linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
       mode,
       notFound: cited === null,
     };

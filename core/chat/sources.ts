@@ -1,6 +1,9 @@
 import type { Catalog } from '../catalog/types';
 import type { Chunk } from '../search/types';
 import type { Citation } from '../types';
+import { publicUrlForKey } from '../paths';
+import { citeRange, timeLink } from '../video/chunks';
+import { videoKeys } from '../video/keys';
 import { canRenderPage, pageRenderUrl } from '../content/page-render';
 import { phrasesFor } from './phrases';
 
@@ -8,17 +11,24 @@ import { phrasesFor } from './phrases';
 export const MAX_SOURCE_IMAGES = 4;
 
 export function citationOf(chunk: Chunk): Citation {
-  return {
+  const c: Citation = {
     itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide,
     ...(chunk.translation ? { translation: { language: chunk.translation.language, filePath: chunk.translation.filePath } } : {}),
   };
+  if (chunk.startSec !== undefined) {
+    c.startSec = chunk.startSec;
+    c.endSec = chunk.endSec ?? chunk.startSec;
+    if (chunk.lowConfidence) c.lowConfidence = true;
+  }
+  return c;
 }
 
-const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.translation?.language ?? ''}`;
+const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.translation?.language ?? ''}:${c.startSec ?? ''}`;
 
 /** "Title, page 3" in the reader's language. */
 export function describeSource(c: Citation, lang: string): string {
   const p = phrasesFor(lang);
+  if (c.startSec !== undefined) return `${citeRange(c.title, c.startSec, c.endSec ?? c.startSec)}${c.lowConfidence ? ` (${p.lowConfidence})` : ''}`;
   if (c.page != null) return `${c.title}, ${p.page} ${c.page}`;
   if (c.slide != null) return `${c.title}, ${p.slide} ${c.slide}`;
   return c.title;
@@ -79,6 +89,10 @@ function chunkImages(catalog: Catalog, ch: Chunk): string[] {
     if (ch.page != null && canRenderPage(catalog, ch.itemId, ch.page)) return [pageRenderUrl(ch.itemId, ch.page, ch.ordinal)];
     return [];
   }
+  if (ch.itemType === 'video') {
+    // The frame taken at the cited time range.
+    return ch.frameSec !== undefined ? [publicUrlForKey(videoKeys.frame(ch.itemId, ch.frameSec * 1000))] : [];
+  }
   if (ch.itemType === 'presentation') {
     let imgs = ch.imageIds.map((id) => catalog.presentationImages.get(id)).filter(meaningful);
     if (ch.slide != null) {
@@ -112,4 +126,14 @@ export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: stri
     }
   }
   return out;
+}
+
+/** Links each cited video moment to the video at its start (`/uploads/videos/original_files/3_demo.mp4#t=12`). */
+export function linkVideoCitations(catalog: Catalog, citations: Citation[], publicUrl?: string | null): Citation[] {
+  for (const c of citations) {
+    if (c.itemType !== 'video' || c.startSec === undefined) continue;
+    const v = catalog.videos.get(c.itemId);
+    if (v) c.url = timeLink(absolute(v.originalFilePath, publicUrl), c.startSec);
+  }
+  return citations;
 }

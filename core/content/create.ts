@@ -8,6 +8,7 @@ import { ACCEPTED } from '../records/accepted';
 import type { ItemRecord } from '../catalog/types';
 import type { ContentItem, ContentType, Document, Presentation, Video } from '../types';
 import type { ContentDeps } from './deps';
+import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 import { requestTranslation } from '../translate/records';
@@ -43,9 +44,10 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
   video: {
     key: keys.videoOriginal,
     build: (base, label, f) => ({
-      ...base, label, subcategory: f.subcategory, duration: null, description: f.description, sourceLanguage: null,
+      ...base, label, subcategory: f.subcategory, duration: null, description: f.description, sourceLanguage: f.spokenLanguage,
       languageto: f.translation.targetLanguage, needsTranslation: f.needsTranslation, hasSpeech: f.hasSpeech,
       originalFilePath: publicUrlForKey(base.fileKey), translatedFilePath: null, thumbnailKey: null,
+      transcript: emptyTranscript(), videoOptions: f.videoOptions,
     }),
   },
 };
@@ -83,9 +85,11 @@ export async function createItem<T extends ContentType>(deps: ContentDeps, type:
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
       deps.catalog.items(type).put(record);
       deps.queue.enqueue('ingest', type, id);
+      // A video's transcription (and translation, when asked for) follows its ingest.
+      if (type === 'video') deps.queue.enqueue('transcribe', type, id);
       // Translation asked for on upload: queued now, it runs after the ingest.
-      if (f.translation.state === 'requested' && f.translation.targetLanguage && type !== 'video') {
-        requestTranslation(deps, type, id, f.translation.targetLanguage);
+      if (f.translation.state === 'requested' && f.translation.targetLanguage) {
+        requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
       }
       return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { AppError } from '../errors';
-import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type TranslationInfo, type VideoSubcategory } from '../types';
+import { languageCode } from '../text/language';
+import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
+import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import type { UploadKind } from './classify';
 
 /**
@@ -14,6 +16,8 @@ import type { UploadKind } from './classify';
  *   categoryId   documents and presentations (videos have none)
  *   subcategory  videos: broadcast | podcast | learning_resources
  *   hasSpeech    videos (default true)
+ *   spokenLanguage  videos: `sourceLanguage` (or `language`), the language spoken (default English)
+ *   videoOptions videos: `subtitles` soft|burned, `dub` true|false, for their translations
  *   tags         support images: a list or a comma-separated string
  *   force        import again even when the same bytes were imported
  *
@@ -28,6 +32,9 @@ export interface UploadFields {
   translation: TranslationInfo;
   subcategory: VideoSubcategory;
   hasSpeech: boolean;
+  /** Videos: ISO 639-1 code of the language spoken, or null (treated as English). */
+  spokenLanguage: string | null;
+  videoOptions: VideoOptions;
   tags: string[];
   force: boolean;
 }
@@ -76,6 +83,13 @@ function subcategoryOf(v: unknown): VideoSubcategory {
   return s as VideoSubcategory;
 }
 
+function spokenLanguageOf(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  const code = typeof v === 'string' ? languageCode(v) : null;
+  if (!code) throw new AppError('validation', `Unknown spoken language "${String(v)}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
+  return code;
+}
+
 /** Maps the fields of one upload of `kind` to the one shape create uses. */
 export function normalizeUploadFields(kind: UploadKind, raw: RawFields): UploadFields {
   const title = cleanText(raw.title ?? (kind === 'video' ? raw.label : undefined), 300, kind === 'video' && raw.title === undefined ? 'Label' : 'Title');
@@ -89,6 +103,8 @@ export function normalizeUploadFields(kind: UploadKind, raw: RawFields): UploadF
     translation: translationFor(needsTranslation, languageto ?? raw.targetLanguage),
     subcategory: kind === 'video' ? subcategoryOf(raw.subcategory) : 'broadcast',
     hasSpeech: raw.hasSpeech === undefined || raw.hasSpeech === '' ? true : asBool(raw.hasSpeech),
+    spokenLanguage: kind === 'video' ? spokenLanguageOf(raw.sourceLanguage ?? raw.language) : null,
+    videoOptions: kind === 'video' ? parseVideoOptions(raw) : DEFAULT_VIDEO_OPTIONS,
     tags: asTags(raw.tags),
     force: asBool(raw.force),
   };

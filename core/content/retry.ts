@@ -10,6 +10,8 @@ export function retryItem(deps: ContentDeps, type: ContentType, id: number): Ite
   const job = deps.queue.latestFor(type, id);
   if (job && job.state === 'failed') deps.queue.retry(job.id);
   else deps.queue.enqueue('ingest', type, id);
+  // A re-ingest removes the transcript's chunks and frames: the transcription runs again after it.
+  if (type === 'video') deps.queue.enqueue('transcribe', type, id);
   return structuredClone(deps.catalog.items(type).require(id));
 }
 

@@ -64,20 +64,12 @@ export interface TranslationRow {
  * keep the request stored on the item until video translation exists.
  */
 export function translationRows(catalog: Catalog, type: 'presentation' | 'video'): TranslationRow[] {
-  if (type === 'presentation') {
-    return catalog.translations.list((t) => t.itemType === 'presentation').sort((a, b) => a.id - b.id).flatMap((t) => {
-      const p = catalog.presentations.get(t.itemId);
-      if (!p) return [];
-      return [{
-        id: p.id, title: p.label, description: p.description, targetLanguage: t.targetLanguage, state: t.state, error: t.error,
-        fileKey: t.fileKey, translation: { ...t, filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null },
-      }];
-    });
-  }
-  return catalog.videos.list()
-    .filter((r) => r.translation.state !== 'none')
-    .map((r) => ({
-      id: r.id, title: r.label, description: r.description, targetLanguage: r.translation.targetLanguage,
-      state: r.translation.state, error: r.translation.error, fileKey: r.translation.fileKey,
-    }));
+  return catalog.translations.list((t) => t.itemType === type).sort((a, b) => a.id - b.id).flatMap((t) => {
+    const p = catalog.items(type).get(t.itemId);
+    if (!p || !('label' in p)) return [];
+    return [{
+      id: p.id, title: p.label, description: p.description, targetLanguage: t.targetLanguage, state: t.state, error: t.error,
+      fileKey: t.fileKey, translation: { ...t, filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null },
+    }];
+  });
 }

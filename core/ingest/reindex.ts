@@ -3,6 +3,7 @@ import type { ContentType } from '../types';
 import { chunkSections } from './chunker';
 import { attachImagesByText } from './images';
 import { loadExtractedText } from './stored-text';
+import { transcriptChunks } from '../video/transcript-store';
 import { translationChunks } from '../translate/index-text';
 
 /**
@@ -28,6 +29,7 @@ export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, t
       itemType: it.type, itemId: it.id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
     });
     attachImagesByText(cs, text.unplacedImages ?? []);
+    if (it.type === 'video') cs.push(...await transcriptChunks(deps.store, it.id));
     // Completed translations are indexed too, from their stored text.
     const translated = await translationChunks(deps, it.type, it.id);
     await search.upsert([...cs, ...translated]);

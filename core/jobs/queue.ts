@@ -104,10 +104,15 @@ export function createJobQueue(options: JobQueueOptions) {
     return job;
   }
 
-  /** Conversions (translate, transcribe) run after their item's ingest: while it is queued or running they wait. */
+  /**
+   * Conversions (translate, transcribe) run after their item's ingest, and a
+   * video's translation after its transcription: while those are queued or
+   * running they wait.
+   */
   function waitsForIngest(job: Job): boolean {
     if (job.kind === 'ingest') return false;
-    return !!catalog.jobs.find((i) => i.kind === 'ingest' && i.itemType === job.itemType && i.itemId === job.itemId
+    const before: JobKind[] = job.kind === 'translate' && job.itemType === 'video' ? ['ingest', 'transcribe'] : ['ingest'];
+    return !!catalog.jobs.find((i) => before.includes(i.kind) && i.itemType === job.itemType && i.itemId === job.itemId
       && (i.state === 'queued' || i.state === 'running'));
   }
 

@@ -62,8 +62,13 @@ describe('item status derived from its jobs', () => {
     assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', error: null });
   });
 
-  it('a queued transcription after ingest shows converting; a retried ingest shows pending again', () => {
-    assert.equal(deriveItemProgress([job('ingest', 'done'), job('transcribe', 'queued')]).status, 'converting');
+  it('a video\'s transcription shows processing, extracting, analyzing in turn; a translation converting; a retried ingest pending again', () => {
+    const done = job('ingest', 'done');
+    assert.equal(deriveItemProgress([done, job('transcribe', 'queued')]).status, 'processing');
+    assert.equal(deriveItemProgress([done, job('transcribe', 'running', { step: step('extracting_detail', { label: 'Extracting the sound' }) })]).status, 'extracting');
+    assert.equal(deriveItemProgress([done, job('transcribe', 'running', { step: step('transcribing', { label: 'Transcribing: 40%' }) })]).status, 'analyzing');
+    assert.equal(deriveItemProgress([done, job('transcribe', 'running', { step: step('working', { label: 'Burning in the subtitles' }) })]).status, 'converting');
+    assert.equal(deriveItemProgress([done, job('translate', 'queued')]).status, 'converting');
     assert.deepEqual(deriveItemProgress([job('ingest', 'queued', { step: step('queued_again'), attempts: 1 })]), { status: 'pending', progress: 0, step: 'Queued again', error: null });
   });
 

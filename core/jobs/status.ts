@@ -12,6 +12,17 @@ export interface ItemProgress {
 /** Jobs that convert an item after its ingest (their failure is theirs, not the item's). */
 const CONVERSIONS: readonly JobKind[] = ['translate', 'transcribe'];
 
+/**
+ * A video's transcription shows its own phases (processing, extracting the
+ * sound, analyzing the speech); its translation steps and every other
+ * conversion show `converting`.
+ */
+function conversionPhase(job: Job): ItemStatus {
+  if (job.kind !== 'transcribe') return 'converting';
+  const phase = phaseOf(job.step);
+  return phase === 'extracting' || phase === 'analyzing' || phase === 'converting' ? phase : 'processing';
+}
+
 /** The situations an item's jobs can be in, in the order they are checked. */
 export type Situation =
   | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'all_done';
@@ -25,7 +36,7 @@ export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgre
   ingest_queued: (j) => ({ status: 'pending', progress: 0, step: j?.step?.text ?? 'Queued', error: null }),
   ingest_running: (j) => ({ status: phaseOf(j!.step), progress: j!.progress, step: j!.step?.text ?? null, error: null }),
   ingest_failed: (j) => ({ status: 'failed', progress: j!.progress, step: 'Failed', error: j!.error?.message ?? 'Failed without a reason' }),
-  converting: (j) => ({ status: 'converting', progress: j!.progress, step: j!.step?.text ?? null, error: null }),
+  converting: (j) => ({ status: conversionPhase(j!), progress: j!.progress, step: j!.step?.text ?? null, error: null }),
   all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', error: null }),
 };
 

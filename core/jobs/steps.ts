@@ -18,6 +18,8 @@ const STEPS = {
   completed: { phase: 'completed', text: () => 'Completed' },
   completed_with_warnings: { phase: 'completed', text: (p: StepParams) => `Completed with warnings: ${p.warnings}` },
   failed: { phase: 'failed', text: () => 'Failed' },
+  /** A video's transcription (the `transcribe` job): probing and the sound are `extracting_detail`, this is the rest. */
+  transcribing: { phase: 'analyzing', text: (p: StepParams) => String(p.label ?? 'Transcribing the speech') },
   /** Generic steps of later job kinds (translate, transcribe): the job says what it is doing in `label`. */
   working: { phase: 'converting', text: (p: StepParams) => String(p.label ?? 'Working') },
 } satisfies Record<string, { phase: ItemStatus; text: (p: StepParams) => string }>;

@@ -19,6 +19,7 @@ import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
 import { search } from './search';
+import { transcript } from './transcript';
 import type { Product } from './types';
 import { translations } from './translations';
 import { update } from './update';
@@ -32,7 +33,7 @@ export { ask, chat };
 export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
-    ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
+    ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
     ...translations(s), ...analytics(s), ...widget(s),
   };
 }

@@ -5,7 +5,7 @@ import type { Product } from './types';
 /** Translations of documents and presentations, and the glossary every provider applies. */
 export const translations = (s: Services): Pick<Product,
   'translate' | 'translationList' | 'translation' | 'retryTranslation' | 'removeTranslation' | 'glossary' | 'putGlossaryTerm' | 'removeGlossaryTerm'> => ({
-  translate: async (type, id, targetLanguage) => requestTranslation(s.content, type, id, targetLanguage),
+  translate: async (type, id, targetLanguage, options = {}) => requestTranslation(s.content, type, id, targetLanguage, options),
   translationList: async (filter = {}) => listTranslations(s.content, filter),
   translation: async (id) => {
     const t = listTranslations(s.content).find((x) => x.id === id);

@@ -13,7 +13,7 @@ import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationRecord,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationRecord, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
@@ -36,6 +36,12 @@ export interface UploadInput {
   fields: RawFields;
   /** Bytes sent so far, for faces that send the file somewhere (HTTP). */
   onProgress?: (sent: number, total: number) => void;
+}
+
+/** Videos: how the translated video is made (default: the upload's choice, else soft subtitles, no dub). */
+export interface TranslateOptions {
+  subtitles?: 'soft' | 'burned';
+  dub?: boolean;
 }
 
 export interface ItemFilter {
@@ -81,10 +87,12 @@ export interface Product {
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+  /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
+  transcript(videoId: number): Promise<VideoTranscriptView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
-  translate(type: ContentType, id: number, targetLanguage: string): Promise<TranslationRecord>;
+  translate(type: ContentType, id: number, targetLanguage: string, options?: TranslateOptions): Promise<TranslationRecord>;
   translationList(filter?: { itemType?: ContentType; itemId?: number }): Promise<TranslationRecord[]>;
   translation(id: number): Promise<TranslationRecord>;
   retryTranslation(id: number): Promise<TranslationRecord>;

@@ -16,6 +16,12 @@ export interface Chunk {
   /** Catalog ids of bot images / presentation images on the same page or slide. */
   imageIds: number[];
   ordinal: number;
+  /** Videos: the time range of a transcript passage (seconds), the time of the frame shown for it. */
+  startSec?: number;
+  endSec?: number;
+  frameSec?: number;
+  /** Videos: the transcript is offline pocketsphinx output; say so when quoting it. */
+  lowConfidence?: boolean;
   /** Set on chunks of a translation: the passage is from the translated file (the page/slide are the original's). */
   translation?: { language: string; fileKey: string; filePath: string } | null;
 }

@@ -40,6 +40,7 @@ export interface VectorIndexOptions {
 type ChunkMeta = Metadata & {
   itemType: string; itemId: number; title: string; page: number; slide: number; heading: string;
   language: string; imageIds: string; ordinal: number;
+  startSec?: number; endSec?: number; frameSec?: number; lowConfidence?: boolean;
 };
 
 function toMetadata(c: Chunk): ChunkMeta {
@@ -47,6 +48,9 @@ function toMetadata(c: Chunk): ChunkMeta {
   return {
     itemType: c.itemType, itemId: c.itemId, title: c.title, page: c.page ?? -1, slide: c.slide ?? -1,
     heading: c.heading ?? '', language: c.language, imageIds: c.imageIds.join(','), ordinal: c.ordinal,
+    ...(c.startSec !== undefined ? { startSec: c.startSec, endSec: c.endSec ?? c.startSec } : {}),
+    ...(c.frameSec !== undefined ? { frameSec: c.frameSec } : {}),
+    ...(c.lowConfidence ? { lowConfidence: true } : {}),
   };
 }
 
@@ -65,6 +69,9 @@ function fromRecord(id: string, text: string | null, m: Metadata | null): Chunk 
     language: String(meta.language ?? 'und'),
     imageIds: meta.imageIds ? String(meta.imageIds).split(',').filter(Boolean).map(Number) : [],
     ordinal: Number(meta.ordinal ?? 0),
+    ...(typeof meta.startSec === 'number' ? { startSec: meta.startSec, endSec: Number(meta.endSec ?? meta.startSec) } : {}),
+    ...(typeof meta.frameSec === 'number' ? { frameSec: meta.frameSec } : {}),
+    ...(meta.lowConfidence === true ? { lowConfidence: true } : {}),
   };
 }
 

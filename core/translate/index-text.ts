@@ -13,6 +13,7 @@ import type { Chunk } from '../search/types';
 import { languageCode } from '../text/language';
 import type { ContentType, TranslationRecord } from '../types';
 import type { TranslatedUnit } from './types';
+import { transcriptChunks } from '../video/transcript-store';
 
 interface StoredTranslation {
   itemType: ContentType;
@@ -20,8 +21,10 @@ interface StoredTranslation {
   title: string;
   language: string;
   fileKey: string;
-  unitKind: 'page' | 'slide';
+  unitKind: 'page' | 'slide' | 'time';
   units: TranslatedUnit[];
+  /** Videos: the time range (and frame) of each unit, a transcript passage. */
+  ranges?: Record<number, { startSec: number; endSec: number; frameSec?: number }>;
 }
 
 async function readJson<T>(deps: RecordDeps, key: string): Promise<T | null> {
@@ -33,6 +36,7 @@ async function readJson<T>(deps: RecordDeps, key: string): Promise<T | null> {
 }
 
 function chunksOf(t: StoredTranslation): Chunk[] {
+  if (t.unitKind === 'time') return timedChunksOf(t);
   const sections: ExtractedSection[] = t.units.filter((u) => u.text.trim())
     .map((u) => (t.unitKind === 'page' ? { text: u.text, page: u.unit } : { text: u.text, slide: u.unit }));
   const code = languageCode(t.language) ?? 'und';
@@ -41,11 +45,27 @@ function chunksOf(t: StoredTranslation): Chunk[] {
     .map((c) => ({ ...c, id: `${c.itemType}:${c.itemId}:${code}:${c.ordinal}`, language: code, translation: { language: t.language, fileKey: t.fileKey, filePath } }));
 }
 
+/** A video's translated transcript: one chunk per passage, with the original's time range and frame. */
+function timedChunksOf(t: StoredTranslation): Chunk[] {
+  const code = languageCode(t.language) ?? 'und';
+  const filePath = publicUrlForKey(t.fileKey);
+  return t.units.filter((u) => u.text.trim()).map((u, i) => {
+    const r = t.ranges?.[u.unit];
+    return {
+      id: `${t.itemType}:${t.itemId}:${code}:${i}`, itemType: t.itemType, itemId: t.itemId, title: `${t.title} (${t.language})`,
+      text: u.text, page: null, slide: null, heading: null, language: code, imageIds: [], ordinal: i,
+      ...(r ? { startSec: r.startSec, endSec: r.endSec, ...(r.frameSec !== undefined ? { frameSec: r.frameSec } : {}) } : {}),
+      translation: { language: t.language, fileKey: t.fileKey, filePath },
+    };
+  });
+}
+
 /** Stores a finished translation's text and indexes it. Returns the number of chunks. */
-export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, title: string, units: TranslatedUnit[]): Promise<number> {
+export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, title: string, units: TranslatedUnit[],
+  ranges?: StoredTranslation['ranges']): Promise<number> {
   const stored: StoredTranslation = {
     itemType: t.itemType, itemId: t.itemId, title, language: t.targetLanguage, fileKey: t.fileKey as string,
-    unitKind: t.itemType === 'presentation' ? 'slide' : 'page', units,
+    unitKind: t.itemType === 'video' ? 'time' : t.itemType === 'presentation' ? 'slide' : 'page', units, ...(ranges ? { ranges } : {}),
   };
   await deps.store.put(keys.translatedText(t.itemType, t.itemId, t.targetLanguage), Buffer.from(JSON.stringify(stored)), { contentType: 'application/json' });
   const chunks = chunksOf(stored);
@@ -73,6 +93,7 @@ export async function reindexTranslations(deps: RecordDeps, type: ContentType, i
       itemType: type, itemId: id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
     }));
   }
+  if (type === 'video') await deps.search.upsert(await transcriptChunks(deps.store, id));
   const translated = await translationChunks(deps, type, id);
   if (translated.length) await deps.search.upsert(translated);
 }

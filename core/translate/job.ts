@@ -16,7 +16,8 @@ import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
 import { publicUrlForKey } from '../paths';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationInfo, TranslationRecord } from '../types';
+import type { TranslationInfo, TranslationRecord, Video } from '../types';
+import { finishVideoTranslation, openVideoForTranslation, unitRanges } from '../video/translation-job';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
 import { sourceLanguageOf, translatedKey } from './records';
@@ -32,6 +33,7 @@ const MIME: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   pdf: 'application/pdf',
+  mp4: 'video/mp4',
 };
 
 export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
@@ -66,14 +68,16 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
 
       report(step('working', { label: `Reading the original for ${target} translation` }), 1);
-      const format = formatOf(item.fileName);
+      const format = initial.itemType === 'video' ? 'mp4' : formatOf(item.fileName);
       const input = path.join(dir, `original.${format}`);
       const obj = await deps.store.get(item.fileKey, { signal });
       await streamPipeline(obj.body, createWriteStream(input), { signal });
       const output = path.join(dir, `translated.${format}`);
+      // A video is translated from its transcript (core/video/translation-job.ts).
+      const video = initial.itemType === 'video' ? await openVideoForTranslation(deps, item as Video, initial, input, dir) : null;
       const title = 'title' in item ? item.title : item.label;
       const result = await translateFile({
-        input, output, format, label: `"${item.fileName}"`, source, target, translator, signal,
+        input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
         memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
         onProgress: ({ done, total }) => {
           patch({ progress: { done, total } });
@@ -85,6 +89,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size, contentType: MIME[format] });
       const base = item.fileName.replace(/\.[^.]+$/, '');
+      if (video) patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
       const done = patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),
         characters: result.characters, requests: result.requests, memoryHits: result.memoryHits,
@@ -92,7 +97,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       });
       if (!done) return;
       report(step('working', { label: `Indexing the ${target} translation` }), 96);
-      await indexTranslation(deps, done, title, result.text);
+      await indexTranslation(deps, done, title, result.text, video ? unitRanges(video.stored) : undefined);
       // The record settles in the write that closes the job, so it never reads completed while its item still converts.
       onClose((o) => {
         if (o.state !== 'done') return;

@@ -7,7 +7,9 @@ import type { ContentDeps } from '../content/deps';
 import { AppError } from '../errors';
 import { keys, publicUrlForKey } from '../paths';
 import { languageCode, languageName } from '../text/language';
-import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord } from '../types';
+import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
+import { videoKeys } from '../video/keys';
+import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import { reindexTranslations } from './index-text';
 
 export type TranslatableType = TranslationRecord['itemType'];
@@ -29,14 +31,15 @@ export function sourceLanguageOf(raw: string | null | undefined): TranslationLan
 }
 
 export function assertTranslatable(type: ContentType): asserts type is TranslatableType {
-  if (type !== 'document' && type !== 'presentation') {
-    throw new AppError('validation', `Only documents and presentations can be translated here, not a ${type}.`);
+  if (type !== 'document' && type !== 'presentation' && type !== 'video') {
+    throw new AppError('validation', `Only documents, presentations and videos can be translated, not a ${type}.`);
   }
 }
 
-/** Where a translated file is stored: the spec's paths (presentations under /uploads/presentations/translated_files/). */
+/** Where a translated file is stored: the spec's paths (presentations and videos under /uploads/…/translated_files/). */
 export function translatedKey(type: TranslatableType, id: number, lang: TranslationLanguage, fileName: string): string {
   const ext = (fileName.split('.').pop() ?? 'bin').toLowerCase();
+  if (type === 'video') return keys.videoTranslated(id, lang);
   return type === 'presentation' ? keys.presentationTranslated(id, lang) : keys.documentTranslated(id, lang, ext);
 }
 
@@ -46,7 +49,7 @@ export function translatedKey(type: TranslatableType, id: number, lang: Translat
  * item's own language once it is known; an item still being processed gets
  * its translation queued after the ingest.
  */
-export function requestTranslation(deps: ContentDeps, type: ContentType, id: number, target: unknown): TranslationRecord {
+export function requestTranslation(deps: ContentDeps, type: ContentType, id: number, target: unknown, options: { subtitles?: unknown; dub?: unknown } = {}): TranslationRecord {
   assertTranslatable(type);
   const lang = parseTargetLanguage(target);
   const item = deps.catalog.items(type).require(id);
@@ -57,13 +60,22 @@ export function requestTranslation(deps: ContentDeps, type: ContentType, id: num
   if (item.status === 'failed') {
     throw new AppError('conflict', `This ${type} could not be processed (${item.error ?? 'failed'}); retry it before translating it.`);
   }
+  // Videos: subtitles soft|burned and dub, from the request over the upload's choice.
+  const videoOptions = type === 'video' ? parseVideoOptions(options, (item as Video).videoOptions ?? DEFAULT_VIDEO_OPTIONS) : null;
   const existing = deps.catalog.translations.find((t) => t.itemType === type && t.itemId === id && t.targetLanguage === lang);
+  if (existing && videoOptions && existing.state === 'completed' && JSON.stringify(existing.options) !== JSON.stringify(videoOptions)) {
+    // The same language made another way: the video is made again with the new choices.
+    deps.catalog.translations.update(existing.id, { state: 'failed', options: videoOptions });
+    return retryTranslation(deps, existing.id);
+  }
+  if (existing && videoOptions && existing.state === 'failed') deps.catalog.translations.update(existing.id, { options: videoOptions });
   if (existing) return existing.state === 'failed' ? retryTranslation(deps, existing.id) : structuredClone(existing);
   const record = deps.catalog.translations.insert({
     itemType: type, itemId: id, targetLanguage: lang, sourceLanguage: source, state: 'queued', progress: { done: 0, total: 0 },
     provider: null, model: null, quality: null, characters: 0, requests: 0, memoryHits: 0,
     fileKey: null, fileName: null, fileSize: null, filePath: null, error: null, warnings: [], jobId: null,
     createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
+    ...(videoOptions ? { options: videoOptions, subtitlesPath: null } : {}),
   });
   const job = deps.queue.enqueue('translate', type, id, { translationId: record.id, targetLanguage: lang, options: {} });
   return structuredClone(deps.catalog.translations.update(record.id, { jobId: job.id }));
@@ -89,6 +101,15 @@ export async function removeTranslation(deps: ContentDeps, translationId: number
   deps.catalog.translations.remove(t.id);
   if (t.fileKey) await deps.store.delete(t.fileKey);
   await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
+  if (t.itemType === 'video') {
+    await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
+    // The video's "Translated File" follows its remaining completed translations.
+    const v = deps.catalog.videos.get(t.itemId);
+    if (v && t.fileKey && v.translatedFilePath === publicUrlForKey(t.fileKey)) {
+      const other = deps.catalog.translations.list((x) => x.itemType === 'video' && x.itemId === t.itemId && x.state === 'completed' && !!x.fileKey).at(-1);
+      deps.catalog.videos.update(v.id, { translatedFilePath: other?.fileKey ? publicUrlForKey(other.fileKey) : null });
+    }
+  }
   if (t.state === 'completed') await reindexTranslations(deps, t.itemType, t.itemId);
 }
 
@@ -97,6 +118,7 @@ export async function removeTranslationsOf(deps: ContentDeps, type: ContentType,
   for (const t of deps.catalog.translations.removeWhere((x) => x.itemType === type && x.itemId === id)) {
     if (t.fileKey) await deps.store.delete(t.fileKey);
     await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
+    if (t.itemType === 'video') await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
   }
 }
 

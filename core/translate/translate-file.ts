@@ -22,6 +22,8 @@ export interface TranslateFileOptions {
   output: string;
   /** Taken from the file name when absent. */
   format?: TranslatableFormat;
+  /** The file already opened (a video's transcript): used instead of opening `input`. */
+  file?: TranslatableFile;
   /** Names the file in messages. */
   label?: string;
   source: TranslationLanguage;
@@ -61,6 +63,7 @@ export function formatOf(file: string): TranslatableFormat {
 export async function openTranslatable(file: string, format: TranslatableFormat, label: string, pdf: PdfOptions): Promise<TranslatableFile> {
   if (format === 'docx') return openDocx(file, label);
   if (format === 'pptx') return openPptx(file, label);
+  if (format === 'mp4') throw new AppError('validation', `${label} is a video: it is translated from its transcript, not opened as a file.`);
   return openPdf(file, pdf);
 }
 
@@ -71,11 +74,11 @@ const split = (s: string) => {
 };
 
 export async function translateFile(o: TranslateFileOptions): Promise<TranslateFileResult> {
-  const format = o.format ?? formatOf(o.input);
+  const format = o.file?.format ?? o.format ?? formatOf(o.input);
   const label = o.label ?? `The file "${path.basename(o.input)}"`;
   const glossary = o.glossary ?? EMPTY_GLOSSARY;
   const scope = { source: o.source, target: o.target, glossaryVersion: glossary.version };
-  const file = await openTranslatable(o.input, format, label, { ...o.pdf, source: o.source, signal: o.signal });
+  const file = o.file ?? await openTranslatable(o.input, format, label, { ...o.pdf, source: o.source, signal: o.signal });
   o.signal?.throwIfAborted();
   if (file.segments.length === 0) {
     throw new AppError('corrupt_file', `${label} has no text that can be translated.`);

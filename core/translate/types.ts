@@ -64,7 +64,8 @@ export interface FileSegment extends Segment {
   unit: number;
 }
 
-export type TranslatableFormat = 'docx' | 'pptx' | 'pdf';
+/** 'mp4': a video, whose segments are its transcript's cues (core/video/translatable.ts). */
+export type TranslatableFormat = 'docx' | 'pptx' | 'pdf' | 'mp4';
 
 /** A source file read into segments, able to write itself translated. */
 export interface TranslatableFile {

@@ -158,7 +158,7 @@ describe('translation requests', () => {
 
     const chat = await (await fetch(`${server.url}/api/bot/chat`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: 'Please send me the Smart Home Showcase presentation in Spanish', referenceId: 'user_tr_1', isNewSession: true }),
+      body: JSON.stringify({ message: 'Please send me the Smart Home Showcase presentation in Spanish', referenceId: 'user_1732340000000_tr1', isNewSession: true }),
     })).json() as { mediaItem: { isTranslated: boolean; isOriginal: boolean; filePath: string } | null };
     assert.ok(chat.mediaItem, JSON.stringify(chat));
     assert.equal(chat.mediaItem.isTranslated, true);

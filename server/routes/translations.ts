@@ -6,11 +6,16 @@ import { idParams, type IdParams } from './schemas';
 const requestBody = {
   type: 'object',
   required: ['targetLanguage'],
-  properties: { targetLanguage: { type: 'string', maxLength: 40 } },
+  properties: {
+    targetLanguage: { type: 'string', maxLength: 40 },
+    // Videos only: how the translated video is made.
+    subtitles: { type: 'string', enum: ['soft', 'burned'] },
+    dub: { type: 'boolean' },
+  },
 } as const;
 const listQuery = {
   type: 'object',
-  properties: { itemType: { type: 'string', enum: ['document', 'presentation'] }, itemId: { type: 'integer', minimum: 1 } },
+  properties: { itemType: { type: 'string', enum: ['document', 'presentation', 'video'] }, itemId: { type: 'integer', minimum: 1 } },
 } as const;
 const termBody = {
   type: 'object',
@@ -24,12 +29,15 @@ const termBody = {
 } as const;
 const termParams = { type: 'object', required: ['term'], properties: { term: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
-/** Translation requests on documents and presentations, the translation records, and the glossary. */
+/** Translation requests on documents, presentations and videos, the translation records, and the glossary. */
 export default async function translationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { product } = services;
-  for (const [path, type] of [['documents', 'document'], ['presentations', 'presentation']] as const) {
-    app.post<{ Params: IdParams; Body: { targetLanguage: string } }>(`/api/${path}/:id/translations`, { schema: { params: idParams, body: requestBody } },
-      async (request, reply) => reply.status(202).send(await product.translate(type, request.params.id, request.body.targetLanguage)));
+  for (const [path, type] of [['documents', 'document'], ['presentations', 'presentation'], ['videos', 'video']] as const) {
+    app.post<{ Params: IdParams; Body: { targetLanguage: string; subtitles?: 'soft' | 'burned'; dub?: boolean } }>(`/api/${path}/:id/translations`, { schema: { params: idParams, body: requestBody } },
+      async (request, reply) => {
+        const { targetLanguage, subtitles, dub } = request.body;
+        return reply.status(202).send(await product.translate(type, request.params.id, targetLanguage, { subtitles, dub }));
+      });
     app.get<{ Params: IdParams }>(`/api/${path}/:id/translations`, { schema: { params: idParams } }, (request) =>
       product.translationList({ itemType: type, itemId: request.params.id }));
   }

@@ -20,6 +20,7 @@ export default async function videoRoutes(app: FastifyInstance, { services }: { 
       return sendObject(product, v.fileKey, request, reply, { disposition, fileName: v.fileName });
     });
   }
+  app.get<{ Params: IdParams }>('/api/videos/:id/transcript', { schema: { params: idParams } }, (request) => product.transcript(request.params.id));
   app.post<{ Params: IdParams }>('/api/videos/:id/retry', { schema: { params: idParams } }, async (request) =>
     (await product.retry(request.params.id, 'video')).item,
   );

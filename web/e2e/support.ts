@@ -48,9 +48,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(opts: { env?: Record<string, string> } = {}): Promise<Harness> {
   await buildWebOnce();
-  const server = await startTestServer();
+  const server = await startTestServer({ env: opts.env });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });

@@ -2,7 +2,7 @@ import { ExternalLink, LayoutGrid, Table2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ContentItem, ContentType } from '../../../../../core/types';
+import type { ContentItem, ContentType, Video } from '../../../../../core/types';
 import { PageHeader } from '../../../components/page-header';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -29,7 +29,10 @@ const ChatWindow = lazy(() => import('../../../features/chat/components/chat-win
 type View = 'cards' | 'table';
 
 /** The content table's translation columns and row action, from the translations feature. */
-const refOf = (item: ContentItem) => ({ type: item.type as 'document' | 'presentation', id: item.id, title: item.title, status: item.status, sourceLanguage: null });
+const refOf = (item: ContentItem) => ({ type: item.type as 'document' | 'presentation' | 'video', id: item.id, title: item.title, status: item.status, sourceLanguage: null });
+/** A video card's translations and its Translate action. */
+const videoTranslations = (v: Video) => <CardTranslations item={{ type: 'video', id: v.id, title: v.label, sourceLanguage: v.sourceLanguage, status: v.status }} />;
+
 const translationColumns: TranslationColumns = {
   convertedFile: (item) => <ConvertedFileCell item={refOf(item)} />,
   status: (item) => <TranslationStatusCell item={refOf(item)} needsTranslation={item.needsTranslation} />,
@@ -69,7 +72,7 @@ export function SectionView({ section }: { section: SectionId }) {
   const [views, setViews] = useState<Record<string, View>>({});
   const viewOf = (key: string) => views[key] ?? 'cards';
   const switchFor = (key: string) => <ViewSwitch view={viewOf(key)} onChange={(v) => setViews((s) => ({ ...s, [key]: v }))} />;
-  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} translations={type === 'video' ? undefined : translationColumns} />;
+  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} translations={translationColumns} />;
 
   let page: ReactNode;
   switch (section) {
@@ -112,7 +115,7 @@ export function SectionView({ section }: { section: SectionId }) {
       page = <TranslationsPage kind="video" />;
       break;
     case 'videos':
-      page = <VideosPage viewSwitch={switchFor('videos')} renderTable={viewOf('videos') === 'table' ? (onAdd) => tableFor('video', onAdd) : undefined} />;
+      page = <VideosPage viewSwitch={switchFor('videos')} renderTable={viewOf('videos') === 'table' ? (onAdd) => tableFor('video', onAdd) : undefined} cardExtras={videoTranslations} />;
       break;
     case 'broadcast':
       page = <VideosPage key="broadcast" subcategory="broadcast" />;

@@ -47,7 +47,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
 
   const actions = (item: ContentItem) => (
     <div className="flex items-center gap-1">
-      {translations && (item.type === 'document' || item.type === 'presentation') ? translations.action(item) : null}
+      {translations && (item.type === 'document' || item.type === 'presentation' || item.type === 'video') ? translations.action(item) : null}
       <Button
         variant="ghost"
         size="icon"

@@ -14,6 +14,8 @@ import { sessionBadge } from '../session';
 import { useRagChat, type RagChatMessage } from '../use-rag-chat';
 import { Ltr } from '../../../components/ltr';
 
+const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
+
 function SourceImages({ urls }: { urls: string[] }) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState<Set<string>>(new Set());
@@ -66,11 +68,17 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
             </p>
             <ul className="flex flex-wrap gap-1.5">
               {msg.citations.map((c, i) => (
-                <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? i}`}>
-                  <Badge tone="outline" title={c.title}>
+                <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? c.startSec ?? i}`}>
+                  <Badge tone="outline" title={c.lowConfidence ? `${c.title} (${t('rag.lowConfidence')})` : c.title}>
                     <span className="max-w-48 truncate">{c.title}</span>
                     {c.page ? <span>· {t('rag.page', { page: c.page })}</span> : null}
                     {c.slide ? <span>· {t('rag.slide', { slide: c.slide })}</span> : null}
+                    {c.startSec !== undefined ? (
+                      <a href={c.url} target="_blank" rel="noopener noreferrer" className="underline" data-testid="citation-time">
+                        · <Ltr>{clock(c.startSec)}–{clock(c.endSec ?? c.startSec)}</Ltr>
+                      </a>
+                    ) : null}
+                    {c.lowConfidence ? <span className="text-amber-700">· {t('rag.lowConfidence')}</span> : null}
                   </Badge>
                 </li>
               ))}

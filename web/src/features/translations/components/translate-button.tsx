@@ -21,7 +21,7 @@ export function productLanguage(source: string | null): TranslationLanguage | nu
 
 /** "Translate": picks a target language from the spec's list (not the item's own) and asks for the translation. */
 export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', iconOnly = false }: {
-  type: 'document' | 'presentation';
+  type: 'document' | 'presentation' | 'video';
   id: number;
   title: string;
   sourceLanguage: string | null;

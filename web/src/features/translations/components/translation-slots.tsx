@@ -10,7 +10,7 @@ import { TranslateButton } from './translate-button';
  * composition (features do not import each other): an item's translations
  * with the Translate action on cards, and the content table's cells.
  */
-type ItemRef = { type: 'document' | 'presentation'; id: number; title: string; sourceLanguage?: string | null; status?: string };
+type ItemRef = { type: 'document' | 'presentation' | 'video'; id: number; title: string; sourceLanguage?: string | null; status?: string };
 
 function useItemTranslations(type: string, id: number): TranslationRecord[] {
   const q = useTranslations();

@@ -64,8 +64,8 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
               <TH>{t('content.title')}</TH>
               <TH>{t('translations.targetLanguage')}</TH>
               <TH>{t('translations.state')}</TH>
-              {kind === 'presentation' ? <TH>{t('translations.provider')}</TH> : null}
-              {kind === 'presentation' ? <TH>{t('translations.actions')}</TH> : null}
+              <TH>{t('translations.provider')}</TH>
+              <TH>{t('translations.actions')}</TH>
             </tr>
           </THead>
           <TBody>
@@ -87,8 +87,8 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
                     ) : null}
                     {row.error ? <p className="mt-1 max-w-md whitespace-normal text-xs text-destructive">{row.error}</p> : null}
                   </TD>
-                  {kind === 'presentation' ? <TD>{tr ? <TranslationProvider tr={tr} /> : '—'}</TD> : null}
-                  {kind === 'presentation' ? <TD>{tr ? <TranslationActions tr={tr} label={`${row.title} (${language})`} /> : null}</TD> : null}
+                  <TD>{tr ? <TranslationProvider tr={tr} /> : '—'}</TD>
+                  <TD>{tr ? <TranslationActions tr={tr} label={`${row.title} (${language})`} /> : null}</TD>
                 </TR>
               );
             })}

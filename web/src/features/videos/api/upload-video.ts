@@ -10,9 +10,12 @@ export interface UploadVideoInput {
   targetLanguage: string;
   hasSpeech: boolean;
   description: string;
+  /** How translations are made: soft subtitles (a track) or burned into the picture; optionally dubbed. */
+  subtitles: 'soft' | 'burned';
+  dub: boolean;
 }
 
-/** POST /api/videos (multipart: label, subcategory, needsTranslation, targetLanguage, hasSpeech, description, file). */
+/** POST /api/videos (multipart: label, subcategory, needsTranslation, targetLanguage, hasSpeech, description, subtitles, dub, file). */
 export function uploadVideo(input: UploadVideoInput, onProgress?: (f: number) => void): Promise<Video> {
   const form = new FormData();
   form.append('label', stripExtension(input.file.name));
@@ -21,6 +24,10 @@ export function uploadVideo(input: UploadVideoInput, onProgress?: (f: number) =>
   form.append('targetLanguage', input.needsTranslation ? input.targetLanguage : '');
   form.append('hasSpeech', input.hasSpeech ? 'true' : 'false');
   form.append('description', input.description);
+  if (input.needsTranslation) {
+    form.append('subtitles', input.subtitles);
+    form.append('dub', input.dub ? 'true' : 'false');
+  }
   form.append('file', input.file);
   return uploadForm<Video>('/api/videos', form, { onProgress });
 }

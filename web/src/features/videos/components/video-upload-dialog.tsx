@@ -22,6 +22,8 @@ export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory
   const [needsTranslation, setNeedsTranslation] = useState(false);
   const [targetLanguage, setTargetLanguage] = useState('');
   const [description, setDescription] = useState('');
+  const [subtitles, setSubtitles] = useState<'soft' | 'burned'>('soft');
+  const [dub, setDub] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadVideo({ onProgress: (f) => setProgress(Math.round(f * 100)), onSuccess: onClose });
 
@@ -46,7 +48,7 @@ export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory
       return;
     }
     setProgress(0);
-    upload.mutate({ file, subcategory, needsTranslation, targetLanguage, hasSpeech, description }, { onError: () => setProgress(null) });
+    upload.mutate({ file, subcategory, needsTranslation, targetLanguage, hasSpeech, description, subtitles, dub }, { onError: () => setProgress(null) });
   };
   const busy = upload.isPending;
 
@@ -83,6 +85,23 @@ export function VideoUploadDialog({ subcategory, title, onClose }: { subcategory
           <FormField htmlFor={`${id}-lang`} label={t('upload.targetLanguage')} required>
             <LanguageSelect id={`${id}-lang`} value={targetLanguage} onChange={(e) => setTargetLanguage(e.target.value)} aria-required disabled={busy} />
           </FormField>
+        ) : null}
+        {needsTranslation ? (
+          <FormField htmlFor={`${id}-subs`} label={t('videos.subtitles')}>
+            <select
+              id={`${id}-subs`}
+              className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+              value={subtitles}
+              onChange={(e) => setSubtitles(e.target.value === 'burned' ? 'burned' : 'soft')}
+              disabled={busy}
+            >
+              <option value="soft">{t('videos.subtitlesSoft')}</option>
+              <option value="burned">{t('videos.subtitlesBurned')}</option>
+            </select>
+          </FormField>
+        ) : null}
+        {needsTranslation ? (
+          <SwitchRow id={`${id}-dub`} label={t('videos.dub')} hint={t('videos.dubHint')} checked={dub} onChange={(e) => setDub(e.target.checked)} disabled={busy} />
         ) : null}
         <UploadProgress progress={progress} />
         <UploadActions onCancel={onClose} busy={busy} submitLabel={t('videos.uploadSubmit')} />

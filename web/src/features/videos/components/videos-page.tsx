@@ -16,7 +16,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/format';
 import { useDeleteVideo } from '../api/delete-video';
-import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
+import { useVideos, videoDownloadUrl } from '../api/get-videos';
+import { TranscriptBadge } from './transcript-badge';
+import { VideoPlayerDialog } from './video-player-dialog';
 import { VideoUploadDialog } from './video-upload-dialog';
 import { Ltr } from '../../../components/ltr';
 
@@ -32,9 +34,10 @@ function Thumbnail({ video }: { video: Video }) {
   return <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="aspect-video w-full bg-slate-900 object-cover" />;
 }
 
-function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () => void; deleting: boolean }) {
+function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDelete: () => void; deleting: boolean; extras?: ReactNode }) {
   const { t } = useTranslation();
   const running = isRunning(video.status);
+  const [playing, setPlaying] = useState(false);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="video-card">
       <Thumbnail video={video} />
@@ -48,7 +51,10 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
         <div className="mb-2 flex flex-wrap gap-1.5">
           <Badge tone="violet">{t(`videos.sub.${video.subcategory}`)}</Badge>
           {video.languageto ? <Badge tone="outline">→ {video.languageto}</Badge> : null}
+          <TranscriptBadge transcript={video.transcript} />
         </div>
+        {video.transcript?.state === 'none' && video.transcript.note ? <p className="mb-2 text-xs text-muted-foreground" data-testid="transcript-note">{video.transcript.note}</p> : null}
+        {running && video.transcript?.estimate ? <p className="mb-2 text-xs text-muted-foreground">{video.transcript.estimate}</p> : null}
         {video.description ? <p className="mb-2 line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
         {running || video.status === 'failed' ? (
           <div className="mb-2 grid gap-1">
@@ -57,6 +63,7 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
           </div>
         ) : null}
         {video.status === 'failed' && video.error ? <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-xs text-red-800">{video.error}</p> : null}
+        {extras}
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden />
@@ -69,10 +76,10 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
           <Ltr>{formatMB(video.fileSize)}</Ltr>
         </div>
         <div className="mt-auto flex items-center gap-1.5">
-          <a href={videoPlayUrl(video.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('default', 'sm')} aria-label={t('videos.playNamed', { title: video.label })}>
+          <Button size="sm" onClick={() => setPlaying(true)} aria-label={t('videos.playNamed', { title: video.label })}>
             <Play aria-hidden className="rtl:-scale-x-100" />
             {t('videos.play')}
-          </a>
+          </Button>
           <a href={videoDownloadUrl(video.id)} download className={buttonClasses('outline', 'sm')} aria-label={t('videos.downloadNamed', { title: video.label })}>
             <Download aria-hidden />
             {t('common.download')}
@@ -90,6 +97,7 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
           </Button>
         </div>
       </div>
+      {playing ? <VideoPlayerDialog video={video} onClose={() => setPlaying(false)} /> : null}
     </Card>
   );
 }
@@ -106,11 +114,14 @@ export function VideosPage({
   subcategory,
   viewSwitch,
   renderTable,
+  cardExtras,
 }: {
   subcategory?: VideoSubcategory;
   viewSwitch?: ReactNode;
   /** The caller's table view; it gets the action that opens this page's upload dialog. */
   renderTable?: (onAdd: () => void) => ReactNode;
+  /** What other features add to a card (its translations and the Translate action), from the app's composition. */
+  cardExtras?: (v: Video) => ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useVideos();
@@ -139,6 +150,7 @@ export function VideosPage({
             key={v.id}
             video={v}
             deleting={del.isPending && del.variables === v.id}
+            extras={cardExtras?.(v)}
             onDelete={() => {
               if (window.confirm(t('videos.confirmDelete', { title: v.label }))) del.mutate(v.id);
             }}

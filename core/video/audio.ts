@@ -1,0 +1,73 @@
+/**
+ * The sound track as a 16 kHz mono 16-bit WAV (what speech recognisers
+ * want), and how much of it is speech-level sound (ffmpeg silencedetect).
+ */
+import { AppError } from '../errors';
+import { lastLines, runTool } from '../ingest/exec';
+import { humanFfmpegError } from '../ingest/video';
+
+export interface AudioOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Writes the first audio stream of `input` to `out` (16 kHz mono s16 WAV). */
+export async function extractWav(input: string, out: string, label: string, opts: AudioOptions = {}): Promise<void> {
+  const r = await runTool('ffmpeg', [
+    '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
+    '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-bitexact', out,
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 300_000, allowFailure: true });
+  if (r.exitCode !== 0) {
+    throw new AppError('corrupt_file', `The sound of ${label} cannot be decoded: ${humanFfmpegError(r.stderr)}.`, {
+      details: { reason: 'audio_decode', stderr: lastLines(r.stderr, 5) },
+    });
+  }
+}
+
+export interface SilenceReport {
+  durationSec: number;
+  /** Seconds louder than the threshold. */
+  soundSec: number;
+  /** Silent stretches [start, end] in seconds. */
+  silences: Array<[number, number]>;
+  /** Loudest sample, dBFS (-91 for digital silence). */
+  maxVolumeDb: number;
+  /** True when there is less than `minSoundSec` of sound: no speech to transcribe. */
+  silent: boolean;
+}
+
+export interface SilenceOptions extends AudioOptions {
+  /** Quieter than this counts as silence. Default -45 dB. */
+  noiseDb?: number;
+  /** Shortest silence counted (s). Default 0.5. */
+  minSilenceSec?: number;
+  /** Less sound than this (s) means the track is silent. Default 0.3. */
+  minSoundSec?: number;
+}
+
+/** Runs silencedetect + volumedetect over a WAV (or any audio). */
+export async function detectSilence(wav: string, durationSec: number, opts: SilenceOptions = {}): Promise<SilenceReport> {
+  const noise = opts.noiseDb ?? -45;
+  const r = await runTool('ffmpeg', [
+    '-hide_banner', '-nostats', '-i', wav,
+    '-af', `silencedetect=noise=${noise}dB:d=${opts.minSilenceSec ?? 0.5},volumedetect`, '-f', 'null', '-',
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, maxStderrBytes: 4 * 1024 * 1024 });
+  return parseSilence(r.stderr, durationSec, opts.minSoundSec ?? 0.3);
+}
+
+export function parseSilence(stderr: string, durationSec: number, minSoundSec = 0.3): SilenceReport {
+  const silences: Array<[number, number]> = [];
+  let open: number | null = null;
+  for (const line of stderr.split('\n')) {
+    const s = /silence_start: (-?[\d.]+)/.exec(line);
+    if (s) open = Math.max(0, Number(s[1]));
+    const e = /silence_end: ([\d.]+)/.exec(line);
+    if (e && open !== null) { silences.push([open, Number(e[1])]); open = null; }
+  }
+  if (open !== null) silences.push([open, durationSec]);
+  const silentSec = silences.reduce((n, [a, b]) => n + Math.max(0, b - a), 0);
+  const max = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  const maxVolumeDb = max && max[1] !== '-inf' ? Number(max[1]) : -91;
+  const soundSec = Math.max(0, Math.round((durationSec - silentSec) * 1000) / 1000);
+  return { durationSec, soundSec, silences, maxVolumeDb, silent: soundSec < minSoundSec || maxVolumeDb <= -60 };
+}

@@ -1,0 +1,140 @@
+/**
+ * What the video engine needs to know about an input before it starts:
+ * streams (with their codecs and language tags), whether the sound can be
+ * decoded, and whether the file is DRM-encrypted. Bad input becomes an
+ * AppError('corrupt_file') that says what is wrong in plain words.
+ */
+import { open, stat } from 'node:fs/promises';
+import { AppError } from '../errors';
+import { lastLines, runTool } from '../ingest/exec';
+import { humanFfmpegError } from '../ingest/video';
+
+export interface StreamInfo {
+  index: number;
+  type: 'video' | 'audio' | 'subtitle' | 'data' | 'other';
+  codec: string;
+  language?: string;
+  title?: string;
+  attachedPicture?: boolean;
+}
+
+export interface MediaInfo {
+  durationSec: number | undefined;
+  streams: StreamInfo[];
+  hasVideo: boolean;
+  hasAudio: boolean;
+  width?: number;
+  height?: number;
+}
+
+interface FfprobeStream {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  tags?: { language?: string; title?: string };
+  disposition?: { attached_pic?: number };
+}
+
+export async function probeMedia(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<MediaInfo> {
+  const { size } = await stat(file);
+  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
+  const r = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+    signal: opts.signal, timeoutMs: 60_000, allowFailure: true,
+  });
+  if (r.exitCode !== 0) {
+    throw new AppError('corrupt_file', `${label} cannot be read: ${humanFfmpegError(r.stderr)}.`, { details: { reason: 'damaged', stderr: lastLines(r.stderr, 5) } });
+  }
+  const json = JSON.parse(r.stdout.toString('utf8')) as { format?: { duration?: string }; streams?: FfprobeStream[] };
+  const streams: StreamInfo[] = (json.streams ?? []).map((s, i) => {
+    const t = s.codec_type;
+    const info: StreamInfo = {
+      index: s.index ?? i,
+      type: t === 'video' || t === 'audio' || t === 'subtitle' || t === 'data' ? t : 'other',
+      codec: s.codec_name ?? 'unknown',
+    };
+    if (s.tags?.language && s.tags.language !== 'und') info.language = s.tags.language;
+    if (s.tags?.title) info.title = s.tags.title;
+    if (s.disposition?.attached_pic) info.attachedPicture = true;
+    return info;
+  });
+  const raw = json.streams ?? [];
+  const video = raw.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const d = Number(json.format?.duration ?? video?.duration);
+  const info: MediaInfo = {
+    durationSec: Number.isFinite(d) && d > 0 ? Math.round(d * 1000) / 1000 : undefined,
+    streams,
+    hasVideo: !!video,
+    hasAudio: streams.some((s) => s.type === 'audio'),
+  };
+  if (video?.width) info.width = video.width;
+  if (video?.height) info.height = video.height;
+  return info;
+}
+
+/** Top-level MP4 boxes (type, offset, size) of the first 64 MiB. */
+async function topBoxes(file: string): Promise<Array<{ type: string; offset: number; size: number }>> {
+  const fh = await open(file, 'r');
+  try {
+    const { size: total } = await fh.stat();
+    const boxes: Array<{ type: string; offset: number; size: number }> = [];
+    const head = Buffer.alloc(16);
+    let at = 0;
+    while (at + 8 <= total && boxes.length < 1000) {
+      await fh.read(head, 0, 16, at);
+      let size = head.readUInt32BE(0);
+      const type = head.toString('latin1', 4, 8);
+      if (!/^[\x20-\x7e]{4}$/.test(type)) break;
+      if (size === 1) size = Number(head.readBigUInt64BE(8));
+      else if (size === 0) size = total - at;
+      if (size < 8) break;
+      boxes.push({ type, offset: at, size });
+      at += size;
+    }
+    return boxes;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** True when an MP4's index declares encrypted tracks (encv/enca sample entries) or DRM systems (pssh). */
+export async function isEncryptedMp4(file: string): Promise<boolean> {
+  const boxes = await topBoxes(file);
+  if (boxes.some((b) => b.type === 'pssh')) return true;
+  const moov = boxes.find((b) => b.type === 'moov');
+  if (!moov || moov.size > 64 * 1024 * 1024) return false;
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(moov.size);
+    await fh.read(buf, 0, moov.size, moov.offset);
+    return ['encv', 'enca', 'pssh', 'sinf'].some((t) => buf.includes(t, 0, 'latin1'));
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Checks an input is usable: readable, not encrypted, with a picture or
+ * sound, and (when there is sound) a codec ffmpeg can decode. Returns the
+ * probe and warnings to put on the record.
+ */
+export async function inspectVideo(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<{ info: MediaInfo; warnings: string[] }> {
+  const info = await probeMedia(file, label, opts);
+  if (await isEncryptedMp4(file)) {
+    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'encrypted' } });
+  }
+  if (!info.hasVideo && !info.hasAudio) {
+    throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`, { details: { reason: 'no_streams' } });
+  }
+  const warnings: string[] = [];
+  if (info.durationSec === undefined) warnings.push('The video length could not be read.');
+  const audio = info.streams.find((s) => s.type === 'audio');
+  if (!audio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
+  else if (audio.codec === 'unknown' || audio.codec === 'none') {
+    warnings.push('The sound track uses an audio codec this server cannot decode, so there is no speech to transcribe.');
+    info.hasAudio = false;
+  }
+  return { info, warnings };
+}

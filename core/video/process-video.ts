@@ -1,0 +1,126 @@
+/**
+ * The whole video job over files: inspect, transcribe (or say why not),
+ * chunk with time ranges, take a frame per chunk, and when a target language
+ * is asked for, write the translated video. Reports the status it is in
+ * (extracting, analyzing, converting) with a progress and a step label.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TranslationLanguage } from '../types';
+import { chunkTranscript, type TimedChunk } from './chunks';
+import { extractFrames, frameTimeFor, type Frame } from './frames';
+import { planVideo, type PolicyRates, type VideoPlan } from './policy';
+import { inspectVideo, type MediaInfo } from './probe';
+import type { SpeechToText } from './speech/types';
+import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
+import type { TranslateCues } from './translate-cues';
+import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
+import { writeVtt, type Cue } from './vtt';
+
+export type VideoStage = 'extracting' | 'analyzing' | 'converting';
+
+export interface ProcessVideoOptions {
+  input: string;
+  label: string;
+  workDir: string;
+  hasSpeech: boolean;
+  /** Spoken language; English when unknown. */
+  sourceLanguage: TranslationLanguage | null;
+  transcribers: readonly (SpeechToText | null | undefined)[];
+  target?: TranslationLanguage | null;
+  translateCues?: TranslateCues;
+  subtitles?: SubtitleMode;
+  dub?: boolean;
+  /** Where the translated MP4 goes (default workDir/translated.mp4). */
+  translatedOut?: string;
+  maxDurationSec?: number;
+  rates?: PolicyRates;
+  signal?: AbortSignal;
+  onStage?: (stage: VideoStage, progress: number, step: string) => void;
+  /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
+  previous?: { outcome?: TranscriptOutcome };
+  /** Called with the length policy's plan (the estimate to show) once the video is probed. */
+  onPlan?: (plan: VideoPlan) => void;
+  /** Called as soon as the transcript (or the reason there is none) is known, to keep it before the rest. */
+  onTranscript?: (outcome: TranscriptOutcome) => Promise<void>;
+}
+
+export interface ProcessedVideo {
+  info: MediaInfo;
+  warnings: string[];
+  plan: VideoPlan;
+  outcome: TranscriptOutcome;
+  /** Cues of the original transcript (ids '1', '2', ...). */
+  cues: Cue[];
+  vtt: string | null;
+  chunks: TimedChunk[];
+  frames: Frame[];
+  translated: TranslatedVideo | null;
+  translationNote: string | null;
+  timingsMs: Record<string, number>;
+}
+
+export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVideo> {
+  const timingsMs: Record<string, number> = {};
+  const stage = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try { return await fn(); } finally { timingsMs[name] = Math.round(performance.now() - t); }
+  };
+  const language = o.sourceLanguage ?? 'english';
+  const target = o.target && o.target !== language ? o.target : null;
+
+  o.onStage?.('extracting', 5, 'Reading the video');
+  const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
+  const plan = planVideo(info.durationSec, {
+    transcribe: o.hasSpeech && info.hasAudio, translate: !!target, burn: o.subtitles === 'burned', dub: !!o.dub,
+  }, { maxSec: o.maxDurationSec, rates: o.rates });
+  o.onPlan?.(plan);
+
+  let outcome = o.previous?.outcome;
+  const fresh = !outcome;
+  if (!outcome) {
+    o.onStage?.('extracting', 10, 'Extracting the sound');
+    const dur = info.durationSec ?? 0;
+    outcome = await stage('transcribe', () => transcribeVideo({
+      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language,
+      transcribers: o.transcribers, signal: o.signal,
+      onProgress: (what, done) => {
+        if (what === 'silence') o.onStage?.('analyzing', 20, 'Transcribing the speech');
+        if (what === 'recognising' && dur > 0) {
+          const p = Math.min(1, (done ?? 0) / dur);
+          o.onStage?.('analyzing', 20 + Math.round(p * 50), `Transcribing: ${Math.round(p * 100)}% of the sound`);
+        }
+      },
+    }));
+  }
+  if (fresh) await o.onTranscript?.(outcome);
+  const segments = outcome.transcript?.segments ?? [];
+  const cues: Cue[] = segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text }));
+  const vtt = cues.length ? writeVtt(cues, { language }) : null;
+  const chunks = chunkTranscript(segments);
+
+  o.onStage?.('analyzing', 72, 'Taking frames at the transcript times');
+  const framesDir = join(o.workDir, 'frames');
+  await mkdir(framesDir, { recursive: true });
+  const frames = info.hasVideo && chunks.length
+    ? await stage('frames', () => extractFrames(o.input, chunks.map((c) => frameTimeFor(c.start, c.end)), framesDir, { signal: o.signal }))
+    : [];
+
+  let translated: TranslatedVideo | null = null;
+  let translationNote: string | null = null;
+  if (target && !cues.length) translationNote = `No ${target} version: there is no transcript to translate (${outcome.note}).`;
+  else if (target && !o.translateCues) translationNote = `No ${target} version: no translator is configured.`;
+  else if (target && o.translateCues) {
+    o.onStage?.('converting', 75, `Translating the subtitles into ${target}`);
+    translated = await stage('translate', () => translateVideo({
+      input: o.input, info, cues, source: language, target, translateCues: o.translateCues!,
+      subtitles: o.subtitles ?? 'soft', dub: !!o.dub, workDir: o.workDir,
+      out: o.translatedOut ?? join(o.workDir, 'translated.mp4'), signal: o.signal,
+      onStep: (s) => {
+        if (s === 'dubbing') o.onStage?.('converting', 85, `Dubbing into ${target}`);
+        if (s === 'writing') o.onStage?.('converting', 90, o.subtitles === 'burned' ? 'Burning in the subtitles' : 'Writing the subtitled video');
+      },
+    }));
+  }
+  return { info, warnings, plan, outcome, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
+}

@@ -1,0 +1,51 @@
+/**
+ * The video part of the `translate` job (core/translate/job.ts): the
+ * transcript opened as a translatable file, and what a finished video
+ * translation adds to a document's: the translated WebVTT, the video's
+ * translated file path, and time ranges for indexing the translated text.
+ */
+import { createReadStream } from 'node:fs';
+import { AppError } from '../errors';
+import { publicUrlForKey } from '../paths';
+import type { RecordDeps } from '../records/deps';
+import type { TranslationRecord, Video, VideoOptions } from '../types';
+import { videoKeys } from './keys';
+import { DEFAULT_VIDEO_OPTIONS } from './options';
+import { inspectVideo } from './probe';
+import { videoTranslatable, type VideoTranslatable } from './translatable';
+import { loadTranscript, type StoredTranscript } from './transcript-store';
+
+export async function openVideoForTranslation(deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string): Promise<{ file: VideoTranslatable; stored: StoredTranscript }> {
+  const stored = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, video.id) : null;
+  if (!stored || !stored.transcript.segments.length) {
+    const why = video.transcript?.note ?? video.transcript?.error ?? 'the video has not been transcribed yet';
+    throw new AppError('conflict', `There is no transcript to translate (${why.replace(/^No transcript: /, '')}).`);
+  }
+  const { info } = await inspectVideo(input, `The video "${video.fileName}"`);
+  const options: VideoOptions = record.options ?? video.videoOptions ?? DEFAULT_VIDEO_OPTIONS;
+  return { file: videoTranslatable({ input, info, stored, options, workDir }), stored };
+}
+
+/** Stores the translated WebVTT and points the video at its translated file; returns the subtitles' public path. */
+export async function finishVideoTranslation(deps: RecordDeps, record: TranslationRecord, file: VideoTranslatable, fileKey: string): Promise<string | null> {
+  let subtitlesPath: string | null = null;
+  if (file.vttPath) {
+    const key = videoKeys.subtitles(record.itemId, record.targetLanguage);
+    await deps.store.put(key, createReadStream(file.vttPath), { contentType: 'text/vtt' });
+    subtitlesPath = publicUrlForKey(key);
+  }
+  if (deps.catalog.videos.get(record.itemId)) {
+    deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
+  }
+  return subtitlesPath;
+}
+
+/** Time range and frame of each unit (1-based transcript chunk), for the translated text's search chunks. */
+export function unitRanges(stored: StoredTranscript): Record<number, { startSec: number; endSec: number; frameSec?: number }> {
+  const out: Record<number, { startSec: number; endSec: number; frameSec?: number }> = {};
+  for (const c of stored.chunks) {
+    const frame = stored.frames[c.index];
+    out[c.index + 1] = { startSec: c.start, endSec: c.end, ...(frame !== undefined ? { frameSec: frame } : {}) };
+  }
+  return out;
+}

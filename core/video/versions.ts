@@ -1,0 +1,18 @@
+import type { Catalog } from '../catalog/types';
+import { publicUrlForKey } from '../paths';
+import type { VideoVersion } from '../types';
+import { DEFAULT_VIDEO_OPTIONS } from './options';
+
+/** The translated versions of a video, from its translation records (oldest first). */
+export function videoVersions(catalog: Catalog, videoId: number): VideoVersion[] {
+  return catalog.translations.list((t) => t.itemType === 'video' && t.itemId === videoId).sort((a, b) => a.id - b.id).map((t) => ({
+    id: t.id,
+    targetLanguage: t.targetLanguage,
+    state: t.state,
+    error: t.error,
+    filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null,
+    fileName: t.fileName,
+    subtitlesPath: t.subtitlesPath ?? null,
+    options: t.options ?? DEFAULT_VIDEO_OPTIONS,
+  }));
+}
