@@ -84,7 +84,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/videos/:id/download': { summary: 'Download a video', tag: 'videos', responses: { 200: 'binary', 206: 'binary' } },
   }, query({ subcategory: { type: 'string', enum: ['broadcast', 'podcast', 'learning_resources'] } })),
 
-  ...Object.fromEntries((['documents', 'presentations'] as const).flatMap((path) => [
+  'GET /api/videos/:id/transcript': { summary: 'A video\'s timed transcript, its WebVTT and its translated versions', tag: 'videos', responses: { 200: S.VideoTranscriptView } },
+  ...Object.fromEntries((['documents', 'presentations', 'videos'] as const).flatMap((path) => [
     [`POST /api/${path}/:id/translations`, { summary: `Request a translation of a ${path.slice(0, -1)} into a language (a job)`, tag: 'translations', responses: { 202: S.TranslationRecord } }],
     [`GET /api/${path}/:id/translations`, { summary: `Translations of a ${path.slice(0, -1)}`, tag: 'translations', responses: { 200: list(S.TranslationRecord) } }],
   ] as Array<[string, OperationDoc]>)),

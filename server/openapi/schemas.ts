@@ -131,3 +131,9 @@ export const TranslationRecord = obj({
 });
 const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
 export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
+export const VideoTranscriptView = obj({
+  transcript: { type: ['object', 'null'] },
+  cues: arrayOf(obj({ id: str, start: num, end: num, text: str })),
+  vttPath: strOrNull,
+  versions: arrayOf(obj({ id: int, targetLanguage: str, state: str, error: strOrNull }, [], 'A translated version of the video')),
+});
