@@ -34,6 +34,13 @@ export interface TranslationInfo {
   error: string | null;
 }
 
+export type MessageParams = Record<string, string | number>;
+/** A text as a code (core/messages.ts) with parameters, for wording in the reader's language. */
+export interface Coded {
+  code: string;
+  params: MessageParams;
+}
+
 /** Fields every ingested item carries for the pipeline. */
 export interface Processing {
   status: ItemStatus;
@@ -41,8 +48,12 @@ export interface Processing {
   progress: number;
   /** Human label of the current step, e.g. "Extracting page 12 of 200". */
   step: string | null;
+  /** The step as a code with parameters (absent on records written before codes). */
+  stepCode?: Coded | null;
   /** Why it failed, when status is `failed`. */
   error: string | null;
+  /** The failure reason as a code with parameters. */
+  errorCode?: Coded | null;
   sha256: string | null;
   fileName: string;
   fileType: string;
@@ -113,7 +124,9 @@ export interface ContentItem {
   description: string;
   progress?: number;
   step?: string | null;
+  stepCode?: Coded | null;
   error?: string | null;
+  errorCode?: Coded | null;
   category?: string | null;
   tags?: string[];
 }

@@ -8,6 +8,7 @@ import type { ContentDeps } from '../content/deps';
 import { removeDerived } from '../content/remove';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
+import { failureOf, message, type Message } from '../messages';
 import { keys } from '../paths';
 import type { ContentType, Document, ItemStatus, Presentation, Video } from '../types';
 import { chunkSections } from './chunker';
@@ -41,11 +42,17 @@ function makeReporter(deps: ContentDeps, type: ContentType, id: number, signal: 
       last = t;
       if (coll.get(id)) coll.update(id, { ...patch, updatedAt: nowIso() });
     },
-    step(status: ItemStatus, progress: number, step: string) {
-      this.set({ status, progress: Math.round(progress), step, error: null });
+    step(status: ItemStatus, progress: number, step: Message) {
+      this.set({ status, progress: Math.round(progress), step: step.text, stepCode: coded(step), error: null, errorCode: null });
     },
   };
 }
+
+const coded = (m: Message) => ({ code: m.code, params: m.params });
+/** Extractors report steps as messages; a bare string (an extractor not yet on codes) keeps its English text. */
+const asMessage = (label: Message | string): Message => (typeof label === 'string' ? { code: 'text', params: {}, text: label } : label);
+
+const stepFields = (m: Message) => ({ step: m.text, stepCode: coded(m) });
 
 const titleOf = (r: AnyItem) => ('title' in r ? r.title : r.label);
 
@@ -66,24 +73,27 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
     let final: (Partial<AnyItem> & Record<string, unknown>) | null = null;
     let failure: AppError | null = null;
     try {
-      r.step('processing', 2, 'Reading the uploaded file');
+      r.step('processing', 2, message('step.reading'));
       const ext = path.extname(rec.fileName).toLowerCase() || '.bin';
       const local = path.join(workDir, `original${ext}`);
       const obj = await deps.store.get(rec.fileKey, { signal });
       await streamPipeline(obj.body, createWriteStream(local), { signal });
       const sniffed = await assertKind(local, ACCEPTED[type], rec.fileName);
 
-      r.step('extracting', 5, 'Extracting text and images');
+      r.step('extracting', 5, message('step.extracting'));
       const extraction: Extraction = await extractFile(local, sniffed.kind, {
         workDir,
         fileName: rec.fileName,
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
-        onProgress: (done, total, label) => r.set({ progress: Math.round(5 + (55 * done) / Math.max(total, 1)), step: label }, false),
+        onProgress: (done, total, label) => {
+          const m = asMessage(label);
+          r.set({ progress: Math.round(5 + (55 * done) / Math.max(total, 1)), step: m.text, stepCode: coded(m) }, false);
+        },
       });
 
-      r.step('analyzing', 60, 'Storing images');
+      r.step('analyzing', 60, message('step.storing_images'));
       await removeDerived(deps, type, rec.id);
       const title = titleOf(rec);
       const images = await storeExtractedImages(deps, { type, id: rec.id, title }, extraction, signal);
@@ -100,21 +110,22 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       };
       await saveExtractedText(deps.store, stored);
 
-      r.step('analyzing', 70, 'Splitting into passages');
+      r.step('analyzing', 70, message('step.splitting'));
       const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
       attachImagesByText(chunks, images.unplaced);
       if (chunks.length === 0 && type !== 'video') {
-        throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search');
+        throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
       }
       const batch = 256;
       for (let i = 0; i < chunks.length; i += batch) {
         await deps.search.upsert(chunks.slice(i, i + batch));
-        r.set({ progress: Math.round(70 + (28 * Math.min(i + batch, chunks.length)) / chunks.length), step: `Indexing passages ${Math.min(i + batch, chunks.length)} of ${chunks.length}` }, false);
+        const m = message('step.indexing', { done: Math.min(i + batch, chunks.length), total: chunks.length });
+        r.set({ progress: Math.round(70 + (28 * Math.min(i + batch, chunks.length)) / chunks.length), step: m.text, stepCode: coded(m) }, false);
       }
 
       const counts: Partial<AnyItem> & Record<string, unknown> = {
-        status: 'completed', progress: 100, step: extraction.warnings.length ? `Completed with warnings: ${extraction.warnings.join('; ')}` : 'Completed',
-        error: null, chunkCount: chunks.length, imageCount: images.count, sourceLanguage: majorityLanguage(chunks.map((c) => c.language)) ?? rec.sourceLanguage,
+        status: 'completed', progress: 100, ...stepFields(extraction.warnings.length ? message('step.completed_warnings', { warnings: extraction.warnings.join('; ') }) : message('step.completed')),
+        error: null, errorCode: null, chunkCount: chunks.length, imageCount: images.count, sourceLanguage: majorityLanguage(chunks.map((c) => c.language)) ?? rec.sourceLanguage,
       };
       if (type === 'document') counts.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') counts.slideCount = extraction.slideCount ?? null;
@@ -128,7 +139,8 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
     // The item's final status is written last, after cleanup, so the job record closes in the same tick:
     // nobody sees a finished item whose job still runs (a retry then would be lost).
     if (failure) {
-      if (!signal.aborted) r.set({ status: 'failed', step: 'Failed', error: failure.message });
+      const why = failureOf(failure, { file: rec.fileName });
+      if (!signal.aborted) r.set({ status: 'failed', ...stepFields(message('step.failed')), error: why.text, errorCode: coded(why) });
       throw failure;
     }
     r.set(final!);

@@ -19,6 +19,7 @@ import { useDeleteVideo } from '../api/delete-video';
 import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
 import { VideoUploadDialog } from './video-upload-dialog';
 import { Ltr } from '../../../components/ltr';
+import { ServerMessage } from '../../../components/server-message';
 
 function Thumbnail({ video }: { video: Video }) {
   const [broken, setBroken] = useState(false);
@@ -53,10 +54,14 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
         {running || video.status === 'failed' ? (
           <div className="mb-2 grid gap-1">
             <Progress value={video.progress} label={t('documents.progress')} barClassName={video.status === 'failed' ? 'bg-destructive' : undefined} />
-            <p className="truncate text-xs text-muted-foreground">{video.step ?? t(`status.${video.status}`)}</p>
+            <p className="truncate text-xs text-muted-foreground"><ServerMessage coded={video.stepCode} text={video.step} fallback={t(`status.${video.status}`)} /></p>
           </div>
         ) : null}
-        {video.status === 'failed' && video.error ? <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-xs text-red-800">{video.error}</p> : null}
+        {video.status === 'failed' && (video.error || video.errorCode) ? (
+          <p role="alert" className="mb-2 break-words rounded-md bg-red-50 p-2 text-xs text-red-800">
+            <ServerMessage coded={video.errorCode} text={video.error} />
+          </p>
+        ) : null}
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Clock className="size-3.5" aria-hidden />

@@ -1,0 +1,123 @@
+/**
+ * The catalogue of texts the server shows about work on an item: job steps
+ * and failure reasons. Core records a code with parameters next to the
+ * English text, so each edge words it in its user's language: the CLI prints
+ * the English text, the web console has a template per code in each locale
+ * (web/src/locales) and falls back to the English text for codes it does not
+ * know.
+ *
+ *   r.step('extracting', 5, message('step.extracting'));
+ *   // { code: 'step.extracting', params: {}, text: 'Extracting text and images' }
+ *   describe('step.pptx_slide', { slide: 6, slides: 28 }); // 'Reading slide 6 of 28'
+ *
+ * Templates name their parameters in braces: `{slide}`.
+ */
+import { isAppError, type AppError, type ErrorCode } from './errors';
+
+import type { Coded, MessageParams } from './types';
+
+export type { Coded, MessageParams };
+
+/** A code, its parameters and the English text (the shape of a job step). */
+export interface Message extends Coded {
+  text: string;
+}
+
+export const STEP_MESSAGES = {
+  'step.queued': 'Waiting in the queue',
+  'step.reading': 'Reading the uploaded file',
+  'step.extracting': 'Extracting text and images',
+  'step.pdf_text': 'Reading text of page {page} of {pages}',
+  'step.pdf_image_text': 'Reading text in images',
+  'step.pdf_ocr': 'OCR of page {page} ({done} of {total})',
+  'step.docx_reading': 'Reading the document',
+  'step.docx_structuring': 'Structuring text',
+  'step.pptx_slide': 'Reading slide {slide} of {slides}',
+  'step.pptx_thumbnails': 'Rendering slide thumbnails',
+  'step.video_reading': 'Reading the video',
+  'step.video_thumbnail': 'Making a thumbnail',
+  'step.extracted': 'Done',
+  'step.storing_images': 'Storing images',
+  'step.splitting': 'Splitting into passages',
+  'step.indexing': 'Indexing passages {done} of {total}',
+  'step.completed': 'Completed',
+  'step.completed_warnings': 'Completed with warnings: {warnings}',
+  'step.failed': 'Failed',
+} as const;
+
+export const FAILURE_MESSAGES = {
+  'failure.no_text': 'No text was found in {file} (not even with OCR), so there is nothing to search.',
+  'failure.empty': '{file} is empty.',
+  'failure.encrypted': '{file} is password-protected. Remove the password and upload it again.',
+  'failure.damaged': '{file} is damaged and cannot be read.',
+  'failure.truncated': '{file} is incomplete: it stops before the end. Upload the full file again.',
+  'failure.unreadable': '{file} cannot be read.',
+  'failure.zip_bomb': '{file} was rejected as a possible zip bomb.',
+  'failure.wrong_type': '{file} is not a file of the accepted type.',
+  'failure.missing_tool': 'A tool needed to read the file ({tool}) is not installed.',
+  'failure.timeout': 'Reading {file} took too long and was stopped.',
+  'failure.unavailable': 'A service needed to process {file} is unavailable. Try again later.',
+  'failure.cancelled': 'Processing of {file} was cancelled.',
+  'failure.internal': 'Processing {file} failed because of an internal error.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES } as const;
+export type StepCode = keyof typeof STEP_MESSAGES;
+export type FailureCode = keyof typeof FAILURE_MESSAGES;
+export type MessageCode = keyof typeof MESSAGES;
+
+export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(MESSAGES, code);
+
+/** The names in braces of a template, in order: `paramsOf('{a} of {b}')` is ['a', 'b']. */
+export const paramsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Fills a template; a parameter that was not given stays visible as `{name}`. */
+export function fill(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** The English text of a code with its parameters (an unknown code reads as itself). */
+export function describe(code: string, params: MessageParams = {}): string {
+  return isMessageCode(code) ? fill(MESSAGES[code], params) : code;
+}
+
+/** A code with parameters and its English text. */
+export function message(code: MessageCode, params: MessageParams = {}): Message {
+  return { code, params, text: describe(code, params) };
+}
+
+/** Why a failure happened, by the `reason` an AppError carries in its details. */
+const BY_REASON: Record<string, FailureCode> = {
+  no_text: 'failure.no_text',
+  empty: 'failure.empty',
+  encrypted: 'failure.encrypted',
+  damaged: 'failure.damaged',
+  truncated: 'failure.truncated',
+  zip_bomb: 'failure.zip_bomb',
+  missing_tool: 'failure.missing_tool',
+  timeout: 'failure.timeout',
+};
+
+/** Otherwise by its error code. */
+const BY_ERROR: Partial<Record<ErrorCode, FailureCode>> = {
+  corrupt_file: 'failure.damaged',
+  unsupported_type: 'failure.wrong_type',
+  validation: 'failure.unreadable',
+  unavailable: 'failure.unavailable',
+  not_configured: 'failure.unavailable',
+  conflict: 'failure.cancelled',
+};
+
+/**
+ * The failure reason of an ingest error as a code with parameters, keeping the
+ * error's own English message as the text (it says more than the template).
+ * `params` are what the caller knows (the file name); the error's details add theirs.
+ */
+export function failureOf(error: AppError | Error, params: MessageParams = {}): Message {
+  const details = isAppError(error) ? (error.details ?? {}) : {};
+  const reason = typeof details.reason === 'string' ? details.reason : '';
+  const code: FailureCode = BY_REASON[reason] ?? (isAppError(error) ? BY_ERROR[error.code] : undefined) ?? 'failure.internal';
+  const all: MessageParams = { ...params };
+  if (typeof details.tool === 'string') all.tool = details.tool;
+  return { code, params: all, text: error.message };
+}
