@@ -88,7 +88,8 @@ export function createLogger(options: LoggerOptions): Logger {
     rawErr: (t) => err.write(t),
     json: (v) => out.write(JSON.stringify(v, null, 2) + '\n'),
     jsonLine: (v) => out.write(JSON.stringify(v) + '\n'),
-    table: (rows, columns) => human(formatTable(rows, columns, { paint: mode === 'tty' ? paint : undefined })),
+    // On a terminal a table fits its width (one column less, so a full row never wraps).
+    table: (rows, columns) => human(formatTable(rows, columns, mode === 'tty' ? { paint, maxWidth: out.columns ? out.columns - 1 : undefined } : {})),
     async live(element) {
       if (mode !== 'tty') return null;
       const { render } = await import('ink');

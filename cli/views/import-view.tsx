@@ -1,46 +1,60 @@
-import { Box, Static, Text } from 'ink';
-import { bar, bytes, percent } from '../format';
+import { Box, Static, Text, useStdout } from 'ink';
+import { useEffect, useState } from 'react';
+import { bytes } from '../format';
+import { truncateEnd } from './fit';
+import { activeLines, finishedLine, usableColumns, type ActiveFile } from './import-line';
 
-export interface ActiveFile {
-  file: string;
-  type: string;
-  id: number | null;
-  /** 'uploading', 'storing', or the item's status. */
-  phase: string;
-  percent: number;
-  detail: string | null;
-}
+export type { ActiveFile };
 
 export interface FinishedLine {
   key: string;
-  text: string;
+  file: string;
+  /** The rest of the line after the file (": completed (…)"). */
+  rest: string;
   tone: 'ok' | 'skip' | 'fail';
 }
 
-/** Per-file progress bars; finished files scroll up as permanent lines. */
+/** The terminal's width, following resizes. */
+function useColumns(): number {
+  const { stdout } = useStdout();
+  const [columns, setColumns] = useState(stdout.columns || 80);
+  useEffect(() => {
+    const onResize = () => setColumns(stdout.columns || 80);
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [stdout]);
+  return columns;
+}
+
+const MARK = { ok: '✔', skip: '•', fail: '✖' } as const;
+const COLOR = { ok: 'green', skip: 'yellow', fail: 'red' } as const;
+
+/** One line per file in flight, fitted to the terminal; finished files scroll up as permanent lines. */
 export function ImportView({ active, finished, footer }: { active: ActiveFile[]; finished: FinishedLine[]; footer?: string }) {
-  const width = Math.min(40, Math.max(10, ...active.map((a) => a.file.length)));
+  const columns = useColumns();
+  const lines = activeLines(active, columns);
   return (
     <>
       <Static items={finished}>
         {(line) => (
-          <Text key={line.key} color={line.tone === 'ok' ? 'green' : line.tone === 'skip' ? 'yellow' : 'red'}>
-            {line.tone === 'ok' ? '✔' : line.tone === 'skip' ? '•' : '✖'} {line.text}
+          <Text key={line.key} color={COLOR[line.tone]} wrap="truncate-end">
+            {finishedLine(MARK[line.tone], line.file, line.rest, columns)}
           </Text>
         )}
       </Static>
       <Box flexDirection="column">
-        {active.map((a) => (
-          <Box key={a.file} gap={1}>
-            <Text>{a.file.length > width ? a.file.slice(0, width - 1) + '…' : a.file.padEnd(width)}</Text>
-            <Text dimColor>{(a.id ? `${a.type} ${a.id}` : a.type).padEnd(16)}</Text>
-            <Text color="cyan">{bar(a.percent)}</Text>
-            <Text>{percent(a.percent).padStart(4)}</Text>
-            <Text>{a.phase}</Text>
-            {a.detail ? <Text wrap="truncate-end" dimColor>{a.detail}</Text> : null}
-          </Box>
+        {lines.map((text, i) => (
+          <Text key={active[i]!.file} wrap="truncate-end">
+            {text}
+          </Text>
         ))}
-        {footer ? <Text dimColor>{footer}</Text> : null}
+        {footer ? (
+          <Text dimColor wrap="truncate-end">
+            {truncateEnd(footer, usableColumns(columns))}
+          </Text>
+        ) : null}
       </Box>
     </>
   );
