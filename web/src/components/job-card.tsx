@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coded, ItemStatus } from '../../../core/types';
 import { cn } from '../lib/cn';
-import { formatMB } from '../lib/format';
+import { formatBytes } from '../lib/format';
 import { Ltr } from './ltr';
 import { ServerMessage } from './server-message';
 import { StatusBadge } from './status-badge';
@@ -53,7 +53,7 @@ export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSiz
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <StatusBadge status={status} />
       <span className="text-xs text-muted-foreground">
-        <Ltr>{formatMB(fileSize)}</Ltr>
+        <Ltr>{formatBytes(fileSize)}</Ltr>
       </span>
     </div>
   );

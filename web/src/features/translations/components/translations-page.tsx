@@ -53,12 +53,12 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
           <TBody>
             {sortById(query.data).map((row) => (
               <TR key={row.id}>
-                <TD>{row.id}</TD>
-                <TD>
+                <TD label={t('content.id')}>{row.id}</TD>
+                <TD main>
                   <div className="font-medium">{row.title}</div>
                   {row.description ? <div className="line-clamp-1 text-xs text-muted-foreground">{row.description}</div> : null}
                 </TD>
-                <TD className="capitalize">{row.targetLanguage ?? '—'}</TD>
+                <TD className="capitalize" label={t('translations.targetLanguage')}>{row.targetLanguage ?? '—'}</TD>
                 <TD>
                   <Badge tone={TONE[row.state] ?? 'gray'}>
                     {row.state === 'in_progress' || row.state === 'requested' ? <Spinner className="size-3" /> : null}

@@ -14,7 +14,7 @@ import { Progress } from '../../../components/ui/progress';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/format';
+import { formatDate, formatBytes, formatDuration, sortById } from '../../../lib/format';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideos, videoDownloadUrl, videoPlayUrl } from '../api/get-videos';
 import { VideoUploadDialog } from './video-upload-dialog';
@@ -71,7 +71,7 @@ function VideoCard({ video, onDelete, deleting }: { video: Video; onDelete: () =
             <Calendar className="size-3.5" aria-hidden />
             <Ltr>{formatDate(video.createdAt)}</Ltr>
           </span>
-          <Ltr>{formatMB(video.fileSize)}</Ltr>
+          <Ltr>{formatBytes(video.fileSize)}</Ltr>
         </div>
         <div className="mt-auto flex items-center gap-1.5">
           <a href={videoPlayUrl(video.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('default', 'sm')} aria-label={t('videos.playNamed', { title: video.label })}>
