@@ -1,8 +1,8 @@
-import { Box, Static, Text, useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { Box, Static, Text } from 'ink';
 import { bytes } from '../format';
 import { truncateEnd } from './fit';
 import { activeLines, finishedLine, usableColumns, type ActiveFile } from './import-line';
+import { useColumns } from './use-columns';
 
 export type { ActiveFile };
 
@@ -12,20 +12,6 @@ export interface FinishedLine {
   /** The rest of the line after the file (": completed (…)"). */
   rest: string;
   tone: 'ok' | 'skip' | 'fail';
-}
-
-/** The terminal's width, following resizes. */
-function useColumns(): number {
-  const { stdout } = useStdout();
-  const [columns, setColumns] = useState(stdout.columns || 80);
-  useEffect(() => {
-    const onResize = () => setColumns(stdout.columns || 80);
-    stdout.on('resize', onResize);
-    return () => {
-      stdout.off('resize', onResize);
-    };
-  }, [stdout]);
-  return columns;
 }
 
 const MARK = { ok: '✔', skip: '•', fail: '✖' } as const;

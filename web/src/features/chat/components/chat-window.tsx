@@ -25,7 +25,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
       </span>
       {/* At least 8rem for the title and badge: on a narrow bubble the button moves to its own line instead of covering them. */}
       <div className="min-w-32 flex-1">
-        <p className="line-clamp-2 break-words text-sm font-medium" title={media.title}>
+        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={media.title}>
           {media.title}
         </p>
         <Badge tone={media.isTranslated ? 'violet' : 'gray'} className="mt-0.5">
