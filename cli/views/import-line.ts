@@ -28,7 +28,19 @@ export const usableColumns = (columns: number | undefined) => Math.max(20, (colu
 
 const whatOf = (a: ActiveFile) => (a.id ? `${a.type} ${a.id}` : a.type);
 
-export function activeLines(active: readonly ActiveFile[], columns: number | undefined): string[] {
+/** The columns of one live line, each already cut and padded; `detail` takes what is left of the terminal. */
+export interface ActiveRow {
+  key: string;
+  file: string;
+  what: string;
+  /** The bar and the percentage ("████░░░░  40%"), or the percentage alone on a narrow terminal. */
+  bar: string;
+  percent: string;
+  phase: string;
+  detail: string;
+}
+
+export function activeRows(active: readonly ActiveFile[], columns: number | undefined): ActiveRow[] {
   if (!active.length) return [];
   const cols = usableColumns(columns);
   const whatWidth = Math.max(...active.map((a) => textWidth(whatOf(a))));
@@ -38,16 +50,27 @@ export function activeLines(active: readonly ActiveFile[], columns: number | und
   const longest = Math.max(...active.map((a) => textWidth(a.file)));
   const fileWidth = Math.max(12, Math.min(longest, Math.floor(cols / 3), cols - fixed - 24));
   return active.map((a) => {
-    const parts = [
-      padTo(truncateMiddle(a.file, fileWidth), fileWidth),
-      padTo(whatOf(a), whatWidth),
-      (barWidth ? bar(a.percent, barWidth) + ' ' : '') + percent(a.percent).padStart(4),
-      padTo(a.phase, PHASE_WIDTH),
-      a.detail ? a.detail.replace(/\s+/g, ' ').trim() : '',
-    ];
-    return truncateEnd(parts.join(GAP).trimEnd(), cols);
+    const row = {
+      key: a.file,
+      file: padTo(truncateMiddle(a.file, fileWidth), fileWidth),
+      what: padTo(whatOf(a), whatWidth),
+      bar: barWidth ? bar(a.percent, barWidth) : '',
+      percent: percent(a.percent).padStart(4),
+      phase: padTo(a.phase, PHASE_WIDTH),
+      detail: '',
+    };
+    const used = textWidth([row.file, row.what, (row.bar ? row.bar + ' ' : '') + row.percent, row.phase, ''].join(GAP));
+    row.detail = truncateEnd(a.detail ? a.detail.replace(/\s+/g, ' ').trim() : '', Math.max(0, cols - used));
+    return row;
   });
 }
+
+/** A row as one string (what the terminal shows, without colours). */
+export function lineOf(r: ActiveRow): string {
+  return [r.file, r.what, (r.bar ? r.bar + ' ' : '') + r.percent, r.phase, r.detail].join(GAP).trimEnd();
+}
+
+export const activeLines = (active: readonly ActiveFile[], columns: number | undefined): string[] => activeRows(active, columns).map(lineOf);
 
 /** A finished file's line ("✔ deck.pptx: completed (…)") cut to the terminal, the path cut from the middle. */
 export function finishedLine(mark: string, file: string, rest: string, columns: number | undefined): string {

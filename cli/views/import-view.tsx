@@ -1,8 +1,10 @@
 import { Box, Static, Text } from 'ink';
 import { bytes } from '../format';
 import { truncateEnd } from './fit';
-import { activeLines, finishedLine, usableColumns, type ActiveFile } from './import-line';
+import { activeRows, finishedLine, usableColumns, type ActiveFile } from './import-line';
 import { useColumns } from './use-columns';
+
+const GAP = '  ';
 
 export type { ActiveFile };
 
@@ -20,7 +22,7 @@ const COLOR = { ok: 'green', skip: 'yellow', fail: 'red' } as const;
 /** One line per file in flight, fitted to the terminal; finished files scroll up as permanent lines. */
 export function ImportView({ active, finished, footer }: { active: ActiveFile[]; finished: FinishedLine[]; footer?: string }) {
   const columns = useColumns();
-  const lines = activeLines(active, columns);
+  const rows = activeRows(active, columns);
   return (
     <>
       <Static items={finished}>
@@ -31,9 +33,20 @@ export function ImportView({ active, finished, footer }: { active: ActiveFile[];
         )}
       </Static>
       <Box flexDirection="column">
-        {lines.map((text, i) => (
-          <Text key={active[i]!.file} wrap="truncate-end">
-            {text}
+        {rows.map((r) => (
+          // One <Text>: its parts are inline and the whole fits the terminal, so it never wraps.
+          <Text key={r.key} wrap="truncate-end">
+            {r.file}
+            {GAP}
+            <Text dimColor>{r.what}</Text>
+            {GAP}
+            {r.bar ? <Text color="cyan">{r.bar}</Text> : null}
+            {r.bar ? ' ' : null}
+            {r.percent}
+            {GAP}
+            {r.phase}
+            {r.detail ? GAP : null}
+            {r.detail ? <Text dimColor>{r.detail}</Text> : null}
           </Text>
         ))}
         {footer ? (
