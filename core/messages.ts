@@ -6,11 +6,12 @@
  * (web/src/locales) and falls back to the English text for codes it does not
  * know.
  *
- *   r.step('extracting', 5, message('step.extracting'));
- *   // { code: 'step.extracting', params: {}, text: 'Extracting text and images' }
- *   describe('step.pptx_slide', { slide: 6, slides: 28 }); // 'Reading slide 6 of 28'
+ *   r.step('extracting', 5, message('extracting'));
+ *   // { code: 'extracting', params: {}, text: 'Extracting text and images' }
+ *   describe('pptx_slide', { slide: 6, slides: 28 }); // 'Reading slide 6 of 28'
  *
- * Templates name their parameters in braces: `{slide}`.
+ * Step codes are the job steps' codes (plain words); failure codes start with
+ * `failure.`. Templates name their parameters in braces: `{slide}`.
  */
 import { isAppError, type AppError, type ErrorCode } from './errors';
 
@@ -24,25 +25,26 @@ export interface Message extends Coded {
 }
 
 export const STEP_MESSAGES = {
-  'step.queued': 'Waiting in the queue',
-  'step.reading': 'Reading the uploaded file',
-  'step.extracting': 'Extracting text and images',
-  'step.pdf_text': 'Reading text of page {page} of {pages}',
-  'step.pdf_image_text': 'Reading text in images',
-  'step.pdf_ocr': 'OCR of page {page} ({done} of {total})',
-  'step.docx_reading': 'Reading the document',
-  'step.docx_structuring': 'Structuring text',
-  'step.pptx_slide': 'Reading slide {slide} of {slides}',
-  'step.pptx_thumbnails': 'Rendering slide thumbnails',
-  'step.video_reading': 'Reading the video',
-  'step.video_thumbnail': 'Making a thumbnail',
-  'step.extracted': 'Done',
-  'step.storing_images': 'Storing images',
-  'step.splitting': 'Splitting into passages',
-  'step.indexing': 'Indexing passages {done} of {total}',
-  'step.completed': 'Completed',
-  'step.completed_warnings': 'Completed with warnings: {warnings}',
-  'step.failed': 'Failed',
+  'queued': 'Queued',
+  'queued_again': 'Queued again',
+  'reading_file': 'Reading the uploaded file',
+  'extracting': 'Extracting text and images',
+  'pdf_text': 'Reading text of page {page} of {pages}',
+  'pdf_image_text': 'Reading text in images',
+  'pdf_ocr': 'OCR of page {page} ({done} of {total})',
+  'docx_reading': 'Reading the document',
+  'docx_structuring': 'Structuring text',
+  'pptx_slide': 'Reading slide {slide} of {slides}',
+  'pptx_thumbnails': 'Rendering slide thumbnails',
+  'video_reading': 'Reading the video',
+  'video_thumbnail': 'Making a thumbnail',
+  'extracted': 'Done',
+  'storing_images': 'Storing images',
+  'splitting': 'Splitting into passages',
+  'indexing': 'Indexing passages {done} of {total}',
+  'completed': 'Completed',
+  'completed_with_warnings': 'Completed with warnings: {warnings}',
+  'failed': 'Failed',
 } as const;
 
 export const FAILURE_MESSAGES = {

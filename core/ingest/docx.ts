@@ -57,7 +57,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   let skippedFormats = 0;
   let html: string;
   try {
-    opts.onProgress?.(0, 2, message('step.docx_reading'));
+    opts.onProgress?.(0, 2, message('docx_reading'));
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
       convertImage: mammoth.images.imgElement(async (image) => {
         throwIfAborted(opts.signal);
@@ -87,7 +87,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     await zip.close();
   }
   if (skippedFormats) warnings.push(`${skippedFormats} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
-  opts.onProgress?.(1, 2, message('step.docx_structuring'));
+  opts.onProgress?.(1, 2, message('docx_structuring'));
 
   const blocks = htmlToBlocks(html);
   const sections = blocksToSections(blocks);
@@ -116,7 +116,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
     if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
   }
-  opts.onProgress?.(2, 2, message('step.extracted'));
+  opts.onProgress?.(2, 2, message('extracted'));
   return { kind: 'docx', sections, images, warnings };
 }
 

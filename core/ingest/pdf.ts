@@ -75,7 +75,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
     } else if (ev.type === 'page' || ev.type === 'pageError') {
       const num = ev.num ?? 0;
       pages.set(num, ev.type === 'page' ? { num, text: cleanPdfText(ev.text ?? '') } : { num, text: '', error: ev.message ?? 'unknown error' });
-      if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, message('step.pdf_text', { page: pages.size, pages: numPages }));
+      if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, message('pdf_text', { page: pages.size, pages: numPages }));
     } else if (ev.type === 'error' && !fatal) {
       fatal = { name: ev.name ?? 'Error', message: ev.message ?? '' };
       stop.abort();
@@ -198,7 +198,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const budget = opts.imageOcrBudgetMs ?? 20_000;
   if (budget > 0 && images.length > 0) {
     const { langs } = await usableOcrLanguages(opts.ocrLanguages);
-    opts.onProgress?.(0, images.length, message('step.pdf_image_text'));
+    opts.onProgress?.(0, images.length, message('pdf_image_text'));
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget }).catch((e: unknown) => {
       if (isMissingTool(e)) { warnings.push('Text in images was not read: tesseract is not installed.'); return undefined; }
       throw e;
@@ -254,7 +254,7 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     } finally {
       await rm(`${base}.png`, { force: true });
       count++;
-      opts.onProgress?.(count, nums.length, message('step.pdf_ocr', { page: num, done: count, total: nums.length }));
+      opts.onProgress?.(count, nums.length, message('pdf_ocr', { page: num, done: count, total: nums.length }));
     }
   });
   return done.sort((a, b) => a - b);

@@ -110,11 +110,11 @@ describe('ingestion pipeline, end to end on generated files', () => {
       assert.ok(r.error && r.error.length > 10 && !/undefined|\[object/.test(r.error), `${r.fileName}: ${r.error}`);
       // The reason also travels as a code with parameters, for the console to word in its language.
       assert.deepEqual(r.errorCode, { code: codes[i], params: { file: r.fileName } }, `${r.fileName}: ${r.error}`);
-      assert.deepEqual(r.stepCode, { code: 'step.failed', params: {} });
+      assert.deepEqual(r.stepCode, { code: 'failed', params: {} });
     });
     const done = services.catalog.documents.require(good.id);
     assert.equal(done.status, 'completed');
-    assert.deepEqual([done.step, done.stepCode, done.errorCode], ['Completed', { code: 'step.completed', params: {} }, null]);
+    assert.deepEqual([done.step, done.stepCode, done.errorCode], ['Completed', { code: 'completed', params: {} }, null]);
   });
 
   it('deleting a document removes every chunk, image and stored file of it', async () => {

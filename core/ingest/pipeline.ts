@@ -73,14 +73,14 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
     let final: (Partial<AnyItem> & Record<string, unknown>) | null = null;
     let failure: AppError | null = null;
     try {
-      r.step('processing', 2, message('step.reading'));
+      r.step('processing', 2, message('reading_file'));
       const ext = path.extname(rec.fileName).toLowerCase() || '.bin';
       const local = path.join(workDir, `original${ext}`);
       const obj = await deps.store.get(rec.fileKey, { signal });
       await streamPipeline(obj.body, createWriteStream(local), { signal });
       const sniffed = await assertKind(local, ACCEPTED[type], rec.fileName);
 
-      r.step('extracting', 5, message('step.extracting'));
+      r.step('extracting', 5, message('extracting'));
       const extraction: Extraction = await extractFile(local, sniffed.kind, {
         workDir,
         fileName: rec.fileName,
@@ -93,7 +93,7 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
         },
       });
 
-      r.step('analyzing', 60, message('step.storing_images'));
+      r.step('analyzing', 60, message('storing_images'));
       await removeDerived(deps, type, rec.id);
       const title = titleOf(rec);
       const images = await storeExtractedImages(deps, { type, id: rec.id, title }, extraction, signal);
@@ -110,7 +110,7 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       };
       await saveExtractedText(deps.store, stored);
 
-      r.step('analyzing', 70, message('step.splitting'));
+      r.step('analyzing', 70, message('splitting'));
       const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
       attachImagesByText(chunks, images.unplaced);
       if (chunks.length === 0 && type !== 'video') {
@@ -119,12 +119,12 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
       const batch = 256;
       for (let i = 0; i < chunks.length; i += batch) {
         await deps.search.upsert(chunks.slice(i, i + batch));
-        const m = message('step.indexing', { done: Math.min(i + batch, chunks.length), total: chunks.length });
+        const m = message('indexing', { done: Math.min(i + batch, chunks.length), total: chunks.length });
         r.set({ progress: Math.round(70 + (28 * Math.min(i + batch, chunks.length)) / chunks.length), step: m.text, stepCode: coded(m) }, false);
       }
 
       const counts: Partial<AnyItem> & Record<string, unknown> = {
-        status: 'completed', progress: 100, ...stepFields(extraction.warnings.length ? message('step.completed_warnings', { warnings: extraction.warnings.join('; ') }) : message('step.completed')),
+        status: 'completed', progress: 100, ...stepFields(extraction.warnings.length ? message('completed_with_warnings', { warnings: extraction.warnings.join('; ') }) : message('completed')),
         error: null, errorCode: null, chunkCount: chunks.length, imageCount: images.count, sourceLanguage: majorityLanguage(chunks.map((c) => c.language)) ?? rec.sourceLanguage,
       };
       if (type === 'document') counts.pageCount = extraction.pageCount ?? null;
@@ -140,7 +140,7 @@ export function createIngestHandler(deps: ContentDeps, options: IngestOptions): 
     // nobody sees a finished item whose job still runs (a retry then would be lost).
     if (failure) {
       const why = failureOf(failure, { file: rec.fileName });
-      if (!signal.aborted) r.set({ status: 'failed', ...stepFields(message('step.failed')), error: why.text, errorCode: coded(why) });
+      if (!signal.aborted) r.set({ status: 'failed', ...stepFields(message('failed')), error: why.text, errorCode: coded(why) });
       throw failure;
     }
     r.set(final!);

@@ -64,7 +64,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     for (const [i, rel] of slideParts.entries()) {
       throwIfAborted(opts.signal);
       const slide = i + 1;
-      opts.onProgress?.(i, slideCount, message('step.pptx_slide', { slide, slides: slideCount }));
+      opts.onProgress?.(i, slideCount, message('pptx_slide', { slide, slides: slideCount }));
       const content = parseSlide(await zip.readText(rel.target));
       hidden.push(content.hidden);
       const rels = await readRels(zip, rel.target);
@@ -113,7 +113,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
 
   const result: Extraction = { kind: 'pptx', slideCount, sections, images, warnings };
   if (opts.renderSlides ?? true) {
-    opts.onProgress?.(slideCount, slideCount, message('step.pptx_thumbnails'));
+    opts.onProgress?.(slideCount, slideCount, message('pptx_thumbnails'));
     result.slideRenders = await renderSlides(file, hidden, opts).catch((e: unknown) => {
       if ((e as Error).name === 'AbortError') throw e;
       // Thumbnails are a nicety: the text is what matters.

@@ -76,7 +76,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   throwIfAborted(opts.signal);
   const { size } = await stat(file);
   if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
-  opts.onProgress?.(0, 2, message('step.video_reading'));
+  opts.onProgress?.(0, 2, message('video_reading'));
   const probe = await probeVideo(file, label, opts);
   const warnings: string[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
@@ -89,7 +89,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
     warnings.push('The file has sound only: no thumbnail was made.');
     return result;
   }
-  opts.onProgress?.(1, 2, message('step.video_thumbnail'));
+  opts.onProgress?.(1, 2, message('video_thumbnail'));
   const thumb = join(opts.workDir, 'thumbnail.jpg');
   const grab = (at: number) => runTool('ffmpeg', [
     '-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file,
@@ -103,6 +103,6 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   }
   if (made) result.thumbnailPath = thumb;
   else warnings.push(`No thumbnail could be made: ${humanFfmpegError(r.stderr)}.`);
-  opts.onProgress?.(2, 2, message('step.extracted'));
+  opts.onProgress?.(2, 2, message('extracted'));
   return result;
 }

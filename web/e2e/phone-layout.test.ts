@@ -78,7 +78,7 @@ describe('every screen on a phone, in English and Hebrew (browser)', () => {
     await adminApi(h, '/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Motorised blinds and curtains', description: 'Blinds, curtains and their motors', isActive: true }) });
     await waitUntilIdle(h);
     // One document shown mid-way through OCR, as the pipeline records it (a step as code, parameters and English text).
-    const step = message('step.pdf_ocr', { page: 3, done: 1, total: 4 });
+    const step = message('pdf_ocr', { page: 3, done: 1, total: 4 });
     h.server.services!.catalog.documents.update(runningId, { status: 'extracting', progress: 42, step: step.text, stepCode: { code: step.code, params: step.params } });
   });
   after(async () => {

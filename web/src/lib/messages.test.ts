@@ -28,7 +28,7 @@ test('Hebrew failure sentences end with their full stop, and no template starts 
 });
 
 test('Hebrew fills every parameter, each isolated so a file name keeps its direction', () => {
-  const words = wordMessage('he', { code: 'step.pptx_slide', params: { slide: 6, slides: 28 } }, 'Reading slide 6 of 28');
+  const words = wordMessage('he', { code: 'pptx_slide', params: { slide: 6, slides: 28 } }, 'Reading slide 6 of 28');
   assert.equal(words, 'קורא שקופית \u20686\u2069 מתוך \u206828\u2069');
   const failure = wordMessage('he', { code: 'failure.encrypted', params: { file: 'guide.pdf' } }, 'The PDF "guide.pdf" is password-protected.');
   assert.ok(failure!.includes('\u2068guide.pdf\u2069'));
@@ -41,8 +41,8 @@ test('Hebrew fills every parameter, each isolated so a file name keeps its direc
 
 test('English shows the server text; an unknown code falls back to it in Hebrew too; no code and no text is null', () => {
   assert.equal(wordMessage('en', { code: 'failure.damaged', params: { file: 'a.pdf' } }, 'The PDF "a.pdf" is damaged (bad xref).'), 'The PDF "a.pdf" is damaged (bad xref).');
-  assert.equal(wordMessage('en', { code: 'step.reading', params: {} }, null), 'Reading the uploaded file');
-  assert.equal(wordMessage('he', { code: 'step.something_new', params: {} }, 'Something new'), 'Something new');
+  assert.equal(wordMessage('en', { code: 'reading_file', params: {} }, null), 'Reading the uploaded file');
+  assert.equal(wordMessage('he', { code: 'something_new', params: {} }, 'Something new'), 'Something new');
   assert.equal(wordMessage('he', null, 'Reading slide 1 of 2'), 'Reading slide 1 of 2');
   assert.equal(wordMessage('he', null, null), null);
 });
