@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../core/config';
-import { createDocument, createPresentation } from '../core/content/create';
+import { uploadOfKind } from '../core/content/upload-any';
 import { describeLocalFile } from '../core/content/spool';
 import { createServices } from '../core/services';
 import { treeRssMb } from './proc';
@@ -40,8 +40,8 @@ try {
   const sampler = setInterval(() => (peakTree = Math.max(peakTree, treeRssMb(process.pid, chromaRoots()))), 50);
   const t0 = performance.now();
   const rec = type === 'presentation'
-    ? await createPresentation(services.content, incoming, {})
-    : await createDocument(services.content, incoming, { needsTranslation: false, targetLanguage: null });
+    ? (await uploadOfKind(services.content, 'presentation', incoming, {})).item
+    : (await uploadOfKind(services.content, 'document', incoming, {})).item;
   await services.queue.idle();
   const ms = performance.now() - t0;
   clearInterval(sampler);

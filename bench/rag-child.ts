@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from '../core/catalog/catalog';
+import { openCatalog } from '../core/catalog/catalog';
 import { createRagBot } from '../core/chat/rag';
 import { createOfflineLlm } from '../core/llm/offline';
-import { syntheticChunks } from '../core/search/bench';
+import { syntheticChunks } from './search';
 import { startChroma } from '../core/search/chroma-server';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';
@@ -24,7 +24,7 @@ try {
   const t0 = performance.now();
   for (let i = 0; i < chunks.length; i += 1000) await search.upsert(chunks.slice(i, i + 1000));
   const buildMs = performance.now() - t0;
-  const rag = createRagBot({ catalog: new Catalog(path.join(work, 'db')), search, llm: createOfflineLlm() });
+  const rag = createRagBot({ catalog: openCatalog(path.join(work, 'db')), search, llm: createOfflineLlm() });
   let seed = 11;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const lat: number[] = [];

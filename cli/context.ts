@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { loadConfig, type Config } from '../core/config';
+import { loadConfig, type Config } from '../core/product/index';
 import { createLogger, type Logger } from './logger';
 
 /** The project folder (its `.env` and default `./data` are the server's). */

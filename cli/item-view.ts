@@ -1,3 +1,4 @@
+import type { Product } from '../core/product/index';
 import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/types';
 
 /** A document, presentation or video as the CLI shows it, whichever backend it came from. */
@@ -54,4 +55,10 @@ export function extentLabel(item: Pick<ItemView, 'type' | 'extent'>): string {
   return unit === 's' ? `${item.extent} s` : `${item.extent} ${unit}${item.extent === 1 ? '' : 's'}`;
 }
 
-export const ENDPOINT: Record<ContentType, string> = { document: 'documents', presentation: 'presentations', video: 'videos' };
+const TYPES: ContentType[] = ['document', 'presentation', 'video'];
+
+/** Documents, presentations and videos (or one type of them) in the CLI's common shape, by id. */
+export async function listItemViews(product: Product, type?: ContentType): Promise<ItemView[]> {
+  const lists = await Promise.all((type ? [type] : TYPES).map(async (t) => (await product.items(t)).map((r) => toItemView(t, r))));
+  return lists.flat().sort((a, b) => a.id - b.id);
+}

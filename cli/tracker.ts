@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../core/errors';
 import type { ContentType } from '../core/types';
-import type { Backend } from './backend';
-import { isFinished, type ItemView } from './item-view';
+import type { Product } from '../core/product/index';
+import { isFinished, listItemViews, type ItemView } from './item-view';
 
 export interface Tracker {
   /** Resolves with the item once it is completed or failed; `onUpdate` sees every change on the way. */
@@ -24,7 +24,7 @@ const changed = (a: ItemView, b: ItemView) => a.status !== b.status || a.progres
  * Follows items until they finish, with one poll loop for all of them (one
  * list request per type per tick, however many files are in flight).
  */
-export function createTracker(backend: Backend, options: { intervalMs: number; signal: AbortSignal }): Tracker {
+export function createTracker(product: Product, options: { intervalMs: number; signal: AbortSignal }): Tracker {
   const pending = new Map<string, Pending>();
   let running = false;
 
@@ -38,7 +38,7 @@ export function createTracker(backend: Backend, options: { intervalMs: number; s
         for (const type of types) {
           let list: ItemView[];
           try {
-            list = await backend.items(type);
+            list = await listItemViews(product, type);
           } catch (e) {
             for (const [k, p] of pending) if (p.last.type === type) (pending.delete(k), p.reject(e));
             continue;

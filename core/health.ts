@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
-import type { Services } from './services';
+import type { CoreServices } from './services';
 
 const version = (() => {
   try {
@@ -10,12 +10,13 @@ const version = (() => {
   }
 })();
 
-export async function healthReport(s: Services): Promise<HealthReport> {
+export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'>): Promise<HealthReport> {
   const [storage, search] = await Promise.all([
     s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
     s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
-  const catalog = { ok: true, detail: `${s.catalog.file}: ${s.catalog.data.documents.length} documents, ${s.catalog.data.jobs.filter((j) => j.state === 'queued' || j.state === 'running').length} jobs pending` };
+  const pending = s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
+  const catalog = { ok: true, detail: `${s.catalog.location}: ${s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const ok = catalog.ok && storage.ok && search.ok;
   return {
     status: ok ? 'ok' : 'degraded',

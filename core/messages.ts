@@ -29,6 +29,8 @@ export const STEP_MESSAGES = {
   'queued_again': 'Queued again',
   'reading_file': 'Reading the uploaded file',
   'extracting': 'Extracting text and images',
+  /** Free text: an extractor's English label without a code (worded as is in every language). */
+  'extracting_detail': '{label}',
   'pdf_text': 'Reading text of page {page} of {pages}',
   'pdf_image_text': 'Reading text in images',
   'pdf_ocr': 'OCR of page {page} ({done} of {total})',
@@ -45,6 +47,8 @@ export const STEP_MESSAGES = {
   'completed': 'Completed',
   'completed_with_warnings': 'Completed with warnings: {warnings}',
   'failed': 'Failed',
+  /** Free text: what a translate or transcribe job is doing, in English. */
+  'working': '{label}',
 } as const;
 
 export const FAILURE_MESSAGES = {
@@ -67,6 +71,9 @@ export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
+
+/** Steps whose text is free English text (`{label}`): no template in other languages, they show the text. */
+export const FREE_TEXT_CODES: readonly string[] = ['extracting_detail', 'working'];
 
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(MESSAGES, code);
 
@@ -120,6 +127,6 @@ export function failureOf(error: AppError | Error, params: MessageParams = {}): 
   const reason = typeof details.reason === 'string' ? details.reason : '';
   const code: FailureCode = BY_REASON[reason] ?? (isAppError(error) ? BY_ERROR[error.code] : undefined) ?? 'failure.internal';
   const all: MessageParams = { ...params };
-  if (typeof details.tool === 'string') all.tool = details.tool;
+  for (const key of ['file', 'tool'] as const) if (typeof details[key] === 'string') all[key] = details[key];
   return { code, params: all, text: error.message };
 }

@@ -1,13 +1,13 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
-import { Catalog } from './catalog/catalog';
+import { openCatalog } from './catalog/catalog';
+import type { Catalog } from './catalog/types';
 import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
-import { retryItem } from './content/update';
 import { createIngestHandler } from './ingest/pipeline';
-import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
+import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { startChroma } from './search/chroma-server';
 import { createHashEmbedder } from './search/hash-embedder';
@@ -19,12 +19,13 @@ import { reindexAll } from './ingest/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
-import type { Job } from './types';
 import { createLlm } from './llm/create';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
+import { createProduct } from './product/index';
+import type { Product } from './product/types';
 
 export interface Services {
   config: Config;
@@ -37,14 +38,17 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** The front door: every use case of the product (core/product). */
+  product: Product;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
-  retryJob(id: number): Job;
-  retryFailed(): number;
   /** Tells the CLI where this server listens (written into the data-folder lock). */
   announceUrl(url: string): void;
   close(): Promise<void>;
 }
+
+/** The built parts, before the front door is put on them. */
+export type CoreServices = Omit<Services, 'product'>;
 
 export interface ServiceOptions {
   /** Take the single-writer lock of the data folder (the server and a server-less CLI do). */
@@ -92,7 +96,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   try {
     const tmpDir = path.join(config.dataDir, 'tmp');
     mkdirSync(tmpDir, { recursive: true });
-    const catalog = new Catalog(config.dataDir);
+    const catalog = openCatalog(config.dataDir);
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
@@ -115,16 +119,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     cleanups.push(() => search.close());
 
-    // The queue and the ingest handler need each other's deps: the handler is bound once content exists.
-    let ingest: JobHandler = async () => {};
-    const queue = createJobQueue({
-      catalog,
-      concurrency: config.worker.concurrency,
-      handlers: { ingest: (job, signal) => ingest(job, signal) },
-      log,
-    });
-    const content: ContentDeps = { catalog, store, search, queue };
-    ingest = createIngestHandler(content, { ocrLanguages: config.worker.ocrLanguages, tmpDir });
+    // One handler per job kind. Translation (`translate`) and transcription (`transcribe`) register theirs here.
+    const records = { catalog, store, search };
+    const handlers: JobHandlers = {
+      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+    };
+    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
+    const content: ContentDeps = { ...records, queue };
     cleanups.push(() => queue.stop());
 
     const auth = createAuth(catalog, {
@@ -148,24 +149,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
       );
     }
 
-    const retryJob = (id: number) => {
-      const job = catalog.jobs.require(id);
-      retryItem(content, job.itemType, job.itemId);
-      return catalog.jobs.require(id);
-    };
-
-    return {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir, retryJob,
-      retryFailed: () => {
-        const failed = catalog.jobs.list((j) => j.state === 'failed');
-        for (const j of failed) retryJob(j.id);
-        return failed.length;
-      },
+    const core: CoreServices = {
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
       },
     };
+    return { ...core, product: createProduct(core) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

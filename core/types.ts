@@ -243,16 +243,34 @@ export interface RetrievalReply {
   notFound: boolean;
 }
 
-export type JobKind = 'ingest' | 'translate';
+/** Kinds of work on an item: ingest now; translation (one per target language) and video transcription next. */
+export type JobKind = 'ingest' | 'translate' | 'transcribe';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
+/** Where a job is: a code (for wording in any language), its parameters, and the English text. */
+export interface JobStep {
+  code: string;
+  params: Record<string, string | number>;
+  text: string;
+}
+/** Why a job failed: the AppError code and its human message, and the reason as a code with parameters (core/messages.ts). */
+export interface JobError {
+  code: string;
+  message: string;
+  reason?: Coded;
+}
 export interface Job {
   id: number;
   kind: JobKind;
   itemType: ContentType;
   itemId: number;
+  /** What the job was asked to do, e.g. { targetLanguage, options } for `translate`. */
+  params: Record<string, unknown>;
   state: JobState;
+  /** 0..100 */
+  progress: number;
+  step: JobStep | null;
   attempts: number;
-  error: string | null;
+  error: JobError | null;
   createdAt: string;
   updatedAt: string;
   startedAt: string | null;

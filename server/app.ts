@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Services } from '../core/services';
+import type { Services } from '../core/product/index';
 import { requireAdmin } from './auth';
 import { registerErrorHandler } from './errors';
 import authRoutes from './routes/auth';

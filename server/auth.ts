@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../core/auth/auth';
+import type { Auth } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 export const SESSION_COOKIE = 'cms_session';

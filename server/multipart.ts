@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { discard, spoolToTempFile, type IncomingFile } from '../core/content/spool';
+import { discard, spoolToTempFile, type IncomingFile } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 export interface MultipartUpload {

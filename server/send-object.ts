@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors';
-import type { ObjectStore } from '../core/storage/types';
+import type { Product } from '../core/product/index';
 
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
@@ -24,20 +24,20 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
 
 /** Streams a stored object with HTTP range support (so browsers can seek videos). */
 export async function sendObject(
-  store: ObjectStore,
+  product: Pick<Product, 'statFile' | 'readFile'>,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { disposition?: 'inline' | 'attachment'; fileName?: string } = {},
+  options: { disposition?: 'inline' | 'attachment'; fileName?: string; public?: boolean } = {},
 ) {
-  const head = await store.head(key);
+  const head = await product.statFile(key, { public: options.public });
   if (!head) throw new AppError('not_found', `No stored file "${key}"`);
   const range = parseRange(request.headers.range, head.size);
   if (range === 'invalid') {
     reply.header('content-range', `bytes */${head.size}`);
     throw new AppError('bad_range', `The requested range is outside the file (${head.size} bytes)`);
   }
-  const obj = await store.get(key, range ?? undefined);
+  const obj = await product.readFile(key, { ...(range ?? {}), public: options.public });
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', obj.contentType)

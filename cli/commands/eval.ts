@@ -2,7 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { ROOT, withCommonOptions, type CliContext } from '../context';
+import type { EvalResult } from '../../core/product/eval';
 import { EXIT } from '../handle-error';
+import type { Logger } from '../logger';
 import { startProgress } from '../progress';
 import { parseCount, usageError } from '../usage';
 
@@ -32,7 +34,7 @@ export function evalCommand(ctx: CliContext) {
       }
       const { logger } = ctx;
       // Loaded on use: the evaluation pulls in the whole search stack.
-      const { runEval } = await import('../../core/search/eval');
+      const { runEval } = await import('../../core/product/eval');
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {
@@ -40,19 +42,20 @@ export function evalCommand(ctx: CliContext) {
       } finally {
         await progress.stop();
       }
-      if (logger.mode === 'json') {
-        logger.json(report);
-      } else {
-        const rows = Object.entries(report.languages).map(([lang, m]) => ({ lang, ...m }));
-        logger.table(rows, [
-          { header: 'language', value: (r) => r.lang },
-          { header: 'questions', value: (r) => r.questions, align: 'right' },
-          { header: 'Hit@1', value: (r) => r.hit1.toFixed(3), align: 'right' },
-          { header: 'Hit@5', value: (r) => r.hit5.toFixed(3), align: 'right' },
-          { header: 'MRR@10', value: (r) => r.mrr10.toFixed(3), align: 'right' },
-        ]);
-        logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
-      }
+      printReport(logger, report);
       ctx.exitCode = EXIT.ok;
     });
+}
+
+function printReport(logger: Logger, report: EvalResult) {
+  if (logger.mode === 'json') return logger.json(report);
+  const rows = Object.entries(report.languages).map(([lang, m]) => ({ lang, ...m }));
+  logger.table(rows, [
+    { header: 'language', value: (r) => r.lang },
+    { header: 'questions', value: (r) => r.questions, align: 'right' },
+    { header: 'Hit@1', value: (r) => r.hit1.toFixed(3), align: 'right' },
+    { header: 'Hit@5', value: (r) => r.hit5.toFixed(3), align: 'right' },
+    { header: 'MRR@10', value: (r) => r.mrr10.toFixed(3), align: 'right' },
+  ]);
+  logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
 }

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { TRANSLATION_LANGUAGES } from '../../core/types';
-import { withBackend, type Backend } from '../backend';
+import type { Product } from '../../core/product/index';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { displayPath, expandInputs, type Candidate } from '../import/expand';
@@ -50,8 +51,8 @@ function validLanguage(value: string | undefined): string | null {
   return lang;
 }
 
-async function resolveCategory(backend: Backend, value: string): Promise<number> {
-  const categories = await backend.categories();
+async function resolveCategory(product: Product, value: string): Promise<number> {
+  const categories = await product.categories();
   const wanted = value.trim();
   const found = /^\d+$/.test(wanted)
     ? categories.find((c) => c.id === Number(wanted))
@@ -78,16 +79,16 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
   if (options.title && expansion.files.length !== 1) throw usageError(`--title is for one file, but ${expansion.files.length} were given`);
 
   const started = Date.now();
-  return withBackend(ctx, { worker: true }, async (backend) => {
-    const categoryId = options.category ? await resolveCategory(backend, options.category) : null;
-    const where = backend.mode === 'http' ? `the server at ${backend.target}` : `${backend.target} (no server running: processing here)`;
+  return withConnection(ctx, { worker: true }, async (conn) => {
+    const categoryId = options.category ? await resolveCategory(conn.product, options.category) : null;
+    const where = conn.mode === 'http' ? `the server at ${conn.target}` : `${conn.target} (no server running: processing here)`;
     logger.info(`Importing ${expansion.files.length} file${expansion.files.length === 1 ? '' : 's'} into ${where}`);
     if (expansion.skippedFolders.length) logger.warn(`${expansion.skippedFolders.length} sub-folder(s) left out; add --recursive to include them`);
 
     const footer = options.watch ? `Watching ${watchDirs.map((d) => displayPath(d, ctx.cwd)).join(', ')} for new files (Ctrl-C to stop)` : undefined;
     const reporter = await createReporter(logger, { stream: !!options.watch, footer });
-    const tracker = createTracker(backend, { intervalMs: backend.mode === 'http' ? 500 : 200, signal });
-    const importer = createImporter(backend, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
+    const tracker = createTracker(conn.product, { intervalMs: conn.mode === 'http' ? 500 : 200, signal });
+    const importer = createImporter(conn.product, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
 
     try {
       for (const p of expansion.problems) importer.problem(p.input, p.reason);
@@ -123,7 +124,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
         await chain;
       }
       await Promise.all(outcomes);
-      await reporter.finish(importer.rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
+      await reporter.finish(importer.rows, { mode: conn.mode, target: conn.target, ms: Date.now() - started });
     } catch (e) {
       await reporter.close();
       throw e;

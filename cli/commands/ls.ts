@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { ContentItem } from '../../core/types';
-import { withBackend, type Backend } from '../backend';
+import type { Product } from '../../core/product/index';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { bytes } from '../format';
 import { EXIT } from '../handle-error';
@@ -31,8 +32,8 @@ export function lsCommand(ctx: CliContext) {
     .addHelpText('after', '\nExamples:\n  cms ls\n  cms ls documents\n  cms ls categories --json')
     .action(async (type: string | undefined) => {
       const kind = kindOf(type);
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
-        await list(ctx.logger, backend, kind);
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
+        await list(ctx.logger, conn.product, kind);
         return EXIT.ok;
       });
     });
@@ -44,10 +45,10 @@ function show<T>(logger: Logger, rows: T[], columns: Column<T>[], what: string) 
   logger.table(rows, columns);
 }
 
-async function list(logger: Logger, backend: Backend, kind: Kind | null) {
+async function list(logger: Logger, product: Product, kind: Kind | null) {
   switch (kind) {
     case null:
-      return show<ContentItem>(logger, await backend.content(), [
+      return show<ContentItem>(logger, await product.content(), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'type', value: (r) => r.type },
         { header: 'title', value: (r) => r.title, max: 40 },
@@ -57,7 +58,7 @@ async function list(logger: Logger, backend: Backend, kind: Kind | null) {
         { header: 'uploaded', value: (r) => date(r.uploadDate) },
       ], 'content');
     case 'documents':
-      return show(logger, await backend.records('document'), [
+      return show(logger, await product.items('document'), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.title, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
@@ -69,7 +70,7 @@ async function list(logger: Logger, backend: Backend, kind: Kind | null) {
         { header: 'file', value: (r) => r.fileName, max: 36 },
       ], 'documents');
     case 'presentations':
-      return show(logger, await backend.records('presentation'), [
+      return show(logger, await product.items('presentation'), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
@@ -80,7 +81,7 @@ async function list(logger: Logger, backend: Backend, kind: Kind | null) {
         { header: 'file', value: (r) => r.fileName, max: 36 },
       ], 'presentations');
     case 'videos':
-      return show(logger, await backend.records('video'), [
+      return show(logger, await product.items('video'), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
@@ -90,14 +91,14 @@ async function list(logger: Logger, backend: Backend, kind: Kind | null) {
         { header: 'file', value: (r) => r.fileName, max: 36 },
       ], 'videos');
     case 'categories':
-      return show(logger, await backend.categories(), [
+      return show(logger, await product.categories(), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'name', value: (r) => r.name, max: 40 },
         { header: 'active', value: (r) => (r.isActive ? 'yes' : 'no') },
         { header: 'description', value: (r) => r.description, max: 60 },
       ], 'categories');
     case 'images': {
-      const { bot, presentation } = await backend.images();
+      const [bot, presentation] = await Promise.all([product.images('bot'), product.images('presentation')]);
       const rows = [
         ...bot.map((i) => ({ id: i.id, kind: 'document', source: i.documentId, title: i.documentTitle, where: i.page ? `p. ${i.page}` : '', description: i.description, url: i.image })),
         ...presentation.map((i) => ({

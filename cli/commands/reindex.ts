@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { withBackend } from '../backend';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { duration } from '../format';
 import { EXIT } from '../handle-error';
@@ -13,17 +13,17 @@ export function reindexCommand(ctx: CliContext) {
     .action(async () => {
       const { logger } = ctx;
       const started = Date.now();
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
-        logger.info(`Reindexing on ${backend.target}${backend.mode === 'http' ? ' (the server reports no progress; this may take a while)' : ''}`);
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
+        logger.info(`Reindexing on ${conn.target}${conn.mode === 'http' ? ' (the server reports no progress; this may take a while)' : ''}`);
         const progress = await startProgress(logger, 'Reindexing');
         let result;
         try {
-          result = await backend.reindex((done, total, title) => progress.update(done, total, title));
+          result = await conn.product.reindex((done, total, title) => progress.update(done, total, title));
         } finally {
           await progress.stop();
         }
         const ms = Date.now() - started;
-        if (logger.mode === 'json') logger.json({ mode: backend.mode, target: backend.target, ...result, ms });
+        if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, ...result, ms });
         else logger.success(`Reindexed ${result.items} item${result.items === 1 ? '' : 's'} into ${result.chunks} chunks in ${duration(ms)}`);
         return EXIT.ok;
       });

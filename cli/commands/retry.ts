@@ -1,11 +1,10 @@
 import { Command } from 'commander';
-import { AppError } from '../../core/errors';
-import { withBackend, type Backend } from '../backend';
+import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { totals, type ImportRow } from '../import/importer';
 import { createReporter } from '../import/report';
-import { extentLabel, type ItemView } from '../item-view';
+import { extentLabel, listItemViews, toItemView, type ItemView } from '../item-view';
 import { createTracker } from '../tracker';
 import { parseId, usageError } from '../usage';
 
@@ -27,50 +26,43 @@ export function retryCommand(ctx: CliContext) {
       if (id && options.failed) throw usageError('Give an id or --failed, not both');
       if (!id && !options.failed) throw usageError('Give the id to retry, or --failed to retry every failed job');
       const itemId = id ? parseId(id) : null;
-      ctx.exitCode = await withBackend(ctx, { worker: options.wait }, (backend) => retry(ctx, backend, itemId, options.wait));
+      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, (conn) => retry(ctx, conn, itemId, options.wait));
     });
 }
 
 /** Queues the retries and returns the items now waiting to be processed again. */
-async function queueRetries(backend: Backend, id: number | null): Promise<ItemView[]> {
-  const items = await backend.items();
+async function queueRetries(conn: Connection, id: number | null): Promise<ItemView[]> {
   if (id === null) {
-    const failed = items.filter((i) => i.status === 'failed');
-    await backend.retryFailed();
-    const now = new Map((await backend.items()).map((i) => [`${i.type}:${i.id}`, i]));
+    const failed = (await listItemViews(conn.product)).filter((i) => i.status === 'failed');
+    await conn.product.retryFailed();
+    const now = new Map((await listItemViews(conn.product)).map((i) => [`${i.type}:${i.id}`, i]));
     return failed.map((i) => now.get(`${i.type}:${i.id}`)).filter((i): i is ItemView => !!i && i.status !== 'failed');
   }
-  const item = items.find((i) => i.id === id);
-  if (item) return [await backend.retryItem(item.type, item.id)];
-  const job = (await backend.jobs()).find((j) => j.id === id);
-  if (!job) throw new AppError('not_found', `No document, presentation, video or job has id ${id}`);
-  await backend.retryJob(job.id);
-  const again = (await backend.items(job.itemType)).find((i) => i.id === job.itemId);
-  if (!again) throw new AppError('not_found', `Job ${id} belongs to ${job.itemType} ${job.itemId}, which no longer exists`);
-  return [again];
+  const { type, item } = await conn.product.retry(id);
+  return [toItemView(type, item)];
 }
 
-async function retry(ctx: CliContext, backend: Backend, id: number | null, wait: boolean): Promise<number> {
+async function retry(ctx: CliContext, conn: Connection, id: number | null, wait: boolean): Promise<number> {
   const { logger, signal } = ctx;
   const started = Date.now();
-  const queued = await queueRetries(backend, id);
+  const queued = await queueRetries(conn, id);
   if (!queued.length) {
-    if (logger.mode === 'json') logger.json({ mode: backend.mode, target: backend.target, retried: 0, files: [] });
+    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: 0, files: [] });
     else logger.info('Nothing failed: nothing to retry.');
     return EXIT.ok;
   }
   if (!wait) {
-    if (logger.mode === 'json') logger.json({ mode: backend.mode, target: backend.target, retried: queued.length, items: queued });
+    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: queued.length, items: queued });
     else {
       for (const i of queued) logger.line(`${i.type} ${i.id} (${i.fileName}): queued again`);
-      if (backend.mode === 'direct') logger.info('No server is running: they will be processed when it starts (or run `cms status --follow`).');
+      if (conn.mode === 'direct') logger.info('No server is running: they will be processed when it starts (or run `cms status --follow`).');
     }
     return EXIT.ok;
   }
 
-  logger.info(`Retrying ${queued.length} item${queued.length === 1 ? '' : 's'} on ${backend.target}`);
+  logger.info(`Retrying ${queued.length} item${queued.length === 1 ? '' : 's'} on ${conn.target}`);
   const reporter = await createReporter(logger, { stream: false });
-  const tracker = createTracker(backend, { intervalMs: backend.mode === 'http' ? 500 : 200, signal });
+  const tracker = createTracker(conn.product, { intervalMs: conn.mode === 'http' ? 500 : 200, signal });
   const names = queued.map((i) => i.fileName);
   const rows: ImportRow[] = await Promise.all(
     queued.map(async (item) => {
@@ -90,7 +82,7 @@ async function retry(ctx: CliContext, backend: Backend, id: number | null, wait:
       return row;
     }),
   );
-  await reporter.finish(rows, { mode: backend.mode, target: backend.target, ms: Date.now() - started });
+  await reporter.finish(rows, { mode: conn.mode, target: conn.target, ms: Date.now() - started });
   const t = totals(rows);
   return t.failed ? EXIT.failed : t.interrupted ? EXIT.interrupted : EXIT.ok;
 }

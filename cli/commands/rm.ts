@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { AppError } from '../../core/errors';
-import { withBackend } from '../backend';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseId } from '../usage';
@@ -15,13 +15,13 @@ export function rmCommand(ctx: CliContext) {
     .action(async (rawIds: string[]) => {
       const ids = rawIds.map((v) => parseId(v));
       const { logger } = ctx;
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
-        const content = await backend.content();
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
+        const content = await conn.product.content();
         const deleted: Array<{ id: number; type: string; title: string }> = [];
         for (const id of ids) {
           const item = content.find((c) => c.id === id);
           if (!item) throw new AppError('not_found', `No item has id ${id}${deleted.length ? ` (deleted so far: ${deleted.map((d) => d.id).join(', ')})` : ''}`);
-          await backend.remove(id);
+          await conn.product.remove(id);
           deleted.push({ id, type: String(item.type), title: item.title });
           if (logger.mode !== 'json') logger.line(`Deleted ${item.type} ${id} ("${item.title}")`);
         }

@@ -1,6 +1,9 @@
 import { Command } from 'commander';
+import type { SearchHit } from '../../core/product/index';
 import type { ContentType } from '../../core/types';
-import { withBackend } from '../backend';
+import type { Logger } from '../logger';
+import type { Column } from '../views/table';
+import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseCount, usageError } from '../usage';
@@ -29,32 +32,32 @@ export function searchCommand(ctx: CliContext) {
       if (options.type && !type) throw usageError(`--type must be document, presentation or video (got "${options.type}")`);
       if (!query.trim()) throw usageError('The query is empty');
       const { logger } = ctx;
-      ctx.exitCode = await withBackend(ctx, { worker: false }, async (backend) => {
+      ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
         const started = Date.now();
-        const hits = await backend.search(query, { k, type });
+        const hits = await conn.product.search(query, { k, type });
         const ms = Date.now() - started;
         if (logger.mode === 'json') {
           logger.json({ query, k, type: type ?? null, ms, hits });
           return EXIT.ok;
         }
-        if (!hits.length) {
-          logger.info(`No results for "${query}".`);
-          return EXIT.ok;
-        }
-        logger.table(
-          hits.map((h, i) => ({ rank: i + 1, ...h })),
-          [
-            { header: '#', value: (h) => h.rank, align: 'right' },
-            { header: 'score', value: (h) => h.score.toFixed(3), align: 'right' },
-            { header: 'type', value: (h) => h.chunk.itemType },
-            { header: 'id', value: (h) => h.chunk.itemId, align: 'right' },
-            { header: 'title', value: (h) => h.chunk.title, max: 32 },
-            { header: 'where', value: (h) => (h.chunk.page ? `p. ${h.chunk.page}` : h.chunk.slide ? `slide ${h.chunk.slide}` : '') },
-            { header: 'text', value: (h) => h.chunk.text, max: 90 },
-          ],
-        );
-        logger.info(`${hits.length} result${hits.length === 1 ? '' : 's'} in ${ms} ms`);
+        printHits(logger, query, hits, ms);
         return EXIT.ok;
       });
     });
+}
+
+const COLUMNS: Column<SearchHit & { rank: number }>[] = [
+  { header: '#', value: (h) => h.rank, align: 'right' },
+  { header: 'score', value: (h) => h.score.toFixed(3), align: 'right' },
+  { header: 'type', value: (h) => h.chunk.itemType },
+  { header: 'id', value: (h) => h.chunk.itemId, align: 'right' },
+  { header: 'title', value: (h) => h.chunk.title, max: 32 },
+  { header: 'where', value: (h) => (h.chunk.page ? `p. ${h.chunk.page}` : h.chunk.slide ? `slide ${h.chunk.slide}` : '') },
+  { header: 'text', value: (h) => h.chunk.text, max: 90 },
+];
+
+function printHits(logger: Logger, query: string, hits: SearchHit[], ms: number) {
+  if (!hits.length) return logger.info(`No results for "${query}".`);
+  logger.table(hits.map((h, i) => ({ rank: i + 1, ...h })), COLUMNS);
+  logger.info(`${hits.length} result${hits.length === 1 ? '' : 's'} in ${ms} ms`);
 }

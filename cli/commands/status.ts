@@ -2,11 +2,11 @@ import { createElement } from 'react';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import type { Job } from '../../core/types';
-import { withBackend, type Backend } from '../backend';
+import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { percent } from '../format';
-import { isRunning, type ItemView } from '../item-view';
+import { isRunning, listItemViews, type ItemView } from '../item-view';
 import type { Column } from '../views/table';
 
 interface StatusOptions {
@@ -45,8 +45,8 @@ export function statusCommand(ctx: CliContext) {
   )
     .addHelpText('after', '\nExamples:\n  cms status\n  cms status --follow\n  cms status --all --json')
     .action(async (options: StatusOptions) => {
-      ctx.exitCode = await withBackend(ctx, { worker: !!options.follow }, (backend) =>
-        options.follow ? follow(ctx, backend, !!options.all) : once(ctx, backend, !!options.all),
+      ctx.exitCode = await withConnection(ctx, { worker: !!options.follow }, (conn) =>
+        options.follow ? follow(ctx, conn, !!options.all) : once(ctx, conn, !!options.all),
       );
     });
 }
@@ -58,8 +58,8 @@ interface Snapshot {
   busy: boolean;
 }
 
-async function snapshot(backend: Backend, all: boolean): Promise<Snapshot> {
-  const [items, jobs] = await Promise.all([backend.items(), backend.jobs()]);
+async function snapshot(conn: Connection, all: boolean): Promise<Snapshot> {
+  const [items, jobs] = await Promise.all([listItemViews(conn.product), conn.product.jobs()]);
   const latest = new Map<string, Job>();
   for (const j of jobs) if (j.kind === 'ingest') latest.set(`${j.itemType}:${j.itemId}`, j);
   const counts: Record<string, number> = {};
@@ -80,17 +80,17 @@ function toRow(i: ItemView, job: Job | undefined): StatusRow {
 const countsLine = (counts: Record<string, number>) =>
   Object.entries(counts).map(([s, n]) => `${n} ${s}`).join(', ') || 'no items yet';
 
-async function once(ctx: CliContext, backend: Backend, all: boolean): Promise<number> {
+async function once(ctx: CliContext, conn: Connection, all: boolean): Promise<number> {
   const { logger } = ctx;
-  const snap = await snapshot(backend, all);
+  const snap = await snapshot(conn, all);
   if (logger.mode === 'json') {
-    logger.json({ mode: backend.mode, target: backend.target, counts: snap.counts, items: snap.rows });
+    logger.json({ mode: conn.mode, target: conn.target, counts: snap.counts, items: snap.rows });
     return EXIT.ok;
   }
   if (snap.rows.length) logger.table(snap.rows, COLUMNS);
   else logger.info(all ? 'No items yet.' : 'Nothing running and nothing failed.');
   logger.info(`Items: ${countsLine(snap.counts)}`);
-  if (snap.queuedJobs && !backend.processesJobs) {
+  if (snap.queuedJobs && !conn.processesJobs) {
     logger.warn(`${snap.queuedJobs} job(s) are waiting and no server is running: start the server, or run \`cms status --follow\` to process them here.`);
   }
   return EXIT.ok;
@@ -99,9 +99,9 @@ async function once(ctx: CliContext, backend: Backend, all: boolean): Promise<nu
 const lineOf = (r: StatusRow) =>
   `${r.type} ${r.id} ${r.status} ${percent(r.progress)}${r.status === 'failed' ? `: ${r.error ?? ''}` : r.step ? ` - ${r.step}` : ''}`;
 
-async function follow(ctx: CliContext, backend: Backend, all: boolean): Promise<number> {
+async function follow(ctx: CliContext, conn: Connection, all: boolean): Promise<number> {
   const { logger, signal } = ctx;
-  const intervalMs = backend.mode === 'http' ? 1000 : 300;
+  const intervalMs = conn.mode === 'http' ? 1000 : 300;
   const printed = new Map<string, string>();
   const followed = new Set<string>();
   // ink is loaded only when it will draw (a terminal).
@@ -115,7 +115,7 @@ async function follow(ctx: CliContext, backend: Backend, all: boolean): Promise<
       footer: done ? `Nothing running. Items: ${countsLine(snap.counts)}` : `Refreshing every ${intervalMs / 1000} s (Ctrl-C to stop). Items: ${countsLine(snap.counts)}`,
     });
 
-  let snap = await snapshot(backend, all);
+  let snap = await snapshot(conn, all);
   const live = StatusView ? await logger.live(view(snap, !snap.busy)) : null;
   for (;;) {
     for (const r of snap.rows) {
@@ -131,7 +131,7 @@ async function follow(ctx: CliContext, backend: Backend, all: boolean): Promise<
     if (!snap.busy || signal.aborted) break;
     await sleep(intervalMs, undefined, { signal }).catch(() => {});
     if (signal.aborted) break;
-    snap = await snapshot(backend, all);
+    snap = await snapshot(conn, all);
   }
   await live?.done();
   const failed = snap.rows.filter((r) => r.status === 'failed' && followed.has(`${r.type}:${r.id}`)).length;

@@ -21,7 +21,16 @@ export interface HttpClient {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   send<T>(method: 'POST' | 'PUT', path: string, body: RawBody): Promise<T>;
-  del(path: string): Promise<void>;
+  patch<T>(path: string, body: unknown): Promise<T>;
+  del<T = void>(path: string): Promise<T>;
+  /** A response whose body is read by the caller (downloads, event streams); errors still become AppError. */
+  open(method: 'GET' | 'HEAD' | 'POST', path: string, init?: { headers?: Record<string, string>; json?: unknown }): Promise<RawResponse>;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
 }
 
 const CODES = new Set(Object.keys(httpStatusFor));
@@ -61,7 +70,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       call('POST', path, body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     send: (method, path, body) =>
       call(method, path, { body: body.stream, headers: { 'content-type': body.contentType, 'content-length': String(body.length) } }),
+    patch: (path, body) => call('PATCH', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     del: (path) => call('DELETE', path),
+    async open(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (init.json !== undefined) headers['content-type'] = 'application/json';
+      let res;
+      try {
+        res = await request(`${baseUrl}${path}`, {
+          method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json), signal: options.signal,
+          headersTimeout: 10 * 60_000, bodyTimeout: 10 * 60_000,
+        });
+      } catch (e) {
+        throw networkError(e, baseUrl);
+      }
+      if (res.statusCode >= 400) throw apiError(res.statusCode, await res.body.text(), method, path, options);
+      return { status: res.statusCode, headers: res.headers, body: res.body as unknown as Readable };
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { classifyFile } from '../../core/content/classify';
+import { classifyFile } from '../../core/product/index';
 import type { ContentType } from '../../core/types';
 
 export type Classification = { type: ContentType } | { skip: string };

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { AppError, toAppError } from '../../core/errors';
 import type { ContentType } from '../../core/types';
-import type { Backend } from '../backend';
-import { extentLabel, type ItemView } from '../item-view';
+import type { Product } from '../../core/product/index';
+import { extentLabel, toItemView, type ItemView } from '../item-view';
 import type { Tracker } from '../tracker';
 import { classify } from './classify';
 import type { Candidate } from './expand';
@@ -41,7 +41,7 @@ export interface ImportSettings {
 
 const DUPLICATE = /already imported as (document|presentation|video) (\d+)/;
 
-/** Reads "already imported as document 12" from a conflict, whichever backend raised it. */
+/** Reads "already imported as document 12" from a conflict, in direct or HTTP mode. */
 export function duplicateOf(e: AppError): { type: ContentType; id: number } | null {
   if (e.code !== 'conflict') return null;
   const m = DUPLICATE.exec(e.message);
@@ -64,7 +64,7 @@ export interface Importer {
   readonly rows: ImportRow[];
 }
 
-export function createImporter(backend: Backend, tracker: Tracker, settings: ImportSettings, emit: (e: ImportEvent) => void, signal: AbortSignal): Importer {
+export function createImporter(product: Product, tracker: Tracker, settings: ImportSettings, emit: (e: ImportEvent) => void, signal: AbortSignal): Importer {
   // Rows are kept in the order files were given, whatever order they finish in.
   const rows: Array<{ order: number; row: ImportRow }> = [];
   let next = 0;
@@ -97,13 +97,13 @@ export function createImporter(backend: Backend, tracker: Tracker, settings: Imp
       if ('skip' in kind) return finish({ ...base(file, started), status: 'skipped', reason: kind.skip }, order);
       type = kind.type;
       emit({ kind: 'start', file, type });
-      item = await backend.create(
-        {
-          path: c.path, fileName: path.basename(c.path), type, title: settings.title, categoryId: type === 'video' ? null : settings.categoryId,
-          translateTo: settings.translateTo, force: settings.force,
-        },
-        (sent, total) => emit({ kind: 'upload', file, sent, total }),
-      );
+      const created = await product.upload({
+        kind: type, file: { path: c.path, fileName: path.basename(c.path) },
+        // Upload fields under core's names; core's normaliser maps them for each kind.
+        fields: { title: settings.title, categoryId: settings.categoryId, needsTranslation: !!settings.translateTo, targetLanguage: settings.translateTo, force: settings.force },
+        onProgress: (sent, total) => emit({ kind: 'upload', file, sent, total }),
+      });
+      item = toItemView(created.kind as ContentType, created.item as Parameters<typeof toItemView>[1]);
       emit({ kind: 'created', file, item });
       markSubmitted();
       const done = await tracker.track(item, (now) => emit({ kind: 'progress', file, item: now }));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import { createRateLimiter } from '../rate-limit';
 import { hashPassword, randomToken, safeEqual, sha256, verifyPassword } from './secrets';
@@ -70,9 +70,9 @@ export function createAuth(catalog: Catalog, options: AuthOptions) {
       const token = randomToken();
       const now = Date.now();
       const expiresAt = new Date(now + options.sessionHours * 3600_000).toISOString();
-      catalog.batch((d) => {
-        d.authSessions = d.authSessions.filter((s) => Date.parse(s.expiresAt) > now);
-        d.authSessions.push({ id: d.nextId++, tokenHash: sha256(token), createdAt: new Date(now).toISOString(), expiresAt });
+      catalog.transaction(() => {
+        catalog.authSessions.removeWhere((s) => Date.parse(s.expiresAt) <= now);
+        catalog.authSessions.insert({ tokenHash: sha256(token), createdAt: new Date(now).toISOString(), expiresAt });
       });
       return { token, user, expiresAt };
     },

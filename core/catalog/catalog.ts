@@ -4,20 +4,14 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage,
-  PublicChatMessage, RagTurn, Video,
+  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, Video,
 } from '../types';
-import { Collection } from './collection';
+import { LowdbCollection } from './collection';
+import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
 
-export interface AuthSession {
-  id: number;
-  /** sha256 of the session token; the token itself is only in the cookie. */
-  tokenHash: string;
-  createdAt: string;
-  expiresAt: string;
-}
+export type { AuthSession, Catalog, CatalogStore, Collection, ItemRecord } from './types';
 
-export interface CatalogData {
+interface CatalogData {
   version: 1;
   nextId: number;
   documents: Document[];
@@ -28,7 +22,7 @@ export interface CatalogData {
   botImages: BotImage[];
   presentationImages: PresentationImage[];
   jobs: Job[];
-  chatMessages: (PublicChatMessage & { seq: number })[];
+  chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
   counters: { botResponses: number; chatSeq: number };
@@ -51,15 +45,27 @@ const empty = (): CatalogData => ({
   counters: { botResponses: 0, chatSeq: 0 },
 });
 
+/** Jobs written before jobs had params, progress and structured steps and errors. */
+function upgradeJob(j: Job): Job {
+  const legacy = j as Job & { error: unknown };
+  return {
+    ...j,
+    params: j.params ?? {},
+    progress: j.progress ?? (j.state === 'done' ? 100 : 0),
+    step: j.step ?? null,
+    error: typeof legacy.error === 'string' ? { code: 'internal', message: legacy.error } : (j.error ?? null),
+  };
+}
+
 /**
  * The product's records in one JSON file (lowdb, synchronous writes, temp
  * file + rename). One process writes it: the server, or the CLI when no
  * server holds the data folder (see ./lock.ts).
  */
-export class Catalog {
+class LowdbCatalog implements CatalogStore {
   private readonly db: LowSync<CatalogData>;
-  readonly file: string;
-  private batchDepth = 0;
+  readonly location: string;
+  private depth = 0;
 
   readonly documents: Collection<Document>;
   readonly presentations: Collection<Presentation>;
@@ -71,21 +77,23 @@ export class Catalog {
   readonly jobs: Collection<Job>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  readonly chatMessages: MessageLog;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
-    this.file = path.join(dataDir, 'db.json');
-    this.db = new LowSync<CatalogData>(new JSONFileSync<CatalogData>(this.file), empty());
+    this.location = path.join(dataDir, 'db.json');
+    this.db = new LowSync<CatalogData>(new JSONFileSync<CatalogData>(this.location), empty());
     try {
       this.db.read();
     } catch (e) {
-      throw new AppError('internal', `The catalog ${this.file} is not readable JSON: ${(e as Error).message}`, { cause: e });
+      throw new AppError('internal', `The catalog ${this.location} is not readable JSON: ${(e as Error).message}`, { cause: e });
     }
     // Fill collections added after the file was written.
     this.db.data = { ...empty(), ...this.db.data, counters: { ...empty().counters, ...this.db.data.counters } };
+    this.db.data.jobs = this.db.data.jobs.map(upgradeJob);
 
     const col = <K extends keyof CatalogData>(key: K, label: string) =>
-      new Collection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.commit(m), label);
+      new LowdbCollection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.commit(m), label);
     this.documents = col('documents', 'Document');
     this.presentations = col('presentations', 'Presentation');
     this.videos = col('videos', 'Video');
@@ -96,43 +104,86 @@ export class Catalog {
     this.jobs = col('jobs', 'Job');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
+    this.chatMessages = this.messageLog();
   }
 
-  /** The collection of one kind of uploaded item, for code that handles all three alike. */
-  items(type: ContentType): Collection<Document | Presentation | Video> {
+  private messageLog(): MessageLog {
+    const d = () => this.db.data;
+    return {
+      list: (filter) => (filter ? d().chatMessages.filter(filter) : [...d().chatMessages]).sort((a, b) => a.seq - b.seq),
+      count: () => d().chatMessages.length,
+      append: (rows) => {
+        const out: StoredChatMessage[] = [];
+        this.commit(() => {
+          for (const r of rows) {
+            const seq = ++d().counters.chatSeq;
+            const row = { ...r, id: `m${seq}`, seq } as StoredChatMessage;
+            d().chatMessages.push(row);
+            out.push(structuredClone(row));
+          }
+        });
+        return out;
+      },
+      removeWhere: (pred) => {
+        let n = 0;
+        this.commit(() => {
+          const before = d().chatMessages.length;
+          d().chatMessages = d().chatMessages.filter((m) => !pred(m));
+          n = before - d().chatMessages.length;
+        });
+        return n;
+      },
+    };
+  }
+
+  readonly counters = {
+    get: (name: CounterName) => this.db.data.counters[name],
+    increment: (name: CounterName, by = 1) => {
+      let v = 0;
+      this.commit(() => (v = this.db.data.counters[name] += by));
+      return v;
+    },
+  };
+
+  items(type: ContentType): Collection<ItemRecord> {
     const by = { document: this.documents, presentation: this.presentations, video: this.videos } as const;
-    return by[type] as unknown as Collection<Document | Presentation | Video>;
+    return by[type] as unknown as Collection<ItemRecord>;
   }
 
-  /** Raw data for reads that span collections; do not mutate outside `batch`. */
-  get data(): Readonly<CatalogData> {
-    return this.db.data;
+  reserveId(): number {
+    let id = 0;
+    this.commit(() => (id = this.db.data.nextId++));
+    return id;
   }
 
-  /** Runs several changes and writes once at the end. */
-  batch<R>(fn: (data: CatalogData) => R): R {
+  transaction<R>(fn: () => R): R {
     let result!: R;
     this.commit(() => {
-      result = fn(this.db.data);
+      result = fn();
     });
     return result;
   }
 
   private commit(mutate: () => void) {
-    this.batchDepth++;
+    this.depth++;
     try {
       mutate();
     } finally {
-      this.batchDepth--;
+      this.depth--;
     }
-    if (this.batchDepth === 0) this.db.write();
+    if (this.depth === 0) this.db.write();
   }
 
-  /** Empties every collection (delete-all-data), keeping sign-in sessions. */
   clearContent() {
-    this.batch((d) => {
+    this.commit(() => {
+      const d = this.db.data;
       const keep = { authSessions: d.authSessions, nextId: d.nextId, counters: d.counters };
       Object.assign(d, empty(), keep, { counters: { ...keep.counters, botResponses: 0 } });
     });
   }
+}
+
+/** Opens (or creates) the lowdb catalog of a data folder. */
+export function openCatalog(dataDir: string): CatalogStore {
+  return new LowdbCatalog(dataDir);
 }

@@ -1,16 +1,13 @@
 import { AppError } from '../errors';
-
-export interface WithId {
-  id: number;
-}
+import type { Collection, WithId } from './types';
 
 /**
- * A typed view of one array in the catalog. Reads are from memory; every
- * write goes through `commit`, which writes the whole file synchronously
- * (temp file + rename) before returning, so an acknowledged write survives
- * a kill.
+ * A typed view of one array in the lowdb catalog. Reads are from memory;
+ * every write goes through `commit`, which writes the whole file
+ * synchronously (temp file + rename) before returning, so an acknowledged
+ * write survives a kill.
  */
-export class Collection<T extends WithId> {
+export class LowdbCollection<T extends WithId> implements Collection<T> {
   constructor(
     private readonly rows: () => T[],
     private readonly nextId: () => number,
@@ -35,7 +32,6 @@ export class Collection<T extends WithId> {
     return this.rows().find(pred);
   }
 
-  /** The row, or AppError('not_found') naming what was missing. */
   require(id: number): T {
     const row = this.get(id);
     if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
@@ -51,7 +47,13 @@ export class Collection<T extends WithId> {
     return structuredClone(row);
   }
 
-  /** Applies a patch (object or mutator) to the row and writes. */
+  put(row: T): T {
+    if (this.get(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
+    const copy = structuredClone(row);
+    this.commit(() => void this.rows().push(copy));
+    return structuredClone(copy);
+  }
+
   update(id: number, patch: Partial<T> | ((row: T) => void)): T {
     let out!: T;
     this.commit(() => {
@@ -61,6 +63,18 @@ export class Collection<T extends WithId> {
       out = structuredClone(row);
     });
     return out;
+  }
+
+  updateWhere(pred: (row: T) => boolean, mutate: (row: T) => void): number {
+    let n = 0;
+    this.commit(() => {
+      for (const row of this.rows()) {
+        if (!pred(row)) continue;
+        mutate(row);
+        n++;
+      }
+    });
+    return n;
   }
 
   remove(id: number): T | undefined {

@@ -9,7 +9,7 @@ import { createAssistant, type Assistant } from './assistant';
 import { phrasesFor } from './phrases';
 import { createRagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { addDocument, addVideo, seedCatalog, tempCatalog } from './test-fixtures';
+import { addDocument, addVideo, seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
@@ -108,11 +108,11 @@ test('an item still processing is not handed out; the reply lists what is availa
 });
 
 test('a product question is answered from the documents and counted as a bot response', async () => {
-  const before = env.catalog.data.counters.botResponses;
+  const before = env.catalog.counters.get('botResponses');
   const reply = await assistant.chat({ message: 'What do I need to install the M2 motor?', referenceId: 'user_q' });
   assert.match(reply.message, /hex key/);
   assert.match(reply.message, /SmartShade M2 Motor Installation Guide, page 1/);
-  assert.equal(env.catalog.data.counters.botResponses, before + 1);
+  assert.equal(env.catalog.counters.get('botResponses'), before + 1);
 });
 
 test('limits: per conversation and per address a minute -> rate_limited; an over-long message -> validation', async () => {

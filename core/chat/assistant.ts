@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
 import type { LlmClient } from '../llm/types';
@@ -10,7 +10,7 @@ import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { sourcesLine } from './sources';
-import { words } from './terms';
+import { words } from '../text/terms';
 
 /**
  * The public assistant (spec: /chat): greets a new session, hands out
@@ -83,30 +83,28 @@ export function createAssistant(options: AssistantOptions): Assistant {
 
   /** Strictly increasing times, so `since` polling never skips or repeats a message. */
   function nextTime(): string {
-    lastMs ??= Math.max(0, ...catalog.data.chatMessages.map((m) => Date.parse(m.dateTime) || 0));
+    lastMs ??= Math.max(0, ...catalog.chatMessages.list().map((m) => Date.parse(m.dateTime) || 0));
     lastMs = Math.max(clock(), lastMs + 1);
     return new Date(lastMs).toISOString();
   }
 
   function conversation(referenceId: string): Stored[] {
-    return catalog.data.chatMessages.filter((m) => m.referenceId === referenceId).sort((a, b) => a.seq - b.seq);
+    return catalog.chatMessages.list((m) => m.referenceId === referenceId);
   }
 
   function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
-    catalog.batch((d) => {
-      const row = (role: 'user' | 'bot', part: BotPart): Stored => {
-        const seq = ++d.counters.chatSeq;
-        return { id: `m${seq}`, seq, referenceId, role, dateTime: nextTime(), ...part };
-      };
-      d.chatMessages.push(row('user', { message: userText, output: null, file: null, contentType: null, userLanguage }), row('bot', bot));
-      d.counters.botResponses += 1;
-      const mine = d.chatMessages.filter((m) => m.referenceId === referenceId);
+    catalog.transaction(() => {
+      const row = (role: 'user' | 'bot', part: BotPart) => ({ referenceId, role, dateTime: nextTime(), ...part });
+      catalog.chatMessages.append([row('user', { message: userText, output: null, file: null, contentType: null, userLanguage }), row('bot', bot)]);
+      catalog.counters.increment('botResponses');
+      const mine = catalog.chatMessages.list((m) => m.referenceId === referenceId);
       if (mine.length > KEEP_MESSAGES) {
-        const drop = new Set(mine.sort((a, b) => a.seq - b.seq).slice(0, mine.length - KEEP_MESSAGES).map((m) => m.seq));
-        d.chatMessages = d.chatMessages.filter((m) => !drop.has(m.seq));
+        const drop = new Set(mine.slice(0, mine.length - KEEP_MESSAGES).map((m) => m.seq));
+        catalog.chatMessages.removeWhere((m) => drop.has(m.seq));
       }
     });
   }
+
 
   function visitorLanguage(message: string, referenceId: string, preferred: string | null): string {
     const detected = detectLanguage(message);
@@ -157,9 +155,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
 
   return {
     clearSession(referenceId) {
-      catalog.batch((d) => {
-        d.chatMessages = d.chatMessages.filter((m) => m.referenceId !== referenceId);
-      });
+      catalog.chatMessages.removeWhere((m) => m.referenceId === referenceId);
     },
 
     async chat(input) {

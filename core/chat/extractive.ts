@@ -1,5 +1,5 @@
 import type { QueryVariant, Passage } from './retrieve';
-import { contentTerms, hasTerm, sentences, termSet, type Term } from './terms';
+import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';
 
 /**
  * The offline answerer: the sentences of the top passages that share the

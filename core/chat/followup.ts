@@ -1,5 +1,5 @@
 import type { ConversationTurn } from '../llm/prompts';
-import { contentTerms, words } from './terms';
+import { contentTerms, words } from '../text/terms';
 
 /**
  * Offline rewrite of a follow-up ("and how long does it take?") into a

@@ -1,9 +1,9 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../paths';
 import type { SearchIndex } from '../search/types';
 import { languageCode } from '../text/language';
 import type { ContentType, MediaOutput, TranslationInfo } from '../types';
-import { contentTerms, hasTerm, termSet, words } from './terms';
+import { contentTerms, hasTerm, termSet, words } from '../text/terms';
 
 /**
  * Requests for a file ("send me the installation video", "do you have the

@@ -7,7 +7,7 @@ import type { SearchIndex } from '../search/types';
 import { startFakeAnthropic, type FakeAnthropic, type FakeRequest, type FakeReply } from '../testing/fake-anthropic';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot, type RagEvent } from './rag';
-import { addDocument, chunk, seedCatalog, tempCatalog } from './test-fixtures';
+import { addDocument, chunk, seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
 /** Tests of the document-search bot with a model: the real SDK against the local fake Messages API. */
 

@@ -6,7 +6,7 @@ import type { SearchIndex } from '../search/types';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot } from './rag';
 import { createChatLimits } from './rate-limit';
-import { seedCatalog, tempCatalog } from './test-fixtures';
+import { seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
@@ -86,9 +86,9 @@ test('offline: an injected instruction in a document is never quoted as an answe
 });
 
 test('every answer counts as a bot response and clear() forgets the conversation', async () => {
-  const before = env.catalog.data.counters.botResponses;
+  const before = env.catalog.counters.get('botResponses');
   await bot.ask('How long is the warranty of the M2 motor?', 'ref-count');
-  assert.equal(env.catalog.data.counters.botResponses, before + 1);
+  assert.equal(env.catalog.counters.get('botResponses'), before + 1);
   assert.equal(bot.history('ref-count').length, 2);
   bot.clear('ref-count');
   assert.equal(bot.history('ref-count').length, 0);

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import {
   answerSystemPrompt, answerUserMessage, NOT_FOUND_MARKER, type ConversationTurn,
@@ -10,10 +10,11 @@ import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer } from './extractive';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
-import { catalogLanguages, planQuery, retrieve, type Passage, type RetrievalPlan } from './retrieve';
+import { retrieve } from '../search/retrieve';
+import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './retrieve';
 import { numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
-import { sentences } from './terms';
+import { sentences } from '../text/terms';
 
 /**
  * The document-search bot: answers only from indexed content, with
@@ -112,7 +113,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const languages = options.languages?.() ?? catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
-    const passages = await retrieve(search, plan, signal);
+    const passages = await retrieve(search, plan.variants, { signal });
 
     if (llm.configured && passages.length > 0) {
       const relevant = passages.filter((p) => p.relevant);
@@ -196,16 +197,16 @@ export function createRagBot(options: RagBotOptions): RagBot {
   }
 
   function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
-    catalog.batch((data) => {
+    catalog.transaction(() => {
       catalog.ragTurns.insert({ referenceId, role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] });
       catalog.ragTurns.insert({
         referenceId, role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages,
       });
-      data.counters.botResponses += 1;
-      const turns = data.ragTurns.filter((t) => t.referenceId === referenceId);
+      catalog.counters.increment('botResponses');
+      const turns = catalog.ragTurns.list((t) => t.referenceId === referenceId);
       if (turns.length > KEEP_TURNS) {
         const drop = new Set(turns.slice(0, turns.length - KEEP_TURNS).map((t) => t.id));
-        data.ragTurns = data.ragTurns.filter((t) => !drop.has(t.id));
+        catalog.ragTurns.removeWhere((t) => drop.has(t.id));
       }
     });
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { numberCitations, sourcesLine } from './sources';
-import { chunk } from './test-fixtures';
+import { chunk } from '../testing/chat-fixtures';
 
 const guide = { type: 'document' as const, id: 1, title: 'Guide' };
 const deck = { type: 'presentation' as const, id: 2, title: 'Deck' };

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import type { Chunk } from '../search/types';
 import type { Citation } from '../types';
 import { phrasesFor } from './phrases';

@@ -1,7 +1,7 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import type { Category } from '../types';
-import { cleanText } from './create';
+import { cleanText } from './fields';
 
 export interface CategoryInput {
   name?: string;
@@ -43,8 +43,10 @@ export function updateCategory(catalog: Catalog, id: number, input: CategoryInpu
 /** Deletes a category; items that used it keep no category. */
 export function deleteCategory(catalog: Catalog, id: number) {
   catalog.categories.require(id);
-  catalog.batch((d) => {
-    d.categories = d.categories.filter((c) => c.id !== id);
-    for (const item of [...d.documents, ...d.presentations]) if (item.categoryId === id) item.categoryId = null;
+  catalog.transaction(() => {
+    catalog.categories.remove(id);
+    for (const items of [catalog.documents, catalog.presentations]) {
+      items.updateWhere((item) => item.categoryId === id, (item) => void (item.categoryId = null));
+    }
   });
 }

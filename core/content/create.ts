@@ -1,49 +1,58 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { assertKind, type SniffKind } from '../ingest/sniff';
+import { assertKind } from '../ingest/sniff';
+import { deriveItemProgress } from '../jobs/status';
 import { keys, publicUrlForKey } from '../paths';
-import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type ContentItem, type ContentType, type Document, type Presentation, type TranslationInfo, type Video, type VideoSubcategory } from '../types';
+import { ACCEPTED } from '../records/accepted';
+import type { ItemRecord } from '../catalog/types';
+import type { ContentItem, ContentType, Document, Presentation, Video } from '../types';
 import type { ContentDeps } from './deps';
+import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 
-export const ACCEPTED: Record<ContentType, SniffKind[]> = {
-  document: ['pdf', 'docx'],
-  presentation: ['pptx'],
-  video: ['mp4'],
+const now = () => new Date().toISOString();
+
+/** The fields every uploaded item starts with; status fields come from the (empty) job list. */
+function processingFields(file: IncomingFile, mime: string, key: string, f: UploadFields) {
+  return {
+    ...deriveItemProgress([]), sha256: file.sha256, fileName: path.basename(file.fileName), fileType: mime, fileSize: file.size,
+    fileKey: key, translation: f.translation, updatedAt: now(),
+  };
+}
+
+type Base = ReturnType<typeof processingFields> & { id: number; createdAt: string };
+
+/** Per type: where the original goes and the record's own fields. The only per-type part of creating an item. */
+const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => string; build: (base: Base, title: string, f: UploadFields) => ItemRecordOf<T> } } = {
+  document: {
+    key: keys.documentOriginal,
+    build: (base, title, f) => ({
+      ...base, title, description: f.description, sourceLanguage: null, languageto: f.translation.targetLanguage, needsTranslation: f.needsTranslation,
+      categoryId: f.categoryId, approvedDate: null, pageCount: null, chunkCount: 0, imageCount: 0,
+    }),
+  },
+  presentation: {
+    key: keys.presentationOriginal,
+    build: (base, label, f) => ({
+      ...base, label, description: f.description, slideCount: null, sourceLanguage: null, languageto: f.translation.targetLanguage,
+      categoryId: f.categoryId, chunkCount: 0, imageCount: 0,
+    }),
+  },
+  video: {
+    key: keys.videoOriginal,
+    build: (base, label, f) => ({
+      ...base, label, subcategory: f.subcategory, duration: null, description: f.description, sourceLanguage: null,
+      languageto: f.translation.targetLanguage, needsTranslation: f.needsTranslation, hasSpeech: f.hasSpeech,
+      originalFilePath: publicUrlForKey(base.fileKey), translatedFilePath: null, thumbnailKey: null,
+    }),
+  },
 };
 
-export interface TranslationRequest {
-  needsTranslation: boolean;
-  targetLanguage: string | null;
-}
-
-const now = () => new Date().toISOString();
-const stripExt = (name: string) => name.replace(/\.[^.]+$/, '');
-
-export function cleanText(value: unknown, max: number, field: string): string {
-  const s = typeof value === 'string' ? value.trim() : '';
-  if (s.length > max) throw new AppError('validation', `${field} must be at most ${max} characters`);
-  return s;
-}
-
-/** Validates a translation request: a known target language when translation is wanted. */
-export function translationFor(req: TranslationRequest): TranslationInfo {
-  const lang = req.targetLanguage?.trim().toLowerCase() || null;
-  if (lang && !(TRANSLATION_LANGUAGES as readonly string[]).includes(lang)) {
-    throw new AppError('validation', `Unknown target language "${req.targetLanguage}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
-  }
-  if (req.needsTranslation && !lang) throw new AppError('validation', 'Please select a target language for translation');
-  return { state: lang && req.needsTranslation ? 'requested' : 'none', targetLanguage: lang, fileKey: null, error: null };
-}
-
-function assertCategory(deps: ContentDeps, categoryId: number | null | undefined) {
-  if (categoryId != null) deps.catalog.categories.require(categoryId);
-  return categoryId ?? null;
-}
+export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Document : T extends 'presentation' ? Presentation : Video;
 
 /** Same bytes already imported (and not failed)? Unless forced, that is a conflict. */
-function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force?: boolean) {
+function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
   const dup = deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
   if (dup) {
@@ -54,118 +63,30 @@ function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: Incoming
   }
 }
 
-/** Checks the content type, stores the original and returns the key + sniffed mime. */
-async function storeOriginal(deps: ContentDeps, type: ContentType, file: IncomingFile, key: string) {
-  const sniffed = await assertKind(file.path, ACCEPTED[type], file.fileName);
-  await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
-  return sniffed.mime;
-}
-
-function processingFields(file: IncomingFile, mime: string, key: string, translation: TranslationInfo) {
-  return {
-    status: 'pending' as const, progress: 0, step: 'Queued', error: null, sha256: file.sha256,
-    fileName: path.basename(file.fileName), fileType: mime, fileSize: file.size, fileKey: key, translation, updatedAt: now(),
-  };
-}
-
-/** Reserves an id, stores the file under it and inserts the record; cleans up on failure. */
-async function createItem<T extends { id: number }>(
-  deps: ContentDeps,
-  type: ContentType,
-  file: IncomingFile,
-  keyFor: (id: number) => string,
-  build: (id: number, key: string, mime: string) => T,
-): Promise<T> {
-  const { catalog } = deps;
-  const id = catalog.batch((d) => d.nextId++);
-  const key = keyFor(id);
+/**
+ * Creates a document, presentation or video: checks the fields and the
+ * file's real type, stores the original under a reserved id, inserts the
+ * record and queues its ingest. The one create path of the product.
+ */
+export async function createItem<T extends ContentType>(deps: ContentDeps, type: T, file: IncomingFile, f: UploadFields): Promise<ItemRecordOf<T>> {
   try {
-    const mime = await storeOriginal(deps, type, file, key);
-    const record = build(id, key, mime);
-    catalog.batch((d) => {
-      const list = (type === 'document' ? d.documents : type === 'presentation' ? d.presentations : d.videos) as unknown as T[];
-      list.push(record);
-    });
-    deps.queue.enqueue('ingest', type, id);
-    return structuredClone(record);
-  } catch (e) {
-    await deps.store.delete(key).catch(() => {});
-    throw e;
-  }
-}
-
-export interface DocumentFields extends TranslationRequest {
-  title?: string;
-  description?: string;
-  status?: string;
-  categoryId?: number | null;
-  force?: boolean;
-}
-
-export async function createDocument(deps: ContentDeps, file: IncomingFile, f: DocumentFields): Promise<Document> {
-  try {
-    assertNotDuplicate(deps, 'document', file, f.force);
-    const translation = translationFor(f);
-    const categoryId = assertCategory(deps, f.categoryId);
-    const title = cleanText(f.title, 300, 'Title') || stripExt(path.basename(file.fileName));
-    const description = cleanText(f.description, 5000, 'Description');
-    return await createItem<Document>(deps, 'document', file, (id) => keys.documentOriginal(id, file.fileName), (id, key, mime) => ({
-      id, title, description, sourceLanguage: null, languageto: translation.targetLanguage, needsTranslation: f.needsTranslation,
-      categoryId, approvedDate: null, createdAt: now(), pageCount: null, chunkCount: 0, imageCount: 0,
-      ...processingFields(file, mime, key, translation),
-    }));
-  } finally {
-    await discard(file);
-  }
-}
-
-export interface PresentationFields {
-  title?: string;
-  description?: string;
-  languageto?: string | null;
-  categoryId?: number | null;
-  force?: boolean;
-}
-
-export async function createPresentation(deps: ContentDeps, file: IncomingFile, f: PresentationFields): Promise<Presentation> {
-  try {
-    assertNotDuplicate(deps, 'presentation', file, f.force);
-    const translation = translationFor({ needsTranslation: !!f.languageto, targetLanguage: f.languageto ?? null });
-    const categoryId = assertCategory(deps, f.categoryId);
-    const label = cleanText(f.title, 300, 'Title') || stripExt(path.basename(file.fileName));
-    return await createItem<Presentation>(deps, 'presentation', file, (id) => keys.presentationOriginal(id, file.fileName), (id, key, mime) => ({
-      id, label, description: cleanText(f.description, 5000, 'Description'), slideCount: null, sourceLanguage: null,
-      languageto: translation.targetLanguage, categoryId, createdAt: now(), chunkCount: 0, imageCount: 0,
-      ...processingFields(file, mime, key, translation),
-    }));
-  } finally {
-    await discard(file);
-  }
-}
-
-export interface VideoFields extends TranslationRequest {
-  label?: string;
-  subcategory?: string;
-  description?: string;
-  hasSpeech?: boolean;
-  force?: boolean;
-}
-
-export async function createVideo(deps: ContentDeps, file: IncomingFile, f: VideoFields): Promise<Video> {
-  try {
-    assertNotDuplicate(deps, 'video', file, f.force);
-    const subcategory = (f.subcategory || 'broadcast') as VideoSubcategory;
-    if (!VIDEO_SUBCATEGORIES.includes(subcategory)) {
-      throw new AppError('validation', `Unknown video subcategory "${f.subcategory}". Use one of: ${VIDEO_SUBCATEGORIES.join(', ')}`);
+    assertNotDuplicate(deps, type, file, f.force);
+    if (f.categoryId !== null) deps.catalog.categories.require(f.categoryId);
+    const kind = KINDS[type];
+    const id = deps.catalog.reserveId();
+    const key = kind.key(id, file.fileName);
+    try {
+      const sniffed = await assertKind(file.path, ACCEPTED[type], file.fileName);
+      await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
+      const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f) };
+      const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
+      deps.catalog.items(type).put(record);
+      deps.queue.enqueue('ingest', type, id);
+      return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
+    } catch (e) {
+      await deps.store.delete(key).catch(() => {});
+      throw e;
     }
-    const translation = translationFor(f);
-    const label = cleanText(f.label, 300, 'Label') || stripExt(path.basename(file.fileName));
-    return await createItem<Video>(deps, 'video', file, (id) => keys.videoOriginal(id, file.fileName), (id, key, mime) => ({
-      id, label, subcategory, duration: null, description: cleanText(f.description, 5000, 'Description'), sourceLanguage: null,
-      languageto: translation.targetLanguage, needsTranslation: f.needsTranslation, hasSpeech: f.hasSpeech ?? true, createdAt: now(),
-      originalFilePath: publicUrlForKey(key), translatedFilePath: null, thumbnailKey: null,
-      ...processingFields(file, mime, key, translation),
-    }));
   } finally {
     await discard(file);
   }
@@ -187,12 +108,10 @@ export interface ContentFormState {
 export function createContentItem(deps: ContentDeps, form: ContentFormState): ContentItem {
   const title = cleanText(form.title, 300, 'Title');
   if (!title) throw new AppError('validation', 'Title is required');
-  translationFor({ needsTranslation: !!form.needsTranslation, targetLanguage: form.targetLanguage ?? null });
-  const tags = (Array.isArray(form.tags) ? form.tags : (form.tags ?? '').split(','))
-    .map((t) => String(t).trim()).filter(Boolean).slice(0, 50);
+  translationFor(!!form.needsTranslation, form.targetLanguage ?? null);
   return deps.catalog.contentItems.insert({
     type: cleanText(form.type, 40, 'Type') || 'document', title, status: 'pending', fileName: '', fileType: '', fileSize: 0,
     uploadDate: now(), approvedDate: null, needsTranslation: !!form.needsTranslation, description: cleanText(form.description, 5000, 'Description'),
-    category: cleanText(form.category, 200, 'Category') || null, tags,
+    category: cleanText(form.category, 200, 'Category') || null, tags: asTags(form.tags),
   });
 }

@@ -1,12 +1,7 @@
-import type { Catalog } from '../catalog/catalog';
 import type { JobQueue } from '../jobs/queue';
-import type { SearchIndex } from '../search/types';
-import type { ObjectStore } from '../storage/types';
+import type { RecordDeps } from '../records/deps';
 
 /** What the content operations need; built once by the composition root. */
-export interface ContentDeps {
-  catalog: Catalog;
-  store: ObjectStore;
-  search: SearchIndex;
+export interface ContentDeps extends RecordDeps {
   queue: JobQueue;
 }

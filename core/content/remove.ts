@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
-import { keys } from '../paths';
+import { removeDerived } from '../records/derived';
 
 /** The item's own files: original, translation, thumbnail (images and text go with removeDerived). */
 function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
@@ -12,17 +12,6 @@ function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
   if (rec.translation.fileKey) out.push(rec.translation.fileKey);
   if ('thumbnailKey' in rec && rec.thumbnailKey) out.push(rec.thumbnailKey);
   return out;
-}
-
-/** Removes the derived data of an item (images, chunks, text) before a re-ingest or delete. */
-export async function removeDerived(deps: ContentDeps, type: ContentType, id: number) {
-  await deps.search.deleteItem(type, id);
-  const { catalog, store } = deps;
-  const imageKeys =
-    type === 'document' ? catalog.botImages.removeWhere((i) => i.documentId === id).map((i) => i.imageKey)
-    : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
-    : [];
-  for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
 }
 
 /**
@@ -61,9 +50,9 @@ export async function deleteImage(deps: ContentDeps, kind: 'bot' | 'presentation
 /** Removes every record, every stored object and every index entry. */
 export async function deleteAllData(deps: ContentDeps) {
   deps.queue.cancelAll();
-  const d = deps.catalog.data;
-  const records = d.documents.length + d.presentations.length + d.videos.length + d.contentItems.length + d.categories.length +
-    d.botImages.length + d.presentationImages.length + d.chatMessages.length + d.ragTurns.length;
+  const c = deps.catalog;
+  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.ragTurns]
+    .reduce((n, coll) => n + coll.count(), 0) + c.chatMessages.count();
   const chunks = await deps.search.count();
   await deps.search.clear();
   const objects = await deletePrefix(deps.store);

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { assertKind } from '../ingest/sniff';
 import { keys, publicUrlForKey } from '../paths';
 import type { BotImage } from '../types';
-import { cleanText } from './create';
+import { asTags, cleanText } from './fields';
 import type { ContentDeps } from './deps';
 import { discard, type IncomingFile } from './spool';
 
@@ -15,16 +15,14 @@ export interface SupportImageFields {
 export async function createSupportImage(deps: ContentDeps, file: IncomingFile, f: SupportImageFields): Promise<BotImage> {
   try {
     const sniffed = await assertKind(file.path, ['png', 'jpeg', 'gif', 'webp'], file.fileName);
-    const id = deps.catalog.batch((d) => d.nextId++);
+    const id = deps.catalog.reserveId();
     const key = keys.supportImage(id, file.fileName);
     await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
-    const tags = (Array.isArray(f.tags) ? f.tags : (f.tags ?? '').split(',')).map((t) => String(t).trim()).filter(Boolean).slice(0, 50);
     const row: BotImage = {
       id, image: publicUrlForKey(key), imageKey: key, documentId: null, documentTitle: null, page: null,
-      description: cleanText(f.description, 2000, 'Description'), tags, createdAt: new Date().toISOString(),
+      description: cleanText(f.description, 2000, 'Description'), tags: asTags(f.tags), createdAt: new Date().toISOString(),
     };
-    deps.catalog.batch((d) => void d.botImages.push(row));
-    return structuredClone(row);
+    return deps.catalog.botImages.put(row);
   } finally {
     await discard(file);
   }

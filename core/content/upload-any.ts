@@ -1,21 +1,11 @@
 import { AppError } from '../errors';
 import type { BotImage, Document, Presentation, Video } from '../types';
 import { classifyFile, type UploadKind } from './classify';
-import { createDocument, createPresentation, createVideo } from './create';
+import { createItem } from './create';
 import type { ContentDeps } from './deps';
+import { normalizeUploadFields, type RawFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 import { createSupportImage } from './support-images';
-
-export interface AnyUploadFields {
-  title?: string;
-  description?: string;
-  needsTranslation: boolean;
-  targetLanguage: string | null;
-  categoryId?: number | null;
-  tags?: string[] | string;
-  hasSpeech?: boolean;
-  force?: boolean;
-}
 
 export type AnyUploadResult =
   | { kind: 'document'; item: Document }
@@ -23,15 +13,26 @@ export type AnyUploadResult =
   | { kind: 'video'; item: Video }
   | { kind: 'image'; item: BotImage };
 
-/** Creates the record of a file whose kind is known (the upload route below, `cms import`). */
-export async function createOfKind(deps: ContentDeps, kind: UploadKind, file: IncomingFile, f: AnyUploadFields): Promise<AnyUploadResult> {
+/** Creates the record of a file whose kind is known, from the fields as the face received them. */
+export async function uploadOfKind<K extends UploadKind>(deps: ContentDeps, kind: K, file: IncomingFile, raw: RawFields): Promise<Extract<AnyUploadResult, { kind: K }>> {
+  return (await upload(deps, kind, file, raw)) as Extract<AnyUploadResult, { kind: K }>;
+}
+
+async function upload(deps: ContentDeps, kind: UploadKind, file: IncomingFile, raw: RawFields): Promise<AnyUploadResult> {
+  let f;
+  try {
+    f = normalizeUploadFields(kind, raw);
+  } catch (e) {
+    await discard(file);
+    throw e;
+  }
   switch (kind) {
     case 'document':
-      return { kind, item: await createDocument(deps, file, f) };
+      return { kind, item: await createItem(deps, kind, file, f) };
     case 'presentation':
-      return { kind, item: await createPresentation(deps, file, { title: f.title, description: f.description, languageto: f.needsTranslation ? f.targetLanguage : null, categoryId: f.categoryId, force: f.force }) };
+      return { kind, item: await createItem(deps, kind, file, f) };
     case 'video':
-      return { kind, item: await createVideo(deps, file, { label: f.title, description: f.description, needsTranslation: f.needsTranslation, targetLanguage: f.targetLanguage, hasSpeech: f.hasSpeech, force: f.force }) };
+      return { kind, item: await createItem(deps, kind, file, f) };
     case 'image':
       return { kind, item: await createSupportImage(deps, file, { description: f.description || f.title, tags: f.tags }) };
     default: {
@@ -45,11 +46,11 @@ export async function createOfKind(deps: ContentDeps, kind: UploadKind, file: In
  * One upload of any accepted file ("other" content in the upload dialog):
  * the content decides what it becomes, then the matching create runs.
  */
-export async function uploadAny(deps: ContentDeps, file: IncomingFile, f: AnyUploadFields): Promise<AnyUploadResult> {
+export async function uploadAny(deps: ContentDeps, file: IncomingFile, raw: RawFields): Promise<AnyUploadResult> {
   const c = await classifyFile(file.path, file.fileName);
   if ('skip' in c) {
     await discard(file);
     throw new AppError('unsupported_type', `The file "${file.fileName}" is ${c.skip}`);
   }
-  return createOfKind(deps, c.type, file, f);
+  return uploadOfKind(deps, c.type, file, raw);
 }

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import type { ContentItem, ContentType, DashboardMetrics, Document, Presentation, Video } from '../types';
 
 const asItem = (type: ContentType, r: Document | Presentation | Video, title: string, description: string, approvedDate: string | null, needsTranslation: boolean): ContentItem => ({
@@ -26,21 +26,20 @@ export function listContent(catalog: Catalog, type?: string): ContentItem[] {
 const PENDING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
 export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
-  const d = catalog.data;
-  const pendingApprovals =
-    d.documents.filter((x) => PENDING.has(x.status)).length +
-    d.presentations.filter((x) => PENDING.has(x.status)).length +
-    d.videos.filter((x) => PENDING.has(x.status)).length +
-    d.contentItems.filter((x) => x.status === 'pending').length;
+  const running = (x: { status: string }) => PENDING.has(x.status);
+  const pendingApprovals = catalog.documents.count(running) + catalog.presentations.count(running) + catalog.videos.count(running) +
+    catalog.contentItems.count((x) => x.status === 'pending');
+  const botImages = catalog.botImages.count();
+  const presentationImages = catalog.presentationImages.count();
   return {
-    totalDocuments: d.documents.length,
-    totalVideos: d.videos.length,
-    totalPresentations: d.presentations.length,
+    totalDocuments: catalog.documents.count(),
+    totalVideos: catalog.videos.count(),
+    totalPresentations: catalog.presentations.count(),
     pendingApprovals,
-    botResponses: d.counters.botResponses,
-    totalImages: d.botImages.length + d.presentationImages.length,
-    botImages: d.botImages.length,
-    presentationImages: d.presentationImages.length,
+    botResponses: catalog.counters.get('botResponses'),
+    totalImages: botImages + presentationImages,
+    botImages,
+    presentationImages,
   };
 }
 

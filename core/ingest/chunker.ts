@@ -33,7 +33,7 @@ export interface ChunkOptions {
 }
 
 /**
- * Chosen by measurement on the pooled retrieval eval (see core/search/eval.ts
+ * Chosen by measurement on the pooled retrieval eval (see core/eval/retrieval.ts
  * and the search report): larger chunks keep a passage and its answer
  * together; much larger ones dilute BM25 on long pages.
  */

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { ContentDeps } from '../content/deps';
+import type { RecordDeps } from '../records/deps';
 import { keys, publicUrlForKey } from '../paths';
 import { mimeForKey } from '../storage/keys';
 import type { ContentType } from '../types';
@@ -33,7 +33,7 @@ const push = (m: Map<number, number[]>, k: number, v: number) => m.set(k, [...(m
  * images. Returns the image ids by page and by slide for the chunker.
  */
 export async function storeExtractedImages(
-  deps: ContentDeps,
+  deps: RecordDeps,
   item: { type: ContentType; id: number; title: string },
   ex: Extraction,
   signal?: AbortSignal,

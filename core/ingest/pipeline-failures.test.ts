@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../config';
-import { createDocument } from '../content/create';
-import { retryItem } from '../content/update';
+import { retryItem } from '../content/retry';
+import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
 import { startChroma } from '../search/chroma-server';
 import { createServices } from '../services';
@@ -20,7 +20,7 @@ describe('a backing service failing mid-job', () => {
     try {
       await chroma.stop();
       const f = await fixtures.textPdf(4);
-      const doc = await createDocument(services.content, await describeLocalFile(f.path), { needsTranslation: false, targetLanguage: null });
+      const doc = (await uploadOfKind(services.content, 'document', await describeLocalFile(f.path), {})).item;
       await services.queue.idle();
       const failed = services.catalog.documents.require(doc.id);
       assert.equal(failed.status, 'failed');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
-import { createDocument, createPresentation, createVideo } from '../content/create';
+import { uploadOfKind } from '../content/upload-any';
 import { deleteItem } from '../content/remove';
 import { describeLocalFile } from '../content/spool';
 import { createServices, type Services } from '../services';
@@ -24,7 +24,7 @@ after(async () => {
 });
 
 async function ingestDocument(file: string) {
-  const doc = await createDocument(services.content, await describeLocalFile(file), { needsTranslation: false, targetLanguage: null });
+  const doc = (await uploadOfKind(services.content, 'document', await describeLocalFile(file), {})).item;
   assert.equal(doc.status, 'pending');
   await services.queue.idle();
   return services.catalog.documents.require(doc.id);
@@ -65,7 +65,7 @@ describe('ingestion pipeline, end to end on generated files', () => {
 
   it('a PPTX: slide count, slide renders as presentation images, notes searchable, slide numbers on chunks', async () => {
     const f = await fixtures.pptx();
-    const p = await createPresentation(services.content, await describeLocalFile(f.path), {});
+    const p = (await uploadOfKind(services.content, 'presentation', await describeLocalFile(f.path), {})).item;
     await services.queue.idle();
     const done = services.catalog.presentations.require(p.id) as Presentation;
     assert.equal(done.status, 'completed', done.error ?? '');
@@ -89,7 +89,7 @@ describe('ingestion pipeline, end to end on generated files', () => {
 
   it('an MP4: duration and a stored thumbnail', async () => {
     const f = await fixtures.mp4();
-    const v = await createVideo(services.content, await describeLocalFile(f.path), { needsTranslation: false, targetLanguage: null });
+    const v = (await uploadOfKind(services.content, 'video', await describeLocalFile(f.path), {})).item;
     await services.queue.idle();
     const done = services.catalog.videos.require(v.id);
     assert.equal(done.status, 'completed', done.error ?? '');
@@ -100,8 +100,8 @@ describe('ingestion pipeline, end to end on generated files', () => {
   it('bad files end failed with a human reason while other jobs go on', async () => {
     const bad = [await fixtures.encryptedPdf(), await fixtures.truncatedPdf(), await fixtures.emptyDocx(), await fixtures.zipBombDocx()];
     const docs: Document[] = [];
-    for (const f of bad) docs.push(await createDocument(services.content, await describeLocalFile(f.path), { needsTranslation: false, targetLanguage: null, force: true }).catch((e) => { throw new Error(`${f.fileName}: ${e.message}`); }));
-    const good = await createDocument(services.content, await describeLocalFile((await fixtures.textPdf(5)).path), { needsTranslation: false, targetLanguage: null });
+    for (const f of bad) docs.push((await uploadOfKind(services.content, 'document', await describeLocalFile(f.path), { force: true }).catch((e: Error) => { throw new Error(`${f.fileName}: ${e.message}`); })).item as Document);
+    const good = (await uploadOfKind(services.content, 'document', await describeLocalFile((await fixtures.textPdf(5)).path), {})).item;
     await services.queue.idle();
     const codes = ['failure.encrypted', 'failure.truncated', 'failure.no_text', 'failure.zip_bomb'];
     docs.forEach((d, i) => {

@@ -1,4 +1,4 @@
-import type { ContentDeps } from '../content/deps';
+import type { RecordDeps } from '../records/deps';
 import type { ContentType } from '../types';
 import { chunkSections } from './chunker';
 import { attachImagesByText } from './images';
@@ -8,7 +8,7 @@ import { loadExtractedText } from './stored-text';
  * Rebuilds the search index from the stored extracted text of every
  * completed item (after an embedder change), without re-extracting files.
  */
-export async function reindexAll(deps: ContentDeps, onProgress?: (done: number, total: number, title: string) => void) {
+export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, total: number, title: string) => void) {
   const { catalog, search } = deps;
   const items: Array<{ type: ContentType; id: number }> = [
     ...catalog.documents.list((d) => d.status === 'completed').map((d) => ({ type: 'document' as const, id: d.id })),

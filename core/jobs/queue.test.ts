@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { Catalog } from '../catalog/catalog';
+import { openCatalog } from '../catalog/catalog';
 import { AppError } from '../errors';
 import { createJobQueue } from './queue';
 
-const catalog = () => new Catalog(mkdtempSync(path.join(os.tmpdir(), 'jobs-')));
+const catalog = () => openCatalog(mkdtempSync(path.join(os.tmpdir(), 'jobs-')));
 
 describe('job queue', () => {
   it('runs queued jobs with bounded concurrency and records done', async () => {
@@ -36,7 +36,7 @@ describe('job queue', () => {
     const job = q.enqueue('ingest', 'document', 1);
     await q.idle();
     assert.equal(c.jobs.require(job.id).state, 'failed');
-    assert.equal(c.jobs.require(job.id).error, 'The PDF is damaged');
+    assert.deepEqual(c.jobs.require(job.id).error, { code: 'corrupt_file', message: 'The PDF is damaged' });
     q.retry(job.id);
     await q.idle();
     assert.equal(c.jobs.require(job.id).state, 'done');
@@ -45,7 +45,7 @@ describe('job queue', () => {
 
   it('requeues jobs left running by a crash when it starts', async () => {
     const c = catalog();
-    c.jobs.insert({ kind: 'ingest', itemType: 'document', itemId: 9, state: 'running', attempts: 1, error: null, createdAt: '', updatedAt: '', startedAt: '', finishedAt: null });
+    c.jobs.insert({ kind: 'ingest', itemType: 'document', itemId: 9, params: {}, state: 'running', progress: 10, step: null, attempts: 1, error: null, createdAt: '', updatedAt: '', startedAt: '', finishedAt: null });
     const seen: number[] = [];
     const q = createJobQueue({ catalog: c, concurrency: 1, handlers: { ingest: async (j) => void seen.push(j.itemId) } });
     q.start();

@@ -1,22 +1,37 @@
-import type { Catalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { AppError, toAppError } from '../errors';
-import type { ContentType, Job, JobKind } from '../types';
+import type { ContentType, Job, JobKind, JobStep } from '../types';
+import { deriveItemProgress } from './status';
+import { failureOf } from '../messages';
+import { step } from './steps';
 
-export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+/**
+ * Tells the queue where a running job is. Step changes are written at
+ * once; with `throttle`, progress-only changes at most every 250 ms.
+ * Throws the abort reason once the job was cancelled.
+ */
+export type JobReport = (step: JobStep, progress: number, options?: { throttle?: boolean }) => void;
+/** Does the job; may return the step to show once it is done (e.g. completed with warnings). */
+export type JobHandler = (job: Job, signal: AbortSignal, report: JobReport) => Promise<JobStep | void>;
+/** One handler per job kind, registered by the composition root. */
+export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
 export interface JobQueueOptions {
   catalog: Catalog;
   concurrency: number;
-  handlers: Partial<Record<JobKind, JobHandler>>;
-  /** Called when a job fails, after the job record is marked failed. */
-  onFailed?: (job: Job, error: AppError) => void;
+  handlers: JobHandlers;
   log?: (msg: string) => void;
 }
+
+const now = () => new Date().toISOString();
+const THROTTLE_MS = 250;
 
 /**
  * A durable job queue kept in the catalog with an in-process worker.
  * Jobs left `running` by a crash are queued again on start; failed jobs
- * keep their reason and can be retried.
+ * keep their reason and can be retried. Every change of a job also
+ * re-derives its item's visible status (./status.ts), in the same write:
+ * nothing else sets an item's status.
  */
 export function createJobQueue(options: JobQueueOptions) {
   const { catalog } = options;
@@ -24,16 +39,42 @@ export function createJobQueue(options: JobQueueOptions) {
   let started = false;
   let stopping = false;
   let idleWaiters: Array<() => void> = [];
-  const now = () => new Date().toISOString();
 
-  function enqueue(kind: JobKind, itemType: ContentType, itemId: number): Job {
+  /** Writes a job change and its item's derived status together. */
+  function write(jobId: number, patch: Partial<Job> | ((j: Job) => void)): Job | null {
+    if (!catalog.jobs.get(jobId)) return null;
+    return catalog.transaction(() => {
+      const job = catalog.jobs.update(jobId, (j) => {
+        if (typeof patch === 'function') patch(j);
+        else Object.assign(j, patch);
+        j.updatedAt = now();
+      });
+      syncItem(job.itemType, job.itemId);
+      return job;
+    });
+  }
+
+  function syncItem(itemType: ContentType, itemId: number) {
+    const items = catalog.items(itemType);
+    if (!items.get(itemId)) return;
+    const jobs = catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId);
+    items.update(itemId, { ...deriveItemProgress(jobs), updatedAt: now() });
+  }
+
+  function enqueue(kind: JobKind, itemType: ContentType, itemId: number, params: Record<string, unknown> = {}): Job {
+    const same = JSON.stringify(params);
     const existing = catalog.jobs.find(
-      (j) => j.kind === kind && j.itemType === itemType && j.itemId === itemId && (j.state === 'queued' || j.state === 'running'),
+      (j) => j.kind === kind && j.itemType === itemType && j.itemId === itemId && JSON.stringify(j.params) === same
+        && (j.state === 'queued' || j.state === 'running'),
     );
     if (existing) return existing;
-    const job = catalog.jobs.insert({
-      kind, itemType, itemId, state: 'queued', attempts: 0, error: null,
-      createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
+    const job = catalog.transaction(() => {
+      const j = catalog.jobs.insert({
+        kind, itemType, itemId, params, state: 'queued', progress: 0, step: step('queued'), attempts: 0, error: null,
+        createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
+      });
+      syncItem(itemType, itemId);
+      return j;
     });
     pump();
     return job;
@@ -53,36 +94,53 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
+  function reporter(jobId: number, signal: AbortSignal): JobReport {
+    let last = 0;
+    let lastCode = '';
+    return (s, progress, o = {}) => {
+      signal.throwIfAborted();
+      const t = Date.now();
+      if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
+      last = t;
+      lastCode = s.code;
+      write(jobId, { step: s, progress: Math.round(progress) });
+    };
+  }
+
   function run(jobId: number) {
     const controller = new AbortController();
     running.set(jobId, controller);
-    const job = catalog.jobs.update(jobId, (j) => {
+    const job = write(jobId, (j) => {
       j.state = 'running';
       j.attempts += 1;
       j.startedAt = now();
-      j.updatedAt = now();
       j.error = null;
-    });
+    })!;
     const handler = options.handlers[job.kind];
     const work = handler
-      ? handler(job, controller.signal)
+      ? handler(job, controller.signal, reporter(jobId, controller.signal))
       : Promise.reject(new AppError('internal', `No handler for ${job.kind} jobs`));
     work
-      .then(() => {
-        if (catalog.jobs.get(jobId)) catalog.jobs.update(jobId, { state: 'done', updatedAt: now(), finishedAt: now() });
+      .then((final) => {
+        write(jobId, (j) => {
+          j.state = 'done';
+          j.progress = 100;
+          j.step = final ?? step('completed');
+          j.finishedAt = now();
+        });
       })
       .catch((e) => {
         const err = toAppError(e);
         if (stopping && controller.signal.aborted) {
           // Shutting down: leave it queued so the next start resumes it.
-          if (catalog.jobs.get(jobId)) catalog.jobs.update(jobId, { state: 'queued', updatedAt: now() });
+          write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 });
           return;
         }
-        const failed = catalog.jobs.get(jobId)
-          ? catalog.jobs.update(jobId, { state: 'failed', error: err.message, updatedAt: now(), finishedAt: now() })
-          : null;
+        // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
+        const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
+        const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
+        write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() });
         options.log?.(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
-        if (failed) options.onFailed?.(failed, err);
       })
       .finally(() => {
         running.delete(jobId);
@@ -90,15 +148,15 @@ export function createJobQueue(options: JobQueueOptions) {
       });
   }
 
+  const requeue = (jobId: number) => write(jobId, { state: 'queued', step: step('queued_again'), progress: 0, error: null, finishedAt: null })!;
+
   return {
     enqueue,
     /** Resumes interrupted jobs and starts working. */
     start() {
       started = true;
       stopping = false;
-      for (const j of catalog.jobs.list((x) => x.state === 'running')) {
-        catalog.jobs.update(j.id, { state: 'queued', updatedAt: now() });
-      }
+      for (const j of catalog.jobs.list((x) => x.state === 'running')) write(j.id, { state: 'queued', step: step('queued_again'), progress: 0 });
       pump();
     },
     /** Stops taking jobs and aborts the running ones (they stay queued). */
@@ -120,18 +178,13 @@ export function createJobQueue(options: JobQueueOptions) {
       for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));
       catalog.jobs.removeWhere(() => true);
     },
+    /** Queues a failed job again. */
     retry(jobId: number): Job {
       const job = catalog.jobs.require(jobId);
       if (job.state !== 'failed') throw new AppError('conflict', `Job ${jobId} is ${job.state}, only failed jobs can be retried`);
-      const updated = catalog.jobs.update(jobId, { state: 'queued', error: null, updatedAt: now(), finishedAt: null });
+      const updated = requeue(jobId);
       pump();
       return updated;
-    },
-    retryFailed(): number {
-      const failed = catalog.jobs.list((j) => j.state === 'failed');
-      for (const j of failed) catalog.jobs.update(j.id, { state: 'queued', error: null, updatedAt: now(), finishedAt: null });
-      pump();
-      return failed.length;
     },
     /** Latest job of an item, if any. */
     latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Job | undefined {

@@ -7,7 +7,7 @@ import { chunkSections } from '../ingest/chunker';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
 import { createSearchIndex } from './index';
-import { SAMPLE_CHUNKS } from './test-chunks';
+import { SAMPLE_CHUNKS } from '../testing/search-chunks';
 
 let dir: string;
 let chroma: ChromaServer;

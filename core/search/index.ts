@@ -98,7 +98,7 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
       const k = searchOptions.k ?? 5;
       const filters = searchOptions.filters;
       if (!query.trim() || k <= 0) return [];
-      let language = detectLanguage(query);
+      let language = searchOptions.language ?? detectLanguage(query);
       if (language === UNDETERMINED) language = 'en';
       const lists: RankedList<Chunk>[] = [];
       const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });

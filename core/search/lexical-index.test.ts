@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { createLexicalIndex } from './lexical-index';
-import { makeChunk, SAMPLE_CHUNKS } from './test-chunks';
+import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
 
 const top = (r: { words: { chunk: { id: string } }[]; grams: { chunk: { id: string } }[] }) => [r.grams[0]?.chunk.id, r.words[0]?.chunk.id];
 

@@ -33,6 +33,8 @@ export interface SearchHit {
 export interface SearchOptions {
   k?: number;
   filters?: SearchFilters;
+  /** The query's language when the caller knows it (detected once per question); detected here otherwise. */
+  language?: string;
 }
 
 /** The search index seen by ingestion, chat and the CLI. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
-import { SAMPLE_CHUNKS } from './test-chunks';
+import { SAMPLE_CHUNKS } from '../testing/search-chunks';
 import { createVectorIndex } from './vector-index';
 
 let dir: string;

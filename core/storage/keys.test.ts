@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../errors';
-import { INVALID_KEYS } from './contract';
+import { INVALID_KEYS } from '../testing/object-store-contract';
 import {
   assertValidKey,
   assertValidRange,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { AppError } from '../errors';
-import { INVALID_KEYS, runObjectStoreContract } from './contract';
+import { INVALID_KEYS, runObjectStoreContract } from '../testing/object-store-contract';
 import { createLocalStore } from './local';
 
 const tempRoot = () => mkdtemp(path.join(os.tmpdir(), 'local-store-'));

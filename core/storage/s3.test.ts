@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
 import { startS3Server, type S3TestServer } from '../testing/s3-server';
-import { INVALID_KEYS, runObjectStoreContract } from './contract';
+import { INVALID_KEYS, runObjectStoreContract } from '../testing/object-store-contract';
 import { createS3Store, type S3StoreOptions } from './s3';
 
 let server: S3TestServer;

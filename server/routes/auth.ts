@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
+import type { Services } from '../../core/product/index';
 import { AppError } from '../../core/errors';
 import { bearerOf, SESSION_COOKIE } from '../auth';
 

@@ -4,7 +4,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAssistant } from '../../core/chat/assistant';
 import { createRagBot } from '../../core/chat/rag';
-import { seedCatalog, tempCatalog } from '../../core/chat/test-fixtures';
+import { seedCatalog, tempCatalog } from '../../core/testing/chat-fixtures';
 import { loadConfig } from '../../core/config';
 import { createAnthropicClient } from '../../core/llm/anthropic';
 import { createOfflineLlm } from '../../core/llm/offline';
@@ -13,6 +13,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-
 import type { ChatBotReply, PublicChatMessage, RetrievalReply } from '../../core/types';
 import { registerErrorHandler } from '../errors';
 import botRoutes from './bot';
+import { ask, chat } from '../../core/product/index';
 
 /** The bot routes over real HTTP (Fastify listening on loopback), with the real SDK against the fake Messages API. */
 
@@ -30,7 +31,7 @@ async function start(llmKind: 'offline' | 'fake') {
   const assistant = createAssistant({ catalog: env.catalog, search: index, rag, limits: config.limits });
   const app = Fastify();
   registerErrorHandler(app);
-  await app.register(botRoutes, { services: { config, catalog: env.catalog, rag, assistant } });
+  await app.register(botRoutes, { services: { config, product: { ...ask({ rag }), ...chat({ rag, assistant }) } } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }

@@ -1,17 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Assistant } from '../../core/chat/assistant';
-import type { RagBot, RagEvent } from '../../core/chat/rag';
-import type { Catalog } from '../../core/catalog/catalog';
-import type { Config } from '../../core/config';
 import { httpStatusFor, toAppError } from '../../core/errors';
+import type { Config, Product, RagEvent } from '../../core/product/index';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
 export interface BotServices {
   config: Config;
-  catalog: Catalog;
-  rag: RagBot;
-  assistant: Assistant;
+  product: Pick<Product, 'ask' | 'askStream' | 'chat' | 'messages' | 'clearSession'>;
 }
 
 const referenceId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
@@ -65,14 +60,13 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
 }
 
 export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices }) {
-  const { config, rag, assistant } = opts.services;
+  const { config, product } = opts.services;
   const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
 
   app.post<{ Body: RefBody }>('/api/bot/clear-session', {
     schema: { body: { type: 'object', required: ['referenceId'], properties: { referenceId } } },
   }, async (request, reply) => {
-    assistant.clearSession(request.body.referenceId);
-    rag.clear(request.body.referenceId);
+    await product.clearSession(request.body.referenceId);
     return reply.status(204).send();
   });
 
@@ -85,23 +79,23 @@ export default async function botRoutes(app: FastifyInstance, opts: { services: 
     },
   }, async (request, reply) => {
     const { message, referenceId: ref, isNewSession } = request.body;
-    return assistant.chat({
+    return product.chat({
       message, referenceId: ref, isNewSession, clientAddress: request.ip, preferredLanguage: preferredLanguage(request), signal: clientGone(request, reply),
     });
   });
 
   app.get<{ Querystring: MessagesQuery }>('/api/bot/messages', {
     schema: { querystring: { type: 'object', required: ['referenceId'], properties: { referenceId, since: { type: 'string', maxLength: 64 } } } },
-  }, async (request) => assistant.messages(request.query.referenceId, request.query.since));
+  }, (request) => product.messages(request.query.referenceId, request.query.since));
 
   const ragBody = { type: 'object', required: ['query', 'referenceId'], properties: { query: text, referenceId } } as const;
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query', { schema: { body: ragBody } }, async (request, reply) =>
-    rag.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip }),
+    product.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip }),
   );
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query/stream', { schema: { body: ragBody } }, async (request, reply) => {
     const signal = clientGone(request, reply);
-    await streamEvents(reply, rag.askStream(request.body.query, request.body.referenceId, { signal, clientAddress: request.ip }), signal);
+    await streamEvents(reply, product.askStream(request.body.query, request.body.referenceId, { signal, clientAddress: request.ip }), signal);
   });
 }

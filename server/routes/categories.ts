@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createCategory, deleteCategory, updateCategory, type CategoryInput } from '../../core/content/categories';
-import type { Services } from '../../core/services';
+import type { CategoryInput, Services } from '../../core/product/index';
 import { idParams, type IdParams } from './schemas';
 
 const categoryBody = {
@@ -13,16 +12,16 @@ const categoryBody = {
 } as const;
 
 export default async function categoryRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { catalog } = services;
-  app.get('/api/categories', async () => catalog.categories.list());
+  const { product } = services;
+  app.get('/api/categories', () => product.categories());
   app.post<{ Body: CategoryInput }>('/api/categories', { schema: { body: categoryBody } }, async (request, reply) =>
-    reply.status(201).send(createCategory(catalog, request.body ?? {})),
+    reply.status(201).send(await product.createCategory(request.body ?? {})),
   );
-  app.patch<{ Params: IdParams; Body: CategoryInput }>('/api/categories/:id', { schema: { params: idParams, body: categoryBody } }, async (request) =>
-    updateCategory(catalog, request.params.id, request.body ?? {}),
+  app.patch<{ Params: IdParams; Body: CategoryInput }>('/api/categories/:id', { schema: { params: idParams, body: categoryBody } }, (request) =>
+    product.updateCategory(request.params.id, request.body ?? {}),
   );
   app.delete<{ Params: IdParams }>('/api/categories/:id', { schema: { params: idParams } }, async (request, reply) => {
-    deleteCategory(catalog, request.params.id);
+    await product.removeCategory(request.params.id);
     return reply.status(204).send();
   });
 }

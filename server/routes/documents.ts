@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createDocument } from '../../core/content/create';
-import { deleteItem } from '../../core/content/remove';
-import { retryItem, updateDocument } from '../../core/content/update';
-import type { Services } from '../../core/services';
-import { asBool, asOptionalInt, receiveUpload } from '../multipart';
+import type { DocumentPatch, Services } from '../../core/product/index';
+import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
 const patchBody = {
@@ -17,31 +14,19 @@ const patchBody = {
 } as const;
 
 export default async function documentRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = services.content;
-
-  app.get('/api/documents', async () => services.catalog.documents.list());
-
-  app.post('/api/documents', async (request, reply) => {
-    const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const doc = await createDocument(deps, file, {
-      title: fields.title, description: fields.description, status: fields.status,
-      needsTranslation: asBool(fields.needsTranslation), targetLanguage: fields.targetLanguage || null,
-      categoryId: asOptionalInt(fields.categoryId, 'categoryId'), force: asBool(fields.force),
-    });
-    return reply.status(201).send(doc);
-  });
-
-  app.patch<{ Params: IdParams; Body: { title?: string; description?: string; sourceLanguage?: string | null } }>(
-    '/api/documents/:id', { schema: { params: idParams, body: patchBody } },
-    async (request) => updateDocument(deps, request.params.id, request.body),
+  const { product } = services;
+  app.get('/api/documents', () => product.items('document'));
+  app.post('/api/documents', async (request, reply) =>
+    reply.status(201).send((await product.upload(await readUpload(request, services, 'document'))).item),
   );
-
+  app.patch<{ Params: IdParams; Body: DocumentPatch }>('/api/documents/:id', { schema: { params: idParams, body: patchBody } }, (request) =>
+    product.updateDocument(request.params.id, request.body),
+  );
   app.delete<{ Params: IdParams }>('/api/documents/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteItem(deps, 'document', request.params.id);
+    await product.remove(request.params.id, 'document');
     return reply.status(204).send();
   });
-
   app.post<{ Params: IdParams }>('/api/documents/:id/retry', { schema: { params: idParams } }, async (request) =>
-    retryItem(deps, 'document', request.params.id),
+    (await product.retry(request.params.id, 'document')).item,
   );
 }

@@ -1,20 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../core/errors';
-import { isPublicKey } from '../../core/paths';
-import { assertValidKey } from '../../core/storage/keys';
-import type { Services } from '../../core/services';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../core/product/index';
 import { sendObject } from '../send-object';
 
 type Wild = { '*': string };
 
 /** Public downloads the chat hands out: documents, decks, videos and images, by key. */
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const serve = (prefix: string) => async (request: import('fastify').FastifyRequest<{ Params: Wild }>, reply: import('fastify').FastifyReply) => {
-    const key = prefix + request.params['*'];
-    assertValidKey(key);
-    if (!isPublicKey(key)) throw new AppError('not_found', `No public file "${request.params['*']}"`);
-    return sendObject(services.store, key, request, reply);
-  };
+  const serve = (prefix: string) => (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
+    sendObject(services.product, prefix + request.params['*'], request, reply, { public: true });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));
   for (const folder of ['presentations/original_files/', 'presentations/translated_files/', 'videos/original_files/', 'videos/translated_files/']) {
     app.get<{ Params: Wild }>(`/uploads/${folder}*`, serve(folder));

@@ -1,37 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { createPresentation } from '../../core/content/create';
-import { deleteItem } from '../../core/content/remove';
-import { retryItem } from '../../core/content/update';
-import type { Services } from '../../core/services';
-import { asBool, asOptionalInt, receiveUpload } from '../multipart';
+import type { Services } from '../../core/product/index';
 import { sendObject } from '../send-object';
+import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
 export default async function presentationRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = services.content;
-
-  app.get('/api/presentations', async () => services.catalog.presentations.list());
-
-  app.post('/api/presentations', async (request, reply) => {
-    const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const p = await createPresentation(deps, file, {
-      title: fields.title, description: fields.description, languageto: fields.languageto || null,
-      categoryId: asOptionalInt(fields.categoryId, 'categoryId'), force: asBool(fields.force),
-    });
-    return reply.status(201).send(p);
-  });
-
+  const { product } = services;
+  app.get('/api/presentations', () => product.items('presentation'));
+  app.post('/api/presentations', async (request, reply) =>
+    reply.status(201).send((await product.upload(await readUpload(request, services, 'presentation'))).item),
+  );
   app.delete<{ Params: IdParams }>('/api/presentations/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteItem(deps, 'presentation', request.params.id);
+    await product.remove(request.params.id, 'presentation');
     return reply.status(204).send();
   });
-
   app.get<{ Params: IdParams }>('/api/presentations/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const p = services.catalog.presentations.require(request.params.id);
-    return sendObject(services.store, p.fileKey, request, reply, { disposition: 'attachment', fileName: p.fileName });
+    const p = await product.item('presentation', request.params.id);
+    return sendObject(product, p.fileKey, request, reply, { disposition: 'attachment', fileName: p.fileName });
   });
-
   app.post<{ Params: IdParams }>('/api/presentations/:id/retry', { schema: { params: idParams } }, async (request) =>
-    retryItem(deps, 'presentation', request.params.id),
+    (await product.retry(request.params.id, 'presentation')).item,
   );
 }

@@ -1,34 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services';
-import { healthReport } from '../../core/health';
-import { reindexAll } from '../../core/ingest/reindex';
+import type { Services } from '../../core/product/index';
+import type { ContentType, JobState } from '../../core/types';
 import { idParams, type IdParams } from './schemas';
 
 /** Public health check. */
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // 200 while the server can answer, with each backing service's state; "degraded" when one is down
   // (search then falls back to lexical ranking, uploads wait for retry).
-  app.get('/api/health', async () => healthReport(services));
+  app.get('/api/health', () => services.product.health());
 }
 
-/** Jobs, search and reindex for operators (the CLI uses these when a server is running). */
+const searchQuery = {
+  type: 'object', required: ['q'],
+  properties: { q: { type: 'string', minLength: 1, maxLength: 2000 }, k: { type: 'integer', minimum: 1, maximum: 100 }, type: { type: 'string', enum: ['document', 'presentation', 'video'] } },
+} as const;
+
+/** Jobs, retries, search and reindex for operators (the CLI uses these when a server is running). */
 export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get<{ Querystring: { state?: string } }>('/api/jobs', async (request) =>
-    services.catalog.jobs.list((j) => !request.query.state || j.state === request.query.state),
-  );
-  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, async (request) => services.retryJob(request.params.id));
-  app.post('/api/jobs/retry-failed', async () => ({ retried: services.retryFailed() }));
-  app.post('/api/reindex', async () => reindexAll(services.content));
-  app.get<{ Querystring: { q: string; k?: number; type?: 'document' | 'presentation' | 'video' } }>(
-    '/api/search',
-    {
-      schema: {
-        querystring: {
-          type: 'object', required: ['q'],
-          properties: { q: { type: 'string', minLength: 1, maxLength: 2000 }, k: { type: 'integer', minimum: 1, maximum: 100 }, type: { type: 'string', enum: ['document', 'presentation', 'video'] } },
-        },
-      },
-    },
-    async (request) => services.search.search(request.query.q, { k: request.query.k ?? 10, filters: request.query.type ? { itemType: request.query.type } : undefined }),
+  const { product } = services;
+  app.get<{ Querystring: { state?: JobState } }>('/api/jobs', (request) => product.jobs(request.query.state || undefined));
+  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, (request) => product.retryJob(request.params.id));
+  app.post('/api/jobs/retry-failed', async () => ({ retried: await product.retryFailed() }));
+  // An item's id, or one of its jobs' ids: core decides which.
+  app.post<{ Params: IdParams }>('/api/retry/:id', { schema: { params: idParams } }, (request) => product.retry(request.params.id));
+  app.post('/api/reindex', () => product.reindex());
+  app.get<{ Querystring: { q: string; k?: number; type?: ContentType } }>('/api/search', { schema: { querystring: searchQuery } }, (request) =>
+    product.search(request.query.q, { k: request.query.k ?? 10, type: request.query.type }),
   );
 }

@@ -1,46 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { createVideo } from '../../core/content/create';
-import { deleteItem } from '../../core/content/remove';
-import { retryItem } from '../../core/content/update';
-import type { Services } from '../../core/services';
-import { asBool, receiveUpload } from '../multipart';
+import type { Services } from '../../core/product/index';
 import { sendObject } from '../send-object';
+import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
 export default async function videoRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = services.content;
-
-  app.get<{ Querystring: { subcategory?: string } }>('/api/videos', async (request) => {
-    const sub = request.query.subcategory;
-    return services.catalog.videos.list((v) => !sub || v.subcategory === sub);
-  });
-
-  app.post('/api/videos', async (request, reply) => {
-    const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
-    const v = await createVideo(deps, file, {
-      label: fields.label, subcategory: fields.subcategory, description: fields.description,
-      needsTranslation: asBool(fields.needsTranslation), targetLanguage: fields.targetLanguage || null,
-      hasSpeech: fields.hasSpeech === undefined ? true : asBool(fields.hasSpeech), force: asBool(fields.force),
-    });
-    return reply.status(201).send(v);
-  });
-
+  const { product } = services;
+  app.get<{ Querystring: { subcategory?: string } }>('/api/videos', (request) => product.items('video', { subcategory: request.query.subcategory }));
+  app.post('/api/videos', async (request, reply) =>
+    reply.status(201).send((await product.upload(await readUpload(request, services, 'video'))).item),
+  );
   app.delete<{ Params: IdParams }>('/api/videos/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteItem(deps, 'video', request.params.id);
+    await product.remove(request.params.id, 'video');
     return reply.status(204).send();
   });
-
-  app.get<{ Params: IdParams }>('/api/videos/:id/play', { schema: { params: idParams } }, async (request, reply) => {
-    const v = services.catalog.videos.require(request.params.id);
-    return sendObject(services.store, v.fileKey, request, reply, { disposition: 'inline', fileName: v.fileName });
-  });
-
-  app.get<{ Params: IdParams }>('/api/videos/:id/download', { schema: { params: idParams } }, async (request, reply) => {
-    const v = services.catalog.videos.require(request.params.id);
-    return sendObject(services.store, v.fileKey, request, reply, { disposition: 'attachment', fileName: v.fileName });
-  });
-
+  for (const [action, disposition] of [['play', 'inline'], ['download', 'attachment']] as const) {
+    app.get<{ Params: IdParams }>(`/api/videos/:id/${action}`, { schema: { params: idParams } }, async (request, reply) => {
+      const v = await product.item('video', request.params.id);
+      return sendObject(product, v.fileKey, request, reply, { disposition, fileName: v.fileName });
+    });
+  }
   app.post<{ Params: IdParams }>('/api/videos/:id/retry', { schema: { params: idParams } }, async (request) =>
-    retryItem(deps, 'video', request.params.id),
+    (await product.retry(request.params.id, 'video')).item,
   );
 }

@@ -5,8 +5,8 @@ import { describe, it, type TestContext } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { AppError, type ErrorCode } from '../errors';
-import { storageStats } from './stats';
-import type { ObjectStore } from './types';
+import { storageStats } from '../storage/stats';
+import type { ObjectStore } from '../storage/types';
 
 export interface StoreUnderTest {
   store: ObjectStore;

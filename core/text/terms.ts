@@ -1,7 +1,7 @@
-import { foldWord } from '../text/normalize';
-import { hebrewLightStem, stem } from '../text/stem';
-import { stopwordsFor } from '../text/stopwords';
-import { splitSentences, words as textWords } from '../text/tokenize';
+import { foldWord } from './normalize';
+import { hebrewLightStem, stem } from './stem';
+import { stopwordsFor } from './stopwords';
+import { splitSentences, words as textWords } from './tokenize';
 
 /**
  * Word-level tools the chat needs to judge relevance and pick sentences:

@@ -8,10 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startChroma, type ChromaServer } from './chroma-server';
-import { createHashEmbedder } from './hash-embedder';
-import { createSearchIndex } from './index';
-import type { Chunk, Embedder } from './types';
+import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { createHashEmbedder } from '../core/search/hash-embedder';
+import { createSearchIndex } from '../core/search/index';
+import type { Chunk, Embedder } from '../core/search/types';
 
 export interface BenchOptions {
   chunks: number;

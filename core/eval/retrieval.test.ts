@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { formatEval, languageFromFileName, runEval } from './eval';
+import { formatEval, languageFromFileName, runEval } from './retrieval';
 
 const SHARED_EVAL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/eval');
 

@@ -3,8 +3,10 @@
  * every passage of every file pooled into one throwaway index (an article
  * is one document, its paragraphs are sections, chunked by the product
  * chunker and indexed by createSearchIndex with a temporary Chroma and data
- * folder); every answerable question asked; Hit@1, Hit@5, MRR@10 per
- * language and query latency p50/p95.
+ * folder); every answerable question asked through the bot's own ranking
+ * (core/search/retrieve.ts: fusion, language boost, coverage re-rank, the
+ * question's language detected once); Hit@1, Hit@5, MRR@10 per language
+ * and query latency p50/p95.
  *
  * A hit is a retrieved chunk that comes from the gold passage and contains
  * a gold answer (case and whitespace normalised).
@@ -14,12 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors';
 import { chunkSections, type ChunkOptions } from '../ingest/chunker';
-import { detectLanguage } from '../text/language';
+import { startChroma, type ChromaServer } from '../search/chroma-server';
+import { createHashEmbedder } from '../search/hash-embedder';
+import { createSearchIndex, type SearchIndexOptions } from '../search/index';
+import { queryVariant, retrieve } from '../search/retrieve';
+import type { Chunk, Embedder } from '../search/types';
+import { detectLanguage, UNDETERMINED } from '../text/language';
 import { normalizeForMatch, stripInvisible } from '../text/normalize';
-import { startChroma, type ChromaServer } from './chroma-server';
-import { createHashEmbedder } from './hash-embedder';
-import { createSearchIndex, type SearchIndexOptions } from './index';
-import type { Chunk, Embedder } from './types';
 
 export interface EvalProgress { phase: 'indexing' | 'asking'; done: number; total: number }
 
@@ -134,7 +137,9 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
     for (const [qi, q] of questions.entries()) {
       options.signal?.throwIfAborted();
       const t = performance.now();
-      const hits = await index.search(q.text, { k });
+      const detected = detectLanguage(q.text);
+      const passages = await retrieve(index, [queryVariant(q.text, detected === UNDETERMINED ? 'en' : detected)], { k });
+      const hits = passages.map((p) => p.hit);
       latencies.push(performance.now() - t);
       const answers = q.answers.map(normalizeForMatch);
       const rank = hits.findIndex((h) => chunkPassage.get(h.chunk.id) === q.passage

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Catalog } from '../catalog/catalog';
+import { openCatalog } from '../catalog/catalog';
+import type { Catalog } from '../catalog/types';
 import { keys, publicUrlForKey } from '../paths';
 import { startChroma } from '../search/chroma-server';
 import { createSearchIndex } from '../search/index';
@@ -113,7 +114,7 @@ export async function seedCatalog(catalog: Catalog, index: SearchIndex) {
  */
 export async function tempCatalog() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
-  const catalog = new Catalog(path.join(dir, 'data'));
+  const catalog = openCatalog(path.join(dir, 'data'));
   const chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), stopGraceMs: 1000 });
   const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), saveDelayMs: 50 });
   return {

@@ -1,9 +1,9 @@
 /**
  * Command-line runner for the search benchmark:
- *   node --expose-gc --import tsx core/search/bench-main.ts --chunks 100000 [--queries 200] [--vectors]
+ *   node --expose-gc --import tsx bench/search-main.ts --chunks 100000 [--queries 200] [--vectors]
  */
 import { parseArgs } from 'node:util';
-import { runSearchBench } from './bench';
+import { runSearchBench } from './search';
 
 const { values } = parseArgs({ options: { chunks: { type: 'string' }, queries: { type: 'string' }, vectors: { type: 'boolean' } } });
 const result = await runSearchBench({

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../core/errors';
+import { readLock, TOKEN_FILE, type Product } from '../core/product/index';
+import type { CliContext } from './context';
+
+/**
+ * The product as the CLI reaches it: in this process on the data folder
+ * (direct), or through a running server (http), which holds the folder.
+ * Either way `product` is core's one `Product` interface.
+ */
+export interface Connection {
+  readonly product: Product;
+  readonly mode: 'http' | 'direct';
+  /** Where the work happens, for messages: the server URL or the data folder. */
+  readonly target: string;
+  /** Whether queued work is processed while this connection is open. */
+  readonly processesJobs: boolean;
+  close(): Promise<void>;
+}
+
+export interface ConnectionNeeds {
+  /** Run the job worker in direct mode (import, retry, status --follow). */
+  worker: boolean;
+}
+
+function readTokenFile(dataDir: string): string | null {
+  try {
+    return readFileSync(path.join(dataDir, TOKEN_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one place the mode is chosen. HTTP when CMS_URL is set or a live
+ * server holds the data folder (one writer owns it); otherwise direct, which
+ * takes the data folder's lock itself.
+ */
+export async function openConnection(ctx: CliContext, needs: ConnectionNeeds): Promise<Connection> {
+  const config = ctx.config();
+  const explicitUrl = ctx.env.CMS_URL ? config.cli.serverUrl : null;
+  const holder = explicitUrl ? null : readLock(config.dataDir);
+  if (holder && !holder.url) {
+    throw new AppError(
+      'conflict',
+      `The data folder ${config.dataDir} is in use by process ${holder.pid}, which is not a server the CLI can talk to ` +
+        '(another `cms` run?). Wait for it to finish, or set CMS_URL to a running server.',
+    );
+  }
+  const url = explicitUrl ?? holder?.url ?? null;
+  if (url) {
+    const { createProductClient } = await import('./http/product-client');
+    const token = config.apiToken ?? readTokenFile(config.dataDir);
+    ctx.logger.debug(`mode: http (${url}${explicitUrl ? ', from CMS_URL' : `, server pid ${holder?.pid}`}), token: ${token ? 'yes' : 'none'}`);
+    const product = createProductClient({ baseUrl: url, token, tokenHint: path.join(config.dataDir, TOKEN_FILE), signal: ctx.signal });
+    return { product, mode: 'http', target: product.baseUrl, processesJobs: true, close: async () => {} };
+  }
+  ctx.logger.debug(`mode: direct (data folder ${config.dataDir}, worker ${needs.worker ? 'on' : 'off'})`);
+  const { connectDirect } = await import('./connect-direct');
+  return connectDirect(config, {
+    worker: needs.worker,
+    log: ctx.logger.debug,
+    onGeneratedPassword: (password) =>
+      ctx.logger.warn(
+        `This data folder had no admin account, so one was made. Sign in to the web console as "${config.admin.username}" ` +
+          `with the password ${password} (shown only this once; set ADMIN_PASSWORD to choose your own).`,
+      ),
+  });
+}
+
+/** Opens a connection for the length of `fn` and always closes it. */
+export async function withConnection<T>(ctx: CliContext, needs: ConnectionNeeds, fn: (c: Connection) => Promise<T>): Promise<T> {
+  const connection = await openConnection(ctx, needs);
+  try {
+    return await fn(connection);
+  } finally {
+    await connection.close();
+  }
+}

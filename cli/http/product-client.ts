@@ -1,0 +1,99 @@
+import { statSync } from 'node:fs';
+import type {
+  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, ItemRecordOf, Product, RagEvent, TranslationRow,
+} from '../../core/product/index';
+import type {
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+} from '../../core/types';
+import { AppError } from '../../core/errors';
+import { createHttpClient, type HttpClientOptions } from './client';
+import { multipartBody } from './multipart';
+import { readEvents } from './sse';
+
+const ENDPOINT: Record<ContentType, string> = { document: 'documents', presentation: 'presentations', video: 'videos' };
+const keyPath = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+const formValue = (v: unknown) => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.join(',') : String(v));
+
+/**
+ * The product over a running server's HTTP API: the same `Product` the
+ * server maps its routes onto (testing/product-contract.ts runs against both).
+ */
+export function createProductClient(options: HttpClientOptions): Product & { readonly baseUrl: string } {
+  const http = createHttpClient(options);
+  const items = <T extends ContentType>(type: T, filter: { subcategory?: string } = {}) =>
+    http.get<ItemRecordOf<T>[]>(`/api/${ENDPOINT[type]}`, { subcategory: filter.subcategory });
+
+  async function* askStream(query: string, referenceId: string, o: ConversationOptions = {}): AsyncIterable<RagEvent> {
+    const res = await http.open('POST', '/api/bot/rag-query/stream', { json: { query, referenceId }, headers: { accept: 'text/event-stream' } });
+    for await (const e of readEvents(res.body)) {
+      o.signal?.throwIfAborted();
+      if (e.event === 'token') yield { type: 'token', text: (e.data as { text: string }).text };
+      else if (e.event === 'done') yield { type: 'done', reply: e.data as RetrievalReply };
+      else if (e.event === 'error') throw new AppError((e.data as { error: 'internal' }).error, (e.data as { message: string }).message);
+    }
+  }
+
+  return {
+    baseUrl: http.baseUrl,
+    async upload({ kind, file, fields, onProgress }) {
+      const size = file.spooled?.size ?? statSync(file.path).size;
+      const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, formValue(v)]));
+      const body = multipartBody(form, { path: file.path, fileName: file.fileName, size }, onProgress);
+      // Support images have no route of their own: the any-type upload makes them.
+      if (kind === 'any' || kind === 'image') return http.send<AnyUploadResult>('POST', '/api/content/upload', body);
+      return { kind, item: await http.send('POST', `/api/${ENDPOINT[kind]}`, body) } as AnyUploadResult;
+    },
+    items,
+    async item<T extends ContentType>(type: T, id: number) {
+      const found = (await items(type)).find((r) => r.id === id);
+      if (!found) throw new AppError('not_found', `${type} ${id} was not found`);
+      return found;
+    },
+    content: (type) => http.get<ContentItem[]>('/api/content', { type }),
+    createContent: (form) => http.post<ContentItem>('/api/content', form),
+    updateDocument: (id, patch) => http.patch<Document>(`/api/documents/${id}`, patch),
+    remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
+    removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
+    translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
+    retry: async (id, type) =>
+      type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
+    retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),
+    retryFailed: async () => (await http.post<{ retried: number }>('/api/jobs/retry-failed')).retried,
+    jobs: (state) => http.get<Job[]>('/api/jobs', { state }),
+    // The server reports no progress for a reindex.
+    reindex: () => http.post<{ items: number; chunks: number }>('/api/reindex'),
+    search: (query, o) => http.get('/api/search', { q: query, k: o.k, type: o.type }),
+    ask: (query, referenceId) => http.post<RetrievalReply>('/api/bot/rag-query', { query, referenceId }),
+    askStream,
+    chat: (r: ChatRequest) => http.post<ChatBotReply>('/api/bot/chat', { message: r.message, referenceId: r.referenceId, isNewSession: r.isNewSession }),
+    messages: (referenceId, since) => http.get<PublicChatMessage[]>('/api/bot/messages', { referenceId, since: since ?? undefined }),
+    clearSession: (referenceId) => http.post('/api/bot/clear-session', { referenceId }),
+    categories: () => http.get<Category[]>('/api/categories'),
+    createCategory: (input) => http.post<Category>('/api/categories', input),
+    updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),
+    removeCategory: (id) => http.del(`/api/categories/${id}`),
+    images: ((kind: 'bot' | 'presentation') => http.get(`/api/${kind}-images`)) as Product['images'] & ((k: 'bot') => Promise<BotImage[]>) & ((k: 'presentation') => Promise<PresentationImage[]>),
+    removeImage: (kind, id) => http.del(`/api/${kind}-images/${id}`),
+    files: (prefix) => http.get<StoredObject[]>('/api/object-storage/files', { prefix }),
+    fileStats: () => http.get<StorageStats>('/api/object-storage/stats'),
+    removeFile: (key) => http.del(`/api/object-storage/files/${keyPath(key)}`),
+    async readFile(key, o = {}): Promise<FileRead> {
+      const range = o.start !== undefined || o.end !== undefined ? { range: `bytes=${o.start ?? 0}-${o.end ?? ''}` } : undefined;
+      const res = await http.open('GET', `${o.public ? '/api/files' : '/api/object-storage/download'}/${keyPath(key)}`, { headers: range });
+      const total = /\/(\d+)$/.exec(String(res.headers['content-range'] ?? ''))?.[1] ?? res.headers['content-length'];
+      return { body: res.body, size: Number(total), contentType: String(res.headers['content-type']), lastModified: new Date(String(res.headers['last-modified'])).toISOString() };
+    },
+    async statFile(key, o = {}) {
+      const res = await http.open('HEAD', `${o.public ? '/api/files' : '/api/object-storage/download'}/${keyPath(key)}`).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'not_found') return null;
+        throw e;
+      });
+      if (!res) return null;
+      res.body.resume();
+      return { key, size: Number(res.headers['content-length']), lastModified: new Date(String(res.headers['last-modified'])).toISOString(), storageClass: '' };
+    },
+    dashboard: () => http.get<DashboardMetrics>('/api/dashboard/metrics'),
+    health: () => http.get<HealthReport>('/api/health'),
+  };
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Job, JobKind, JobState } from '../types';
+import { deriveItemProgress, situationOf, TRANSITIONS, type Situation } from './status';
+import { step, phaseOf, STEP_CODES } from './steps';
+
+let nextId = 1;
+function job(kind: JobKind, state: JobState, more: Partial<Job> = {}): Job {
+  return {
+    id: nextId++, kind, itemType: 'document', itemId: 1, params: {}, state, progress: 0, step: null, attempts: 1, error: null,
+    createdAt: '', updatedAt: '', startedAt: null, finishedAt: null, ...more,
+  };
+}
+
+/** Every situation of the table, with jobs that put an item in it and what the item must show. */
+const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof deriveItemProgress> }> = [
+  { situation: 'no_ingest', jobs: [], shows: { status: 'pending', progress: 0, step: 'Queued', stepCode: { code: 'queued', params: {} }, error: null, errorCode: null } },
+  { situation: 'ingest_queued', jobs: [job('ingest', 'queued', { step: step('queued') })], shows: { status: 'pending', progress: 0, step: 'Queued', stepCode: { code: 'queued', params: {} }, error: null, errorCode: null } },
+  {
+    situation: 'ingest_running',
+    jobs: [job('ingest', 'running', { progress: 30, step: step('extracting_detail', { done: 3, total: 20, label: 'Reading text of page 3 of 20' }) })],
+    shows: {
+      status: 'extracting', progress: 30, step: 'Reading text of page 3 of 20',
+      stepCode: { code: 'extracting_detail', params: { done: 3, total: 20, label: 'Reading text of page 3 of 20' } }, error: null, errorCode: null,
+    },
+  },
+  {
+    situation: 'ingest_failed',
+    jobs: [job('ingest', 'failed', { progress: 5, step: step('failed'), error: { code: 'corrupt_file', message: 'The PDF is damaged', reason: { code: 'failure.damaged', params: { file: 'a.pdf' } } } })],
+    shows: { status: 'failed', progress: 5, step: 'Failed', stepCode: { code: 'failed', params: {} }, error: 'The PDF is damaged', errorCode: { code: 'failure.damaged', params: { file: 'a.pdf' } } },
+  },
+  {
+    situation: 'converting',
+    jobs: [job('ingest', 'done', { step: step('completed') }), job('translate', 'running', { progress: 40, step: step('working', { label: 'Translating slide 4 of 10' }), params: { targetLanguage: 'hebrew' } })],
+    shows: { status: 'converting', progress: 40, step: 'Translating slide 4 of 10', stepCode: { code: 'working', params: { label: 'Translating slide 4 of 10' } }, error: null, errorCode: null },
+  },
+  {
+    situation: 'all_done',
+    jobs: [job('ingest', 'done', { progress: 100, step: step('completed_with_warnings', { warnings: 'slide 3 has no text' }) })],
+    shows: {
+      status: 'completed', progress: 100, step: 'Completed with warnings: slide 3 has no text',
+      stepCode: { code: 'completed_with_warnings', params: { warnings: 'slide 3 has no text' } }, error: null, errorCode: null,
+    },
+  },
+];
+
+describe('item status derived from its jobs', () => {
+  it('the cases cover every situation of the transition table', () => {
+    assert.deepEqual(CASES.map((c) => c.situation).sort(), Object.keys(TRANSITIONS).sort());
+  });
+
+  for (const c of CASES) {
+    it(`${c.situation}: the item shows ${c.shows.status}`, () => {
+      assert.equal(situationOf(c.jobs).situation, c.situation);
+      assert.deepEqual(deriveItemProgress(c.jobs), c.shows);
+    });
+  }
+
+  it('a running ingest shows the phase of its step: processing, extracting, analyzing', () => {
+    assert.equal(deriveItemProgress([job('ingest', 'running', { step: step('reading_file') })]).status, 'processing');
+    assert.equal(deriveItemProgress([job('ingest', 'running', { step: step('extracting') })]).status, 'extracting');
+    assert.equal(deriveItemProgress([job('ingest', 'running', { step: step('indexing', { done: 1, total: 2 }) })]).status, 'analyzing');
+    assert.equal(deriveItemProgress([job('ingest', 'running', { step: step('splitting') })]).status, 'analyzing');
+  });
+
+  it('a failed translation does not fail the item: it stays completed (the failure shows on the job)', () => {
+    const jobs = [job('ingest', 'done', { step: step('completed') }), job('translate', 'failed', { error: { code: 'unavailable', message: 'No translator' } })];
+    assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', stepCode: { code: 'completed', params: {} }, error: null, errorCode: null });
+  });
+
+  it('a queued transcription after ingest shows converting; a retried ingest shows pending again', () => {
+    assert.equal(deriveItemProgress([job('ingest', 'done'), job('transcribe', 'queued')]).status, 'converting');
+    assert.deepEqual(deriveItemProgress([job('ingest', 'queued', { step: step('queued_again'), attempts: 1 })]), { status: 'pending', progress: 0, step: 'Queued again', stepCode: { code: 'queued_again', params: {} }, error: null, errorCode: null });
+  });
+
+  it('the latest ingest job decides: a failed first attempt and a running second show running', () => {
+    const jobs = [job('ingest', 'failed', { error: { code: 'x', message: 'old' } }), job('ingest', 'running', { step: step('extracting') })];
+    assert.equal(deriveItemProgress(jobs).status, 'extracting');
+  });
+
+  it('every step code has English text and a phase', () => {
+    for (const code of STEP_CODES) {
+      const s = step(code, { done: 1, total: 2, label: 'x', warnings: 'w' });
+      assert.ok(s.text.length > 0, code);
+      assert.ok(phaseOf(s), code);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import type { Coded, ItemStatus, Job, JobKind, JobStep } from '../types';
+import { phaseOf } from './steps';
+
+/** The processing fields an item shows (the API's status, progress, step text and error). */
+export interface ItemProgress {
+  status: ItemStatus;
+  progress: number;
+  step: string | null;
+  /** The step as a code with parameters, for wording in any language (core/messages.ts). */
+  stepCode: Coded | null;
+  error: string | null;
+  /** The failure reason as a code with parameters, when the job gave one. */
+  errorCode: Coded | null;
+}
+
+const coded = (s: JobStep | null | undefined, fallback: string | null): Coded | null => (s ? { code: s.code, params: s.params } : fallback ? { code: fallback, params: {} } : null);
+
+/** Jobs that convert an item after its ingest (their failure is theirs, not the item's). */
+const CONVERSIONS: readonly JobKind[] = ['translate', 'transcribe'];
+
+/** The situations an item's jobs can be in, in the order they are checked. */
+export type Situation =
+  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'all_done';
+
+/**
+ * The one transition table: what an item shows in each situation. `job` is
+ * the job the situation is about (the ingest, or the running conversion).
+ */
+export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgress> = {
+  no_ingest: () => ({ status: 'pending', progress: 0, step: 'Queued', stepCode: coded(null, 'queued'), error: null, errorCode: null }),
+  ingest_queued: (j) => ({ status: 'pending', progress: 0, step: j?.step?.text ?? 'Queued', stepCode: coded(j?.step, 'queued'), error: null, errorCode: null }),
+  ingest_running: (j) => ({ status: phaseOf(j!.step), progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
+  ingest_failed: (j) => ({
+    status: 'failed', progress: j!.progress, step: 'Failed', stepCode: coded(null, 'failed'),
+    error: j!.error?.message ?? 'Failed without a reason', errorCode: j!.error?.reason ?? null,
+  }),
+  converting: (j) => ({ status: 'converting', progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
+  all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', stepCode: coded(j?.step, 'completed'), error: null, errorCode: null }),
+};
+
+/** Which situation an item's jobs are in, and the job it is about. */
+export function situationOf(jobs: Job[]): { situation: Situation; job: Job | undefined } {
+  const ingest = jobs.filter((j) => j.kind === 'ingest').sort((a, b) => a.id - b.id).at(-1);
+  if (!ingest) return { situation: 'no_ingest', job: undefined };
+  switch (ingest.state) {
+    case 'queued':
+      return { situation: 'ingest_queued', job: ingest };
+    case 'running':
+      return { situation: 'ingest_running', job: ingest };
+    case 'failed':
+      return { situation: 'ingest_failed', job: ingest };
+    case 'done': {
+      const converting = jobs.filter((j) => CONVERSIONS.includes(j.kind) && (j.state === 'running' || j.state === 'queued'));
+      const job = converting.find((j) => j.state === 'running') ?? converting[0];
+      return job ? { situation: 'converting', job } : { situation: 'all_done', job: ingest };
+    }
+    default: {
+      const never: never = ingest.state;
+      throw new Error(`Unknown job state ${String(never)}`);
+    }
+  }
+}
+
+/** An item's visible status, derived from its jobs. The only place item status is decided. */
+export function deriveItemProgress(jobs: Job[]): ItemProgress {
+  const { situation, job } = situationOf(jobs);
+  return TRANSITIONS[situation](job);
+}

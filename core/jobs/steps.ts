@@ -1,0 +1,48 @@
+import { describe, STEP_MESSAGES } from '../messages';
+import type { ItemStatus, JobStep } from '../types';
+
+/**
+ * The steps a job reports and, for ingest, the item phase each stands for.
+ * Their English wording is the catalogue in core/messages.ts (faces that word
+ * steps in another language read `code` and `params`; `text` is the English).
+ */
+const PHASES = {
+  queued: 'pending',
+  queued_again: 'pending',
+  reading_file: 'processing',
+  extracting: 'extracting',
+  /** An extractor's own progress line without a code: its English label is the text. */
+  extracting_detail: 'extracting',
+  pdf_text: 'extracting',
+  pdf_image_text: 'extracting',
+  pdf_ocr: 'extracting',
+  docx_reading: 'extracting',
+  docx_structuring: 'extracting',
+  pptx_slide: 'extracting',
+  pptx_thumbnails: 'extracting',
+  video_reading: 'extracting',
+  video_thumbnail: 'extracting',
+  extracted: 'extracting',
+  storing_images: 'analyzing',
+  splitting: 'analyzing',
+  indexing: 'analyzing',
+  completed: 'completed',
+  completed_with_warnings: 'completed',
+  failed: 'failed',
+  /** Generic steps of later job kinds (translate, transcribe): the job says what it is doing in `label`. */
+  working: 'converting',
+} satisfies Record<keyof typeof STEP_MESSAGES, ItemStatus>;
+
+type StepParams = Record<string, string | number>;
+export type StepCode = keyof typeof PHASES;
+export const STEP_CODES = Object.keys(PHASES) as StepCode[];
+
+export function step(code: StepCode, params: StepParams = {}): JobStep {
+  return { code, params, text: describe(code, params) };
+}
+
+/** The item phase an ingest step stands for (`processing` for codes it does not know). */
+export function phaseOf(s: JobStep | null): ItemStatus {
+  const known = s && (PHASES as Record<string, ItemStatus>)[s.code];
+  return known ?? 'processing';
+}

@@ -1,0 +1,8 @@
+import { dashboardMetrics } from '../content/views';
+import type { CoreServices as Services } from '../services';
+import type { Product } from './types';
+
+/** The console's dashboard figures. */
+export const dashboard = (s: Services): Pick<Product, 'dashboard'> => ({
+  dashboard: async () => dashboardMetrics(s.catalog),
+});

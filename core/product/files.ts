@@ -1,0 +1,31 @@
+import { AppError } from '../errors';
+import { isPublicKey } from '../paths';
+import type { CoreServices as Services } from '../services';
+import { assertValidKey } from '../storage/keys';
+import { listAll, storageStats } from '../storage/stats';
+import type { Product } from './types';
+
+/** The file manager and downloads: stored files by key; `public` limits to what the chat hands out. */
+export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'removeFile' | 'readFile' | 'statFile'> => {
+  const check = (key: string, isPublic?: boolean) => {
+    assertValidKey(key);
+    if (isPublic && !isPublicKey(key)) throw new AppError('not_found', `No public file "${key}"`);
+  };
+  return {
+    files: (prefix) => listAll(s.store, prefix || undefined),
+    fileStats: () => storageStats(s.store),
+    async removeFile(key) {
+      check(key);
+      if (!(await s.store.head(key))) throw new AppError('not_found', `No stored file "${key}"`);
+      await s.store.delete(key);
+    },
+    async readFile(key, o = {}) {
+      check(key, o.public);
+      return s.store.get(key, { start: o.start, end: o.end });
+    },
+    async statFile(key, o = {}) {
+      check(key, o.public);
+      return s.store.head(key);
+    },
+  };
+};

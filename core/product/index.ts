@@ -1,0 +1,41 @@
+/**
+ * The front door of core: everything the product can do, as one typed
+ * object (`Product`, ./types.ts), one use case per file in this folder.
+ * Faces (server/, cli/) import from here, core/types and core/errors only.
+ */
+import type { CoreServices as Services } from '../services';
+import { ask } from './ask';
+import { categories } from './categories';
+import { chat } from './chat';
+import { dashboard } from './dashboard';
+import { files } from './files';
+import { health } from './health';
+import { images } from './images';
+import { jobs } from './jobs';
+import { list } from './list';
+import { reindex } from './reindex';
+import { remove } from './remove';
+import { retry } from './retry';
+import { search } from './search';
+import type { Product } from './types';
+import { update } from './update';
+import { upload } from './upload';
+
+export type * from './types';
+export { ask, chat };
+
+/** The product over built services (the composition root calls this once). */
+export function createProduct(s: Services): Product {
+  return {
+    ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
+    ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
+  };
+}
+
+// What the faces need besides the use cases: composition, config, the upload spool, the data folder's lock.
+export { createServices, type Services, type ServiceOptions } from '../services';
+export { loadConfig, type Config } from '../config';
+export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
+export { classifyFile, type Classification } from '../content/classify';
+export { readLock } from '../catalog/lock';
+export { TOKEN_FILE, type Auth } from '../auth/auth';

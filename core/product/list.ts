@@ -1,0 +1,18 @@
+import type { ItemRecordOf } from '../content/create';
+import { listContent, translationRows } from '../content/views';
+import type { CoreServices as Services } from '../services';
+import type { ContentType } from '../types';
+import type { Product } from './types';
+
+/** The records as the product stores them, the generic content list, the translations lists. */
+export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'translations'> => ({
+  async items<T extends ContentType>(type: T, filter: { subcategory?: string } = {}) {
+    const sub = filter.subcategory;
+    return s.catalog.items(type).list((r) => !sub || ('subcategory' in r && r.subcategory === sub)) as ItemRecordOf<T>[];
+  },
+  async item<T extends ContentType>(type: T, id: number) {
+    return structuredClone(s.catalog.items(type).require(id)) as ItemRecordOf<T>;
+  },
+  content: async (type) => listContent(s.catalog, type),
+  translations: async (type) => translationRows(s.catalog, type),
+});

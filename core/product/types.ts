@@ -1,0 +1,116 @@
+import type { Readable } from 'node:stream';
+import type { AnyUploadResult } from '../content/upload-any';
+import type { ContentFormState, ItemRecordOf } from '../content/create';
+import type { CategoryInput } from '../content/categories';
+import type { DocumentPatch } from '../content/update';
+import type { RawFields } from '../content/fields';
+import type { UploadKind } from '../content/classify';
+import type { TranslationRow } from '../content/views';
+import type { RagEvent } from '../chat/rag';
+import type { SearchHit } from '../search/types';
+import type {
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+} from '../types';
+
+export type { SearchHit };
+export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
+
+/** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
+export interface UploadFile {
+  path: string;
+  fileName: string;
+  /** Set for spooled uploads (size and hash known, removed after use); a local file is measured and kept. */
+  spooled?: { size: number; sha256: string; mimeType: string };
+}
+
+export interface UploadInput {
+  /** What the file is to become; `any` lets its content decide. */
+  kind: UploadKind | 'any';
+  file: UploadFile;
+  /** The upload fields as the face received them (core's normaliser reads them). */
+  fields: RawFields;
+  /** Bytes sent so far, for faces that send the file somewhere (HTTP). */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+export interface ItemFilter {
+  subcategory?: string;
+}
+
+export interface FileRead {
+  body: Readable;
+  size: number;
+  contentType: string;
+  lastModified: string;
+}
+
+export interface ConversationOptions {
+  signal?: AbortSignal;
+  clientAddress?: string | null;
+}
+
+export interface ChatRequest extends ConversationOptions {
+  message: string;
+  referenceId: string;
+  isNewSession?: boolean;
+  preferredLanguage?: string | null;
+}
+
+/**
+ * What the product can do: the whole surface, one method per use case
+ * (each in its own file beside this one). The server maps HTTP onto it, the
+ * CLI calls it directly or through its HTTP client, which implements this
+ * same interface (testing/product-contract.ts runs against both).
+ */
+export interface Product {
+  // Content
+  upload(input: UploadInput): Promise<AnyUploadResult>;
+  items<T extends ContentType>(type: T, filter?: ItemFilter): Promise<ItemRecordOf<T>[]>;
+  item<T extends ContentType>(type: T, id: number): Promise<ItemRecordOf<T>>;
+  content(type?: string): Promise<ContentItem[]>;
+  createContent(form: ContentFormState): Promise<ContentItem>;
+  updateDocument(id: number, patch: DocumentPatch): Promise<Document>;
+  /** Deletes an item everywhere; with `type`, only an item of that type. */
+  remove(id: number, type?: ContentType): Promise<void>;
+  removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
+  translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+
+  // Processing
+  /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */
+  retry(id: number, type?: ContentType): Promise<{ type: ContentType; item: ItemRecordOf<ContentType> }>;
+  retryJob(id: number): Promise<Job>;
+  retryFailed(): Promise<number>;
+  jobs(state?: JobState): Promise<Job[]>;
+  reindex(onProgress?: (done: number, total: number, title: string) => void): Promise<{ items: number; chunks: number }>;
+
+  // Search and the assistants
+  search(query: string, options: { k: number; type?: ContentType }): Promise<SearchHit[]>;
+  ask(query: string, referenceId: string, options?: ConversationOptions): Promise<RetrievalReply>;
+  askStream(query: string, referenceId: string, options?: ConversationOptions): AsyncIterable<RagEvent>;
+  chat(request: ChatRequest): Promise<ChatBotReply>;
+  messages(referenceId: string, since?: string | null): Promise<PublicChatMessage[]>;
+  clearSession(referenceId: string): Promise<void>;
+
+  // Organisation
+  categories(): Promise<Category[]>;
+  createCategory(input: CategoryInput): Promise<Category>;
+  updateCategory(id: number, input: CategoryInput): Promise<Category>;
+  removeCategory(id: number): Promise<void>;
+  images(kind: 'bot'): Promise<BotImage[]>;
+  images(kind: 'presentation'): Promise<PresentationImage[]>;
+  removeImage(kind: 'bot' | 'presentation', id: number): Promise<void>;
+
+  // Stored files
+  files(prefix?: string): Promise<StoredObject[]>;
+  fileStats(): Promise<StorageStats>;
+  removeFile(key: string): Promise<void>;
+  /** A stored file's bytes (a range when given); `public` only serves what the chat hands out. */
+  readFile(key: string, options?: { start?: number; end?: number; public?: boolean }): Promise<FileRead>;
+  /** Size of a stored file, or null when there is none. */
+  statFile(key: string, options?: { public?: boolean }): Promise<StoredObject | null>;
+
+  // System
+  dashboard(): Promise<DashboardMetrics>;
+  health(): Promise<HealthReport>;
+}

@@ -1,0 +1,16 @@
+import { describeLocalFile, type IncomingFile } from '../content/spool';
+import { uploadAny, uploadOfKind } from '../content/upload-any';
+import type { CoreServices as Services } from '../services';
+import type { Product, UploadFile } from './types';
+
+const incoming = async (f: UploadFile): Promise<IncomingFile> =>
+  f.spooled ? { path: f.path, fileName: f.fileName, mimeType: f.spooled.mimeType, size: f.spooled.size, sha256: f.spooled.sha256, temporary: true }
+    : { ...(await describeLocalFile(f.path)), fileName: f.fileName };
+
+/** Stores a file as a document, presentation, video or support image and queues its processing. */
+export const upload = (s: Services): Pick<Product, 'upload'> => ({
+  async upload({ kind, file, fields }) {
+    const f = await incoming(file);
+    return kind === 'any' ? uploadAny(s.content, f, fields) : uploadOfKind(s.content, kind, f, fields);
+  },
+});

@@ -1,0 +1,14 @@
+import { keys } from '../paths';
+import type { ContentType } from '../types';
+import type { RecordDeps } from './deps';
+
+/** Removes the derived data of an item (images, chunks, text) before a re-ingest or delete. */
+export async function removeDerived(deps: RecordDeps, type: ContentType, id: number) {
+  await deps.search.deleteItem(type, id);
+  const { catalog, store } = deps;
+  const imageKeys =
+    type === 'document' ? catalog.botImages.removeWhere((i) => i.documentId === id).map((i) => i.imageKey)
+    : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
+    : [];
+  for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
+}

@@ -1,0 +1,108 @@
+/**
+ * What the product does, checked through its one interface. Run against
+ * every implementation of `Product`: core's own (the CLI's direct mode) and
+ * the HTTP client (the CLI's server mode), so both faces behave alike.
+ */
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { AppError } from '../errors';
+import type { Product } from '../product/index';
+import { fixtures } from './fixtures';
+import type { ContentType } from '../types';
+
+export interface ProductHarness {
+  product: Product;
+  cleanup(): Promise<void>;
+}
+
+const RUNNING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
+
+async function settled(product: Product, type: ContentType, id: number) {
+  for (let i = 0; i < 600; i++) {
+    const item = await product.item(type, id);
+    if (!RUNNING.has(item.status)) return item;
+    await sleep(50);
+  }
+  throw new Error(`${type} ${id} did not finish`);
+}
+
+const rejects = (code: string) => (e: unknown) => e instanceof AppError && e.code === code;
+
+export function runProductContract(name: string, make: () => Promise<ProductHarness>) {
+  describe(`product contract: ${name}`, () => {
+    let h: ProductHarness;
+    before(async () => (h = await make()));
+    after(async () => h?.cleanup());
+
+    it('uploads a PDF as a pending document that its ingest job completes, then finds it by search', async () => {
+      const f = await fixtures.textPdf(3);
+      const { kind, item } = await h.product.upload({ kind: 'document', file: { path: f.path, fileName: 'Guide.pdf' }, fields: { title: 'Guide' } });
+      assert.equal(kind, 'document');
+      assert.equal(item.status, 'pending');
+      const done = await settled(h.product, 'document', item.id);
+      assert.equal(done.status, 'completed', done.error ?? '');
+      assert.equal(done.progress, 100);
+      const job = (await h.product.jobs()).find((j) => j.itemId === item.id)!;
+      assert.equal(job.state, 'done');
+      assert.equal(job.step?.code, 'completed');
+      const hits = await h.product.search(f.phrases.en[1], { k: 3, type: 'document' });
+      assert.equal(hits[0]?.chunk.itemId, item.id);
+      assert.ok((await h.product.content()).some((c) => c.id === item.id && c.title === 'Guide' && c.status === 'completed'));
+    });
+
+    it('maps each kind\'s spec fields in core: a video\'s label, a presentation\'s languageto', async () => {
+      const deck = await fixtures.pptx();
+      const p = await h.product.upload({ kind: 'presentation', file: { path: deck.path, fileName: 'deck.pptx' }, fields: { title: 'Deck', languageto: 'hebrew' } });
+      assert.equal(p.kind === 'presentation' && p.item.label, 'Deck');
+      assert.equal(p.kind === 'presentation' && p.item.translation.state, 'requested');
+      await h.product.remove(p.item.id);
+      await assert.rejects(h.product.item('presentation', p.item.id), rejects('not_found'));
+    });
+
+    it('refuses the same bytes twice unless forced, and unknown fields values with validation errors', async () => {
+      const f = await fixtures.textPdf(2);
+      const first = await h.product.upload({ kind: 'any', file: { path: f.path, fileName: 'a.pdf' }, fields: {} });
+      assert.equal(first.kind, 'document');
+      await assert.rejects(h.product.upload({ kind: 'document', file: { path: f.path, fileName: 'a.pdf' }, fields: {} }), rejects('conflict'));
+      await assert.rejects(
+        h.product.upload({ kind: 'document', file: { path: f.path, fileName: 'a.pdf' }, fields: { force: true, needsTranslation: true, targetLanguage: 'klingon' } }),
+        rejects('validation'),
+      );
+      await settled(h.product, 'document', first.item.id);
+    });
+
+    it('a failed upload is retried by its item id or by its job id, and its reason is kept on the job', async () => {
+      const bad = await fixtures.truncatedPdf();
+      const { item } = await h.product.upload({ kind: 'document', file: { path: bad.path, fileName: 'bad.pdf' }, fields: { force: true } });
+      const failed = await settled(h.product, 'document', item.id);
+      assert.equal(failed.status, 'failed');
+      const job = (await h.product.jobs('failed')).find((j) => j.itemId === item.id)!;
+      assert.equal(job.error?.message, failed.error);
+      const byItem = await h.product.retry(item.id);
+      assert.equal(byItem.type, 'document');
+      assert.equal((await settled(h.product, 'document', item.id)).status, 'failed');
+      const byJob = await h.product.retry(job.id);
+      assert.equal(byJob.item.id, item.id);
+      const again = await settled(h.product, 'document', item.id);
+      assert.equal(again.status, 'failed');
+      assert.equal((await h.product.jobs()).find((j) => j.id === job.id)?.attempts, 3);
+      await assert.rejects(h.product.retry(999_999), rejects('not_found'));
+    });
+
+    it('keeps categories, lists stored files and counts the dashboard', async () => {
+      const c = await h.product.createCategory({ name: 'Blinds' });
+      assert.equal((await h.product.updateCategory(c.id, { description: 'Roller blinds' })).description, 'Roller blinds');
+      assert.ok((await h.product.categories()).some((x) => x.id === c.id));
+      await assert.rejects(h.product.createCategory({ name: 'blinds' }), rejects('conflict'));
+      await h.product.removeCategory(c.id);
+      const files = await h.product.files('documents/');
+      assert.ok(files.length >= 1);
+      const head = await h.product.statFile(files[0].key);
+      assert.equal(head?.size, files[0].size);
+      assert.equal(await h.product.statFile('documents/none.pdf'), null);
+      const metrics = await h.product.dashboard();
+      assert.equal(metrics.totalDocuments, (await h.product.items('document')).length);
+    });
+  });
+}
