@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening   to run a subset
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,12 +9,13 @@ import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
 import { llmOverhead } from './llm-overhead';
+import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -73,6 +74,24 @@ if (only.has('web')) {
   const r = await measureInitialJs();
   results.web = r;
   line('initial JS gzipped (budget 250 kB)', `${f1(r.initialJsGzip / 1024)} kB`);
+}
+
+if (only.has('translate')) {
+  console.log('\nTranslation (real SDK against the fake Messages API answering at once; Apertium offline)');
+  const r = await translateBench();
+  results.translate = r;
+  printTranslateBench(r, line);
+}
+
+if (only.has('hardening')) {
+  console.log('\nHostile files (default 1 GB tool ceiling) and Chroma recovery');
+  type Row = { file: string; status: string; error: string | null; seconds: number; peakProcessMb: number; peakToolsMb: number; largest: string };
+  const r = await runChild<{ ceilingMb: number; files: Row[]; worst: Row; connectionsToListener: number; chromaRecovery: { healthMs: number; writeMs: number; restarts: number } }>('hardening-child.ts', []);
+  results.hardening = r;
+  for (const f of r.files) line(`${f.file} -> ${f.status}`, `${f1(f.seconds)} s, largest tool ${f1(f.peakProcessMb)} MB, all tools ${f1(f.peakToolsMb)} MB`);
+  line(`worst file's peak tool memory (ceiling ${r.ceilingMb} MB)`, `${f1(r.worst.peakProcessMb)} MB (${r.worst.file}, ${r.worst.largest})`);
+  line('connections from documents to a 127.0.0.1 listener', String(r.connectionsToListener));
+  line('search recovered after Chroma was killed (health ok)', `${f1(r.chromaRecovery.healthMs / 1000)} s; first write done ${f1(r.chromaRecovery.writeMs / 1000)} s`);
 }
 
 mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });

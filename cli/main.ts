@@ -9,6 +9,8 @@ import { retryCommand } from './commands/retry';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statusCommand } from './commands/status';
+import { glossaryCommand } from './commands/glossary';
+import { translateCommand } from './commands/translate';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
@@ -24,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/ingest/sandbox.ts).
+  process.on('SIGHUP', onSignal);
 
   const ctx = createContext(argv, { signal: stop.signal });
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -41,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, translateCommand, glossaryCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { AppError } from './errors';
 
@@ -17,7 +18,7 @@ export interface Config {
   apiToken: string | null;
   cookieSecure: boolean;
   sessionHours: number;
-  uploads: { maxBytes: number };
+  uploads: { maxBytes: number; idleTimeoutMs: number };
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -33,6 +34,8 @@ export interface Config {
   search: {
     chromaUrl: string | null;
     chromaPort: number;
+    /** How long index writes (and so jobs) wait for Chroma to come back before failing. */
+    chromaWaitMs: number;
     embedder: 'hash' | 'openai' | 'onnx';
     embeddingsUrl: string | null;
     embeddingsApiKey: string | null;
@@ -49,6 +52,19 @@ export interface Config {
     maxTokens: number;
   };
   worker: { concurrency: number; ocrLanguages: string[] };
+  translation: {
+    /** Use Debian's apertium for the pairs it has (labelled machine translation). */
+    apertium: boolean;
+    /** Estimated input tokens per LLM translation request. */
+    maxInputTokens: number;
+    /** Translation memory folder (append-only JSONL per language pair). */
+    memoryDir: string;
+    glossaryFile: string;
+  };
+  /** Bounds of every external tool a job runs (see core/ingest/sandbox.ts). */
+  tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
+  /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
+  trustProxy: { hops: number; addresses: string[] };
   limits: {
     chatPerMinute: number;
     chatPerMinutePerAddress: number;
@@ -76,6 +92,24 @@ export function readDotEnv(file: string): Env {
     out[key] = value;
   }
   return out;
+}
+
+/**
+ * TRUST_PROXY: unset/false (the socket address is the client), a number of
+ * proxy hops in front of the server, or a comma-separated list of proxy
+ * addresses. `true` is refused: it would believe any client's X-Forwarded-For.
+ */
+function parseTrustProxy(v: string | null, problems: string[]): Config['trustProxy'] {
+  if (v === null || /^(0|false|no|off)$/i.test(v)) return { hops: 0, addresses: [] };
+  if (/^\d+$/.test(v)) return { hops: Math.min(Number(v), 10), addresses: [] };
+  if (/^(true|yes|on)$/i.test(v)) {
+    problems.push('TRUST_PROXY=true would trust any client\'s X-Forwarded-For: set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.6)');
+    return { hops: 0, addresses: [] };
+  }
+  const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = addresses.filter((a) => isIP(a.replace(/\/\d+$/, '')) === 0);
+  if (bad.length) problems.push(`TRUST_PROXY must be a number of hops or a list of IP addresses (got "${bad.join(', ')}")`);
+  return { hops: 0, addresses };
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -155,11 +189,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     apiToken: str('CMS_TOKEN'),
     cookieSecure: bool('COOKIE_SECURE', false),
     sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),
-    uploads: { maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024 },
+    uploads: { maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024, idleTimeoutMs: int('UPLOAD_IDLE_TIMEOUT_S', 30, 1, 3600) * 1000 },
     storage,
     search: {
       chromaUrl: url('CHROMA_URL'),
       chromaPort: int('CHROMA_PORT', 0, 0, 65535),
+      chromaWaitMs: int('CHROMA_WAIT_S', 120, 0, 3600) * 1000,
       embedder: embedder as Config['search']['embedder'],
       embeddingsUrl: url('EMBEDDINGS_URL'),
       embeddingsApiKey: str('EMBEDDINGS_API_KEY'),
@@ -176,6 +211,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
     worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    translation: {
+      apertium: bool('TRANSLATION_APERTIUM', true),
+      maxInputTokens: int('TRANSLATION_MAX_INPUT_TOKENS', 1500, 200, 50_000),
+      memoryDir: path.join(dataDir, 'translation-memory'),
+      glossaryFile: path.join(dataDir, 'glossary.json'),
+    },
+    tools: {
+      memoryBytes: int('TOOL_MEMORY_MB', 1024, 0, 1024 * 1024) * 1024 * 1024,
+      timeBaseMs: int('TOOL_TIME_BASE_S', 60, 1, 86_400) * 1000,
+      timePerMiBMs: int('TOOL_TIME_PER_MB_S', 5, 0, 3600) * 1000,
+      isolate: bool('TOOL_ISOLATION', true),
+    },
+    trustProxy: parseTrustProxy(str('TRUST_PROXY'), problems),
     limits: {
       chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'not_found'         // record or object missing (404)
   | 'conflict'          // duplicate content, state clash (409)
   | 'too_large'         // upload or body over a configured limit (413)
+  | 'timeout'           // the client stopped sending a request (408)
   | 'bad_range'         // HTTP range outside the object (416)
   | 'unsupported_type'  // file content does not match an accepted type (415)
   | 'rate_limited'      // too many requests (429)
@@ -47,6 +48,7 @@ export const httpStatusFor: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  timeout: 408,
   bad_range: 416,
   unsupported_type: 415,
   rate_limited: 429,

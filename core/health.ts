@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
 import type { CoreServices } from './services';
+import { toolIsolation, toolLimits } from './ingest/sandbox';
 
 const version = (() => {
   try {
@@ -18,6 +19,7 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
   const pending = s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
   const catalog = { ok: true, detail: `${s.catalog.location}: ${s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const ok = catalog.ok && storage.ok && search.ok;
+  const isolation = toolIsolation();
   return {
     status: ok ? 'ok' : 'degraded',
     version,
@@ -27,6 +29,11 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
       storage: { ...storage, kind: s.store.kind },
       search,
       llm: { configured: s.llm.configured, model: s.llm.configured ? s.llm.model : null },
+      tools: {
+        network: isolation.network,
+        diesWithParent: isolation.diesWithParent,
+        memoryCeilingMb: isolation.memoryCeiling && toolLimits().memoryBytes > 0 ? Math.round(toolLimits().memoryBytes / 1024 ** 2) : null,
+      },
     },
   };
 }

@@ -20,6 +20,7 @@ export const keys = {
   supportImage: (id: number, fileName: string) => `images/support/${id}_${safeFileName(fileName, 'image')}`,
   otherUpload: (id: number, fileName: string) => `files/${id}_${safeFileName(fileName, 'file')}`,
   extractedText: (type: string, id: number) => `text/${type}/${id}.json`,
+  translatedText: (type: string, id: number, lang: string) => `text/${type}/${id}.${lang}.json`,
 };
 
 /** Folders whose objects anyone may download (the chat hands them out). */

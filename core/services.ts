@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
 import { openCatalog } from './catalog/catalog';
@@ -7,9 +7,10 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { setToolLimits } from './ingest/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
-import { startChroma } from './search/chroma-server';
+import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
 import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
@@ -25,6 +26,8 @@ import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import { createProduct } from './product/index';
+import { createTranslation, type Translation } from './translate/create';
+import { createTranslateHandler } from './translate/job';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -38,6 +41,10 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** Translation providers, memory and glossary. */
+  translation: Translation;
+  /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
+  chroma: ChromaSupervisor | null;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -94,35 +101,45 @@ export async function createServices(config: Config, options: ServiceOptions = {
   if (options.lock !== false) lock = acquireLock(config.dataDir, options.lock?.url ?? null);
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
+    setToolLimits(config.tools);
     const tmpDir = path.join(config.dataDir, 'tmp');
+    // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
+    if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
     const catalog = openCatalog(config.dataDir);
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
+    let chromaSupervisor: ChromaSupervisor | null = null;
     if (!chromaUrl) {
-      const chroma = await startChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined });
+      // Supervised: restarted on the same port when it dies, while writes wait for it (writeWaitMs).
+      const chroma = await superviseChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined, log });
+      chromaSupervisor = chroma;
       cleanups.push(() => chroma.stop());
       chromaUrl = chroma.url;
     }
     const embedder = createEmbedder(config.search);
     const searchDir = path.join(config.dataDir, 'search');
     let rebuildIndex = false;
-    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder }).catch(async (e) => {
+    const writeWaitMs = config.search.chromaWaitMs;
+    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
       // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
       const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
       if (!damaged) throw e;
       renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
       log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
       rebuildIndex = true;
-      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder });
+      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs });
     });
     cleanups.push(() => search.close());
 
-    // One handler per job kind. Translation (`translate`) and transcription (`transcribe`) register theirs here.
+    // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
+    const llm = createLlm(config.llm);
+    const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
     const content: ContentDeps = { ...records, queue };
@@ -132,7 +149,6 @@ export async function createServices(config: Config, options: ServiceOptions = {
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
     });
-    const llm = createLlm(config.llm);
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits(config.limits);
     const rag = createRagBot({
@@ -150,7 +166,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, tmpDir,
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, translation, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

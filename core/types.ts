@@ -228,6 +228,8 @@ export interface Citation {
   title: string;
   page: number | null;
   slide: number | null;
+  /** When the passage is from a translation: its language and the translated file's download path. */
+  translation?: { language: string; filePath: string } | null;
 }
 
 /** Reply of POST /api/bot/rag-query. */
@@ -241,6 +243,43 @@ export interface RetrievalReply {
   mode: 'llm' | 'extractive';
   /** True when the documents do not contain the answer. */
   notFound: boolean;
+}
+
+/** Where one translation of an item is (one record per item and target language). */
+export type TranslationRecordState = 'queued' | 'running' | 'completed' | 'failed';
+export interface TranslationRecord {
+  id: number;
+  itemType: 'document' | 'presentation';
+  itemId: number;
+  targetLanguage: TranslationLanguage;
+  /** Product language of the original, once known. */
+  sourceLanguage: TranslationLanguage | null;
+  state: TranslationRecordState;
+  /** Segments translated (from memory or a provider) out of all segments. */
+  progress: { done: number; total: number };
+  /** 'anthropic' or 'apertium' once chosen. */
+  provider: string | null;
+  model: string | null;
+  /** 'machine' marks lower-quality rule-based translation (Apertium). */
+  quality: 'llm' | 'machine' | null;
+  /** Characters sent to the provider (memory hits are free). */
+  characters: number;
+  requests: number;
+  memoryHits: number;
+  /** ObjectStore key of the translated file, once completed. */
+  fileKey: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  /** Public download path of the translated file. */
+  filePath: string | null;
+  error: string | null;
+  /** Pages or slides that could not be laid out as the original, and why. */
+  warnings: Array<{ unit: number | null; message: string }>;
+  jobId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 /** Kinds of work on an item: ingest now; translation (one per target language) and video transcription next. */
@@ -286,6 +325,8 @@ export interface HealthReport {
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
+    /** How extraction tools are confined (core/ingest/sandbox.ts). */
+    tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };
   };
 }
 

@@ -43,8 +43,9 @@ before(async () => {
 after(async () => server?.stop());
 
 describe('health and routing', () => {
-  it('answers /api/health with versions and the state of each backing service', async () => {
-    const res = await api('/api/health', { auth: false });
+  it('answers /api/health/details (signed in) with versions and the state of each backing service', async () => {
+    assert.equal((await api('/api/health/details', { auth: false })).status, 401);
+    const res = await api('/api/health/details');
     assert.equal(res.status, 200);
     const h = await res.json();
     assert.equal(h.status, 'ok');

@@ -6,7 +6,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../core/product/index';
-import { requireAdmin } from './auth';
+import { requireAdmin, requireSameOrigin } from './auth';
+import { consoleHeaders } from './console-headers';
 import { registerErrorHandler } from './errors';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
@@ -17,22 +18,31 @@ import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
+import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
 export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const { trustProxy } = services.config;
+  // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
+  // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.
+  const app = Fastify({
+    logger: options.logger ?? false, bodyLimit: 1024 * 1024,
+    trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
+  });
+  app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: services.config.uploads.maxBytes, files: 1, fields: 30, fieldSize: 100_000, parts: 40 },
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
+    consoleHeaders(request.url, reply);
   });
 
   const opts = { services };
@@ -42,14 +52,16 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(botRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
-    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes]) {
+    admin.addHook('onRequest', requireSameOrigin);
+    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });
 
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  // Cache headers are set by consoleHeaders: hashed assets immutable, everything else revalidated.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -60,7 +72,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
       return reply.status(404).send({ error: 'not_found', message: 'The web console is not built: run `npm run build:web`' });
     }
     // History fallback: the SPA decides (and shows its own 404 page).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
   return app;
 }

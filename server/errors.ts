@@ -10,9 +10,10 @@ function fromFastify(err: FastifyError): AppError | null {
     return new AppError('validation', field ? `Invalid ${field}: ${err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '')}` : err.message);
   }
   switch (err.code) {
+    case 'FST_FILES_LIMIT':
+      return new AppError('validation', 'Send one file per upload: this request has more than one file');
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppError('too_large', 'The request is larger than the configured limit');
@@ -44,6 +45,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     };
     const retryAfter = err.details?.retryAfter;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    // A client that stopped sending mid-request still holds the rest: close the connection after answering.
+    if (err.code === 'timeout') reply.header('connection', 'close');
     reply.status(status).send(body);
   });
 }

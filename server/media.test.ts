@@ -37,7 +37,9 @@ describe('presentations', () => {
     const done = (await json<Presentation[]>('/api/presentations')).find((x) => x.id === p.id)!;
     assert.equal(done.status, 'completed', done.error ?? '');
     assert.equal(done.slideCount, f.slideCount);
-    assert.equal(done.translation.state, 'requested', 'never marked translated when it was not');
+    // No provider for english -> hebrew here (no API key, Apertium has no such pair): failed, saying what to set.
+    assert.equal(done.translation.state, 'failed', 'never marked translated when it was not');
+    assert.equal(done.translation.error, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY');
 
     const imgs = (await json<PresentationImage[]>('/api/presentation-images')).filter((i) => i.presentationId === p.id);
     assert.ok(imgs.length >= f.slideCount);
@@ -45,8 +47,9 @@ describe('presentations', () => {
     assert.equal(img.status, 200);
     assert.equal(img.headers.get('content-type'), 'image/png');
 
-    const trans = await json<Array<{ id: number; state: string; targetLanguage: string }>>('/api/presentation-translations');
-    assert.deepEqual(trans.find((t) => t.id === p.id)?.state, 'requested');
+    const trans = await json<Array<{ id: number; state: string; targetLanguage: string; error: string | null }>>('/api/presentation-translations');
+    assert.deepEqual(trans.find((t) => t.id === p.id)?.state, 'failed');
+    assert.match(trans.find((t) => t.id === p.id)?.error ?? '', /No translation provider for english → hebrew/);
 
     const dl = await api(`/api/presentations/${p.id}/download`);
     assert.equal(dl.status, 200);

@@ -24,7 +24,7 @@ after(async () => {
 
 describe('the product on S3 storage', () => {
   it('stores uploads and derived images in the bucket, serves them with ranges, and the file manager shows the bucket', async () => {
-    const health = await (await fetch(`${server.url}/api/health`)).json();
+    const health = await (await fetch(`${server.url}/api/health/details`, { headers: { cookie } })).json();
     assert.equal(health.services.storage.kind, 's3');
     assert.equal(health.services.storage.ok, true);
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, ItemRecordOf, Product, RagEvent, TranslationRow,
+  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, RagEvent, TranslationRecord, TranslationRow,
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
@@ -56,6 +56,14 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
+    translate: (type, id, targetLanguage) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage }),
+    translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
+    translation: (id) => http.get<TranslationRecord>(`/api/translations/${id}`),
+    retryTranslation: (id) => http.post<TranslationRecord>(`/api/translations/${id}/retry`),
+    removeTranslation: (id) => http.del(`/api/translations/${id}`),
+    glossary: () => http.get<Glossary>('/api/glossary'),
+    putGlossaryTerm: (entry) => http.post<Glossary>('/api/glossary/terms', entry),
+    removeGlossaryTerm: (term) => http.del<Glossary>(`/api/glossary/terms/${encodeURIComponent(term)}`),
     retry: async (id, type) =>
       type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),

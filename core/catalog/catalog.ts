@@ -4,7 +4,7 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, Video,
+  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import { LowdbCollection } from './collection';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
@@ -22,6 +22,7 @@ interface CatalogData {
   botImages: BotImage[];
   presentationImages: PresentationImage[];
   jobs: Job[];
+  translations: TranslationRecord[];
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
@@ -39,11 +40,24 @@ const empty = (): CatalogData => ({
   botImages: [],
   presentationImages: [],
   jobs: [],
+  translations: [],
   chatMessages: [],
   ragTurns: [],
   authSessions: [],
   counters: { botResponses: 0, chatSeq: 0 },
 });
+
+/** A failed catalog write in words an operator can act on. */
+export function writeError(e: unknown, file: string): AppError {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  const folder = path.dirname(file);
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT' ? `the disk holding ${folder} is full. Free some space (or move DATA_DIR to a larger disk) and try again`
+    : code === 'EROFS' ? `${folder} is on a read-only file system. Make it writable and try again`
+    : code === 'EACCES' || code === 'EPERM' ? `the server may not write to ${folder}. Give it write permission and try again`
+    : `writing ${file} failed (${(e as Error)?.message ?? String(e)})`;
+  return new AppError('unavailable', `The change was not saved: ${why}. Nothing was changed.`, { cause: e, details: { reason: code === 'ENOSPC' ? 'disk_full' : 'write_failed', errno: code } });
+}
 
 /** Jobs written before jobs had params, progress and structured steps and errors. */
 function upgradeJob(j: Job): Job {
@@ -75,6 +89,7 @@ class LowdbCatalog implements CatalogStore {
   readonly botImages: Collection<BotImage>;
   readonly presentationImages: Collection<PresentationImage>;
   readonly jobs: Collection<Job>;
+  readonly translations: Collection<TranslationRecord>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
   readonly chatMessages: MessageLog;
@@ -102,6 +117,7 @@ class LowdbCatalog implements CatalogStore {
     this.botImages = col('botImages', 'Image');
     this.presentationImages = col('presentationImages', 'Presentation image');
     this.jobs = col('jobs', 'Job');
+    this.translations = col('translations', 'Translation');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
     this.chatMessages = this.messageLog();
@@ -164,14 +180,37 @@ class LowdbCatalog implements CatalogStore {
     return result;
   }
 
+  /**
+   * Applies a change and writes the file. A change that cannot be written
+   * (disk full, folder gone) is undone in memory too, so what is served is
+   * always what is on disk; the caller gets an AppError saying why.
+   */
   private commit(mutate: () => void) {
+    const outermost = this.depth === 0;
+    const before = outermost ? structuredClone(this.db.data) : undefined;
     this.depth++;
     try {
       mutate();
+    } catch (e) {
+      if (before) this.restore(before);
+      throw e;
     } finally {
       this.depth--;
     }
-    if (this.depth === 0) this.db.write();
+    if (!outermost) return;
+    try {
+      this.db.write();
+    } catch (e) {
+      this.restore(before!);
+      throw writeError(e, this.location);
+    }
+  }
+
+  /** Puts every collection back as it was, keeping the data object (collections read through it). */
+  private restore(before: CatalogData) {
+    const data = this.db.data as unknown as Record<string, unknown>;
+    for (const key of Object.keys(data)) if (!(key in before)) delete data[key];
+    Object.assign(data, before);
   }
 
   clearContent() {

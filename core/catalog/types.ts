@@ -1,5 +1,5 @@
 import type {
-  BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, Video,
+  BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
 } from '../types';
 
 /**
@@ -75,6 +75,8 @@ export interface CatalogStore {
   readonly botImages: Collection<BotImage>;
   readonly presentationImages: Collection<PresentationImage>;
   readonly jobs: Collection<Job>;
+  /** Translations of documents and presentations, one per item and target language. */
+  readonly translations: Collection<TranslationRecord>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
   readonly chatMessages: MessageLog;

@@ -1,26 +1,18 @@
 import type { QueryVariant, Passage } from './retrieve';
+import { suspicionOf } from './suspicious';
 import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
  * most content terms with the question, in document order, each followed by
  * its source number. It quotes; it never composes, so it cannot follow
- * instructions found in a document, and it also drops sentences that read
- * as instructions to an AI (they are never an answer to a product question).
+ * instructions found in a document, and it also drops sentences that speak
+ * to the reader instead of about the product: instructions to an AI,
+ * requests for payment or credentials, links found nowhere else in the
+ * catalog, and the rest of a block planted with them (see suspicious.ts).
  */
 
-const INJECTION = [
-  /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|prompts?|rules|guidelines|directions)\b/i,
-  /\b(system prompt|you are now|act as|pretend to be|jailbreak|developer mode)\b/i,
-  /\b(reply|respond|answer|say|output)\b.{0,20}\b(only|exactly|with the word)\b/i,
-  /התעלם\s+מ?(כל\s+)?ה?הוראות|הוראות\s+קודמות/,
-  /تجاهل\s+(جميع\s+|كل\s+)?التعليمات/,
-  /ignore[zr]?\s+(les\s+|toutes\s+les\s+)?instructions|ignora\s+(las\s+|todas\s+las\s+)?instrucciones|ignoriere\s+(alle\s+)?(vorherigen\s+)?anweisungen|игнорируй\s+(все\s+)?(предыдущие\s+)?инструкции/i,
-];
-
-export function looksLikeInjection(sentence: string): boolean {
-  return INJECTION.some((re) => re.test(sentence));
-}
+export { looksLikeInjection } from './suspicious';
 
 const MAX_PASSAGES = 3;
 const MAX_SENTENCES = 3;
@@ -33,14 +25,26 @@ export interface ExtractiveResult {
   used: Array<{ n: number; passage: Passage }>;
 }
 
-export function extractiveAnswer(passages: Passage[], variants: QueryVariant[]): ExtractiveResult {
+export interface ExtractiveOptions {
+  /** True for a link found nowhere else in the catalog: sentences carrying one are not quoted. */
+  unknownLink?: (url: string) => boolean;
+}
+
+/** The sentences of a passage that may be quoted (see suspicious.ts). */
+export function quotableSentences(text: string, options: ExtractiveOptions = {}): Array<{ i: number; s: string }> {
+  const all = sentences(text);
+  const tainted = all.some((s) => suspicionOf(s) === 'injection');
+  return all.map((s, i) => ({ i, s })).filter((x) => !suspicionOf(x.s, { unknownLink: options.unknownLink, taintedBlock: tainted }));
+}
+
+export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], options: ExtractiveOptions = {}): ExtractiveResult {
   const pool = passages.slice(0, MAX_PASSAGES).map((passage, p) => {
     const lang = passage.hit.chunk.language;
     const same = variants.filter((v) => v.language === lang);
     const vs = same.length ? same : variants;
-    const list = sentences(passage.hit.chunk.text)
-      .map((s, i) => ({ p, i, s, set: termSet(s, lang) }))
-      .filter((x) => x.s.length >= 12 && !looksLikeInjection(x.s));
+    const list = quotableSentences(passage.hit.chunk.text, options)
+      .map(({ s, i }) => ({ p, i, s, set: termSet(s, lang) }))
+      .filter((x) => x.s.length >= 12);
     return { terms: vs.flatMap((v) => v.terms), focus: vs.flatMap((v) => (v.focus === v.terms ? [] : v.focus)), list };
   });
   // Rarer terms say more: weight each question term by how few of the pooled sentences contain it.

@@ -81,6 +81,8 @@ interface Candidate {
   fileKey: string;
   sourceLanguage: string | null;
   translation: TranslationInfo;
+  /** Finished translations: ISO code -> stored file. */
+  translated: Map<string, string>;
 }
 
 function candidates(catalog: Catalog, kind: ContentType): Candidate[] {
@@ -88,10 +90,21 @@ function candidates(catalog: Catalog, kind: ContentType): Candidate[] {
   const rows = kind === 'video' ? catalog.videos.list((v) => ready(v.status)).map((v) => ({ ...v, title: v.label }))
     : kind === 'presentation' ? catalog.presentations.list((p) => ready(p.status)).map((p) => ({ ...p, title: p.label }))
       : catalog.documents.list((d) => ready(d.status));
-  return rows.map((r) => ({
-    kind, id: r.id, title: r.title, description: r.description, fileName: r.fileName, fileKey: r.fileKey,
-    sourceLanguage: r.sourceLanguage, translation: r.translation,
-  }));
+  return rows.map((r) => {
+    const translated = new Map<string, string>();
+    if (r.translation.state === 'completed' && r.translation.fileKey && r.translation.targetLanguage) {
+      const code = languageCode(r.translation.targetLanguage);
+      if (code) translated.set(code, r.translation.fileKey);
+    }
+    for (const t of catalog.translations.list((x) => x.itemType === kind && x.itemId === r.id && x.state === 'completed' && !!x.fileKey)) {
+      const code = languageCode(t.targetLanguage);
+      if (code) translated.set(code, t.fileKey!);
+    }
+    return {
+      kind, id: r.id, title: r.title, description: r.description, fileName: r.fileName, fileKey: r.fileKey,
+      sourceLanguage: r.sourceLanguage, translation: r.translation, translated,
+    };
+  });
 }
 
 export interface MediaMatch {
@@ -134,11 +147,11 @@ export async function findMedia(
 }
 
 function version(c: Candidate, wanted: string, explicit: boolean): MediaMatch {
-  const t = c.translation;
-  const target = t.targetLanguage ? languageCode(t.targetLanguage) : null;
   const source = c.sourceLanguage ? languageCode(c.sourceLanguage) : null;
-  const translated = t.state === 'completed' && !!t.fileKey && target === wanted && source !== wanted;
-  const key = translated ? t.fileKey! : c.fileKey;
+  const translatedKey = source !== wanted ? c.translated.get(wanted) : undefined;
+  const translated = !!translatedKey;
+  const target = translated ? wanted : null;
+  const key = translatedKey ?? c.fileKey;
   return {
     kind: c.kind,
     id: c.id,

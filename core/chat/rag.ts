@@ -7,14 +7,14 @@ import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import type { RagTurn, RetrievalReply } from '../types';
-import { extractiveAnswer } from './extractive';
+import { extractiveAnswer, quotableSentences } from './extractive';
+import { unknownLinks } from './known-links';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './retrieve';
 import { numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
-import { sentences } from '../text/terms';
 
 /**
  * The document-search bot: answers only from indexed content, with
@@ -85,7 +85,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
   }
 
   /** The offline answer (also the fallback when the model fails). */
-  function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean): RetrievalReply {
+  function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): RetrievalReply {
     const ph = phrasesFor(plan.language);
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
     const relevant = passages.filter((p) => p.relevant);
@@ -97,11 +97,14 @@ export function createRagBot(options: RagBotOptions): RagBot {
         : '';
       return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
-    let { text, used } = extractiveAnswer(relevant, plan.variants);
+    const unknownLink = (u: string) => unknown.has(u);
+    let { text, used } = extractiveAnswer(relevant, plan.variants, { unknownLink });
     if (!text) {
-      // Only the heading matched: quote the opening of the best passage.
+      // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
+      const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
+      if (opening.length === 0) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
       used = [{ n: 1, passage: relevant[0] }];
-      text = `${sentences(relevant[0].hit.chunk.text).slice(0, 2).join(' ')} [1]`;
+      text = `${opening.join(' ')} [1]`;
     }
     const cited = numberCitations(text, used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk })));
     return makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
@@ -153,7 +156,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
         if (signal?.aborted || emitted || !(e instanceof AppError)) throw e;
         options.onLlmError?.(e, 'answer');
         // The documented fallback: quote the passages instead (see the file comment).
-        const reply = offlineReply(plan, passages, languages, true);
+        const reply = offlineReply(plan, passages, languages, true, await unknownLinks(search, passages.filter((p) => p.relevant)));
         yield { type: 'token', text: reply.answer };
         yield { type: 'done', reply };
         return;
@@ -165,7 +168,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return;
     }
 
-    const reply = offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured);
+    const reply = offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
     yield { type: 'token', text: reply.answer };
     yield { type: 'done', reply };
   }

@@ -7,10 +7,13 @@ import { phrasesFor } from './phrases';
 export const MAX_SOURCE_IMAGES = 4;
 
 export function citationOf(chunk: Chunk): Citation {
-  return { itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide };
+  return {
+    itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide,
+    ...(chunk.translation ? { translation: { language: chunk.translation.language, filePath: chunk.translation.filePath } } : {}),
+  };
 }
 
-const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}`;
+const citationKey = (c: Citation) => `${c.itemType}:${c.itemId}:${c.page ?? ''}:${c.slide ?? ''}:${c.translation?.language ?? ''}`;
 
 /** "Title, page 3" in the reader's language. */
 export function describeSource(c: Citation, lang: string): string {

@@ -10,6 +10,7 @@ import type { ContentItem, ContentType, Document, Presentation, Video } from '..
 import type { ContentDeps } from './deps';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
+import { requestTranslation } from '../translate/records';
 
 const now = () => new Date().toISOString();
 
@@ -82,6 +83,10 @@ export async function createItem<T extends ContentType>(deps: ContentDeps, type:
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
       deps.catalog.items(type).put(record);
       deps.queue.enqueue('ingest', type, id);
+      // Translation asked for on upload: queued now, it runs after the ingest.
+      if (f.translation.state === 'requested' && f.translation.targetLanguage && type !== 'video') {
+        requestTranslation(deps, type, id, f.translation.targetLanguage);
+      }
       return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {
       await deps.store.delete(key).catch(() => {});

@@ -3,6 +3,7 @@ import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
 import { removeDerived } from '../records/derived';
+import { removeTranslationsOf } from '../translate/records';
 
 /** The item's own files: original, translation, thumbnail (images and text go with removeDerived). */
 function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
@@ -27,6 +28,7 @@ export async function deleteItem(deps: ContentDeps, type: ContentType, id: numbe
   // Index first: if the search backend is down the record stays and the delete can be retried.
   await removeDerived(deps, type, id);
   for (const k of stored) await deps.store.delete(k);
+  await removeTranslationsOf(deps, type, id);
   coll.remove(id);
 }
 
@@ -51,7 +53,7 @@ export async function deleteImage(deps: ContentDeps, kind: 'bot' | 'presentation
 export async function deleteAllData(deps: ContentDeps) {
   deps.queue.cancelAll();
   const c = deps.catalog;
-  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.ragTurns]
+  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.ragTurns, c.translations]
     .reduce((n, coll) => n + coll.count(), 0) + c.chatMessages.count();
   const chunks = await deps.search.count();
   await deps.search.clear();

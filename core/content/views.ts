@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/types';
-import type { ContentItem, ContentType, DashboardMetrics, Document, Presentation, Video } from '../types';
+import { publicUrlForKey } from '../paths';
+import type { ContentItem, ContentType, DashboardMetrics, Document, Presentation, TranslationRecord, Video } from '../types';
 
 const asItem = (type: ContentType, r: Document | Presentation | Video, title: string, description: string, approvedDate: string | null, needsTranslation: boolean): ContentItem => ({
   id: r.id, type, title, status: r.status, fileName: r.fileName, fileType: r.fileType, fileSize: r.fileSize,
@@ -44,6 +45,7 @@ export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
 }
 
 export interface TranslationRow {
+  /** The item's id. */
   id: number;
   title: string;
   description: string;
@@ -51,12 +53,27 @@ export interface TranslationRow {
   state: string;
   error: string | null;
   fileKey: string | null;
+  /** The translation record (presentations and documents; absent for video rows). */
+  translation?: TranslationRecord;
 }
 
-/** Items that asked for a translation, with its state. */
+/**
+ * The translations list of spec section 7: for presentations, one row per
+ * translation record (item title and description with the record); videos
+ * keep the request stored on the item until video translation exists.
+ */
 export function translationRows(catalog: Catalog, type: 'presentation' | 'video'): TranslationRow[] {
-  const rows = type === 'presentation' ? catalog.presentations.list() : catalog.videos.list();
-  return rows
+  if (type === 'presentation') {
+    return catalog.translations.list((t) => t.itemType === 'presentation').sort((a, b) => a.id - b.id).flatMap((t) => {
+      const p = catalog.presentations.get(t.itemId);
+      if (!p) return [];
+      return [{
+        id: p.id, title: p.label, description: p.description, targetLanguage: t.targetLanguage, state: t.state, error: t.error,
+        fileKey: t.fileKey, translation: { ...t, filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null },
+      }];
+    });
+  }
+  return catalog.videos.list()
     .filter((r) => r.translation.state !== 'none')
     .map((r) => ({
       id: r.id, title: r.label, description: r.description, targetLanguage: r.translation.targetLanguage,

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
+import { neutralizeDoctype } from './xml-entities';
 import { AppError, isAppError } from '../errors';
 import { throwIfAborted } from './exec';
 import { ocrImages, usableOcrLanguages } from './ocr';
@@ -34,7 +35,9 @@ function mammothZip(zip: SafeZip) {
   return {
     exists: (name: string) => zip.has(name),
     read: async (name: string, encoding?: string) => {
-      const data = await zip.read(name);
+      let data = await zip.read(name);
+      // Entity declarations (XXE) are removed before mammoth's parser sees them: see xml-entities.ts.
+      if (/\.(xml|rels)$/i.test(name) && data.includes('<!DOCTYPE')) data = Buffer.from(neutralizeDoctype(data.toString('utf8')), 'utf8');
       if (encoding === 'base64') return data.toString('base64');
       if (encoding) return new TextDecoder(encoding).decode(data);
       return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

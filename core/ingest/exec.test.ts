@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../errors';
-import { isMissingTool, mapLimit, runTool } from './exec';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { budgetMs, isMemoryFailure, isMissingTool, mapLimit, runTool } from './exec';
+import { toolIsolation, toolLimits } from './sandbox';
 
 test('a missing tool gives AppError unavailable naming the tool and the setup script', async () => {
   await assert.rejects(runTool('pdfimages-not-installed', ['-v']), (e: unknown) => {
@@ -70,3 +77,81 @@ test('mapLimit keeps input order and never runs more than the limit at once', as
   assert.deepEqual(out, [50, 10, 30, 20]);
   assert.equal(peak, 2);
 });
+
+test('a tool cannot open a network connection, not even to a service on 127.0.0.1', async () => {
+  const connections: number[] = [];
+  const server = createServer((socket) => { connections.push(1); socket.destroy(); });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  try {
+    assert.equal(toolIsolation().network, 'none', 'this machine allows network namespaces (unshare --net)');
+    const script = `require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); })`;
+    const r = await runTool(process.execPath, ['-e', script]);
+    assert.notEqual(r.stdout.toString().trim(), 'connected');
+    // The same script outside the sandbox does connect: the listener works.
+    const direct = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    assert.equal(direct.stdout.trim(), 'connected');
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(connections.length, 1, 'only the unconfined run reached the listener');
+  } finally {
+    server.close();
+  }
+});
+
+test('a tool over its memory ceiling is stopped and reported as a memory failure, native or Node', async () => {
+  await assert.rejects(runTool('python3', ['-c', 'x = bytearray(600 * 1024 * 1024)'], { memoryBytes: 256 * 1024 ** 2 }), (e: unknown) => {
+    assert.ok(isMemoryFailure(e));
+    assert.equal(e.code, 'too_large');
+    assert.match(e.message, /python3 needed more than 256 MB of memory/);
+    return true;
+  });
+  const grow = 'const a = []; for (;;) a.push(Buffer.alloc(32 << 20, 1));';
+  await assert.rejects(runTool(process.execPath, ['-e', grow], { memoryBytes: 256 * 1024 ** 2, maxStderrBytes: 4096 }), (e: unknown) => isMemoryFailure(e));
+  // Under the ceiling the same tool runs normally.
+  const ok = await runTool('python3', ['-c', 'x = bytearray(50 * 1024 * 1024); print(len(x))'], { memoryBytes: 256 * 1024 ** 2 });
+  assert.equal(ok.stdout.toString().trim(), String(50 * 1024 * 1024));
+});
+
+test('the time budget grows with the input size and never passes the cap', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'exec-budget-'));
+  try {
+    const small = join(dir, 'small');
+    const big = join(dir, 'big');
+    await writeFile(small, 'x');
+    await writeFile(big, Buffer.alloc(4 * 1024 * 1024));
+    const { timeBaseMs, timePerMiBMs } = toolLimits();
+    assert.equal(budgetMs(small, 10 * 60_000), Math.round(timeBaseMs + timePerMiBMs / (1024 * 1024)));
+    assert.equal(budgetMs(big, 10 * 60_000), timeBaseMs + 4 * timePerMiBMs);
+    assert.equal(budgetMs(big, 1000), 1000);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('tools and their children end when the process that started them is killed with SIGKILL', async () => {
+  const marker = String(30_000 + Math.floor(Math.random() * 9999));
+  const parent = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    import('${new URL('./exec.ts', import.meta.url).pathname}').then(({ runTool }) => {
+      runTool('sh', ['-c', 'sleep ${marker}.1 & sleep ${marker}.2; wait'], { timeoutMs: 600000 }).catch(() => {});
+      setTimeout(() => console.log('started'), 500);
+    });`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => parent.stdout.on('data', () => resolve()));
+  assert.equal(sleepers(marker).length, 2, 'both tool processes run');
+  parent.kill('SIGKILL');
+  const deadline = Date.now() + 5000;
+  while (sleepers(marker).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(sleepers(marker), []);
+});
+
+/** Pids of `sleep MARKER.*` processes. */
+function sleepers(marker: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (cmd[0] === 'sleep' && cmd[1]?.startsWith(`${marker}.`)) out.push(Number(name));
+    } catch { /* gone */ }
+  }
+  return out;
+}

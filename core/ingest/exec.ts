@@ -1,11 +1,16 @@
 /**
- * Runs an external tool (pdfimages, tesseract, soffice, ffmpeg, ...) as a
- * child process with a timeout, an AbortSignal and capped output. The child
- * runs in its own process group so a timeout also ends its children
- * (soffice starts soffice.bin).
+ * Runs an external tool (pdfimages, tesseract, soffice, ffmpeg, the PDF text
+ * worker) as a child process with a timeout, an AbortSignal and capped
+ * output. The one place that bounds what a tool may do (see sandbox.ts):
+ * a memory ceiling, a time budget that grows with the input's size, no
+ * network, and death with this process. The child runs in its own process
+ * group so a timeout also ends its children (soffice starts soffice.bin).
  */
 import { spawn } from 'node:child_process';
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { AppError } from '../errors';
+import { exitStatus, formatBytes, memoryFailure, toolLimits, wrapTool } from './sandbox';
 
 export interface RunOptions {
   /** Kill the tool after this long. Default 120 s. */
@@ -22,6 +27,13 @@ export interface RunOptions {
   allowFailure?: boolean;
   /** Receive stdout line by line (UTF-8) as it arrives; stdout is then not kept in the result. */
   onLine?: (line: string) => void;
+  /**
+   * The file the tool reads: its size sets the time budget (a base plus a
+   * rate per MiB, see setToolLimits), never more than `timeoutMs`.
+   */
+  inputFile?: string;
+  /** Memory ceiling for this run in bytes; default the configured one (setToolLimits), 0 for none. */
+  memoryBytes?: number;
 }
 
 export interface RunResult {
@@ -69,14 +81,21 @@ export function throwIfAborted(signal?: AbortSignal): void {
  * - an AbortError when `signal` aborts.
  */
 export function runTool(tool: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = budgetMs(opts.inputFile, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const memoryBytes = opts.memoryBytes ?? toolLimits().memoryBytes;
+  const wrapped = wrapTool(tool, args, memoryBytes);
   const maxOut = opts.maxStdoutBytes ?? 32 * 1024 * 1024;
   const maxErr = opts.maxStderrBytes ?? 64 * 1024;
   const { signal } = opts;
 
   return new Promise<RunResult>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
-    const child = spawn(tool, args, {
+    // The wrapper (setpriv, unshare, prlimit) would start even when the tool is missing: check first.
+    if (!onPath(tool)) {
+      const e = Object.assign(new Error(`spawn ${tool} ENOENT`), { code: 'ENOENT' });
+      return reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
+    }
+    const child = spawn(wrapped.command, wrapped.args, {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -141,7 +160,8 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       }
     });
 
-    child.on('close', (exitCode) => {
+    child.on('close', (code, sig) => {
+      const exitCode = exitStatus(code, sig);
       if (settled) return;
       done();
       const stderr = err.toString('utf8');
@@ -155,6 +175,12 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
           details: { tool, timeoutMs, reason: 'timeout' },
         }));
       }
+      const oom = memoryBytes > 0 && exitCode !== 0 ? memoryFailure(stderr, exitCode) : false;
+      if (oom && !opts.allowFailure) {
+        return reject(new AppError('too_large', `${tool} needed more than ${formatBytes(memoryBytes)} of memory and was stopped`, {
+          details: { tool, reason: 'memory', memoryBytes, exitCode, stderr: lastLines(stderr, 5) },
+        }));
+      }
       const result: RunResult = { stdout: Buffer.concat(out), stderr, exitCode, stdoutTruncated };
       if (exitCode !== 0 && !opts.allowFailure) {
         return reject(new AppError('internal', `${tool} failed (exit ${exitCode ?? 'signal'}): ${lastLines(stderr)}`, {
@@ -165,6 +191,33 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     });
   });
 }
+
+const found = new Set<string>();
+/** Whether `tool` is an executable file (a path, or a name found on PATH). */
+function onPath(tool: string): boolean {
+  if (found.has(tool)) return true;
+  const dirs = tool.includes('/') ? [''] : (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  for (const dir of dirs) {
+    try {
+      accessSync(dir ? join(dir, tool) : tool, fsConstants.X_OK);
+      found.add(tool);
+      return true;
+    } catch { /* next */ }
+  }
+  return false;
+}
+
+/** The time budget of a run over `inputFile`: base + rate per MiB of its size, at most `capMs`. */
+export function budgetMs(inputFile: string | undefined, capMs: number): number {
+  if (!inputFile) return capMs;
+  let size = 0;
+  try { size = statSync(inputFile).size; } catch { return capMs; }
+  const { timeBaseMs, timePerMiBMs } = toolLimits();
+  return Math.min(capMs, Math.round(timeBaseMs + (size / (1024 * 1024)) * timePerMiBMs));
+}
+
+/** True for the error runTool throws when a tool went over its memory ceiling. */
+export const isMemoryFailure = (e: unknown): e is AppError => e instanceof AppError && e.details?.reason === 'memory';
 
 /** The last few non-empty lines of a tool's stderr, for error messages. */
 export function lastLines(text: string, n = 3): string {

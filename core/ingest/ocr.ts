@@ -45,6 +45,7 @@ export async function ocrImage(path: string, langs: string[], signal?: AbortSign
   const r = await runTool('tesseract', args, {
     signal: signal ?? opts.signal,
     timeoutMs: opts.timeoutMs ?? 120_000,
+    inputFile: path,
     // One thread per tesseract: the caller runs pages in parallel instead.
     env: { OMP_THREAD_LIMIT: '1' },
     maxStdoutBytes: 4 * 1024 * 1024,

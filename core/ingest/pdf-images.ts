@@ -44,7 +44,7 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
   const minSide = opts.minSide ?? 32;
   const minBytes = opts.minBytes ?? 2048;
   const warnings: string[] = [];
-  const list = await runTool('pdfimages', ['-list', file], { signal: opts.signal, timeoutMs: 300_000 });
+  const list = await runTool('pdfimages', ['-list', file], { signal: opts.signal, timeoutMs: 300_000, inputFile: file });
   const listed = parsePdfImagesList(list.stdout.toString('utf8'));
   const seen = new Set<string>();
   const wanted = new Map<number, ListedImage>();
@@ -56,7 +56,7 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
   if (wanted.size === 0) return { images: [], warnings };
 
   await mkdir(dir, { recursive: true });
-  await runTool('pdfimages', ['-all', '-p', file, join(dir, 'img')], { signal: opts.signal, timeoutMs: 600_000 });
+  await runTool('pdfimages', ['-all', '-p', file, join(dir, 'img')], { signal: opts.signal, timeoutMs: 600_000, inputFile: file });
   const files = await writtenFiles(dir);
   let images: PdfImage[] = [];
   const odd: number[] = [];
@@ -72,7 +72,7 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
     // JPEG 2000, JBIG2, CCITT and CMYK TIFF are not shown by browsers: take those as PNG instead.
     const pngDir = join(dir, 'png');
     await mkdir(pngDir, { recursive: true });
-    await runTool('pdfimages', ['-png', '-p', file, join(pngDir, 'img')], { signal: opts.signal, timeoutMs: 600_000 });
+    await runTool('pdfimages', ['-png', '-p', file, join(pngDir, 'img')], { signal: opts.signal, timeoutMs: 600_000, inputFile: file });
     const pngs = await writtenFiles(pngDir);
     const oddSet = new Set(odd);
     const next: PdfImage[] = [];

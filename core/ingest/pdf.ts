@@ -8,7 +8,8 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
-import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
+import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
+import { formatBytes } from './sandbox';
 import { ocrImage, ocrImages, usableOcrLanguages } from './ocr';
 import { nearby, repairRtlPunctuation, tidyText } from './tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
@@ -45,7 +46,7 @@ interface PageText { num: number; text: string; error?: string }
 
 /** Page count from poppler's pdfinfo (fast); undefined when it cannot tell. */
 async function pageCountHint(file: string, signal: AbortSignal): Promise<number | undefined> {
-  const r = await runTool('pdfinfo', [file], { signal, timeoutMs: 30_000, allowFailure: true }).catch(() => undefined);
+  const r = await runTool('pdfinfo', [file], { signal, timeoutMs: 30_000, allowFailure: true, inputFile: file }).catch(() => undefined);
   const n = Number(/^Pages:\s+(\d+)/m.exec(r?.stdout.toString('utf8') ?? '')?.[1]);
   return r?.exitCode === 0 && Number.isFinite(n) ? n : undefined;
 }
@@ -84,6 +85,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
   const run = (offset: number) => runTool(process.execPath, [WORKER, file, String(workers), String(offset)], {
     signal: stop.signal,
     timeoutMs: 15 * 60_000,
+    inputFile: file,
     maxStderrBytes: 16 * 1024,
     onLine: (line) => { if (line.trim()) onEvent(JSON.parse(line) as WorkerEvent); },
   });
@@ -93,6 +95,14 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
       for (const r of results) {
         if (r.status === 'fulfilled') continue;
         const e = r.reason as unknown;
+        if (isMemoryFailure(e)) {
+          // The page that worker was reading: its first page not returned.
+          const offset = results.indexOf(r) + 1;
+          let num = offset;
+          while (pages.has(num)) num += workers;
+          const of = numPages > 0 ? ` of ${numPages}` : '';
+          throw new AppError('too_large', `${label} needs more than ${formatBytes(Number(e.details?.memoryBytes))} of memory to read page ${num}${of}, so it was stopped. The file may be damaged or built to exhaust memory; if it is a genuine document, split it into smaller files or ask the operator to raise TOOL_MEMORY_MB.`, { cause: e, details: { reason: 'memory', page: num } });
+        }
         if (e instanceof AppError && e.details?.reason === 'exit') {
           throw new AppError('internal', `The PDF reader stopped unexpectedly: ${String(e.details.stderr ?? '')}`, { cause: e });
         }
@@ -243,7 +253,7 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     if (toolMissing) return;
     const base = join(dir, `page-${num}`);
     try {
-      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000 });
+      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000, inputFile: file });
       const text = await ocrImage(`${base}.png`, langs, opts.signal);
       const page = byNum.get(num);
       if (page && text.trim()) { page.text = text; done.push(num); }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
+import { explainFailure } from './failure';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
 import { keys } from '../paths';
@@ -109,7 +110,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       if (type === 'video') Object.assign(found, { duration: extraction.durationSec ?? null, thumbnailKey });
       if (extraction.warnings.length) final = step('completed_with_warnings', { warnings: extraction.warnings.join('; ') });
     } catch (e) {
-      failure = toAppError(e);
+      failure = signal.aborted ? toAppError(e) : explainFailure(e, rec.fileName);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

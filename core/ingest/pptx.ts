@@ -5,11 +5,12 @@
  * thumbnails rendered by LibreOffice (PDF) + pdftoppm. The package is read
  * through the guarded ZIP reader (no zip bombs, no whole-file buffering).
  */
-import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
-import { join, posix, resolve } from 'node:path';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError, isAppError } from '../errors';
 import { runTool, throwIfAborted } from './exec';
+import { writeWithoutExternalLinks } from './strip-external';
 import { ocrImages, usableOcrLanguages } from './ocr';
 import { parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
 import { fileLabel, imageSizeFromBytes } from './sniff';
@@ -139,13 +140,14 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
   const dir = join(opts.workDir, 'slide-renders');
   await mkdir(dir, { recursive: true });
   const input = join(dir, 'deck.pptx');
-  await symlink(resolve(file), input);
+  // LibreOffice fetches linked pictures while rendering: it gets a copy without external links.
+  await writeWithoutExternalLinks(file, input, fileLabel('presentation', opts.fileName));
   const timeoutMs = opts.renderTimeoutMs ?? 120_000;
   await runTool('soffice', [
     `-env:UserInstallation=${pathToFileURL(join(opts.workDir, 'lo-profile')).href}`,
     '--headless', '--norestore', '--nolockcheck', '--nodefault',
     '--convert-to', 'pdf', '--outdir', dir, input,
-  ], { signal: opts.signal, timeoutMs });
+  ], { signal: opts.signal, timeoutMs, inputFile: file });
   const pdf = join(dir, 'deck.pdf');
   if (!(await readdir(dir)).includes('deck.pdf')) throw new Error('LibreOffice produced no PDF');
   await runTool('pdftoppm', ['-r', String(opts.renderDpi ?? 60), '-png', pdf, join(dir, 'slide')], { signal: opts.signal, timeoutMs });

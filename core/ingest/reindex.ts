@@ -3,6 +3,7 @@ import type { ContentType } from '../types';
 import { chunkSections } from './chunker';
 import { attachImagesByText } from './images';
 import { loadExtractedText } from './stored-text';
+import { translationChunks } from '../translate/index-text';
 
 /**
  * Rebuilds the search index from the stored extracted text of every
@@ -27,8 +28,10 @@ export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, t
       itemType: it.type, itemId: it.id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
     });
     attachImagesByText(cs, text.unplacedImages ?? []);
-    await search.upsert(cs);
-    chunks += cs.length;
+    // Completed translations are indexed too, from their stored text.
+    const translated = await translationChunks(deps, it.type, it.id);
+    await search.upsert([...cs, ...translated]);
+    chunks += cs.length + translated.length;
     onProgress?.(done, items.length, text.title);
   }
   return { items: items.length, chunks };

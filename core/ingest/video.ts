@@ -29,13 +29,13 @@ export interface VideoProbe {
 
 interface FfprobeJson {
   format?: { duration?: string };
-  streams?: Array<{ codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }>;
+  streams?: Array<{ codec_type?: string; codec_name?: string; codec_tag_string?: string; profile?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }>;
 }
 
 /** Reads duration and streams; AppError('corrupt_file') when ffprobe cannot read the file. */
 export async function probeVideo(file: string, label: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<VideoProbe> {
   const r = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 60_000, allowFailure: true,
+    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 60_000, allowFailure: true, inputFile: file,
   });
   if (r.exitCode !== 0) {
     throw new AppError('corrupt_file', `${label} cannot be read: ${humanFfmpegError(r.stderr)}.`, { details: { reason: 'damaged', stderr: lastLines(r.stderr, 5) } });
@@ -51,13 +51,29 @@ export async function probeVideo(file: string, label: string, opts: { signal?: A
     hasAudio: !!audio,
     width: video?.width,
     height: video?.height,
-    videoCodec: video?.codec_name,
-    audioCodec: audio?.codec_name,
+    videoCodec: codecOf(video),
+    audioCodec: codecOf(audio),
   };
 }
 
+type Stream = NonNullable<FfprobeJson['streams']>[number];
+/** The codec name, or `unknown (TAG)` when this ffmpeg has no decoder for it (e.g. xHE-AAC/USAC audio). */
+function codecOf(s: Stream | undefined): string | undefined {
+  if (!s) return undefined;
+  const unknown = !s.codec_name || s.codec_name === 'unknown' || s.codec_name === 'none' || /USAC|xHE/i.test(s.profile ?? '');
+  return unknown ? `unknown (${s.codec_tag_string || 'no tag'}${s.profile && s.profile !== 'unknown' ? `, ${s.profile}` : ''})` : s.codec_name;
+}
+const isUnknownCodec = (c: string | undefined) => !!c?.startsWith('unknown');
+
+/** What to do with a file whose codecs this server cannot decode. */
+export const CONVERT_ADVICE = 'Convert it to MP4 with H.264 video and AAC-LC sound (for example `ffmpeg -i input.mp4 -c:v libx264 -c:a aac output.mp4`) and upload it again';
+
 /** ffmpeg's last error line, said plainly when we recognise it. */
 export function humanFfmpegError(stderr: string): string {
+  if (!stderr.trim()) return `ffmpeg could not read it and gave no reason, which usually means a format it does not support. ${CONVERT_ADVICE}`;
+  if (/Decoder \(codec \w+\) not found|Audio object type \d+|not implemented|is not supported|Unsupported codec|no decoder/i.test(stderr)) {
+    return `it uses a video or sound format this server cannot decode (${lastLines(stderr, 1)}). ${CONVERT_ADVICE}`;
+  }
   if (/moov atom not found/i.test(stderr)) return 'the video is incomplete (its index is missing; the upload may have been cut off)';
   if (/Invalid data found when processing input/i.test(stderr)) return 'the content is not a video ffmpeg understands, or it is damaged';
   if (/No such file/i.test(stderr)) return 'the file is missing';
@@ -82,11 +98,19 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
   if (probe.durationSec === undefined) warnings.push('The video length could not be read.');
   if (!probe.hasAudio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
+  const badPicture = probe.hasVideo && isUnknownCodec(probe.videoCodec);
+  const badSound = probe.hasAudio && isUnknownCodec(probe.audioCodec);
+  if ((badPicture || !probe.hasVideo) && (badSound || !probe.hasAudio)) {
+    const which = [badPicture && `picture: ${probe.videoCodec}`, badSound && `sound: ${probe.audioCodec}`].filter(Boolean).join('; ');
+    throw new AppError('unsupported_type', `${label} uses a format this server cannot decode (${which}). ${CONVERT_ADVICE}.`, { details: { reason: 'codec' } });
+  }
+  if (badPicture) warnings.push(`The picture uses a format this server cannot decode (${probe.videoCodec}), so no thumbnail was made. ${CONVERT_ADVICE}.`);
+  if (badSound) warnings.push(`The sound uses a format this server cannot decode (${probe.audioCodec}). ${CONVERT_ADVICE}.`);
 
   const result: Extraction = { kind: 'video', sections: [], images: [], warnings };
   if (probe.durationSec !== undefined) result.durationSec = probe.durationSec;
-  if (!probe.hasVideo) {
-    warnings.push('The file has sound only: no thumbnail was made.');
+  if (!probe.hasVideo || badPicture) {
+    if (!probe.hasVideo) warnings.push('The file has sound only: no thumbnail was made.');
     return result;
   }
   opts.onProgress?.(1, 2, message('video_thumbnail'));
@@ -94,7 +118,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const grab = (at: number) => runTool('ffmpeg', [
     '-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file,
     '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '3', thumb,
-  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, allowFailure: true });
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, allowFailure: true, inputFile: file });
   let r = await grab(thumbnailTime(probe.durationSec));
   let made = r.exitCode === 0 && (await stat(thumb).then((s) => s.size > 0, () => false));
   if (!made) {

@@ -25,6 +25,26 @@ describe('job queue', () => {
     assert.ok(c.jobs.list().every((j) => j.state === 'done' && j.attempts === 1));
   });
 
+  it('a translate job waits for its item\'s ingest, even with workers free; other items\' jobs are not held up', async () => {
+    const c = catalog();
+    const order: string[] = [];
+    const q = createJobQueue({
+      catalog: c, concurrency: 3,
+      handlers: {
+        ingest: async (j) => { order.push(`ingest ${j.itemId} start`); await new Promise((r) => setTimeout(r, 60)); order.push(`ingest ${j.itemId} done`); },
+        translate: async (j) => void order.push(`translate ${j.itemId}`),
+      },
+    });
+    q.start();
+    q.enqueue('ingest', 'document', 1);
+    q.enqueue('translate', 'document', 1, { targetLanguage: 'hebrew' });
+    q.enqueue('translate', 'document', 2, { targetLanguage: 'hebrew' });
+    await q.idle();
+    assert.ok(order.indexOf('translate 1') > order.indexOf('ingest 1 done'), order.join(' | '));
+    assert.ok(order.indexOf('translate 2') < order.indexOf('ingest 1 done'), 'item 2 has no ingest running');
+    assert.ok(c.jobs.list().every((j) => j.state === 'done'));
+  });
+
   it('keeps the failure reason on the job and retries it', async () => {
     const c = catalog();
     let calls = 0;

@@ -80,14 +80,21 @@ export function createJobQueue(options: JobQueueOptions) {
     return job;
   }
 
+  /** Conversions (translate, transcribe) run after their item's ingest: while it is queued or running they wait. */
+  function waitsForIngest(job: Job): boolean {
+    if (job.kind === 'ingest') return false;
+    return !!catalog.jobs.find((i) => i.kind === 'ingest' && i.itemType === job.itemType && i.itemId === job.itemId
+      && (i.state === 'queued' || i.state === 'running'));
+  }
+
   function pump() {
     if (!started || stopping) return;
     while (running.size < options.concurrency) {
-      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id));
+      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !waitsForIngest(j));
       if (!next) break;
       run(next.id);
     }
-    if (running.size === 0 && !catalog.jobs.find((j) => j.state === 'queued')) {
+    if (running.size === 0 && !catalog.jobs.find((j) => j.state === 'queued' && !waitsForIngest(j))) {
       const w = idleWaiters;
       idleWaiters = [];
       w.forEach((f) => f());
@@ -173,6 +180,10 @@ export function createJobQueue(options: JobQueueOptions) {
         running.get(j.id)?.abort(new AppError('conflict', 'The item was deleted'));
       }
       catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
+    },
+    /** Aborts one job if it is running (its record is removed by the caller). */
+    cancelJob(jobId: number | null) {
+      if (jobId !== null) running.get(jobId)?.abort(new AppError('conflict', 'The work was deleted'));
     },
     cancelAll() {
       for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));

@@ -1,15 +1,15 @@
 import { AppError } from '../errors';
-import { isPublicKey } from '../paths';
+import { isPubliclyServed } from '../public-files';
 import type { CoreServices as Services } from '../services';
 import { assertValidKey } from '../storage/keys';
 import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
 
-/** The file manager and downloads: stored files by key; `public` limits to what the chat hands out. */
+/** The file manager and downloads: stored files by key; `public` limits to what the chat hands out (see public-files.ts). */
 export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'removeFile' | 'readFile' | 'statFile'> => {
   const check = (key: string, isPublic?: boolean) => {
     assertValidKey(key);
-    if (isPublic && !isPublicKey(key)) throw new AppError('not_found', `No public file "${key}"`);
+    if (isPublic && !isPubliclyServed(s.catalog, key)) throw new AppError('not_found', `No public file "${key}"`);
   };
   return {
     files: (prefix) => listAll(s.store, prefix || undefined),

@@ -18,6 +18,7 @@ import { remove } from './remove';
 import { retry } from './retry';
 import { search } from './search';
 import type { Product } from './types';
+import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
 
@@ -29,6 +30,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
+    ...translations(s),
   };
 }
 

@@ -10,10 +10,11 @@ import type { RagEvent } from '../chat/rag';
 import type { SearchHit } from '../search/types';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationRecord,
 } from '../types';
+import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
-export type { SearchHit };
+export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
@@ -75,6 +76,17 @@ export interface Product {
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+
+  // Translation (one record per item and target language; runs after the item's ingest)
+  /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
+  translate(type: ContentType, id: number, targetLanguage: string): Promise<TranslationRecord>;
+  translationList(filter?: { itemType?: ContentType; itemId?: number }): Promise<TranslationRecord[]>;
+  translation(id: number): Promise<TranslationRecord>;
+  retryTranslation(id: number): Promise<TranslationRecord>;
+  removeTranslation(id: number): Promise<void>;
+  glossary(): Promise<Glossary>;
+  putGlossaryTerm(entry: GlossaryEntry): Promise<Glossary>;
+  removeGlossaryTerm(term: string): Promise<Glossary>;
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */

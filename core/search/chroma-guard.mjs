@@ -2,9 +2,14 @@
 // goes away, even by SIGKILL: our stdin is a pipe from that process, and it
 // closes when the process dies. Plain JS so it starts fast without tsx.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const [cli, ...args] = process.argv.slice(2);
-const chroma = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+// Where setpriv exists, Chroma also dies with this guard if the guard itself is killed with SIGKILL.
+const hasSetpriv = ['/usr/bin/setpriv', '/bin/setpriv'].some((p) => existsSync(p));
+const chroma = hasSetpriv
+  ? spawn('setpriv', ['--pdeathsig', 'KILL', process.execPath, cli, ...args], { stdio: ['ignore', 'inherit', 'inherit'] })
+  : spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
 let stopping = false;
 const stop = (graceMs = 5000) => {
   if (stopping) return;

@@ -28,6 +28,8 @@ export interface StartChromaOptions {
 export interface ChromaServer {
   url: string;
   pid: number;
+  /** Settles when the server process ends, for whatever reason (see chroma-supervisor.ts). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startChroma(options: StartChromaOptions): Promise<ChromaSe
       return {
         url,
         pid: child.pid!,
+        exited: exitPromise.then(() => ({ code: exited?.code ?? null, signal: exited?.sig ?? null })),
         stop: async () => {
           options.signal?.removeEventListener('abort', onAbort);
           await stop();

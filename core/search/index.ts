@@ -34,6 +34,12 @@ export interface SearchIndexOptions {
   saveDelayMs?: number;
   /** Pause before trying Chroma again after a failed search (default 10 s). */
   retryAfterMs?: number;
+  /**
+   * How long a write (upsert, delete, clear) waits for Chroma to come back
+   * (the supervisor restarts it; a reindex may have just rebuilt the
+   * collection) before failing. Default 0: fail at once.
+   */
+  writeWaitMs?: number;
 }
 
 /**
@@ -55,7 +61,25 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
   const weights = { ...defaultWeights(options.embedder), ...options.weights };
   const boost = options.sameLanguageBoost ?? 0.1;
   const depth = options.candidates ?? 100;
-  const retryAfter = options.retryAfterMs ?? 10_000;
+  const retryAfter = options.retryAfterMs ?? 3_000;
+  const writeWait = options.writeWaitMs ?? 0;
+
+  /** Runs a vector write, retrying while Chroma is unavailable, for at most writeWaitMs. */
+  const whenUp = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    for (let delay = 250; ; delay = Math.min(delay * 2, 2000)) {
+      try {
+        return await fn();
+      } catch (e) {
+        if (!isAppError(e) || e.code !== 'unavailable') throw e;
+        if (Date.now() - started + delay > writeWait) {
+          if (writeWait <= 0) throw e;
+          throw new AppError('unavailable', `${e.message} (waited ${Math.round((Date.now() - started) / 1000)} s for it to come back)`, { cause: e });
+        }
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  };
   let vectorDownUntil = 0;
   let lastVectorError: string | null = null;
 
@@ -79,17 +103,17 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
   return {
     async upsert(chunks) {
       if (chunks.length === 0) return;
-      if (vectors && !(await vectors.needsReindex())) await vectors.upsert(chunks);
+      if (vectors) await whenUp(async () => { if (!(await vectors.needsReindex())) await vectors.upsert(chunks); });
       lexical.upsert(chunks);
     },
 
     async deleteItem(itemType, itemId) {
-      if (vectors) await vectors.deleteItem(itemType, itemId);
+      if (vectors) await whenUp(() => vectors.deleteItem(itemType, itemId));
       lexical.deleteItem(itemType, itemId);
     },
 
     async clear() {
-      if (vectors) await vectors.reset();
+      if (vectors) await whenUp(() => vectors.reset());
       lexical.clear();
       await lexical.flush();
     },

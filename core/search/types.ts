@@ -16,6 +16,8 @@ export interface Chunk {
   /** Catalog ids of bot images / presentation images on the same page or slide. */
   imageIds: number[];
   ordinal: number;
+  /** Set on chunks of a translation: the passage is from the translated file (the page/slide are the original's). */
+  translation?: { language: string; fileKey: string; filePath: string } | null;
 }
 
 export interface SearchFilters {

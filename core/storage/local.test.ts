@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
@@ -21,6 +21,25 @@ runObjectStoreContract('local disk', async () => {
 });
 
 describe('local store specifics', () => {
+  it('does not follow symbolic links inside the store, to a file or to a folder outside it', async (t) => {
+    const dir = await tempFor(t);
+    const root = path.join(dir, 'objects');
+    const outside = path.join(dir, 'outside');
+    await mkdir(path.join(root, 'documents'), { recursive: true });
+    await mkdir(outside);
+    await writeFile(path.join(outside, 'secret.txt'), 'secret');
+    await symlink(path.join(outside, 'secret.txt'), path.join(root, 'documents', '1_secret.txt'));
+    await symlink(outside, path.join(root, 'images'));
+    const store = createLocalStore({ root });
+    await store.put('documents/2_real.txt', Buffer.from('real'));
+    for (const key of ['documents/1_secret.txt', 'images/secret.txt']) {
+      assert.equal(await store.head(key), null, key);
+      await assert.rejects(store.get(key), (e: unknown) => e instanceof AppError && e.code === 'not_found', key);
+    }
+    assert.deepEqual((await store.list()).objects.map((o) => o.key), ['documents/2_real.txt']);
+    assert.equal((await store.head('documents/2_real.txt'))?.size, 4);
+  });
+
   it('refuses bad keys before touching the disk, even when the disk is unusable', async (t) => {
     const dir = await tempFor(t);
     const notADir = path.join(dir, 'file');

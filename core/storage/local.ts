@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, constants, lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,7 +38,23 @@ export function createLocalStore(options: { root: string }): ObjectStore {
     if (key !== undefined && (code === 'EISDIR' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'ENOTEMPTY')) {
       throw new AppError('conflict', `Cannot store "${key}": it clashes with an existing file or folder of that name`, { cause: e });
     }
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new AppError('unavailable', `The disk holding the stored files (${root}) is full. Free some space (or move the storage to a larger disk) and try again.`, { cause: e, details: { reason: 'disk_full' } });
+    }
     throw new AppError('unavailable', `Object storage (local disk at ${root}) failed: ${(e as Error)?.message ?? e}`, { cause: e });
+  };
+  let realRoot: string | undefined;
+  /**
+   * Stat of a stored file that is really inside the store: a symbolic link
+   * anywhere on the way (put there by someone with disk access) is treated
+   * as no object, so the server never serves files from outside the store.
+   */
+  const statInside = async (file: string) => {
+    const st = await lstat(file);
+    if (st.isSymbolicLink()) return null;
+    realRoot ??= await realpath(root);
+    const real = await realpath(file);
+    return real === path.join(realRoot, path.relative(root, file)) ? st : null;
   };
 
   async function walk(dir: string, prefix: string, out: string[]) {
@@ -101,24 +117,32 @@ export function createLocalStore(options: { root: string }): ObjectStore {
       assertValidRange(opts);
       let st;
       try {
-        st = await stat(file);
+        st = await statInside(file);
       } catch (e) {
         if (isMissing(e)) throw new AppError('not_found', `No stored file "${key}"`, { cause: e });
         return fail(e);
       }
-      if (!st.isFile()) throw new AppError('not_found', `No stored file "${key}"`);
+      if (!st?.isFile()) throw new AppError('not_found', `No stored file "${key}"`);
       if (opts?.start !== undefined && opts.start >= st.size) {
         throw new AppError('validation', `The range is outside "${key}" (${st.size} bytes)`);
       }
-      const body = createReadStream(file, { start: opts?.start, end: opts?.end, signal: opts?.signal });
+      // O_NOFOLLOW: a link swapped in after the check is not followed either.
+      let fh;
+      try {
+        fh = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+      } catch (e) {
+        if (isMissing(e) || errno(e) === 'ELOOP') throw new AppError('not_found', `No stored file "${key}"`, { cause: e });
+        return fail(e);
+      }
+      const body = fh.createReadStream({ start: opts?.start, end: opts?.end, signal: opts?.signal });
       return { body, size: st.size, contentType: mimeForKey(key), lastModified: st.mtime.toISOString() };
     },
 
     async head(key: string) {
       const file = fileOf(key);
       try {
-        const st = await stat(file);
-        return st.isFile() ? toObject(key, st) : null;
+        const st = await statInside(file);
+        return st?.isFile() ? toObject(key, st) : null;
       } catch (e) {
         if (isMissing(e)) return null;
         return fail(e);

@@ -90,6 +90,30 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       await assert.rejects(h.product.retry(999_999), rejects('not_found'));
     });
 
+    it('translates a document on request (Apertium offline here, labelled machine), refuses its own and unknown languages, keeps a glossary, and deletes translations with the item', async () => {
+      const f = await fixtures.docx();
+      const { item } = await h.product.upload({ kind: 'document', file: { path: f.path, fileName: 'tr.docx' }, fields: { title: 'Translate me', force: true } });
+      await settled(h.product, 'document', item.id);
+      await assert.rejects(h.product.translate('document', item.id, 'klingon'), (e: unknown) => rejects('validation')(e) && /Accepted: english/.test((e as Error).message));
+      await assert.rejects(h.product.translate('document', item.id, 'english'), rejects('validation'));
+      const t = await h.product.translate('document', item.id, 'spanish');
+      assert.equal((await h.product.translate('document', item.id, 'Spanish')).id, t.id, 'one record per language');
+      let done = t;
+      for (let i = 0; i < 600 && (done.state === 'queued' || done.state === 'running'); i++) {
+        await sleep(100);
+        done = await h.product.translation(t.id);
+      }
+      assert.equal(done.state, 'completed', done.error ?? '');
+      assert.equal(done.provider, 'apertium');
+      assert.equal(done.quality, 'machine');
+      assert.ok((await h.product.translationList({ itemId: item.id })).some((x) => x.id === t.id && x.filePath));
+      const g1 = await h.product.putGlossaryTerm({ term: 'AuraShade' });
+      const g2 = await h.product.removeGlossaryTerm('AuraShade');
+      assert.equal(g2.version, g1.version + 1);
+      await h.product.remove(item.id);
+      assert.deepEqual(await h.product.translationList({ itemId: item.id }), []);
+    });
+
     it('keeps categories, lists stored files and counts the dashboard', async () => {
       const c = await h.product.createCategory({ name: 'Blinds' });
       assert.equal((await h.product.updateCategory(c.id, { description: 'Roller blinds' })).description, 'Roller blinds');

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../core/product/index';
 import { sendObject } from '../send-object';
+import { bearerOf, SESSION_COOKIE } from '../auth';
 
 type Wild = { '*': string };
 
-/** Public downloads the chat hands out: documents, decks, videos and images, by key. */
+/** Public downloads the chat hands out: files of completed documents, decks and videos, their images, by key. */
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  // Anyone: files of completed items (what the chat hands out). A signed-in admin: any of them, failed uploads included.
+  const signedIn = (request: FastifyRequest) => !!services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
   const serve = (prefix: string) => (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
-    sendObject(services.product, prefix + request.params['*'], request, reply, { public: true });
+    sendObject(services.product, prefix + request.params['*'], request, reply, { public: !signedIn(request) });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));
   for (const folder of ['presentations/original_files/', 'presentations/translated_files/', 'videos/original_files/', 'videos/translated_files/']) {
     app.get<{ Params: Wild }>(`/uploads/${folder}*`, serve(folder));

@@ -3,11 +3,11 @@ import type { Services } from '../../core/product/index';
 import type { ContentType, JobState } from '../../core/types';
 import { idParams, type IdParams } from './schemas';
 
-/** Public health check. */
+/** Public health check: only up or degraded (paths, counts and ports are for admins: /api/health/details). */
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  // 200 while the server can answer, with each backing service's state; "degraded" when one is down
-  // (search then falls back to lexical ranking, uploads wait for retry).
-  app.get('/api/health', () => services.product.health());
+  // 200 while the server can answer; "degraded" when a backing service is down
+  // (search then falls back to lexical ranking, uploads wait for it).
+  app.get('/api/health', async () => ({ status: (await services.product.health()).status }));
 }
 
 const searchQuery = {
@@ -24,6 +24,7 @@ export default async function systemRoutes(app: FastifyInstance, { services }: {
   // An item's id, or one of its jobs' ids: core decides which.
   app.post<{ Params: IdParams }>('/api/retry/:id', { schema: { params: idParams } }, (request) => product.retry(request.params.id));
   app.post('/api/reindex', () => product.reindex());
+  app.get('/api/health/details', () => product.health());
   app.get<{ Querystring: { q: string; k?: number; type?: ContentType } }>('/api/search', { schema: { querystring: searchQuery } }, (request) =>
     product.search(request.query.q, { k: request.query.k ?? 10, type: request.query.type }),
   );

@@ -82,9 +82,20 @@ export async function newPage(h: Harness, opts: { lang?: Lang; width?: number; h
   await context.addInitScript((l) => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
   }, lang);
+  // Every Content-Security-Policy violation is recorded in the page (see cspViolations).
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cspViolations?: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+/** What the console's Content-Security-Policy blocked on this page so far. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
 /** Signs in through the API (cookie in the context) and sets the hint flag, as the login form does. */

@@ -2,7 +2,7 @@ import { ExternalLink, LayoutGrid, Table2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ContentType } from '../../../../../core/types';
+import type { ContentItem, ContentType } from '../../../../../core/types';
 import { PageHeader } from '../../../components/page-header';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,19 +11,28 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
-import { ContentList } from '../../../features/content/components/content-list';
+import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 import { DocumentsPage } from '../../../features/documents/components/documents-page';
 import { FileManagerPage } from '../../../features/file-manager/components/file-manager-page';
 import { PresentationImagesPage } from '../../../features/presentation-images/components/presentation-images-page';
 import { PresentationsPage } from '../../../features/presentations/components/presentations-page';
 import { TranslationsPage } from '../../../features/translations/components/translations-page';
+import { CardTranslations, ConvertedFileCell, TranslateRowAction, TranslationStatusCell } from '../../../features/translations/components/translation-slots';
 import { VideosPage } from '../../../features/videos/components/videos-page';
 import { UploadDialogHost, type UploadRequest } from './upload-dialog-host';
 
 const ChatWindow = lazy(() => import('../../../features/chat/components/chat-window').then((m) => ({ default: m.ChatWindow })));
 
 type View = 'cards' | 'table';
+
+/** The content table's translation columns and row action, from the translations feature. */
+const refOf = (item: ContentItem) => ({ type: item.type as 'document' | 'presentation', id: item.id, title: item.title, status: item.status, sourceLanguage: null });
+const translationColumns: TranslationColumns = {
+  convertedFile: (item) => <ConvertedFileCell item={refOf(item)} />,
+  status: (item) => <TranslationStatusCell item={refOf(item)} needsTranslation={item.needsTranslation} />,
+  action: (item) => <TranslateRowAction item={refOf(item)} />,
+};
 
 function ViewSwitch({ view, onChange }: { view: View; onChange: (v: View) => void }) {
   const { t } = useTranslation();
@@ -58,7 +67,7 @@ export function SectionView({ section }: { section: SectionId }) {
   const [views, setViews] = useState<Record<string, View>>({});
   const viewOf = (key: string) => views[key] ?? 'cards';
   const switchFor = (key: string) => <ViewSwitch view={viewOf(key)} onChange={(v) => setViews((s) => ({ ...s, [key]: v }))} />;
-  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} />;
+  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} translations={type === 'video' ? undefined : translationColumns} />;
 
   let page: ReactNode;
   switch (section) {
@@ -67,12 +76,22 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'documents': {
       const open = () => setUpload({ contentType: 'document' });
-      page = <DocumentsPage onUpload={open} viewSwitch={switchFor('documents')} table={viewOf('documents') === 'table' ? tableFor('document', open) : undefined} />;
+      page = (
+        <DocumentsPage
+          onUpload={open} viewSwitch={switchFor('documents')} table={viewOf('documents') === 'table' ? tableFor('document', open) : undefined}
+          cardExtras={(d) => <CardTranslations item={{ type: 'document', id: d.id, title: d.title, sourceLanguage: d.sourceLanguage, status: d.status }} />}
+        />
+      );
       break;
     }
     case 'presentations': {
       const open = () => setUpload({ contentType: 'presentation' });
-      page = <PresentationsPage onUpload={open} viewSwitch={switchFor('presentations')} table={viewOf('presentations') === 'table' ? tableFor('presentation', open) : undefined} />;
+      page = (
+        <PresentationsPage
+          onUpload={open} viewSwitch={switchFor('presentations')} table={viewOf('presentations') === 'table' ? tableFor('presentation', open) : undefined}
+          cardExtras={(p) => <CardTranslations item={{ type: 'presentation', id: p.id, title: p.label, sourceLanguage: p.sourceLanguage, status: p.status }} />}
+        />
+      );
       break;
     }
     case 'presentation-images':

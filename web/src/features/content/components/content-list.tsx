@@ -25,7 +25,14 @@ function TypeIcon({ type }: { type: string }) {
 }
 
 /** The generic content table; its columns depend on the type (spec section 2). */
-export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => void }) {
+/** Translation cells and the row's Translate action, given by the app (features do not import each other). */
+export interface TranslationColumns {
+  convertedFile: (item: ContentItem) => ReactNode;
+  status: (item: ContentItem) => ReactNode;
+  action: (item: ContentItem) => ReactNode;
+}
+
+export function ContentList({ type, onAdd, translations }: { type?: ContentType; onAdd: () => void; translations?: TranslationColumns }) {
   const { t } = useTranslation();
   const kind: Kind = type ?? 'other';
   const query = useContent(type);
@@ -40,6 +47,7 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
 
   const actions = (item: ContentItem) => (
     <div className="flex items-center gap-1">
+      {translations && (item.type === 'document' || item.type === 'presentation') ? translations.action(item) : null}
       <Button
         variant="ghost"
         size="icon"
@@ -68,8 +76,8 @@ export function ContentList({ type, onAdd }: { type?: ContentType; onAdd: () => 
           <StatusBadge status={item.status} />,
           <span className="block max-w-64 truncate font-medium" title={item.title}>{item.title}</span>,
           <span className="block max-w-48 truncate text-muted-foreground" title={item.fileName}>{item.fileName}</span>,
-          <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
-          item.needsTranslation ? t('content.required') : t('content.notNeeded'),
+          translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
+          translations ? translations.status(item) : item.needsTranslation ? t('content.required') : t('content.notNeeded'),
           formatDate(item.uploadDate),
           item.approvedDate ? formatDate(item.approvedDate) : <span className="text-muted-foreground">{t('content.notUpdated')}</span>,
           actions(item),

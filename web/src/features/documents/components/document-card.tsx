@@ -1,4 +1,5 @@
 import { Calendar, FileText, Languages, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../../core/types';
 import { JobCardHeading, JobDeleteButton, JobMeta, JobProgress, JobRetryButton, JobStatusRow } from '../../../components/job-card';
@@ -14,6 +15,7 @@ export function DocumentCard({
   onRetry,
   deleting,
   retrying,
+  extras,
 }: {
   doc: Document;
   onEdit: () => void;
@@ -21,6 +23,8 @@ export function DocumentCard({
   onRetry: () => void;
   deleting: boolean;
   retrying: boolean;
+  /** Given by the app: the document's translations and the Translate action. */
+  extras?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +47,7 @@ export function DocumentCard({
           </JobMeta>
         ) : null}
       </dl>
+      {extras}
       <div className="mt-auto flex items-center gap-2">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t('documents.editNamed', { title: doc.title })}>
           <Pencil aria-hidden />

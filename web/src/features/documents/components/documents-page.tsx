@@ -15,7 +15,9 @@ import { DocumentCard } from './document-card';
 import { EditDocumentDialog } from './edit-document-dialog';
 
 /** Documents as a card grid. `viewSwitch` and `table` let the caller offer the generic content table. */
-export function DocumentsPage({ onUpload, viewSwitch, table }: { onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode }) {
+export function DocumentsPage({ onUpload, viewSwitch, table, cardExtras }: {
+  onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode; cardExtras?: (doc: Document) => ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useDocuments();
   const del = useDeleteDocument();
@@ -48,6 +50,7 @@ export function DocumentsPage({ onUpload, viewSwitch, table }: { onUpload: () =>
             onRetry={() => retry.mutate(doc.id)}
             deleting={del.isPending && del.variables === doc.id}
             retrying={retry.isPending && retry.variables === doc.id}
+            extras={cardExtras?.(doc)}
           />
         ))}
       </div>

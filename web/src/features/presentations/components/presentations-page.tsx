@@ -15,7 +15,9 @@ import { presentationDownloadUrl, usePresentations } from '../api/get-presentati
 import { useRetryPresentation } from '../api/retry-presentation';
 import { Ltr } from '../../../components/ltr';
 
-function PresentationCard({ p, onDelete, onRetry, deleting, retrying }: { p: Presentation; onDelete: () => void; onRetry: () => void; deleting: boolean; retrying: boolean }) {
+function PresentationCard({ p, onDelete, onRetry, deleting, retrying, extras }: {
+  p: Presentation; onDelete: () => void; onRetry: () => void; deleting: boolean; retrying: boolean; extras?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col p-5" data-testid="presentation-card">
@@ -34,6 +36,7 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying }: { p: Pre
           {p.languageto ? ` → ${p.languageto}` : ''}
         </JobMeta>
       </dl>
+      {extras}
       <div className="mt-auto flex items-center gap-2">
         <a href={presentationDownloadUrl(p.id)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} aria-label={t('presentations.downloadNamed', { title: p.label })}>
           <Download aria-hidden />
@@ -46,7 +49,9 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying }: { p: Pre
   );
 }
 
-export function PresentationsPage({ onUpload, viewSwitch, table }: { onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode }) {
+export function PresentationsPage({ onUpload, viewSwitch, table, cardExtras }: {
+  onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode; cardExtras?: (p: Presentation) => ReactNode;
+}) {
   const { t } = useTranslation();
   const query = usePresentations();
   const del = useDeletePresentation();
@@ -75,6 +80,7 @@ export function PresentationsPage({ onUpload, viewSwitch, table }: { onUpload: (
             onRetry={() => retry.mutate(p.id)}
             deleting={del.isPending && del.variables === p.id}
             retrying={retry.isPending && retry.variables === p.id}
+            extras={cardExtras?.(p)}
           />
         ))}
       </div>

@@ -1,4 +1,4 @@
-import type { TranslationState } from '../../../../../core/types';
+import type { TranslationRecord, TranslationRecordState, TranslationState } from '../../../../../core/types';
 
 /** One row of GET /api/presentation-translations and /api/video-translations (docs/API.md). */
 export interface TranslationRow {
@@ -6,6 +6,8 @@ export interface TranslationRow {
   title: string;
   description: string;
   targetLanguage: string | null;
-  state: TranslationState;
+  state: TranslationState | TranslationRecordState;
   error: string | null;
+  /** The translation record (presentation rows). */
+  translation?: TranslationRecord;
 }

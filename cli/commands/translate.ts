@@ -1,0 +1,72 @@
+import { Command } from 'commander';
+import { AppError } from '../../core/errors';
+import type { ContentType, TranslationRecord } from '../../core/types';
+import { withConnection, type Connection } from '../connection';
+import { withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+import { parseId, usageError } from '../usage';
+
+interface TranslateOptions {
+  to: string;
+  wait: boolean;
+}
+
+const describe = (t: TranslationRecord) => {
+  const who = `${t.itemType} ${t.itemId} → ${t.targetLanguage}`;
+  const via = t.provider ? ` (${t.provider}${t.quality === 'machine' ? ', machine translation' : ''})` : '';
+  if (t.state === 'completed') return `${who}: completed${via}, ${t.progress.total} segments, ${t.requests} requests, ${t.memoryHits} from memory: ${t.filePath}`;
+  if (t.state === 'failed') return `${who}: failed: ${t.error}`;
+  return `${who}: ${t.state}${t.progress.total ? ` ${t.progress.done}/${t.progress.total} segments` : ''}${via}`;
+};
+
+export function translateCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('translate')
+      .description('translate documents or presentations into one or more languages (a new file per language, layout kept)')
+      .argument('<ids...>', 'ids of documents or presentations (as `cms ls` shows)')
+      .requiredOption('--to <languages>', 'target languages, comma-separated (e.g. hebrew,arabic)')
+      .option('--no-wait', 'queue the translations and return without waiting for them'),
+  )
+    .addHelpText('after', '\nExamples:\n  cms translate 12 --to hebrew\n  cms translate 12 13 --to hebrew,arabic --json')
+    .action(async (rawIds: string[], options: TranslateOptions) => {
+      const ids = rawIds.map((v) => parseId(v));
+      const langs = options.to.split(',').map((l) => l.trim()).filter(Boolean);
+      if (!langs.length) throw usageError('Give at least one target language with --to');
+      ctx.exitCode = await withConnection(ctx, { worker: options.wait }, (conn) => translate(ctx, conn, ids, langs, options.wait));
+    });
+}
+
+/** Asks for every (item, language) translation, then follows them until each is completed or failed. */
+async function translate(ctx: CliContext, conn: Connection, ids: number[], langs: string[], wait: boolean): Promise<number> {
+  const { logger, signal } = ctx;
+  const content = await conn.product.content();
+  const requested: TranslationRecord[] = [];
+  for (const id of ids) {
+    const item = content.find((c) => c.id === id);
+    if (!item) throw new AppError('not_found', `No item has id ${id}`);
+    for (const lang of langs) {
+      const t = await conn.product.translate(item.type as ContentType, id, lang);
+      requested.push(t);
+      if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
+    }
+  }
+  const final = wait ? await follow(ctx, conn, requested) : requested;
+  if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, translations: final });
+  if (signal.aborted) return EXIT.interrupted;
+  return final.some((t) => t.state === 'failed') ? EXIT.failed : EXIT.ok;
+}
+
+/** Polls the records, printing a line whenever one changes. */
+async function follow(ctx: CliContext, conn: Connection, requested: TranslationRecord[]): Promise<TranslationRecord[]> {
+  const last = new Map<number, string>();
+  for (;;) {
+    const now = await Promise.all(requested.map((r) => conn.product.translation(r.id)));
+    for (const t of now) {
+      const line = describe(t);
+      if (ctx.logger.mode !== 'json' && last.get(t.id) !== line) ctx.logger.line(line);
+      last.set(t.id, line);
+    }
+    if (now.every((t) => t.state === 'completed' || t.state === 'failed') || ctx.signal.aborted) return now;
+    await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
+  }
+}

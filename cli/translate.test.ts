@@ -1,0 +1,64 @@
+/**
+ * `cms translate` and `cms glossary` on a data folder with no server and no
+ * API key: Apertium translates English into Spanish offline; Hebrew has no
+ * provider and the record says what to configure.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { createFixtures } from '../core/testing/fixtures';
+import type { TranslationRecord } from '../core/types';
+import type { ImportRow } from './import/importer';
+import { parseJson, runCms } from './test-support';
+
+let tmp: string;
+let env: Record<string, string>;
+let id: number;
+
+before(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-translate-'));
+  env = { DATA_DIR: path.join(tmp, 'data') };
+  const f = await createFixtures(path.join(tmp, 'fixtures')).docx();
+  const r = await runCms(['import', f.path, '--json'], { env, timeoutMs: 120_000 });
+  assert.equal(r.code, 0, r.stderr);
+  id = parseJson<{ files: ImportRow[] }>(r).files[0]!.id!;
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+test('cms translate --to spanish,hebrew: Apertium translates offline (labelled machine); Hebrew fails saying which key to set (exit 1)', async () => {
+  const r = await runCms(['translate', String(id), '--to', 'spanish,hebrew', '--json'], { env, timeoutMs: 180_000 });
+  assert.equal(r.code, 1, r.stderr);
+  const { translations } = parseJson<{ translations: TranslationRecord[] }>(r);
+  const es = translations.find((t) => t.targetLanguage === 'spanish')!;
+  assert.equal(es.state, 'completed', es.error ?? '');
+  assert.equal(es.provider, 'apertium');
+  assert.equal(es.quality, 'machine');
+  assert.equal(es.model, 'apertium eng-spa');
+  assert.match(es.filePath!, /^\/api\/files\/documents\/translated\/\d+_spanish\.docx$/);
+  const he = translations.find((t) => t.targetLanguage === 'hebrew')!;
+  assert.equal(he.state, 'failed');
+  assert.equal(he.error, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY');
+
+  const plain = await runCms(['translate', String(id), '--to', 'spanish'], { env, timeoutMs: 60_000 });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stdout, /document \d+ → spanish: completed \(apertium, machine translation\)/);
+});
+
+test('cms translate refuses an unknown language naming the accepted ones', async () => {
+  const r = await runCms(['translate', String(id), '--to', 'klingon'], { env, timeoutMs: 60_000 });
+  assert.equal(r.code, 1);
+  assert.match(r.stderr + r.stdout, /Unknown target language "klingon". Accepted: english, spanish/);
+});
+
+test('cms glossary add / list / rm keep the terms with a version', async () => {
+  const a = parseJson<{ version: number; entries: unknown[] }>(await runCms(['glossary', 'add', 'AuraShade', '--json'], { env }));
+  assert.equal(a.entries.length, 1);
+  const b = await runCms(['glossary', 'add', 'KNX gateway', '--as', 'spanish=pasarela KNX'], { env });
+  assert.equal(b.code, 0, b.stderr);
+  assert.match(b.stdout, /KNX gateway {2}→ {2}spanish: pasarela KNX/);
+  const c = parseJson<{ version: number; entries: unknown[] }>(await runCms(['glossary', 'rm', 'AuraShade', '--json'], { env }));
+  assert.equal(c.version, a.version + 2);
+  assert.equal(c.entries.length, 1);
+});

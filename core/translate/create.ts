@@ -1,0 +1,31 @@
+/**
+ * The composition root's translation parts from config: the provider
+ * resolver (Anthropic when a key is set, Apertium for its pairs), the
+ * translation memory and the glossary store.
+ */
+import type { Config } from '../config';
+import type { LlmClient } from '../llm/types';
+import { createAnthropicTranslator } from './anthropic';
+import { createApertiumTranslator } from './apertium';
+import { createGlossaryStore, type GlossaryStore } from './glossary';
+import { createFileTranslationMemory, type TranslationMemory } from './memory';
+import { createTranslatorResolver, type TranslatorResolver } from './resolver';
+
+export interface Translation {
+  resolve: TranslatorResolver;
+  memory: TranslationMemory;
+  glossary: GlossaryStore;
+  /** Discovers the installed Apertium pairs; call once before the first resolve. */
+  ready(): Promise<void>;
+}
+
+export function createTranslation(config: Pick<Config, 'translation'>, llm: LlmClient): Translation {
+  const anthropic = llm.configured ? createAnthropicTranslator({ llm, maxInputTokens: config.translation.maxInputTokens }) : null;
+  const apertium = config.translation.apertium ? createApertiumTranslator() : null;
+  return {
+    resolve: createTranslatorResolver([anthropic, apertium]),
+    memory: createFileTranslationMemory(config.translation.memoryDir),
+    glossary: createGlossaryStore(config.translation.glossaryFile),
+    ready: async () => { await apertium?.ready(); },
+  };
+}

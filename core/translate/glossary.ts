@@ -1,0 +1,137 @@
+/**
+ * The glossary: terms that are never translated (brand and product names,
+ * model numbers) or that always get a fixed translation. Before a segment
+ * goes to any provider each term becomes a `<gN/>` placeholder; afterwards
+ * the placeholder becomes the term (or its fixed translation) again, so no
+ * provider can alter it. The version changes on every edit and is part of
+ * the translation-memory key, so an edit never serves stale translations.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../errors';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../types';
+
+export interface GlossaryEntry {
+  term: string;
+  /** Fixed translations by target language; absent: the term is kept as it is. */
+  translations?: Partial<Record<TranslationLanguage, string>>;
+  /** Match case-insensitively (default: exact case, as brand names are written). */
+  ignoreCase?: boolean;
+}
+
+export interface Glossary {
+  version: number;
+  entries: GlossaryEntry[];
+}
+
+export const EMPTY_GLOSSARY: Glossary = { version: 0, entries: [] };
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Protected {
+  text: string;
+  /** Placeholder id ('g1') -> the text it stands for in the output. */
+  restore: Map<string, string>;
+}
+
+/** What a term becomes in `target`. */
+export const termIn = (e: GlossaryEntry, target: TranslationLanguage) => e.translations?.[target] ?? e.term;
+
+/** Replaces each glossary term in `text` with a placeholder tag. */
+export function protectTerms(text: string, glossary: Glossary, target: TranslationLanguage): Protected {
+  const restore = new Map<string, string>();
+  if (glossary.entries.length === 0) return { text, restore };
+  const sorted = [...glossary.entries].filter((e) => e.term.trim()).sort((a, b) => b.term.length - a.term.length);
+  let out = text;
+  let n = 0;
+  for (const e of sorted) {
+    // Word edges where the term starts/ends with a word character; tags are never matched.
+    const start = /^[\p{L}\p{N}]/u.test(e.term) ? '(?<![\\p{L}\\p{N}])' : '';
+    const end = /[\p{L}\p{N}]$/u.test(e.term) ? '(?![\\p{L}\\p{N}])' : '';
+    const re = new RegExp(`${start}${escapeRe(e.term)}${end}`, e.ignoreCase ? 'giu' : 'gu');
+    out = out.replace(re, (match) => {
+      const id = `g${++n}`;
+      restore.set(id, e.translations?.[target] ?? match);
+      return `<${id}/>`;
+    });
+  }
+  return { text: out, restore };
+}
+
+/** Puts the terms back in place of their placeholders. */
+export function restoreTerms(text: string, restore: Map<string, string>): string {
+  if (restore.size === 0) return text;
+  return text.replace(/<(g\d+)\/>/g, (m, id: string) => restore.get(id) ?? m);
+}
+
+/** Terms of the glossary that occur in `source` but not in `translation` (after restoring). */
+export function missingTerms(source: string, translation: string, glossary: Glossary, target: TranslationLanguage): string[] {
+  const p = protectTerms(source, glossary, target);
+  const missing: string[] = [];
+  for (const want of p.restore.values()) if (!translation.includes(want)) missing.push(want);
+  return [...new Set(missing)];
+}
+
+export function validateEntry(e: unknown): GlossaryEntry {
+  const o = e as GlossaryEntry;
+  if (!o || typeof o.term !== 'string' || !o.term.trim()) throw new AppError('validation', 'A glossary entry needs a non-empty "term".');
+  if (o.term.length > 200) throw new AppError('validation', 'A glossary term is at most 200 characters.');
+  const translations: Partial<Record<TranslationLanguage, string>> = {};
+  for (const [lang, value] of Object.entries(o.translations ?? {})) {
+    if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(lang)) {
+      throw new AppError('validation', `Unknown glossary language "${lang}"; use one of ${TRANSLATION_LANGUAGES.join(', ')}.`);
+    }
+    if (typeof value !== 'string' || !value.trim()) throw new AppError('validation', `The ${lang} translation of "${o.term}" is empty.`);
+    translations[lang as TranslationLanguage] = value.trim();
+  }
+  return {
+    term: o.term.trim(),
+    ...(Object.keys(translations).length ? { translations } : {}),
+    ...(o.ignoreCase ? { ignoreCase: true } : {}),
+  };
+}
+
+export interface GlossaryStore {
+  get(): Glossary;
+  /** Adds or replaces the entry with the same term. */
+  put(entry: GlossaryEntry): Glossary;
+  remove(term: string): Glossary;
+  replaceAll(entries: GlossaryEntry[]): Glossary;
+}
+
+/** The glossary as one small JSON file (written whole, atomically, on each edit). */
+export function createGlossaryStore(file: string): GlossaryStore {
+  let current: Glossary | null = null;
+  const load = (): Glossary => {
+    if (current) return current;
+    try {
+      const raw = JSON.parse(readFileSync(file, 'utf8')) as Glossary;
+      current = { version: Number(raw.version) || 0, entries: (raw.entries ?? []).map(validateEntry) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('internal', `The glossary file ${file} cannot be read.`, { cause: e });
+      current = { ...EMPTY_GLOSSARY };
+    }
+    return current;
+  };
+  const save = (entries: GlossaryEntry[]): Glossary => {
+    const next = { version: load().version + 1, entries };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(next, null, 2));
+    renameSync(`${file}.tmp`, file);
+    current = next;
+    return next;
+  };
+  return {
+    get: load,
+    put(entry) {
+      const e = validateEntry(entry);
+      return save([...load().entries.filter((x) => x.term !== e.term), e]);
+    },
+    remove(term) {
+      const entries = load().entries;
+      if (!entries.some((x) => x.term === term)) throw new AppError('not_found', `"${term}" is not in the glossary.`);
+      return save(entries.filter((x) => x.term !== term));
+    },
+    replaceAll: (entries) => save(entries.map(validateEntry)),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Translations are content: their text is indexed in the target language,
+ * each chunk pointing to the translated file and to the original item's
+ * page or slide. The text is kept in the store (like extracted text) so a
+ * reindex rebuilds these chunks without translating again.
+ */
+import { chunkSections } from '../ingest/chunker';
+import { loadExtractedText } from '../ingest/stored-text';
+import type { ExtractedSection } from '../ingest/types';
+import { keys, publicUrlForKey } from '../paths';
+import type { RecordDeps } from '../records/deps';
+import type { Chunk } from '../search/types';
+import { languageCode } from '../text/language';
+import type { ContentType, TranslationRecord } from '../types';
+import type { TranslatedUnit } from './types';
+
+interface StoredTranslation {
+  itemType: ContentType;
+  itemId: number;
+  title: string;
+  language: string;
+  fileKey: string;
+  unitKind: 'page' | 'slide';
+  units: TranslatedUnit[];
+}
+
+async function readJson<T>(deps: RecordDeps, key: string): Promise<T | null> {
+  if (!(await deps.store.head(key))) return null;
+  const { body } = await deps.store.get(key);
+  const parts: Buffer[] = [];
+  for await (const c of body) parts.push(c as Buffer);
+  return JSON.parse(Buffer.concat(parts).toString('utf8')) as T;
+}
+
+function chunksOf(t: StoredTranslation): Chunk[] {
+  const sections: ExtractedSection[] = t.units.filter((u) => u.text.trim())
+    .map((u) => (t.unitKind === 'page' ? { text: u.text, page: u.unit } : { text: u.text, slide: u.unit }));
+  const code = languageCode(t.language) ?? 'und';
+  const filePath = publicUrlForKey(t.fileKey);
+  return chunkSections(sections, { itemType: t.itemType, itemId: t.itemId, title: `${t.title} (${t.language})`, imagesByPage: new Map(), imagesBySlide: new Map() })
+    .map((c) => ({ ...c, id: `${c.itemType}:${c.itemId}:${code}:${c.ordinal}`, language: code, translation: { language: t.language, fileKey: t.fileKey, filePath } }));
+}
+
+/** Stores a finished translation's text and indexes it. Returns the number of chunks. */
+export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, title: string, units: TranslatedUnit[]): Promise<number> {
+  const stored: StoredTranslation = {
+    itemType: t.itemType, itemId: t.itemId, title, language: t.targetLanguage, fileKey: t.fileKey as string,
+    unitKind: t.itemType === 'presentation' ? 'slide' : 'page', units,
+  };
+  await deps.store.put(keys.translatedText(t.itemType, t.itemId, t.targetLanguage), Buffer.from(JSON.stringify(stored)), { contentType: 'application/json' });
+  const chunks = chunksOf(stored);
+  if (chunks.length) await deps.search.upsert(chunks);
+  return chunks.length;
+}
+
+/** Chunks of an item's completed translations, from their stored text (for reindexing). */
+export async function translationChunks(deps: RecordDeps, type: ContentType, id: number): Promise<Chunk[]> {
+  const out: Chunk[] = [];
+  for (const t of deps.catalog.translations.list((x) => x.itemType === type && x.itemId === id && x.state === 'completed')) {
+    const stored = await readJson<StoredTranslation>(deps, keys.translatedText(type, id, t.targetLanguage));
+    if (stored) out.push(...chunksOf(stored));
+  }
+  return out;
+}
+
+/** Re-indexes one item (original and remaining translations) after one of its translations was removed. */
+export async function reindexTranslations(deps: RecordDeps, type: ContentType, id: number): Promise<void> {
+  await deps.search.deleteItem(type, id);
+  const text = await loadExtractedText(deps.store, type, id);
+  if (text) {
+    const toMap = (o: Record<number, number[]>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+    await deps.search.upsert(chunkSections(text.sections, {
+      itemType: type, itemId: id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
+    }));
+  }
+  const translated = await translationChunks(deps, type, id);
+  if (translated.length) await deps.search.upsert(translated);
+}

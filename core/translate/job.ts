@@ -1,0 +1,114 @@
+/**
+ * The `translate` job: reads the original, translates it (memory first,
+ * then the provider for the pair), stores the translated file at the
+ * spec's path, indexes its text in the target language and keeps its
+ * record (state, progress, provider, model, quality, characters, requests,
+ * file, warnings, error) up to date. Nothing is marked translated that was
+ * not: a failure leaves the record `failed` with its reason.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline as streamPipeline } from 'node:stream/promises';
+import { AppError, toAppError } from '../errors';
+import type { JobHandler } from '../jobs/queue';
+import { step } from '../jobs/steps';
+import { publicUrlForKey } from '../paths';
+import type { RecordDeps } from '../records/deps';
+import type { TranslationInfo, TranslationRecord } from '../types';
+import type { Translation } from './create';
+import { indexTranslation } from './index-text';
+import { sourceLanguageOf, translatedKey } from './records';
+import { formatOf, translateFile } from './translate-file';
+
+export interface TranslateJobDeps extends RecordDeps {
+  translation: Translation;
+  tmpDir?: string;
+}
+
+const now = () => new Date().toISOString();
+const MIME: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  pdf: 'application/pdf',
+};
+
+export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
+  return async (job, signal, report) => {
+    const { catalog } = deps;
+    const id = Number(job.params.translationId);
+    const initial = catalog.translations.get(id);
+    if (!initial) return; // deleted meanwhile
+    // Writes to the record unless it was deleted while the job ran.
+    const patch = (p: Partial<TranslationRecord>) => (catalog.translations.get(id) ? catalog.translations.update(id, { ...p, updatedAt: now() }) : null);
+    // The item's own translation summary (spec fields; the video list) follows its requested language.
+    const mirror = (p: Partial<TranslationInfo>) => {
+      const items = catalog.items(initial.itemType);
+      if (!items.get(initial.itemId)) return;
+      items.update(initial.itemId, (r) => {
+        if (r.translation.targetLanguage && r.translation.targetLanguage !== initial.targetLanguage && p.state !== 'completed') return;
+        r.translation = { ...r.translation, targetLanguage: initial.targetLanguage, ...p };
+      });
+    };
+    const dir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), `translate-${id}-`));
+    try {
+      const item = catalog.items(initial.itemType).get(initial.itemId);
+      if (!item) return;
+      if (item.status === 'failed') throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
+      const target = initial.targetLanguage;
+      const source = sourceLanguageOf(item.sourceLanguage) ?? 'english';
+      if (source === target) throw new AppError('validation', `This ${initial.itemType} is already in ${target}; nothing to translate.`);
+      patch({ state: 'running', startedAt: now(), error: null, sourceLanguage: source, warnings: [] });
+      mirror({ state: 'in_progress', error: null });
+      await deps.translation.ready();
+      const translator = deps.translation.resolve(source, target);
+      patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
+
+      report(step('working', { label: `Reading the original for ${target} translation` }), 1);
+      const format = formatOf(item.fileName);
+      const input = path.join(dir, `original.${format}`);
+      const obj = await deps.store.get(item.fileKey, { signal });
+      await streamPipeline(obj.body, createWriteStream(input), { signal });
+      const output = path.join(dir, `translated.${format}`);
+      const title = 'title' in item ? item.title : item.label;
+      const result = await translateFile({
+        input, output, format, label: `"${item.fileName}"`, source, target, translator, signal,
+        memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
+        onProgress: ({ done, total }) => {
+          patch({ progress: { done, total } });
+          report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
+        },
+      });
+      report(step('working', { label: `Storing the ${target} translation` }), 93);
+      const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
+      const size = (await stat(output)).size;
+      await deps.store.put(key, createReadStream(output), { size, contentType: MIME[format] });
+      const base = item.fileName.replace(/\.[^.]+$/, '');
+      const done = patch({
+        fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),
+        characters: result.characters, requests: result.requests, memoryHits: result.memoryHits,
+        progress: { done: result.segments, total: result.segments }, warnings: result.warnings,
+      });
+      if (!done) return;
+      report(step('working', { label: `Indexing the ${target} translation` }), 96);
+      await indexTranslation(deps, done, title, result.text);
+      patch({ state: 'completed', finishedAt: now() });
+      mirror({ state: 'completed', fileKey: key, error: null });
+      const pages = result.warnings.filter((w) => w.unit !== null).map((w) => w.unit);
+      return pages.length
+        ? step('completed_with_warnings', { warnings: `${initial.itemType === 'presentation' ? 'slides' : 'pages'} ${[...new Set(pages)].join(', ')} laid out differently` })
+        : undefined;
+    } catch (e) {
+      const err = toAppError(e);
+      if (signal.aborted) patch({ state: 'queued' });
+      else {
+        patch({ state: 'failed', error: err.message, finishedAt: now() });
+        mirror({ state: 'failed', error: err.message });
+      }
+      throw err;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}

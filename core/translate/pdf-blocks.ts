@@ -1,0 +1,136 @@
+/**
+ * Where the text of a PDF is: text blocks with their boxes from poppler's
+ * `pdftotext -bbox-layout` (points, top-left origin, crop box), and for
+ * scanned pages (no text, an image) the blocks tesseract reads from a
+ * rendered page.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runTool } from '../ingest/exec';
+import { usableOcrLanguages } from '../ingest/ocr';
+import { decodeEntities } from '../ingest/tidy';
+import type { TranslationLanguage } from '../types';
+
+export interface PdfBlock {
+  /** 1-based page. */
+  page: number;
+  x: number; y: number; w: number; h: number;
+  /** Estimated font size in points. */
+  size: number;
+  text: string;
+  /** Read by OCR from a scanned page (the original pixels must be covered). */
+  ocr: boolean;
+}
+
+export interface PdfPageInfo { width: number; height: number }
+
+const num = (attrs: string, name: string) => Number(new RegExp(`${name}="([\\d.\\-]+)"`).exec(attrs)?.[1] ?? 0);
+// pdftotext wraps right-to-left words in bidi controls.
+const clean = (s: string) => decodeEntities(s).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/** Joins a block's lines: a word hyphenated at a line end is rejoined. */
+export function joinLines(lines: string[]): string {
+  let out = '';
+  for (const l of lines.map((x) => x.trim()).filter(Boolean)) {
+    if (!out) out = l;
+    else if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(l)) out = out.slice(0, -1) + l;
+    else out += ` ${l}`;
+  }
+  return out;
+}
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] ?? 10; };
+
+export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: PdfBlock[] } {
+  const pages: PdfPageInfo[] = [];
+  const blocks: PdfBlock[] = [];
+  for (const pm of html.matchAll(/<page\b([^>]*)>([\s\S]*?)<\/page>/g)) {
+    pages.push({ width: num(pm[1] as string, 'width'), height: num(pm[1] as string, 'height') });
+    const page = pages.length;
+    for (const bm of (pm[2] as string).matchAll(/<block\b([^>]*)>([\s\S]*?)<\/block>/g)) {
+      const a = bm[1] as string;
+      const lines: string[] = [];
+      const heights: number[] = [];
+      for (const lm of (bm[2] as string).matchAll(/<line\b([^>]*)>([\s\S]*?)<\/line>/g)) {
+        heights.push(num(lm[1] as string, 'yMax') - num(lm[1] as string, 'yMin'));
+        lines.push([...(lm[2] as string).matchAll(/<word\b[^>]*>([\s\S]*?)<\/word>/g)].map((w) => clean(w[1] as string)).join(' '));
+      }
+      const text = joinLines(lines);
+      if (!text) continue;
+      const x = num(a, 'xMin');
+      const y = num(a, 'yMin');
+      blocks.push({ page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text, ocr: false });
+    }
+  }
+  return { pages, blocks };
+}
+
+const TESS: Partial<Record<TranslationLanguage, string>> = {
+  english: 'eng', hebrew: 'heb', french: 'fra', arabic: 'ara', japanese: 'jpn', chinese: 'chi_sim', korean: 'kor',
+  spanish: 'spa', german: 'deu', italian: 'ita', portuguese: 'por', russian: 'rus',
+};
+
+/** Paragraph blocks tesseract reads on one rendered page (pixels at `dpi` converted to points). */
+export async function ocrPageBlocks(file: string, page: number, source: TranslationLanguage, signal?: AbortSignal, dpi = 150): Promise<PdfBlock[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-ocr-'));
+  try {
+    await runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', file, path.join(dir, 'p')], { signal, timeoutMs: 120_000 });
+    const { langs } = await usableOcrLanguages([TESS[source] ?? 'eng', 'eng'].filter((l, i, a) => a.indexOf(l) === i));
+    const r = await runTool('tesseract', [path.join(dir, 'p.png'), 'stdout', '-l', langs.join('+'), '--psm', '3', 'tsv'], {
+      signal, timeoutMs: 120_000, env: { OMP_THREAD_LIMIT: '1' },
+    });
+    return tsvBlocks(r.stdout.toString('utf8'), page, 72 / dpi);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Groups tesseract TSV words into paragraph blocks. */
+export function tsvBlocks(tsv: string, page: number, scale: number): PdfBlock[] {
+  type Para = { words: Map<string, string[]>; x0: number; y0: number; x1: number; y1: number; hs: number[] };
+  const paras = new Map<string, Para>();
+  for (const line of tsv.split('\n').slice(1)) {
+    const f = line.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = (f[11] ?? '').trim();
+    if (!text || Number(f[10]) < 30) continue;
+    const key = `${f[2]}.${f[3]}`;
+    const [l, t, w, h] = [Number(f[6]), Number(f[7]), Number(f[8]), Number(f[9])];
+    const p: Para = paras.get(key) ?? { words: new Map(), x0: l, y0: t, x1: l + w, y1: t + h, hs: [] };
+    p.x0 = Math.min(p.x0, l); p.y0 = Math.min(p.y0, t); p.x1 = Math.max(p.x1, l + w); p.y1 = Math.max(p.y1, t + h);
+    p.hs.push(h);
+    const lineKey = String(f[4]);
+    p.words.set(lineKey, [...(p.words.get(lineKey) ?? []), text]);
+    paras.set(key, p);
+  }
+  const out: PdfBlock[] = [];
+  for (const p of paras.values()) {
+    const text = joinLines([...p.words.values()].map((ws) => ws.join(' ')));
+    if (!/\p{L}{2,}/u.test(text)) continue;
+    out.push({ page, x: p.x0 * scale, y: p.y0 * scale, w: (p.x1 - p.x0) * scale, h: (p.y1 - p.y0) * scale,
+      size: Math.max(4, median(p.hs) * scale * 1.1), text, ocr: true });
+  }
+  return out;
+}
+
+/** Pages (1-based) that show at least one image, from `pdfimages -list`. */
+export async function pagesWithImages(file: string, signal?: AbortSignal): Promise<Set<number>> {
+  const r = await runTool('pdfimages', ['-list', file], { signal, timeoutMs: 60_000, allowFailure: true });
+  const pages = new Set<number>();
+  for (const line of r.stdout.toString('utf8').split('\n').slice(2)) {
+    const n = Number(line.trim().split(/\s+/)[0]);
+    if (n > 0) pages.add(n);
+  }
+  return pages;
+}
+
+export async function readPdfBlocks(file: string, signal?: AbortSignal): Promise<{ pages: PdfPageInfo[]; blocks: PdfBlock[] }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-bbox-'));
+  try {
+    await runTool('pdftotext', ['-bbox-layout', file, path.join(dir, 'b.html')], { signal, timeoutMs: 300_000 });
+    return parseBboxLayout(await readFile(path.join(dir, 'b.html'), 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

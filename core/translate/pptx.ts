@@ -1,0 +1,140 @@
+/**
+ * PPTX translated in place: every paragraph of the slides (shapes, groups,
+ * tables), SmartArt (diagram data and its cached drawing), chart text and
+ * speaker notes. A text box whose translation is longer than it can hold
+ * is scaled down (explicit sizes reduced, or `a:normAutofit fontScale`).
+ * Everything else (images, layouts, masters, media) is copied unchanged.
+ */
+
+import type { TranslationLanguage } from '../types';
+import { parseRels, relsPathOf, slideIdsInOrder } from '../ingest/pptx-xml';
+import { applyDrawingParagraph, planDrawingParagraph, type DrawingParagraph } from './drawingml';
+import { childElements, elementsByName, firstChild, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
+import { stripTags } from './tags';
+import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
+
+const EMU_PER_PT = 12700;
+
+/** The largest font scale (0.25..1, in 0.05 steps) at which `paragraphs` fit a box of w x h EMU. */
+export function fitScale(paragraphs: Array<{ chars: number; sizePt: number }>, w: number, h: number): number {
+  const innerW = Math.max(w - 182880, EMU_PER_PT * 10);
+  const innerH = Math.max(h - 91440, EMU_PER_PT * 10);
+  for (let s = 1; s >= 0.25; s -= 0.05) {
+    let height = 0;
+    for (const p of paragraphs) {
+      const size = p.sizePt * s * EMU_PER_PT;
+      const perLine = Math.max(1, Math.floor(innerW / (size * 0.52)));
+      height += Math.max(1, Math.ceil(p.chars / perLine)) * size * 1.2;
+    }
+    if (height <= innerH) return Math.round(s * 100) / 100;
+  }
+  return 0.25;
+}
+
+interface Body { txBody: Element; paras: DrawingParagraph[] }
+
+/** Scales a shape's text down when its translation no longer fits. Returns the scale applied (1 = none). */
+function shrinkToFit(body: Body, translated: Map<DrawingParagraph, string>): number {
+  const sp = body.txBody.parentNode as Element | null;
+  if (!sp || sp.nodeName !== 'p:sp') return 1;
+  const sizeOf = (dp: DrawingParagraph) => {
+    const sz = elementsByName(dp.p, 'a:rPr').map((r) => Number(r.getAttribute('sz'))).find((n) => n > 0);
+    return sz ? sz / 100 : 18;
+  };
+  const before = body.paras.map((dp) => ({ chars: stripTags(dp.plan.text).length, sizePt: sizeOf(dp) }));
+  const after = body.paras.map((dp, i) => ({ chars: stripTags(translated.get(dp) ?? dp.plan.text).length, sizePt: before[i]!.sizePt }));
+  const growth = after.reduce((n, p) => n + p.chars, 0) / Math.max(1, before.reduce((n, p) => n + p.chars, 0));
+  if (growth <= 1.05) return 1;
+  const ext = elementsByName(sp, 'a:ext').find((e) => e.parentNode?.nodeName === 'a:xfrm');
+  let scale: number;
+  if (ext) {
+    const w = Number(ext.getAttribute('cx'));
+    const h = Number(ext.getAttribute('cy'));
+    // Only what the original already needed counts against the box: never shrink below what it had.
+    const need = fitScale(after, w, h);
+    const had = fitScale(before, w, h);
+    scale = had < 1 ? Math.min(1, Math.max(0.25, need / had)) : need;
+  } else {
+    scale = Math.max(0.4, Math.floor(Math.sqrt(1 / growth) * 20) / 20);
+  }
+  if (scale >= 1) return 1;
+  const bodyPr = firstChild(body.txBody, 'a:bodyPr');
+  const props = [...elementsByName(body.txBody, 'a:rPr'), ...elementsByName(body.txBody, 'a:endParaRPr')];
+  const allSized = props.length > 0 && props.every((r) => Number(r.getAttribute('sz')) > 0);
+  if (bodyPr) {
+    for (const c of childElements(bodyPr)) if (['a:noAutofit', 'a:spAutoFit', 'a:normAutofit'].includes(c.nodeName)) bodyPr.removeChild(c);
+    const fit = bodyPr.ownerDocument!.createElement('a:normAutofit');
+    if (!allSized) fit.setAttribute('fontScale', String(Math.round(scale * 100000)));
+    bodyPr.insertBefore(fit, firstChild(bodyPr, 'a:scene3d') ?? firstChild(bodyPr, 'a:sp3d') ?? firstChild(bodyPr, 'a:flatTx') ?? firstChild(bodyPr, 'a:extLst') ?? null);
+  }
+  if (allSized) for (const r of props) r.setAttribute('sz', String(Math.max(100, Math.round(Number(r.getAttribute('sz')) * scale))));
+  return scale;
+}
+
+const TEXT_PART = /^ppt\/(slides\/slide|notesSlides\/notesSlide|diagrams\/(data|drawing)|charts\/chart)\d*\.xml$/;
+
+export async function openPptx(file: string, label: string): Promise<TranslatableFile> {
+  const pkg = await readPackage(file, label);
+  const text = (name: string) => pkg.parts.get(name)?.toString('utf8').replace(/^\uFEFF/, '') ?? '';
+  // Slide order and which parts belong to which slide.
+  const presRels = parseRels(text('ppt/_rels/presentation.xml.rels'), 'ppt/presentation.xml');
+  const slides = slideIdsInOrder(text('ppt/presentation.xml')).map((id) => presRels.get(id)?.target).filter((t): t is string => !!t);
+  const unitOf = new Map<string, number>();
+  slides.forEach((slide, i) => {
+    unitOf.set(slide, i + 1);
+    for (const rel of parseRels(text(relsPathOf(slide)), slide).values()) {
+      if (!rel.external && TEXT_PART.test(rel.target) && !unitOf.has(rel.target)) unitOf.set(rel.target, i + 1);
+    }
+  });
+  const parts = [...slides, ...pkg.names.filter((n) => TEXT_PART.test(n) && !slides.includes(n)).sort()]
+    .filter((n, i, a) => pkg.parts.has(n) && a.indexOf(n) === i && unitOf.has(n));
+  const docs = new Map<string, Document>();
+  const bodies: Array<{ part: string; bodies: Body[] }> = [];
+  const segments: FileSegment[] = [];
+  const byId = new Map<string, DrawingParagraph>();
+  for (const part of parts) {
+    const doc = parseXml(text(part), part);
+    docs.set(part, doc);
+    const partBodies = new Map<Element, Body>();
+    for (const p of elementsByName(doc, 'a:p')) {
+      const dp = planDrawingParagraph(p);
+      if (!dp.plan.text) continue;
+      const id = `${segments.length + 1}`;
+      segments.push({ id, text: dp.plan.text, unit: unitOf.get(part) ?? 1 });
+      byId.set(id, dp);
+      const txBody = p.parentNode as Element;
+      const b = partBodies.get(txBody) ?? { txBody, paras: [] };
+      b.paras.push(dp);
+      partBodies.set(txBody, b);
+    }
+    bodies.push({ part, bodies: [...partBodies.values()] });
+  }
+
+  return {
+    format: 'pptx',
+    units: slides.length,
+    segments,
+    async write(translations, out, opts) {
+      const warnings: TranslationWarning[] = [];
+      const translated = new Map<DrawingParagraph, string>();
+      for (const [id, dp] of byId) {
+        const t = translations.get(id);
+        if (t !== undefined) translated.set(dp, t);
+      }
+      for (const { part, bodies: list } of bodies) {
+        for (const b of list) {
+          const scale = part.startsWith('ppt/slides/') ? shrinkToFit(b, translated) : 1;
+          for (const dp of b.paras) {
+            const t = translated.get(dp);
+            if (t !== undefined) applyDrawingParagraph(dp, t, opts.source, opts.target as TranslationLanguage);
+          }
+          if (scale < 0.5) warnings.push({ unit: unitOf.get(part) ?? null, message: `text scaled to ${Math.round(scale * 100)}% to fit its box` });
+        }
+        pkg.parts.set(part, Buffer.from(serializeXml(docs.get(part) as Document), 'utf8'));
+      }
+      await writePackage(out, pkg);
+      return warnings;
+    },
+  };
+}
+

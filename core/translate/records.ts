@@ -1,0 +1,108 @@
+/**
+ * Translation requests on items: one record per item and target language
+ * (catalog collection `translations`), its `translate` job queued after
+ * the item's ingest, retry, delete, and the cascade when the item goes.
+ */
+import type { ContentDeps } from '../content/deps';
+import { AppError } from '../errors';
+import { keys, publicUrlForKey } from '../paths';
+import { languageCode, languageName } from '../text/language';
+import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord } from '../types';
+import { reindexTranslations } from './index-text';
+
+export type TranslatableType = TranslationRecord['itemType'];
+const now = () => new Date().toISOString();
+
+/** The product language of a name or code, or a 400 naming the accepted ones. */
+export function parseTargetLanguage(raw: unknown): TranslationLanguage {
+  const name = typeof raw === 'string' ? languageName(languageCode(raw) ?? raw.trim().toLowerCase()) : null;
+  if (!name) {
+    throw new AppError('validation', `Unknown target language "${String(raw ?? '')}". Accepted: ${TRANSLATION_LANGUAGES.join(', ')}.`);
+  }
+  return name;
+}
+
+/** The item's language as a product language (it is stored as a code or a name), or null when not known. */
+export function sourceLanguageOf(raw: string | null | undefined): TranslationLanguage | null {
+  if (!raw) return null;
+  return languageName(languageCode(raw) ?? raw);
+}
+
+export function assertTranslatable(type: ContentType): asserts type is TranslatableType {
+  if (type !== 'document' && type !== 'presentation') {
+    throw new AppError('validation', `Only documents and presentations can be translated here, not a ${type}.`);
+  }
+}
+
+/** Where a translated file is stored: the spec's paths (presentations under /uploads/presentations/translated_files/). */
+export function translatedKey(type: TranslatableType, id: number, lang: TranslationLanguage, fileName: string): string {
+  const ext = (fileName.split('.').pop() ?? 'bin').toLowerCase();
+  return type === 'presentation' ? keys.presentationTranslated(id, lang) : keys.documentTranslated(id, lang, ext);
+}
+
+/**
+ * Asks for a translation of an item. An existing request for the same
+ * language is returned as it is (a failed one is queued again). Refuses the
+ * item's own language once it is known; an item still being processed gets
+ * its translation queued after the ingest.
+ */
+export function requestTranslation(deps: ContentDeps, type: ContentType, id: number, target: unknown): TranslationRecord {
+  assertTranslatable(type);
+  const lang = parseTargetLanguage(target);
+  const item = deps.catalog.items(type).require(id);
+  const source = sourceLanguageOf(item.sourceLanguage);
+  if (source === lang) {
+    throw new AppError('validation', `This ${type} is already in ${lang}; choose another target language.`);
+  }
+  if (item.status === 'failed') {
+    throw new AppError('conflict', `This ${type} could not be processed (${item.error ?? 'failed'}); retry it before translating it.`);
+  }
+  const existing = deps.catalog.translations.find((t) => t.itemType === type && t.itemId === id && t.targetLanguage === lang);
+  if (existing) return existing.state === 'failed' ? retryTranslation(deps, existing.id) : structuredClone(existing);
+  const record = deps.catalog.translations.insert({
+    itemType: type, itemId: id, targetLanguage: lang, sourceLanguage: source, state: 'queued', progress: { done: 0, total: 0 },
+    provider: null, model: null, quality: null, characters: 0, requests: 0, memoryHits: 0,
+    fileKey: null, fileName: null, fileSize: null, filePath: null, error: null, warnings: [], jobId: null,
+    createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
+  });
+  const job = deps.queue.enqueue('translate', type, id, { translationId: record.id, targetLanguage: lang, options: {} });
+  return structuredClone(deps.catalog.translations.update(record.id, { jobId: job.id }));
+}
+
+/** Queues a failed translation again (e.g. once a provider is configured). */
+export function retryTranslation(deps: ContentDeps, translationId: number): TranslationRecord {
+  const t = deps.catalog.translations.require(translationId);
+  if (t.state !== 'failed') throw new AppError('conflict', `Translation ${translationId} is ${t.state}; only failed translations can be retried.`);
+  const job = t.jobId !== null ? deps.catalog.jobs.get(t.jobId) : undefined;
+  const queued = job && job.state === 'failed' ? deps.queue.retry(job.id)
+    : deps.queue.enqueue('translate', t.itemType, t.itemId, { translationId: t.id, targetLanguage: t.targetLanguage, options: {} });
+  return structuredClone(deps.catalog.translations.update(t.id, {
+    state: 'queued', error: null, progress: { done: 0, total: 0 }, jobId: queued.id, updatedAt: now(), finishedAt: null,
+  }));
+}
+
+/** Deletes one translation: its job (stopped if running), file, translated text and index entries. */
+export async function removeTranslation(deps: ContentDeps, translationId: number): Promise<void> {
+  const t = deps.catalog.translations.require(translationId);
+  deps.queue.cancelJob(t.jobId);
+  if (t.jobId !== null) deps.catalog.jobs.remove(t.jobId);
+  deps.catalog.translations.remove(t.id);
+  if (t.fileKey) await deps.store.delete(t.fileKey);
+  await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
+  if (t.state === 'completed') await reindexTranslations(deps, t.itemType, t.itemId);
+}
+
+/** The cascade when an item is deleted: its translations' records and files (jobs and chunks go with the item). */
+export async function removeTranslationsOf(deps: ContentDeps, type: ContentType, id: number): Promise<void> {
+  for (const t of deps.catalog.translations.removeWhere((x) => x.itemType === type && x.itemId === id)) {
+    if (t.fileKey) await deps.store.delete(t.fileKey);
+    await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
+  }
+}
+
+export function listTranslations(deps: ContentDeps, filter: { itemType?: ContentType; itemId?: number } = {}): TranslationRecord[] {
+  return deps.catalog.translations
+    .list((t) => (!filter.itemType || t.itemType === filter.itemType) && (filter.itemId === undefined || t.itemId === filter.itemId))
+    .sort((a, b) => a.id - b.id)
+    .map((t) => ({ ...structuredClone(t), filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null }));
+}

@@ -1,0 +1,157 @@
+/**
+ * Translates one file: reads its segments, takes what the translation
+ * memory already knows, sends the rest (glossary terms protected) to the
+ * provider in batches, remembers each batch as soon as it comes back (so a
+ * failure in the middle loses nothing), and writes the translated file.
+ */
+import path from 'node:path';
+import { AppError } from '../errors';
+import type { TranslationLanguage } from '../types';
+import { openDocx } from './docx';
+import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary } from './glossary';
+import type { TranslationMemory } from './memory';
+import { openPdf, type PdfOptions } from './pdf';
+import { openPptx } from './pptx';
+import { stripTags } from './tags';
+import type {
+  TranslatableFile, TranslatableFormat, TranslatedUnit, TranslationProgress, TranslationQuality, TranslationWarning, Translator,
+} from './types';
+
+export interface TranslateFileOptions {
+  input: string;
+  output: string;
+  /** Taken from the file name when absent. */
+  format?: TranslatableFormat;
+  /** Names the file in messages. */
+  label?: string;
+  source: TranslationLanguage;
+  target: TranslationLanguage;
+  translator: Translator;
+  memory: TranslationMemory;
+  glossary?: Glossary;
+  signal?: AbortSignal;
+  onProgress?: (p: TranslationProgress) => void;
+  pdf?: Omit<PdfOptions, 'signal' | 'source'>;
+}
+
+export interface TranslateFileResult {
+  format: TranslatableFormat;
+  units: number;
+  provider: string;
+  model: string;
+  quality: TranslationQuality;
+  segments: number;
+  /** Characters sent to the provider (memory hits cost nothing). */
+  characters: number;
+  requests: number;
+  memoryHits: number;
+  /** Share of translatable segments that got a translation (0..1). */
+  coverage: number;
+  warnings: TranslationWarning[];
+  /** Translated text per page or slide, for indexing in the target language. */
+  text: TranslatedUnit[];
+}
+
+export function formatOf(file: string): TranslatableFormat {
+  const ext = path.extname(file).slice(1).toLowerCase();
+  if (ext === 'docx' || ext === 'pptx' || ext === 'pdf') return ext;
+  throw new AppError('unsupported_type', `Only DOCX, PPTX and PDF files can be translated, not "${path.basename(file)}".`);
+}
+
+export async function openTranslatable(file: string, format: TranslatableFormat, label: string, pdf: PdfOptions): Promise<TranslatableFile> {
+  if (format === 'docx') return openDocx(file, label);
+  if (format === 'pptx') return openPptx(file, label);
+  return openPdf(file, pdf);
+}
+
+/** Splits a segment into its outer whitespace and the core that is translated and remembered. */
+const split = (s: string) => {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s) as RegExpExecArray;
+  return { lead: m[1] as string, core: m[2] as string, trail: m[3] as string };
+};
+
+export async function translateFile(o: TranslateFileOptions): Promise<TranslateFileResult> {
+  const format = o.format ?? formatOf(o.input);
+  const label = o.label ?? `The file "${path.basename(o.input)}"`;
+  const glossary = o.glossary ?? EMPTY_GLOSSARY;
+  const scope = { source: o.source, target: o.target, glossaryVersion: glossary.version };
+  const file = await openTranslatable(o.input, format, label, { ...o.pdf, source: o.source, signal: o.signal });
+  o.signal?.throwIfAborted();
+  if (file.segments.length === 0) {
+    throw new AppError('corrupt_file', `${label} has no text that can be translated.`);
+  }
+  const total = file.segments.length;
+  const cores = file.segments.map((s) => split(s.text).core);
+  const unique = [...new Set(cores)];
+  const known = await o.memory.lookup(scope, unique);
+  const memoryHits = cores.filter((c) => known.has(c)).length;
+  const progress = () => o.onProgress?.({ done: cores.filter((c) => known.has(c)).length, total });
+  progress();
+
+  const missing = unique.filter((c) => !known.has(c));
+  let requests = 0;
+  let characters = 0;
+  if (missing.length) {
+    const restoreBy = new Map<string, Map<string, string>>();
+    const batch = missing.map((core, i) => {
+      const p = protectTerms(core, glossary, o.target);
+      restoreBy.set(String(i + 1), p.restore);
+      characters += core.length;
+      return { id: String(i + 1), text: p.text };
+    });
+    const stores: Array<Promise<void>> = [];
+    try {
+      await o.translator.translate({
+        segments: batch, source: o.source, target: o.target, signal: o.signal,
+        onRequest: () => { requests++; },
+        onResult: (done) => {
+          const learned = new Map<string, string>();
+          for (const [id, t] of done) {
+            const core = missing[Number(id) - 1] as string;
+            learned.set(core, restoreTerms(t, restoreBy.get(id) ?? new Map()));
+          }
+          for (const [k, v] of learned) known.set(k, v);
+          // Remembered as each batch arrives: a failure later in the document loses none of it.
+          stores.push(o.memory.store(scope, learned));
+          progress();
+        },
+      });
+    } finally {
+      const failed = (await Promise.allSettled(stores)).find((r) => r.status === 'rejected');
+      if (failed) throw new AppError('internal', 'The translation memory could not be written.', { cause: (failed as PromiseRejectedResult).reason });
+    }
+  }
+
+  const translations = new Map<string, string>();
+  const warnings: TranslationWarning[] = [];
+  file.segments.forEach((s, i) => {
+    const core = cores[i] as string;
+    const t = known.get(core);
+    if (t === undefined) return;
+    const { lead, trail } = split(s.text);
+    translations.set(s.id, `${lead}${t}${trail}`);
+    const lost = missingTerms(core, t, glossary, o.target);
+    if (lost.length) warnings.push({ unit: s.unit, message: `glossary term(s) ${lost.map((x) => `"${x}"`).join(', ')} missing from the translation` });
+  });
+  if (translations.size < total) {
+    throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);
+  }
+  warnings.push(...await file.write(translations, o.output, { source: o.source, target: o.target, signal: o.signal }));
+
+  const byUnit = new Map<number, string[]>();
+  for (const s of file.segments) {
+    const t = translations.get(s.id);
+    if (t === undefined) continue;
+    const list = byUnit.get(s.unit) ?? [];
+    list.push(stripTags(t).trim());
+    byUnit.set(s.unit, list);
+  }
+  return {
+    format, units: file.units,
+    provider: o.translator.id, model: o.translator.model(o.source, o.target), quality: o.translator.quality,
+    segments: total, characters, requests, memoryHits,
+    coverage: translations.size / total,
+    warnings,
+    text: [...byUnit.entries()].sort((a, b) => a[0] - b[0]).map(([unit, lines]) => ({ unit, text: lines.filter(Boolean).join('\n') })),
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { GlossaryEntry, Services } from '../../core/product/index';
+import type { ContentType } from '../../core/types';
+import { idParams, type IdParams } from './schemas';
+
+const requestBody = {
+  type: 'object',
+  required: ['targetLanguage'],
+  properties: { targetLanguage: { type: 'string', maxLength: 40 } },
+} as const;
+const listQuery = {
+  type: 'object',
+  properties: { itemType: { type: 'string', enum: ['document', 'presentation'] }, itemId: { type: 'integer', minimum: 1 } },
+} as const;
+const termBody = {
+  type: 'object',
+  required: ['term'],
+  additionalProperties: false,
+  properties: {
+    term: { type: 'string', minLength: 1, maxLength: 200 },
+    translations: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
+    ignoreCase: { type: 'boolean' },
+  },
+} as const;
+const termParams = { type: 'object', required: ['term'], properties: { term: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
+
+/** Translation requests on documents and presentations, the translation records, and the glossary. */
+export default async function translationRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { product } = services;
+  for (const [path, type] of [['documents', 'document'], ['presentations', 'presentation']] as const) {
+    app.post<{ Params: IdParams; Body: { targetLanguage: string } }>(`/api/${path}/:id/translations`, { schema: { params: idParams, body: requestBody } },
+      async (request, reply) => reply.status(202).send(await product.translate(type, request.params.id, request.body.targetLanguage)));
+    app.get<{ Params: IdParams }>(`/api/${path}/:id/translations`, { schema: { params: idParams } }, (request) =>
+      product.translationList({ itemType: type, itemId: request.params.id }));
+  }
+  app.get<{ Querystring: { itemType?: ContentType; itemId?: number } }>('/api/translations', { schema: { querystring: listQuery } }, (request) =>
+    product.translationList(request.query));
+  app.get<{ Params: IdParams }>('/api/translations/:id', { schema: { params: idParams } }, (request) => product.translation(request.params.id));
+  app.post<{ Params: IdParams }>('/api/translations/:id/retry', { schema: { params: idParams } }, (request) =>
+    product.retryTranslation(request.params.id));
+  app.delete<{ Params: IdParams }>('/api/translations/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await product.removeTranslation(request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/glossary', () => product.glossary());
+  app.post<{ Body: GlossaryEntry }>('/api/glossary/terms', { schema: { body: termBody } }, (request) => product.putGlossaryTerm(request.body));
+  app.delete<{ Params: { term: string } }>('/api/glossary/terms/:term', { schema: { params: termParams } }, (request) =>
+    product.removeGlossaryTerm(request.params.term));
+}
