@@ -93,12 +93,21 @@ export function createLogger(options: LoggerOptions): Logger {
     async live(element) {
       if (mode !== 'tty') return null;
       const { render } = await import('ink');
+      const { eraseReflowed } = await import('./views/live-area');
+      // Before ink's own resize handler: a narrower terminal re-wrapped the live lines onto more rows than ink erases.
+      let columns = out.columns;
+      const onResize = () => {
+        if (out.columns < columns) out.write(eraseReflowed(out.columns));
+        columns = out.columns;
+      };
+      out.on('resize', onResize);
       const instance = render(element, { stdout: out, stderr: err, patchConsole: false, exitOnCtrlC: false });
       return {
         update: (el) => instance.rerender(el),
         async done() {
           instance.unmount();
           await instance.waitUntilExit().catch(() => {});
+          out.off('resize', onResize);
         },
       };
     },

@@ -1,7 +1,8 @@
 import { Box, Static, Text } from 'ink';
 import { bytes } from '../format';
 import { truncateEnd } from './fit';
-import { activeRows, finishedLine, usableColumns, type ActiveFile } from './import-line';
+import { activeRows, finishedLine, lineOf, usableColumns, type ActiveFile } from './import-line';
+import { drawLive } from './live-area';
 import { useColumns } from './use-columns';
 
 const GAP = '  ';
@@ -23,6 +24,7 @@ const COLOR = { ok: 'green', skip: 'yellow', fail: 'red' } as const;
 export function ImportView({ active, finished, footer }: { active: ActiveFile[]; finished: FinishedLine[]; footer?: string }) {
   const columns = useColumns();
   const rows = activeRows(active, columns);
+  drawLive([...rows.map(lineOf), ...(footer ? [truncateEnd(footer, usableColumns(columns))] : [])]);
   return (
     <>
       <Static items={finished}>

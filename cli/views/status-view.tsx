@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { bar, percent } from '../format';
 import { padTo, textWidth, truncateEnd } from './fit';
 import { usableColumns } from './import-line';
+import { drawLive } from './live-area';
 import { useColumns } from './use-columns';
 
 export interface StatusLine {
@@ -39,6 +40,7 @@ export function statusLines(lines: readonly StatusLine[], columns: number | unde
 export function StatusView({ lines, footer }: { lines: StatusLine[]; footer: string }) {
   const columns = useColumns();
   const texts = statusLines(lines, columns);
+  drawLive([...texts, truncateEnd(footer, usableColumns(columns))]);
   return (
     <Box flexDirection="column">
       {texts.map((text, i) => (
