@@ -2,6 +2,7 @@
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
  *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening   to run a subset
+ *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,17 @@ if (only.has('hardening')) {
   line(`worst file's peak tool memory (ceiling ${r.ceilingMb} MB)`, `${f1(r.worst.peakProcessMb)} MB (${r.worst.file}, ${r.worst.largest})`);
   line('connections from documents to a 127.0.0.1 listener', String(r.connectionsToListener));
   line('search recovered after Chroma was killed (health ok)', `${f1(r.chromaRecovery.healthMs / 1000)} s; first write done ${f1(r.chromaRecovery.writeMs / 1000)} s`);
+}
+
+if (only.has('corpus')) {
+  console.log('\nReal files written by others (shared corpus: PDF, DOCX, PPTX) through extraction');
+  type Corpus = { summary: { files: number; completed: number; failed: number; pictureOnly: number; withGarbage: number }; rows: Array<{ file: string; ok: boolean; note: string }> };
+  const r = await runChild<Corpus>('corpus-extract.ts', ['--json']);
+  results.corpus = r;
+  line('files completed / failed', `${r.summary.completed} / ${r.summary.failed} of ${r.summary.files}`);
+  line('completed with pictures only (noted, nothing searchable)', String(r.summary.pictureOnly));
+  line('texts with control characters or unmapped glyphs', String(r.summary.withGarbage));
+  for (const f of r.rows.filter((x) => !x.ok)) line(`  failed: ${f.file}`, f.note.replace(/^validation: /, '').slice(0, 70));
 }
 
 mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });

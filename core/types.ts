@@ -54,6 +54,8 @@ export interface Processing {
   error: string | null;
   /** The failure reason as a code with parameters. */
   errorCode?: Coded | null;
+  /** A note on a completed item, e.g. that nothing in it is searchable (pictures only). */
+  notice?: string | null;
   sha256: string | null;
   fileName: string;
   fileType: string;
@@ -151,6 +153,8 @@ export interface BotImage {
   description: string;
   tags: string[];
   createdAt: string;
+  /** Repeated across pages (a header logo): stored once, never a source image of an answer. */
+  decorative?: boolean;
 }
 
 export interface PresentationImage {
@@ -166,6 +170,8 @@ export interface PresentationImage {
   tags: string[];
   description: string;
   uploadedAt: string;
+  /** Repeated across slides (a logo, a background): stored once, never a source image of an answer. */
+  decorative?: boolean;
 }
 
 export interface StoredObject {

@@ -1,4 +1,5 @@
 import type { QueryVariant, Passage } from './retrieve';
+import { answerPreference } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';
 
@@ -51,10 +52,12 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const all = pool.flatMap((x) => x.list);
   const weight = (t: Term) => Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length));
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = [];
+  // Who/when/how long: sentences holding a name, a date or a duration answer it (core/chat/answer-type.ts).
+  const prefer = answerPreference(variants.map((v) => v.text).join(' '), pool.flatMap((x) => x.terms).map(weight));
   for (const { terms, focus, list } of pool) {
     for (const x of list) {
       // A follow-up's own words weigh double: they say what is asked now.
-      const score = [...terms, ...focus].reduce((n, t) => n + (hasTerm(x.set, t) ? weight(t) : 0), 0);
+      const score = prefer.adjust(x.s, x.p, [...terms, ...focus].reduce((n, t) => n + (hasTerm(x.set, t) ? weight(t) : 0), 0));
       if (score === 0) continue;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
       // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.

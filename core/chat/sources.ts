@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types';
 import type { Chunk } from '../search/types';
 import type { Citation } from '../types';
+import { canRenderPage, pageRenderUrl } from '../content/page-render';
 import { phrasesFor } from './phrases';
 
 /** Source images shown under an answer (spec: at most 4). */
@@ -64,30 +65,51 @@ export function sourcesLine(citations: Citation[], lang: string): string {
 const absolute = (url: string, publicUrl?: string | null) =>
   publicUrl && url.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${url}` : url;
 
+const WEB_IMAGE = /\.(png|jpe?g|gif|webp)$/i;
+/** A picture worth showing: not decoration repeated across pages, in a format browsers show. */
+const meaningful = (img: { imageKey: string; decorative?: boolean } | undefined) => !!img && !img.decorative && WEB_IMAGE.test(img.imageKey);
+
+/** Images of one cited chunk, best first: its pictures, else a render of its page (cropped to the passage). */
+function chunkImages(catalog: Catalog, ch: Chunk): string[] {
+  if (ch.itemType === 'document') {
+    let pics = ch.imageIds.map((id) => catalog.botImages.get(id)).filter(meaningful);
+    if (pics.length === 0 && ch.page != null) pics = catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page).filter(meaningful);
+    if (pics.length) return pics.map((i) => i!.image);
+    // No picture on the cited page (text, or vector drawings): the page itself shows where the answer came from.
+    if (ch.page != null && canRenderPage(catalog, ch.itemId, ch.page)) return [pageRenderUrl(ch.itemId, ch.page, ch.ordinal)];
+    return [];
+  }
+  if (ch.itemType === 'presentation') {
+    let imgs = ch.imageIds.map((id) => catalog.presentationImages.get(id)).filter(meaningful);
+    if (ch.slide != null) {
+      const onSlide = catalog.presentationImages.list((i) => i.presentationId === ch.itemId && i.slide === ch.slide).filter(meaningful);
+      imgs = [...imgs, ...onSlide.filter((i) => !imgs.some((x) => x!.id === i.id))];
+    }
+    // The slide render shows the whole slide: it goes first.
+    return imgs.sort((a, b) => Number(b!.kind === 'slide') - Number(a!.kind === 'slide')).map((i) => i!.image);
+  }
+  return [];
+}
+
 /**
- * Public URLs of the images on the cited pages and slides: the chunk's
- * imageIds first, then images the catalog records for the same page/slide.
+ * Public URLs of the source images of an answer, at most MAX_SOURCE_IMAGES:
+ * the best image of each cited chunk in citation order, then their other
+ * images. Decoration (a logo repeated on every page) is never one; a cited
+ * PDF page without a meaningful picture is shown as a render of the page,
+ * cropped to the cited passage (made on first request, see
+ * core/content/page-render.ts), so every URL returned can be fetched.
  */
 export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: string | null): string[] {
   const out: string[] = [];
-  const add = (url: string | undefined) => {
-    if (url && !out.includes(absolute(url, publicUrl)) && out.length < MAX_SOURCE_IMAGES) out.push(absolute(url, publicUrl));
-  };
-  for (const ch of chunks) {
-    if (ch.itemType === 'document') {
-      for (const id of ch.imageIds) add(catalog.botImages.get(id)?.image);
-      if (ch.imageIds.length === 0 && ch.page != null) {
-        for (const img of catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page)) add(img.image);
-      }
-    } else if (ch.itemType === 'presentation') {
-      for (const id of ch.imageIds) add(catalog.presentationImages.get(id)?.image);
-      if (ch.imageIds.length === 0 && ch.slide != null) {
-        const imgs = catalog.presentationImages.list((i) => i.presentationId === ch.itemId && i.slide === ch.slide);
-        // The slide render shows the whole slide: it goes first.
-        for (const img of imgs.sort((a, b) => Number(b.kind === 'slide') - Number(a.kind === 'slide'))) add(img.image);
-      }
+  const lists = chunks.map((ch) => chunkImages(catalog, ch));
+  for (let round = 0; out.length < MAX_SOURCE_IMAGES && lists.some((l) => l.length > round); round++) {
+    for (const list of lists) {
+      const url = list[round];
+      if (url === undefined) continue;
+      const abs = absolute(url, publicUrl);
+      if (!out.includes(abs)) out.push(abs);
+      if (out.length >= MAX_SOURCE_IMAGES) break;
     }
-    if (out.length >= MAX_SOURCE_IMAGES) break;
   }
   return out;
 }

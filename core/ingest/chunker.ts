@@ -10,7 +10,8 @@
  */
 import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
-import { detectLanguage, UNDETERMINED } from '../text/language';
+import { detectContentLanguage, detectLanguage, UNDETERMINED } from '../text/language';
+import { cleanText as cleanExtracted } from '../text/clean';
 import { stripInvisible } from '../text/normalize';
 import { pieces, splitSentences } from '../text/tokenize';
 import type { ExtractedSection } from './types';
@@ -41,7 +42,7 @@ export const DEFAULT_TARGET_CHARS = 1500;
 
 /** Collapses runs of spaces and blank lines, keeps paragraph breaks. */
 function cleanText(text: string): string {
-  return stripInvisible(text)
+  return stripInvisible(cleanExtracted(text))
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\f\v\u00A0]+/g, ' ')
     .replace(/ *\n */g, '\n')
@@ -89,7 +90,9 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
   const overlap = Math.min(Math.floor(target / 2), Math.max(0, opts.overlapChars ?? Math.round(target * 0.15)));
   const texts = sections.map((s) => cleanText(s.notes?.trim() ? `${s.text}\n\n${s.notes}` : s.text));
   const sample = texts.join('\n').slice(0, 5000);
-  const itemLang = detectLanguage(sample);
+  // The item's language when the evidence is sound, else the best guess (stemming needs one).
+  const sureItemLang = detectContentLanguage(sample);
+  const itemLang = sureItemLang !== UNDETERMINED ? sureItemLang : detectLanguage(sample);
   const chunks: Chunk[] = [];
   sections.forEach((section, i) => {
     const text = texts[i];
@@ -103,7 +106,8 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
     for (const part of splitText(text, target, overlap, itemLang)) {
       // Short parts say little about their language: fall back to the item's.
       const letters = part.replace(/[^\p{L}]/gu, '').length;
-      let language = letters >= 40 ? detectLanguage(part) : itemLang;
+      // A confident wrong code is worse than the item's: unsure parts take the item's language.
+      let language = letters >= 40 ? detectContentLanguage(part) : itemLang;
       if (language === UNDETERMINED) language = itemLang;
       const ordinal = chunks.length;
       chunks.push({

@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import mammoth from 'mammoth';
 import { neutralizeDoctype } from './xml-entities';
 import { AppError, isAppError } from '../errors';
+import { readDocxExtraText, unwrapSimpleFields, type DocxExtraText } from './docx-parts';
 import { throwIfAborted } from './exec';
+import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from './ocr';
+import { cleanText } from '../text/clean';
 import { decodeEntities, nearby } from './tidy';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
@@ -39,7 +42,8 @@ function mammothZip(zip: SafeZip) {
       // Entity declarations (XXE) are removed before mammoth's parser sees them: see xml-entities.ts.
       if (/\.(xml|rels)$/i.test(name) && data.includes('<!DOCTYPE')) data = Buffer.from(neutralizeDoctype(data.toString('utf8')), 'utf8');
       if (encoding === 'base64') return data.toString('base64');
-      if (encoding) return new TextDecoder(encoding).decode(data);
+      // mammoth drops w:fldSimple and its text: unwrap it so the field's displayed text is read.
+      if (encoding) return /\.xml$/i.test(name) ? unwrapSimpleFields(new TextDecoder(encoding).decode(data)) : new TextDecoder(encoding).decode(data);
       return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     },
     write: () => { throw new Error('read-only'); },
@@ -59,6 +63,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   const byHash = new Map<string, number>();
   let skippedFormats = 0;
   let html: string;
+  let extra: DocxExtraText;
   try {
     opts.onProgress?.(0, 2, message('docx_reading'));
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
@@ -81,6 +86,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
       }),
     });
     html = result.value;
+    extra = await readDocxExtraText(zip);
     const problems = result.messages.filter((m) => m.type === 'error' || !/style|unrecognised|unsupported/i.test(m.message));
     for (const m of problems.slice(0, 5)) warnings.push(`Word import: ${m.message}`);
   } catch (e) {
@@ -92,15 +98,27 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   if (skippedFormats) warnings.push(`${skippedFormats} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
   opts.onProgress?.(1, 2, message('docx_structuring'));
 
-  const blocks = htmlToBlocks(html);
+  // Symbol-font glyphs (private use), control characters and odd spaces are not text.
+  const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
   const sections = blocksToSections(blocks);
+  // Text mammoth does not read: SmartArt, headers and footers, comments.
+  if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
+  if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
+  if (extra.comments.length) sections.push({ heading: 'Comments', text: cleanText(extra.comments.join('\n')) });
   const images: ExtractedImage[] = [];
   const placed = new Set<number>();
+  // The same picture placed three or more times (a logo, a divider) is decoration.
+  const uses = new Map<number, number>();
+  for (const b of blocks) for (const index of b.images) uses.set(index, (uses.get(index) ?? 0) + 1);
   blocks.forEach((b, i) => {
     for (const index of b.images) {
       const img = written[index];
       if (!img || placed.has(index)) continue;
       placed.add(index);
+      if ((uses.get(index) ?? 0) >= 3) {
+        images.push({ path: img.path, ext: img.ext, width: img.width, height: img.height, nearbyText: '', decorative: true });
+        continue;
+      }
       const around = [blocks[i - 1], b, blocks[i + 1]].filter((x): x is Block => !!x && !x.heading).map((x) => x.text).join(' ');
       images.push({ path: img.path, ext: img.ext, width: img.width, height: img.height, nearbyText: nearby(around) });
     }
@@ -110,8 +128,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     if (images.length === 0) {
       throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
     }
-    warnings.push('The document has no text, only pictures.');
   }
+  const notice = sections.length === 0 ? nothingSearchable('docx') : undefined;
 
   const budget = opts.imageOcrBudgetMs ?? 20_000;
   if (budget > 0 && images.length > 0) {
@@ -120,7 +138,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
   }
   opts.onProgress?.(2, 2, message('extracted'));
-  return { kind: 'docx', sections, images, warnings };
+  return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };
 }
 
 const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li']);

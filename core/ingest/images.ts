@@ -4,13 +4,14 @@ import { keys, publicUrlForKey } from '../paths';
 import { mimeForKey } from '../storage/keys';
 import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
+import { cleanText } from '../text/clean';
 import type { Extraction, ExtractedImage } from './types';
 
 const nowIso = () => new Date().toISOString();
 
 function describe(img: ExtractedImage): string {
-  const ocr = img.ocrText?.replace(/\s+/g, ' ').trim();
-  const near = img.nearbyText.replace(/\s+/g, ' ').trim();
+  const ocr = cleanText(img.ocrText ?? '').replace(/\s+/g, ' ').trim();
+  const near = cleanText(img.nearbyText).replace(/\s+/g, ' ').trim();
   const parts = [];
   if (ocr) parts.push(`Text in image: ${ocr.slice(0, 300)}`);
   if (near) parts.push(near.slice(0, 300));
@@ -22,6 +23,7 @@ function tagsFor(img: ExtractedImage, title: string): string[] {
   if (img.page) tags.push(`page ${img.page}`);
   if (img.slide) tags.push(`slide ${img.slide}`);
   if (img.ocrText?.trim()) tags.push('text');
+  if (img.decorative) tags.push('decoration');
   return tags;
 }
 
@@ -53,7 +55,7 @@ export async function storeExtractedImages(
       const section = ex.sections.find((s) => s.slide === r.slide);
       const row = catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: r.slide,
-        kind: 'slide', tags: [item.title, `slide ${r.slide}`], description: (section?.heading || section?.text || '').slice(0, 300), uploadedAt: nowIso(),
+        kind: 'slide', tags: [item.title, `slide ${r.slide}`], description: cleanText(section?.heading || section?.text || '').slice(0, 300), uploadedAt: nowIso(),
       });
       push(bySlide, r.slide, row.id);
       count++;
@@ -73,16 +75,20 @@ export async function storeExtractedImages(
       const row = catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: img.slide ?? null,
         kind: 'embedded', tags: tagsFor(img, item.title), description: describe(img), uploadedAt: nowIso(),
+        ...(img.decorative ? { decorative: true } : {}),
       });
-      if (img.slide) push(bySlide, img.slide, row.id);
+      if (img.slide && !img.decorative) push(bySlide, img.slide, row.id);
     } else {
       const key = keys.documentImage(item.id, img.page ?? null, n, img.ext);
       await store.put(key, createReadStream(img.path), { contentType: mimeForKey(key) });
       const row = catalog.botImages.insert({
         image: publicUrlForKey(key), imageKey: key, documentId: item.id, documentTitle: item.title, page: img.page ?? null,
         description: describe(img), tags: tagsFor(img, item.title), createdAt: nowIso(),
+        ...(img.decorative ? { decorative: true } : {}),
       });
-      if (img.page) push(byPage, img.page, row.id);
+      // Decoration is stored once but tied to no passage: it never becomes a source image.
+      if (img.decorative) { /* kept for the image lists only */ }
+      else if (img.page) push(byPage, img.page, row.id);
       else unplaced.push({ id: row.id, nearbyText: img.nearbyText });
     }
     count++;

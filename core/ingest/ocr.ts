@@ -3,6 +3,9 @@
  * images. Languages that are not installed are dropped (with a warning from
  * the caller) instead of failing the whole extraction.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ExtractedImage } from './types';
 import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
 import { tidyText } from './tidy';
@@ -107,4 +110,104 @@ export async function ocrImages(images: ExtractedImage[], langs: string[], opts:
     read++;
   });
   return { read, skippedForTime, failed };
+}
+
+export interface ScoredOcr {
+  text: string;
+  /** Mean word confidence (0-100) weighted by word length; 0 without words. */
+  confidence: number;
+  langs: string[];
+}
+
+/** Mean tesseract word confidence from its TSV output, weighted by word length. */
+export function tsvConfidence(tsv: string): number {
+  let sum = 0;
+  let n = 0;
+  for (const line of tsv.split('\n')) {
+    const c = line.split('\t');
+    if (c.length < 12 || c[0] !== '5') continue;
+    const conf = Number(c[10]);
+    const len = [...(c[11] ?? '').trim()].length;
+    if (!len || !Number.isFinite(conf) || conf < 0) continue;
+    sum += conf * len;
+    n += len;
+  }
+  return n ? sum / n : 0;
+}
+
+/** One tesseract run writing text and TSV: the page's text with its confidence. */
+async function ocrScored(path: string, langs: string[], psm: number, signal?: AbortSignal): Promise<ScoredOcr> {
+  const dir = await mkdtemp(join(tmpdir(), 'ocr-'));
+  try {
+    const base = join(dir, 'out');
+    await runTool('tesseract', [path, base, '-l', langs.join('+'), '--psm', String(psm), 'txt', 'tsv'], {
+      signal, timeoutMs: 120_000, env: { OMP_THREAD_LIMIT: '1' },
+    });
+    const [text, tsv] = await Promise.all([readFile(`${base}.txt`, 'utf8').catch(() => ''), readFile(`${base}.tsv`, 'utf8').catch(() => '')]);
+    return { text: meaningfulOcrText(text), confidence: tsvConfidence(tsv), langs };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Scripts tried when a page read with the configured languages gives no sure text. */
+const OTHER_SCRIPTS = ['jpn', 'chi_sim', 'chi_tra', 'kor'];
+
+/**
+ * Noise, not text: OCR of a photo gives scattered one-character tokens,
+ * digits and marks in several scripts. Real text, CJK included (tesseract
+ * writes it without spaces), is mostly tokens of two or more letters.
+ */
+export function looksLikeNoise(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length === 0) return true;
+  const wordy = tokens.filter((t) => (t.match(/\p{L}/gu)?.length ?? 0) >= 2).length;
+  if (wordy / tokens.length < 0.5) return true;
+  // Letters of three or more scripts mixed on one page: noise.
+  const scripts = new Set<string>();
+  for (const ch of text.replace(/[^\p{L}]/gu, '')) {
+    const cp = ch.codePointAt(0)!;
+    scripts.add(cp < 0x250 ? 'latin' : cp < 0x530 ? 'greek-cyrillic' : cp < 0x600 ? 'hebrew' : cp < 0x700 ? 'arabic' : cp >= 0xac00 && cp < 0xd7b0 ? 'hangul' : cp >= 0x3040 && cp < 0x3100 ? 'kana' : cp >= 0x3130 && cp < 0x3190 ? 'hangul' : 'other');
+  }
+  scripts.delete('kana');
+  return scripts.size >= 3;
+}
+
+export interface PageOcrOptions {
+  signal?: AbortSignal;
+  /** Below this confidence a reading is not sure: other scripts are tried. Default 70. */
+  sureConfidence?: number;
+  /** Below this confidence no reading is kept (photos read as noise). Default 50. */
+  minConfidence?: number;
+  /**
+   * Shared by the pages of one document: how many pages may still try other
+   * scripts (each try costs two more OCR runs). Unlimited when absent.
+   */
+  otherScriptTries?: { left: number };
+}
+
+/**
+ * Reads a scanned page: first with the configured languages; when that
+ * gives no words or an unsure reading, again with the installed languages
+ * of other scripts (Japanese, Chinese, Korean, ...), with automatic layout
+ * and then as one block of text (sparse CJK lines defeat the layout step).
+ * Keeps the most confident reading; '' when none is confident (a photo).
+ */
+export async function ocrPage(path: string, langs: string[], opts: PageOcrOptions = {}): Promise<ScoredOcr> {
+  const sure = opts.sureConfidence ?? 70;
+  const min = opts.minConfidence ?? 50;
+  const tries: ScoredOcr[] = [await ocrScored(path, langs, 3, opts.signal)];
+  const good = (r: ScoredOcr) => !!r.text && r.confidence >= sure;
+  const budget = opts.otherScriptTries;
+  if (!good(tries[0]!) && (!budget || budget.left-- > 0)) {
+    const have = await installedOcrLanguages();
+    const other = OTHER_SCRIPTS.filter((l) => have.has(l) && !langs.includes(l));
+    if (other.length) {
+      tries.push(await ocrScored(path, other, 3, opts.signal));
+      // Sparse lines of CJK defeat tesseract's layout step: read the page as one block.
+      if (!tries[1]!.text) tries.push(await ocrScored(path, other, 6, opts.signal));
+    }
+  }
+  const best = tries.filter((r) => r.text && r.confidence >= min && !looksLikeNoise(r.text)).sort((a, b) => b.confidence - a.confidence)[0];
+  return best ?? { text: '', confidence: 0, langs };
 }

@@ -1,8 +1,9 @@
 /**
  * Embedded PDF images with poppler's pdfimages: `-list` to learn each
  * image's page, type, size and object, then one `-all -p` run that writes
- * the original bytes. Masks, soft masks, tiny images (lines, bullets) and
- * repeats of the same object (a logo on every page) are dropped.
+ * the original bytes. Masks, soft masks and tiny images (lines, bullets)
+ * are dropped; an object shown on several pages (a logo on every page) is
+ * written once, with the list of its pages.
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +12,10 @@ import { runTool } from './exec';
 export interface PdfImage {
   path: string;
   ext: string;
+  /** The first page that shows the image. */
   page: number;
+  /** Every page that shows the same image object (a logo in the page header: many). */
+  pages: number[];
   width: number;
   height: number;
 }
@@ -46,12 +50,15 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
   const warnings: string[] = [];
   const list = await runTool('pdfimages', ['-list', file], { signal: opts.signal, timeoutMs: 300_000, inputFile: file });
   const listed = parsePdfImagesList(list.stdout.toString('utf8'));
-  const seen = new Set<string>();
-  const wanted = new Map<number, ListedImage>();
+  const seen = new Map<string, number[]>();
+  const wanted = new Map<number, ListedImage & { pages: number[] }>();
   for (const img of listed) {
-    if (img.type !== 'image' || img.width < minSide || img.height < minSide || seen.has(img.object)) continue;
-    seen.add(img.object);
-    wanted.set(img.num, img);
+    if (img.type !== 'image' || img.width < minSide || img.height < minSide) continue;
+    const pages = seen.get(img.object);
+    if (pages) { if (!pages.includes(img.page)) pages.push(img.page); continue; }
+    const first = [img.page];
+    seen.set(img.object, first);
+    wanted.set(img.num, { ...img, pages: first });
   }
   if (wanted.size === 0) return { images: [], warnings };
 
@@ -65,7 +72,7 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
     const { size } = await stat(f.path);
     if (!meta || size < minBytes) { await rm(f.path, { force: true }); continue; }
     if (!WEB_FORMATS.has(f.ext)) odd.push(num);
-    images.push({ path: f.path, ext: f.ext, page: meta.page, width: meta.width, height: meta.height });
+    images.push({ path: f.path, ext: f.ext, page: meta.page, pages: meta.pages, width: meta.width, height: meta.height });
   }
 
   if (odd.length) {

@@ -104,11 +104,11 @@ test('password-protected, truncated and corrupt PDFs fail as corrupt_file with a
     rejectsWith('unsupported_type', /^The PDF "photo.pdf" is not a PDF: its content is PNG image data\.$/));
 });
 
-test('a PDF with no text even after OCR is refused instead of giving zero sections', async () => {
+test('a blank PDF (no text, pictures or drawings on any page) is refused instead of giving zero sections', async () => {
   const blank = join(root, 'blank.pdf');
   await writeFile(blank, buildPdf([{ lines: [] }, { lines: [''] }]));
   await assert.rejects(extractPdf(blank, opts({ fileName: 'blank.pdf' })),
-    rejectsWith('validation', /^No text found in the PDF "blank.pdf", even with OCR/));
+    rejectsWith('validation', /^The PDF "blank.pdf" is blank/));
 });
 
 test('aborting stops the extraction with an AbortError', async () => {

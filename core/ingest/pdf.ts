@@ -4,13 +4,16 @@
  * pdfimages (one run for the whole file), OCR only of pages without a text
  * layer (pdftoppm + tesseract). Text and images run in parallel.
  */
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
 import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
 import { formatBytes } from './sandbox';
-import { ocrImage, ocrImages, usableOcrLanguages } from './ocr';
+import { ocrImages, ocrPage, usableOcrLanguages } from './ocr';
+import { garbageShare } from '../text/clean';
+import { markDecorations, type PlacedImage } from './decoration';
+import { nothingSearchable } from './notice';
 import { nearby, repairRtlPunctuation, tidyText } from './tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from './sniff';
@@ -26,6 +29,8 @@ export interface PdfOptions extends ExtractOptions {
   imageOcrBudgetMs?: number;
   /** Keep at most this many images. Default 1000. */
   maxImages?: number;
+  /** A page whose text layer is more than this share garbage is read again with OCR. Default 0.3. */
+  garbageShare?: number;
   /** Render resolution for OCR. Default 200 dpi. */
   ocrDpi?: number;
   /** OCR at most this many pages without a text layer (about 1-2 s each). Default 300. */
@@ -39,10 +44,27 @@ export interface PdfOptions extends ExtractOptions {
 }
 
 const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
-/** Removes bidi control characters and NULs, tidies whitespace. */
+/** Removes bidi and other control characters and unmapped glyphs, tidies whitespace, repairs right-to-left punctuation. */
 export const cleanPdfText = (text: string) => repairRtlPunctuation(tidyText(text));
 
-interface PageText { num: number; text: string; error?: string }
+interface PageText {
+  num: number;
+  text: string;
+  error?: string;
+  /** Share of the page's text layer that is unreadable (unmapped glyphs, symbol soup), 0..1. */
+  garbage?: number;
+}
+
+/** A page read from its text layer, cleaned, with the share of it that was garbage. */
+export function readPageText(num: number, raw: string): PageText {
+  const text = cleanPdfText(raw);
+  const rawChars = raw.replace(/[\s\u0000-\u001F\u007F-\u009F]/g, '').length;
+  const keptChars = text.replace(/\s/g, '').length;
+  // Characters dropped by cleaning (private-use, unmapped) count as garbage, as do unreadable words left.
+  const dropped = rawChars > 0 ? Math.max(0, rawChars - keptChars) / rawChars : 0;
+  const garbage = Math.min(1, dropped + (keptChars / Math.max(rawChars, 1)) * garbageShare(text));
+  return { num, text, garbage };
+}
 
 /** Page count from poppler's pdfinfo (fast); undefined when it cannot tell. */
 async function pageCountHint(file: string, signal: AbortSignal): Promise<number | undefined> {
@@ -75,7 +97,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
       step = Math.max(1, Math.floor(numPages / 50));
     } else if (ev.type === 'page' || ev.type === 'pageError') {
       const num = ev.num ?? 0;
-      pages.set(num, ev.type === 'page' ? { num, text: cleanPdfText(ev.text ?? '') } : { num, text: '', error: ev.message ?? 'unknown error' });
+      pages.set(num, ev.type === 'page' ? readPageText(num, ev.text ?? '') : { num, text: '', error: ev.message ?? 'unknown error' });
       if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, message('pdf_text', { page: pages.size, pages: numPages }));
     } else if (ev.type === 'error' && !fatal) {
       fatal = { name: ev.name ?? 'Error', message: ev.message ?? '' };
@@ -186,24 +208,37 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
 
   for (const p of pages) if (p.error) warnings.push(`Page ${p.num} could not be read (${p.error}); trying OCR.`);
   const minChars = opts.ocrMinChars ?? 10;
-  const needOcr = pages.filter((p) => p.text.replace(/\s/g, '').length < minChars).map((p) => p.num);
+  const noText = pages.filter((p) => p.text.replace(/\s/g, '').length < minChars).map((p) => p.num);
+  // A text layer that is mostly unmapped glyphs is read again from the rendered page.
+  const maxGarbage = opts.garbageShare ?? 0.3;
+  const garbled = pages.filter((p) => !noText.includes(p.num) && (p.garbage ?? 0) > maxGarbage).map((p) => p.num);
+  const needOcr = [...noText, ...garbled].sort((a, b) => a - b);
   const ocrPages = await ocrPdfPages(file, needOcr, pages, opts, warnings);
+  const unreadable = garbled.filter((n) => !ocrPages.includes(n));
+  if (unreadable.length) warnings.push(`The text layer of ${unreadable.length === 1 ? `page ${unreadable[0]}` : `${unreadable.length} pages`} is partly unreadable (a font without a character map) and OCR could not read it better; unreadable characters were left out.`);
 
   const byNum = new Map(pages.map((p) => [p.num, p]));
   const sections: ExtractedSection[] = pages
     .filter((p) => p.text.trim())
     .map((p) => (ocrPages.includes(p.num) ? { page: p.num, text: p.text, ocr: true } : { page: p.num, text: p.text }));
-  if (sections.length === 0) {
-    throw new AppError('validation', `No text found in ${fileLabel('PDF', opts.fileName, true)}, even with OCR. It may be blank or contain only pictures.`, { details: { reason: 'no_text' } });
+  // A readable PDF without text (pictures, drawings, scans OCR could not read) is still content;
+  // only one whose pages are all blank is refused.
+  const notice = sections.length === 0 ? nothingSearchable('pdf') : undefined;
+  if (notice && found.length === 0 && !(await anyInk(file, Math.min(pages.length, 20), opts.workDir, opts.signal))) {
+    throw new AppError('validation', `${label} is blank: its pages have no text, pictures or drawings.`, { details: { reason: 'no_text' } });
   }
 
-  // Images on pages that had no text layer are the page scans themselves: not listed.
-  const scanned = new Set(needOcr);
-  const images: ExtractedImage[] = found.filter((i) => !scanned.has(i.page)).map((i) => ({
-    path: i.path, ext: i.ext, page: i.page, width: i.width, height: i.height,
+  // Images on pages that had no text layer are the page scans themselves: not listed,
+  // unless OCR found no text at all: then the scans are the content.
+  const scanned = new Set(notice ? [] : noText);
+  const placed: PlacedImage[] = found.filter((i) => !scanned.has(i.page)).map((i) => ({
+    path: i.path, ext: i.ext, page: i.page, places: i.pages, width: i.width, height: i.height,
     nearbyText: nearby(byNum.get(i.page)?.text ?? ''),
   }));
   await removeScans(found.filter((i) => scanned.has(i.page)));
+  // A picture repeated across pages (a header logo) is kept once, as decoration.
+  const images: ExtractedImage[] = (await markDecorations(placed, { placeCount: pages.length, signal: opts.signal }))
+    .map(({ places: _places, ...img }) => img);
 
   const budget = opts.imageOcrBudgetMs ?? 20_000;
   if (budget > 0 && images.length > 0) {
@@ -218,7 +253,37 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
 
   const result: Extraction = { kind: 'pdf', pageCount: pages.length, sections, images, warnings };
   if (ocrPages.length) result.ocrPages = ocrPages;
+  if (notice) result.notice = notice;
   return result;
+}
+
+/**
+ * OCR text replaces a page's text layer when the layer was empty, or when
+ * the OCR text is less garbled and not much shorter (a text layer that was
+ * fine keeps its exact characters).
+ */
+function betterReading(ocr: string, page: PageText): boolean {
+  const layer = page.text.replace(/\s/g, '').length;
+  if (layer === 0) return true;
+  const ocrChars = ocr.replace(/\s/g, '').length;
+  // Compare with the readable part of the layer: garbage characters are no text to keep.
+  const readable = layer * (1 - (page.garbage ?? 0));
+  return garbageShare(ocr) < (page.garbage ?? 0) && ocrChars >= readable * 0.5;
+}
+
+/** True when one of the first `pages` pages, rendered small in grey, has any ink (drawings count). */
+async function anyInk(file: string, pages: number, workDir: string, signal?: AbortSignal): Promise<boolean> {
+  const dir = join(workDir, 'ink');
+  await mkdir(dir, { recursive: true });
+  await runTool('pdftoppm', ['-r', '18', '-gray', '-f', '1', '-l', String(Math.max(1, pages)), file, join(dir, 'p')], { signal, timeoutMs: 120_000 });
+  for (const name of await readdir(dir)) {
+    const pgm = await readFile(join(dir, name));
+    // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
+    const header = /^P5\s+\d+\s+\d+\s+\d+\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+    if (!header) continue;
+    for (let i = header[0].length; i < pgm.length; i++) if (pgm[i]! < 200) return true;
+  }
+  return false;
 }
 
 async function removeScans(images: PdfImage[]): Promise<void> {
@@ -246,6 +311,8 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
   await mkdir(dir, { recursive: true });
   const byNum = new Map(pages.map((p) => [p.num, p]));
   const done: number[] = [];
+  // Pages whose configured languages read nothing sure try other scripts; at most 12 per document.
+  const otherScriptTries = { left: 12 };
   let count = 0;
   let toolMissing = false;
   await mapLimit(nums, 2, async (num) => {
@@ -254,9 +321,10 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     const base = join(dir, `page-${num}`);
     try {
       await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000, inputFile: file });
-      const text = await ocrImage(`${base}.png`, langs, opts.signal);
+      // Other installed scripts (Japanese, Chinese, Korean, ...) are tried when the configured languages read nothing sure.
+      const { text } = await ocrPage(`${base}.png`, langs, { signal: opts.signal, otherScriptTries });
       const page = byNum.get(num);
-      if (page && text.trim()) { page.text = text; done.push(num); }
+      if (page && text.trim() && betterReading(text, page)) { page.text = text; page.garbage = garbageShare(text); done.push(num); }
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw e;
       if (isMissingTool(e)) { toolMissing = true; warnings.push(`Pages without a text layer were not read: ${(e as Error).message}.`); return; }

@@ -15,6 +15,7 @@ import type { Document, JobStep, Presentation, Video } from '../types';
 import { chunkSections } from './chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
+import { detectContentLanguage, UNDETERMINED } from '../text/language';
 import { assertKind } from './sniff';
 import { saveExtractedText, type StoredText } from './stored-text';
 import type { Extraction } from './types';
@@ -31,10 +32,23 @@ type AnyItem = Document | Presentation | Video;
 
 const titleOf = (r: AnyItem) => ('title' in r ? r.title : r.label);
 
-function majorityLanguage(langs: string[]): string | null {
+/**
+ * The item's language: the one most of its text is confidently in
+ * (weighed by characters), or null ("unknown") when no language holds a
+ * clear majority of the text that could be judged.
+ */
+export function itemLanguage(chunks: Array<{ text: string }>): string | null {
   const counts = new Map<string, number>();
-  for (const l of langs) if (l && l !== 'und') counts.set(l, (counts.get(l) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  let judged = 0;
+  for (const c of chunks) {
+    const l = detectContentLanguage(c.text);
+    const n = c.text.length;
+    if (l === UNDETERMINED) continue;
+    judged += n;
+    counts.set(l, (counts.get(l) ?? 0) + n);
+  }
+  const [top, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  return top && n >= judged * 0.5 ? top : null;
 }
 
 /**
@@ -92,7 +106,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       report(step('splitting'), 70);
       const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
       attachImagesByText(chunks, images.unplaced);
-      if (chunks.length === 0 && type !== 'video') {
+      if (chunks.length === 0 && type !== 'video' && !extraction.notice) {
         throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
       }
       const batch = 256;
@@ -103,7 +117,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       }
 
       found = {
-        chunkCount: chunks.length, imageCount: images.count, sourceLanguage: majorityLanguage(chunks.map((c) => c.language)) ?? rec.sourceLanguage,
+        chunkCount: chunks.length, imageCount: images.count, sourceLanguage: itemLanguage(chunks) ?? rec.sourceLanguage,
+        notice: extraction.notice ?? null,
       };
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') found.slideCount = extraction.slideCount ?? null;

@@ -115,3 +115,39 @@ export function parseNotes(xml: string): string {
 export function partText(xml: string): string[] {
   return fragmentLines(stripFallbacks(xml));
 }
+
+/** Cached values of a c:strRef/c:numRef/c:strLit/c:numLit (c:pt idx + c:v), by index. */
+function cachedPoints(xml: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of xml.matchAll(/<c:pt\b[^>]*\bidx="(\d+)"[^>]*>[\s\S]*?<c:v>([\s\S]*?)<\/c:v>/g)) out.set(Number(m[1]), decodeEntities(m[2] ?? '').trim());
+  return out;
+}
+
+/**
+ * Text of a chart part (ppt/charts/chartN.xml): its titles, then one line
+ * per series, "Series name: Category 4.3, Category 2 2.5" (at most 50
+ * points each), from the values cached in the chart.
+ */
+export function chartText(xml: string): string[] {
+  const body = stripFallbacks(xml);
+  const lines: string[] = [];
+  for (const t of body.matchAll(/<c:title>[\s\S]*?<\/c:title>/g)) {
+    const text = fragmentLines(t[0]).join(' ');
+    if (text && !lines.includes(text)) lines.push(text);
+  }
+  for (const ser of body.matchAll(/<c:ser>[\s\S]*?<\/c:ser>/g)) {
+    const s = ser[0];
+    const name = [...cachedPoints(/<c:tx>[\s\S]*?<\/c:tx>/.exec(s)?.[0] ?? '').values()].join(' ') || fragmentLines(/<c:tx>[\s\S]*?<\/c:tx>/.exec(s)?.[0] ?? '').join(' ');
+    const cats = cachedPoints(/<c:(?:cat|xVal)>[\s\S]*?<\/c:(?:cat|xVal)>/.exec(s)?.[0] ?? '');
+    const vals = cachedPoints(/<c:(?:val|yVal)>[\s\S]*?<\/c:(?:val|yVal)>/.exec(s)?.[0] ?? '');
+    const idx = [...new Set([...cats.keys(), ...vals.keys()])].sort((a, b) => a - b).slice(0, 50);
+    const points = idx.map((i) => [cats.get(i), vals.get(i)].filter(Boolean).join(' ')).filter(Boolean);
+    const line = [name, points.join(', ')].filter(Boolean).join(': ');
+    if (line) lines.push(line);
+  }
+  // Data labels and axis titles written as rich text.
+  for (const tx of body.matchAll(/<c:(?:dLbl|dLbls|valAx|catAx|dateAx|serAx)>[\s\S]*?<\/c:(?:dLbl|dLbls|valAx|catAx|dateAx|serAx)>/g)) {
+    for (const text of fragmentLines(tx[0])) if (!lines.includes(text)) lines.push(text);
+  }
+  return lines;
+}

@@ -10,10 +10,13 @@ import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError, isAppError } from '../errors';
 import { runTool, throwIfAborted } from './exec';
+import { markDecorations, type PlacedImage } from './decoration';
+import { nothingSearchable } from './notice';
 import { writeWithoutExternalLinks } from './strip-external';
 import { ocrImages, usableOcrLanguages } from './ocr';
-import { parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
+import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
 import { fileLabel, imageSizeFromBytes } from './sniff';
+import { cleanText } from '../text/clean';
 import { nearby } from './tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
 import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
@@ -46,7 +49,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
   const warnings: string[] = [];
   const sections: ExtractedSection[] = [];
-  const images: ExtractedImage[] = [];
+  let images: PlacedImage[] = [];
   const hidden: boolean[] = [];
   let slideCount = 0;
   try {
@@ -59,7 +62,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     if (slideCount === 0) throw new AppError('validation', `${label} has no slides.`, { details: { reason: 'no_text' } });
 
     const imgDir = join(opts.workDir, 'pptx-images');
-    const seenMedia = new Set<string>();
+    const seenMedia = new Map<string, PlacedImage>();
     let skippedFormats = 0;
     let media = 0;
     for (const [i, rel] of slideParts.entries()) {
@@ -76,26 +79,33 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
         if (r.type === `${REL}notesSlide`) notes = parseNotes(await zip.readText(r.target));
         // SmartArt keeps its text in a diagram data part.
         if (r.type === `${REL}diagramData`) lines.push(...partText(await zip.readText(r.target)));
+        // Charts keep their titles, series and category labels in a chart part.
+        if (r.type === `${REL}chart`) lines.push(...chartText(await zip.readText(r.target)));
       }
-      const text = lines.join('\n');
+      // Symbol-font glyphs (private use), control characters and odd spaces are not text.
+      const text = cleanText(lines.join('\n'));
+      notes = cleanText(notes);
       if (text || notes) {
         const section: ExtractedSection = { slide, text };
-        if (content.title) section.heading = content.title;
+        if (content.title) section.heading = cleanText(content.title);
         if (notes) section.notes = notes;
         sections.push(section);
       }
       for (const r of rels.values()) {
         if (r.external) continue;
         if (r.type === `${REL}video` || r.type === `${REL}audio` || r.type.endsWith('/media')) { media++; continue; }
-        if (r.type !== `${REL}image` || seenMedia.has(r.target) || !zip.has(r.target)) continue;
-        seenMedia.add(r.target);
+        if (r.type !== `${REL}image` || !zip.has(r.target)) continue;
+        const earlier = seenMedia.get(r.target);
+        if (earlier) { if (!earlier.places?.includes(slide)) earlier.places?.push(slide); continue; }
         const ext = posix.extname(r.target).slice(1).toLowerCase();
         if (!WEB_IMAGES.has(ext)) { skippedFormats++; continue; }
         const data = await zip.read(r.target);
         await mkdir(imgDir, { recursive: true });
         const path = join(imgDir, `slide-${slide}-${posix.basename(r.target)}`);
         await writeFile(path, data);
-        images.push({ path, ext: ext === 'jpeg' ? 'jpg' : ext, slide, ...imageSizeFromBytes(data), nearbyText: nearby(text) });
+        const img: PlacedImage = { path, ext: ext === 'jpeg' ? 'jpg' : ext, slide, places: [slide], ...imageSizeFromBytes(data), nearbyText: nearby(text) };
+        seenMedia.set(r.target, img);
+        images.push(img);
       }
     }
     if (skippedFormats) warnings.push(`${skippedFormats} picture(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
@@ -107,12 +117,12 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     await zip.close();
   }
 
-  if (sections.length === 0 && images.length === 0) {
-    throw new AppError('validation', `${label} is empty: its slides have no text and no pictures.`, { details: { reason: 'no_text' } });
-  }
-  if (sections.length === 0) warnings.push('The slides have no text, only pictures.');
-
+  // A picture on many slides (a logo, a background) is kept once, as decoration.
+  images = await markDecorations(images, { placeCount: slideCount, signal: opts.signal });
+  for (const img of images) delete img.places;
+  // Slides without text still show pictures or shapes (their renders): stored with a note, not failed.
   const result: Extraction = { kind: 'pptx', slideCount, sections, images, warnings };
+  if (sections.length === 0) result.notice = nothingSearchable('pptx');
   if (opts.renderSlides ?? true) {
     opts.onProgress?.(slideCount, slideCount, message('pptx_thumbnails'));
     result.slideRenders = await renderSlides(file, hidden, opts).catch((e: unknown) => {

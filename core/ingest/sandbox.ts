@@ -2,8 +2,8 @@
  * How external tools are confined (used by runTool in exec.ts, the one
  * place tools start):
  * - memory: `prlimit --as` for native tools; for Node workers (pdf.js),
- *   whose V8 reserves more address space than it uses, `prlimit --data`
- *   plus a V8 heap ceiling of 70% of it;
+ *   and Chromium, whose V8 reserves more address space than it uses,
+ *   `prlimit --data` (Node workers also get a V8 heap ceiling of 70% of it);
  * - no network: a fresh network namespace (`unshare --net`, loopback down),
  *   so no document can make a converter fetch a URL (LibreOffice fetches
  *   linked images while rendering);
@@ -16,6 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
+import path from 'node:path';
 
 export interface ToolLimits {
   /** Memory ceiling of each tool process, in bytes (0: none). Default 1 GiB. */
@@ -75,8 +76,10 @@ export function toolIsolation(): Isolation {
 export function wrapTool(tool: string, args: string[], memoryBytes: number): { command: string; args: string[] } {
   const iso = toolIsolation();
   const isNode = tool === process.execPath;
+  // V8 programs (Node workers, Chromium) reserve far more address space than they use: bound their data instead.
+  const reservesAddressSpace = isNode || /chrom/i.test(path.basename(tool));
   const mem = memoryBytes > 0 && iso.memoryCeiling
-    ? ['prlimit', `--${isNode ? 'data' : 'as'}=${memoryBytes}`, '--']
+    ? ['prlimit', `--${reservesAddressSpace ? 'data' : 'as'}=${memoryBytes}`, '--']
     : [];
   const toolArgs = isNode && memoryBytes > 0 && !args.some((a) => a.startsWith('--max-old-space-size'))
     ? [`--max-old-space-size=${Math.max(64, Math.floor((memoryBytes * 0.7) / 1024 ** 2))}`, ...args]

@@ -10,8 +10,8 @@
  * anyway (sandbox.ts): this is the first of two defences.
  */
 import { writeFile } from 'node:fs/promises';
-import { deflateRawSync, crc32 } from 'node:zlib';
 import { openSafeZip } from './zip-guard';
+import { zipOf } from './zip-write';
 
 const HYPERLINK = /\/hyperlink$/;
 const URL_TARGET = /^[a-z][a-z0-9+.-]*:/i;
@@ -70,47 +70,4 @@ export async function writeWithoutExternalLinks(src: string, dest: string, label
   }
   await writeFile(dest, zipOf(entries));
   return removed;
-}
-
-/** A plain ZIP archive (deflate, no ZIP64: the guarded reader already bounded the sizes). */
-function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const nameBuf = Buffer.from(name, 'utf8');
-    const comp = deflateRawSync(data);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(20, 4);
-    cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(0x0800, 8);
-    cd.writeUInt16LE(8, 10);
-    cd.writeUInt32LE(crc, 16);
-    cd.writeUInt32LE(comp.length, 20);
-    cd.writeUInt32LE(data.length, 24);
-    cd.writeUInt16LE(nameBuf.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    parts.push(local, nameBuf, comp);
-    central.push(cd, nameBuf);
-    offset += 30 + nameBuf.length + comp.length;
-  }
-  const cdBuf = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cdBuf.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, cdBuf, end]);
 }

@@ -1,18 +1,13 @@
 /** Small text helpers shared by the extractors: whitespace, bidi marks, entities, nearby text. */
+import { cleanText } from '../text/clean';
 
-const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g;
-
-/** Drops bidi control characters, NULs and form feeds, trims lines, collapses runs of spaces and blank lines. */
+/**
+ * Drops bidi control characters and unmapped glyphs, turns control
+ * characters and exotic spaces into spaces, trims lines, collapses runs of
+ * spaces and blank lines (see core/text/clean.ts).
+ */
 export function tidyText(text: string): string {
-  return text
-    .replace(BIDI_CONTROLS, '')
-    .replace(/\u0000/g, '')
-    .replace(/\f/g, '\n')
-    .split('\n')
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return cleanText(text);
 }
 
 /** About `max` characters of text on one line, cut at a word boundary: an image's nearbyText. */

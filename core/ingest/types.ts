@@ -28,6 +28,11 @@ export interface ExtractedImage {
   nearbyText: string;
   /** Text read from the image itself by OCR, when any. */
   ocrText?: string;
+  /**
+   * Decoration: the same picture (same or near-same bytes) repeats across
+   * pages or slides, like a logo in a page header. Stored once, never a source image.
+   */
+  decorative?: boolean;
 }
 
 export interface SlideRender {
@@ -49,6 +54,11 @@ export interface Extraction {
   ocrPages?: number[];
   /** Non-fatal problems, shown on the item record. */
   warnings: string[];
+  /**
+   * Set when the file is valid but holds nothing searchable (pictures only):
+   * it is still stored and handed out, and this note is shown on its record.
+   */
+  notice?: string;
 }
 
 export interface ExtractOptions {

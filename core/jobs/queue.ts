@@ -11,8 +11,16 @@ import { step } from './steps';
  * Throws the abort reason once the job was cancelled.
  */
 export type JobReport = (step: JobStep, progress: number, options?: { throttle?: boolean }) => void;
+/** How a job ended: what a handler's closing hook is told. */
+export type JobOutcome = { state: 'done' } | { state: 'failed'; error: AppError } | { state: 'queued' };
+/**
+ * Registers a hook that runs inside the write that closes the job (done,
+ * failed, or queued again at shutdown), so a record the job keeps (e.g. a
+ * translation) settles in the same write as the job and its item's status.
+ */
+export type OnJobClose = (hook: (outcome: JobOutcome) => void) => void;
 /** Does the job; may return the step to show once it is done (e.g. completed with warnings). */
-export type JobHandler = (job: Job, signal: AbortSignal, report: JobReport) => Promise<JobStep | void>;
+export type JobHandler = (job: Job, signal: AbortSignal, report: JobReport, onClose: OnJobClose) => Promise<JobStep | void>;
 /** One handler per job kind, registered by the composition root. */
 export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
@@ -36,12 +44,13 @@ const THROTTLE_MS = 250;
 export function createJobQueue(options: JobQueueOptions) {
   const { catalog } = options;
   const running = new Map<number, AbortController>();
+  const closers = new Map<number, Array<(outcome: JobOutcome) => void>>();
   let started = false;
   let stopping = false;
   let idleWaiters: Array<() => void> = [];
 
-  /** Writes a job change and its item's derived status together. */
-  function write(jobId: number, patch: Partial<Job> | ((j: Job) => void)): Job | null {
+  /** Writes a job change and its item's derived status together (with the job's closing hooks, when it closes). */
+  function write(jobId: number, patch: Partial<Job> | ((j: Job) => void), outcome?: JobOutcome): Job | null {
     if (!catalog.jobs.get(jobId)) return null;
     return catalog.transaction(() => {
       const job = catalog.jobs.update(jobId, (j) => {
@@ -49,6 +58,7 @@ export function createJobQueue(options: JobQueueOptions) {
         else Object.assign(j, patch);
         j.updatedAt = now();
       });
+      if (outcome) for (const hook of closers.get(jobId) ?? []) hook(outcome);
       syncItem(job.itemType, job.itemId);
       return job;
     });
@@ -124,8 +134,9 @@ export function createJobQueue(options: JobQueueOptions) {
       j.error = null;
     })!;
     const handler = options.handlers[job.kind];
+    const onClose: OnJobClose = (hook) => closers.set(jobId, [...(closers.get(jobId) ?? []), hook]);
     const work = handler
-      ? handler(job, controller.signal, reporter(jobId, controller.signal))
+      ? handler(job, controller.signal, reporter(jobId, controller.signal), onClose)
       : Promise.reject(new AppError('internal', `No handler for ${job.kind} jobs`));
     work
       .then((final) => {
@@ -134,23 +145,24 @@ export function createJobQueue(options: JobQueueOptions) {
           j.progress = 100;
           j.step = final ?? step('completed');
           j.finishedAt = now();
-        });
+        }, { state: 'done' });
       })
       .catch((e) => {
         const err = toAppError(e);
         if (stopping && controller.signal.aborted) {
           // Shutting down: leave it queued so the next start resumes it.
-          write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 });
+          write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 }, { state: 'queued' });
           return;
         }
         // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
-        write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() });
+        write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
         options.log?.(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
       })
       .finally(() => {
         running.delete(jobId);
+        closers.delete(jobId);
         pump();
       });
   }

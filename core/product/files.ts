@@ -1,3 +1,4 @@
+import { createPageRenderer, parsePageRenderKey } from '../content/page-render';
 import { AppError } from '../errors';
 import { isPubliclyServed } from '../public-files';
 import type { CoreServices as Services } from '../services';
@@ -7,6 +8,8 @@ import type { Product } from './types';
 
 /** The file manager and downloads: stored files by key; `public` limits to what the chat hands out (see public-files.ts). */
 export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'removeFile' | 'readFile' | 'statFile'> => {
+  // Page renders (source images of answers citing a PDF page without pictures) are made on first request.
+  const pages = createPageRenderer({ catalog: s.catalog, store: s.store, tmpDir: s.tmpDir });
   const check = (key: string, isPublic?: boolean) => {
     assertValidKey(key);
     if (isPublic && !isPubliclyServed(s.catalog, key)) throw new AppError('not_found', `No public file "${key}"`);
@@ -25,6 +28,7 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
     },
     async statFile(key, o = {}) {
       check(key, o.public);
+      if (parsePageRenderKey(key)) await pages.ensure(key);
       return s.store.head(key);
     },
   };

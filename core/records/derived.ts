@@ -1,4 +1,5 @@
 import { keys } from '../paths';
+import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { RecordDeps } from './deps';
 
@@ -11,4 +12,6 @@ export async function removeDerived(deps: RecordDeps, type: ContentType, id: num
     : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
     : [];
   for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
+  // Page renders are made on request (core/content/page-render.ts) and have no catalog row.
+  if (type === 'document') await deletePrefix(store, `images/documents/${id}/pages/`);
 }

@@ -22,7 +22,12 @@ export interface TextImageOptions {
   shapes?: boolean;
   /** JPEG quality 2 (best) .. 31; used when out ends in .jpg. */
   quality?: number;
+  /** Font file (default DejaVu Sans); CJK text needs e.g. CJK_FONT. */
+  font?: string;
 }
+
+/** Noto Sans CJK (Japanese, Chinese, Korean), from Debian's fonts-noto-cjk. */
+export const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 /** Draws text lines on a plain background into a PNG or JPEG (by extension of `out`). */
 export async function makeTextImage(out: string, opts: TextImageOptions): Promise<string> {
@@ -39,7 +44,7 @@ export async function makeTextImage(out: string, opts: TextImageOptions): Promis
     await writeFile(file, line);
     textFiles.push(file);
     const shaping = /[\u0590-\u05ff\u0600-\u06ff]/.test(line) ? ':text_shaping=1' : '';
-    filters.push(`drawtext=fontfile=${FONT}:textfile=${file}:fontsize=${size}:fontcolor=${opts.color ?? 'black'}:x=40:y=${40 + i * Math.round(size * 1.6)}${shaping}`);
+    filters.push(`drawtext=fontfile=${opts.font ?? FONT}:textfile=${file}:fontsize=${size}:fontcolor=${opts.color ?? 'black'}:x=40:y=${40 + i * Math.round(size * 1.6)}${shaping}`);
   }
   const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${opts.background ?? 'white'}:s=${w}x${h}`, '-vf', filters.join(','), '-frames:v', '1'];
   if (/\.jpe?g$/i.test(out)) args.push('-q:v', String(opts.quality ?? 3));

@@ -10,9 +10,18 @@ import zlib from 'node:zlib';
 export interface PdfPage {
   /** Lines of ASCII text, drawn top-down. */
   lines?: string[];
+  /**
+   * Lines written byte for byte (latin1, only \\ ( ) escaped): control
+   * bytes stay, like a font that stores its spaces as control codes.
+   */
+  rawLines?: string[];
+  /** Draw the text invisibly (render mode 3), as OCR layers over scans are. */
+  invisibleText?: boolean;
   fontSize?: number;
   /** A baseline JPEG drawn over the whole page. */
   jpeg?: { data: Buffer; width: number; height: number };
+  /** A baseline JPEG drawn in a box (points from the bottom left), e.g. a header logo. */
+  picture?: { data: Buffer; width: number; height: number; x: number; y: number; w: number; h: number };
 }
 
 export interface PdfWriteOptions {
@@ -71,7 +80,7 @@ export function buildPdf(pages: PdfPage[], opts: PdfWriteOptions = {}): Buffer {
   const id0 = md5(Buffer.from(`${pages.length}:${opts.title ?? ''}:${JSON.stringify(pages.map((p) => p.lines?.[0] ?? ''))}`));
   const sec = opts.encrypt ? makeSecurity(opts.encrypt.userPassword, opts.encrypt.ownerPassword, id0) : undefined;
 
-  // Object numbers: 1 catalog, 2 pages, 3 font, 4 info, then 3 per page (page, content, image).
+  // Object numbers: 1 catalog, 2 pages, 3 font, 4 info, then 4 per page (page, content, image, picture).
   const chunks: Buffer[] = [];
   const offsets: number[] = [];
   let size = 0;
@@ -88,22 +97,26 @@ export function buildPdf(pages: PdfPage[], opts: PdfWriteOptions = {}): Buffer {
 
   push('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
   const first = 5;
-  const kids = pages.map((_, i) => `${first + i * 3} 0 R`).join(' ');
+  const kids = pages.map((_, i) => `${first + i * 4} 0 R`).join(' ');
   obj(1, '<< /Type /Catalog /Pages 2 0 R >>');
   obj(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
   obj(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   obj(4, `<< /Title ${str(4, opts.title ?? 'Test document')} /Producer ${str(4, 'cms test fixtures')} >>`);
   pages.forEach((page, i) => {
-    const n = first + i * 3;
+    const n = first + i * 4;
     const fontSize = page.fontSize ?? 11;
     let content = '';
     if (page.jpeg) content += `q ${W} 0 0 ${H} 0 0 cm /Im1 Do Q\n`;
-    if (page.lines?.length) {
-      content += `BT /F1 ${fontSize} Tf ${Math.round(fontSize * 1.35)} TL 56 ${H - 64} Td\n`;
-      content += page.lines.map((l) => `(${escapeText(l)}) Tj T*`).join('\n');
+    const pic = page.picture;
+    if (pic) content += `q ${pic.w} 0 0 ${pic.h} ${pic.x} ${pic.y} cm /Im2 Do Q\n`;
+    const texts = [...(page.lines ?? []).map((l) => `(${escapeText(l)})`), ...(page.rawLines ?? []).map((l) => `(${l.replace(/[\\()]/g, (c) => `\\${c}`)})`)];
+    if (texts.length) {
+      content += `BT ${page.invisibleText ? '3 Tr ' : ''}/F1 ${fontSize} Tf ${Math.round(fontSize * 1.35)} TL 56 ${H - 64} Td\n`;
+      content += texts.map((t) => `${t} Tj T*`).join('\n');
       content += '\nET\n';
     }
-    const xobj = page.jpeg ? ` /XObject << /Im1 ${n + 2} 0 R >>` : '';
+    const xobjs = [page.jpeg ? `/Im1 ${n + 2} 0 R` : '', pic ? `/Im2 ${n + 3} 0 R` : ''].filter(Boolean).join(' ');
+    const xobj = xobjs ? ` /XObject << ${xobjs} >>` : '';
     obj(n, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 3 0 R >>${xobj} >> /Contents ${n + 1} 0 R >>`);
     obj(n + 1, '<< /Filter /FlateDecode >>', zlib.deflateSync(Buffer.from(content, 'latin1')));
     if (page.jpeg) {
@@ -111,8 +124,13 @@ export function buildPdf(pages: PdfPage[], opts: PdfWriteOptions = {}): Buffer {
     } else {
       obj(n + 2, '<< >>'); // placeholder keeps numbering regular
     }
+    if (pic) {
+      obj(n + 3, `<< /Type /XObject /Subtype /Image /Width ${pic.width} /Height ${pic.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode >>`, pic.data);
+    } else {
+      obj(n + 3, '<< >>');
+    }
   });
-  const encNum = first + pages.length * 3;
+  const encNum = first + pages.length * 4;
   if (sec) obj(encNum, sec.dict);
   const count = encNum + (sec ? 1 : 0);
   const xrefAt = size;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectLanguage, languageCode, languageName } from './language';
+import { detectContentLanguage, detectLanguage, languageCode, languageName } from './language';
 
 const SHORT: Array<[string, string]> = [
   ['How do I reset the motion sensor?', 'en'],
@@ -69,4 +69,28 @@ test('maps ISO codes to the 17 product language names and back', () => {
   for (const code of ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ar', 'he', 'ru', 'nl', 'pl', 'sv', 'no', 'da']) {
     assert.equal(languageCode(languageName(code)!), code);
   }
+});
+
+test('short texts with no function word are not given a confident wrong code: "Hello, world!" is not Finnish', () => {
+  assert.equal(detectLanguage('Hello, world!'), 'en');
+  assert.equal(detectContentLanguage('Hello, world!'), 'und');
+  assert.equal(detectContentLanguage('Pie chart\nSales\n1st Qtr 8.2, 2nd Qtr 3.2, 3rd Qtr 1.4'), 'und');
+  assert.notEqual(detectLanguage('Pie chart\nSales\n1st Qtr 8.2, 2nd Qtr 3.2'), 'pl');
+  assert.equal(detectContentLanguage('Series 1: Category 1 4.3, Category 2 2.5'), 'und');
+});
+
+test('Lorem ipsum is no language the product knows: not fi, not it', () => {
+  const lorem = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.';
+  assert.equal(detectContentLanguage(lorem), 'und');
+  assert.ok(!['fi', 'it'].includes(detectLanguage(lorem)));
+});
+
+test('mixed or noisy text (OCR noise in another script) is unknown rather than the noise script', () => {
+  assert.equal(detectContentLanguage('Invoice וו 2345678 ب ..'), 'und');
+  assert.equal(detectContentLanguage('Scanned warranty card for the motorised roller blind, with the serial number and the date of purchase. וו'), 'en');
+});
+
+test('prose is still tagged confidently in every language of the detector', () => {
+  for (const [text, lang] of LONG) assert.equal(detectContentLanguage(text), lang, text.slice(0, 40));
+  for (const [text, lang] of SHORT.slice(0, 6)) assert.equal(detectContentLanguage(text), lang, text);
 });

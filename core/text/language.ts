@@ -106,25 +106,43 @@ function wordsOf(text: string, limit: number): string[] {
   return out;
 }
 
-/** Scores candidate languages by function words shared with the text, plus weighted marks. */
-function scoreByWords(words: string[], text: string, langs: string[], marks: Record<string, Array<[RegExp, number]>>): Map<string, number> {
+interface WordScores {
+  scores: Map<string, number>;
+  /** Per language, how many of the words are its function words. */
+  hits: Map<string, number>;
+}
+
+/** A mark made only of ASCII letters ("ll", "ie", "ing"): evidence only next to function words. */
+const asciiOnly = (re: RegExp) => !/[^\x00-\x7f]/.test(re.source.replace(/\\[a-z]/gi, ''));
+
+/**
+ * Scores candidate languages by function words shared with the text, plus
+ * weighted marks. With no function word at all, letter sequences any
+ * language writes ("ll" in "Hello", "ie" in "pie") are no evidence: only
+ * letters peculiar to a language (ñ, ł, ß, ...) count.
+ */
+function scoreByWords(words: string[], text: string, langs: string[], marks: Record<string, Array<[RegExp, number]>>): WordScores {
   const scores = new Map<string, number>(langs.map((l) => [l, 0]));
+  const hits = new Map<string, number>(langs.map((l) => [l, 0]));
   const sets = langs.map((l) => [l, stopwordsFor(l)] as const);
+  let anyHit = false;
   for (const w of words) {
     const owners = sets.filter(([, set]) => set.has(w));
     if (owners.length === 0) continue;
+    anyHit = true;
     const weight = 2 / (1 + owners.length);
-    for (const [l] of owners) scores.set(l, scores.get(l)! + weight);
+    for (const [l] of owners) { scores.set(l, scores.get(l)! + weight); hits.set(l, hits.get(l)! + 1); }
   }
   const lower = text.slice(0, 6000).toLowerCase().replace(/[\u2019\u02BC]/g, "'");
   for (const l of langs) {
     for (const [re, w] of marks[l] ?? []) {
+      if (!anyHit && asciiOnly(re)) continue;
       const n = lower.match(re)?.length ?? 0;
       // Saturate: marks break ties and decide stopword-free texts, they do not outvote function words.
       if (n) scores.set(l, scores.get(l)! + w * Math.min(n, 3 + Math.sqrt(n)));
     }
   }
-  return scores;
+  return { scores, hits };
 }
 
 function best(scores: Map<string, number>, fallback: string): string {
@@ -134,11 +152,30 @@ function best(scores: Map<string, number>, fallback: string): string {
   return bestLang;
 }
 
-function detectLatin(text: string): string {
-  const scores = scoreByWords(wordsOf(text, 400), text, LATIN_LANGS, LATIN_MARKS);
+interface Guess { language: string; confident: boolean }
+
+/**
+ * Confidence in a function-word guess: enough of the words are function
+ * words of the chosen language (real prose in any language is about a
+ * third function words; Lorem ipsum, lists of labels and garbled text are
+ * not), or the text is short and carries a letter peculiar to it.
+ */
+function confidence(words: string[], ws: WordScores, language: string, peculiar: boolean): boolean {
+  const n = words.length;
+  const hits = ws.hits.get(language) ?? 0;
+  if (n === 0) return false;
+  if (n < 4) return peculiar || hits >= 1;
+  return hits >= 2 && hits / n >= 0.12;
+}
+
+function guessLatin(text: string): Guess {
+  const words = wordsOf(text, 400);
+  const ws = scoreByWords(words, text, LATIN_LANGS, LATIN_MARKS);
   // A small prior for English: the usual language of Latin-script text with no other evidence.
-  scores.set('en', scores.get('en')! + 0.25);
-  return best(scores, 'en');
+  ws.scores.set('en', ws.scores.get('en')! + 0.25);
+  const language = best(ws.scores, 'en');
+  const peculiar = (LATIN_MARKS[language] ?? []).some(([re]) => !asciiOnly(re) && (re.lastIndex = 0, re.test(text.toLowerCase())));
+  return { language, confident: confidence(words, ws, language, peculiar) };
 }
 
 const CYRILLIC_MARKS: Record<string, Array<[RegExp, number]>> = {
@@ -148,8 +185,12 @@ const CYRILLIC_MARKS: Record<string, Array<[RegExp, number]>> = {
   sr: [[/[ђјљњћџ]/g, 3]],
 };
 
-function detectCyrillic(text: string): string {
-  return best(scoreByWords(wordsOf(text, 400), text, ['ru', 'uk', 'bg', 'sr'], CYRILLIC_MARKS), 'ru');
+function guessCyrillic(text: string): Guess {
+  const words = wordsOf(text, 400);
+  const ws = scoreByWords(words, text, ['ru', 'uk', 'bg', 'sr'], CYRILLIC_MARKS);
+  const language = best(ws.scores, 'ru');
+  // Cyrillic text is Russian unless shown otherwise; only a clear other winner needs function words.
+  return { language, confident: language === 'ru' || confidence(words, ws, language, true) };
 }
 
 function detectArabicScript(text: string): string {
@@ -158,28 +199,48 @@ function detectArabicScript(text: string): string {
   return 'ar';
 }
 
-/**
- * The language of a text as an ISO 639-1 code ('en', 'fr', 'he', ...), or
- * 'und' when it has no letters. Latin-script text with no evidence for any
- * language is reported as English.
- */
-export function detectLanguage(text: string): string {
+function guess(text: string): Guess {
   const counts = countScripts(text);
-  if (counts.size === 0) return UNDETERMINED;
+  if (counts.size === 0) return { language: UNDETERMINED, confident: false };
+  const all = total(counts);
   if ((counts.get('kana') ?? 0) > 0 && (counts.get('kana')! + (counts.get('han') ?? 0)) >= (counts.get('hangul') ?? 0)) {
     const cjk = counts.get('kana')! + (counts.get('han') ?? 0);
-    if (cjk * 2 >= total(counts)) return 'ja';
+    if (cjk * 2 >= all) return { language: 'ja', confident: cjk >= 4 };
   }
   let top: Script = 'latin';
   let topCount = -1;
   for (const [s, n] of counts) if (n > topCount) { top = s; topCount = n; }
+  // A script that is not clearly the text's own (OCR noise, a mixed text) is no sure sign.
+  const dominant = topCount >= all * 0.6;
   switch (top) {
-    case 'latin': return detectLatin(text);
-    case 'cyrillic': return detectCyrillic(text);
-    case 'arabic': return detectArabicScript(text);
-    case 'han': return (counts.get('kana') ?? 0) > 0 ? 'ja' : 'zh';
-    default: return SIMPLE_SCRIPT_LANG[top] ?? UNDETERMINED;
+    case 'latin': { const g = guessLatin(text); return { ...g, confident: g.confident && dominant }; }
+    case 'cyrillic': { const g = guessCyrillic(text); return { ...g, confident: g.confident && dominant }; }
+    case 'arabic': return { language: detectArabicScript(text), confident: dominant && topCount >= 2 };
+    case 'han': return { language: (counts.get('kana') ?? 0) > 0 ? 'ja' : 'zh', confident: dominant && topCount >= 2 };
+    default: return { language: SIMPLE_SCRIPT_LANG[top] ?? UNDETERMINED, confident: dominant && topCount >= 2 && !!SIMPLE_SCRIPT_LANG[top] };
   }
+}
+
+/**
+ * The language of a text as an ISO 639-1 code ('en', 'fr', 'he', ...), or
+ * 'und' when it has no letters: a best guess, for questions (which language
+ * to answer in). Latin-script text with no evidence for any language is
+ * reported as English.
+ */
+export function detectLanguage(text: string): string {
+  return guess(text).language;
+}
+
+/**
+ * The language of a text only when the evidence is sound, else 'und': for
+ * tagging content, where a confident wrong code ("Hello, world!" as
+ * Finnish, Lorem ipsum as Italian, a chart's labels as Polish, OCR noise as
+ * Hebrew) is worse than saying "unknown". Callers fall back to the
+ * language of the rest of the item.
+ */
+export function detectContentLanguage(text: string): string {
+  const g = guess(text);
+  return g.confident ? g.language : UNDETERMINED;
 }
 
 function total(counts: Map<Script, number>): number {

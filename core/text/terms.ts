@@ -1,5 +1,5 @@
 import { foldWord } from './normalize';
-import { hebrewLightStem, stem } from './stem';
+import { arabicForms, hebrewForms, stem } from './stem';
 import { stopwordsFor } from './stopwords';
 import { splitSentences, words as textWords } from './tokenize';
 
@@ -17,7 +17,6 @@ export function words(text: string): string[] {
 
 const LATIN_LANGS = new Set(['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'tr', 'ro', 'pl', 'cs', 'id']);
 const isLatinLang = (lang: string) => LATIN_LANGS.has(lang);
-const ARABIC_PREFIX = /^(?:وال|بال|كال|فال|لل|ال|و|ب|ل|ف)(?=[\u0621-\u064A]{3,})/;
 
 /**
  * Comparable forms of one word: its stem; for Hebrew (no stemmer exists)
@@ -25,13 +24,9 @@ const ARABIC_PREFIX = /^(?:وال|بال|كال|فال|لل|ال|و|ب|ل|ف)(?=
  * a first letter can be either a prefix or part of the root.
  */
 export function formsOf(word: string, lang: string): string[] {
-  if (/^[\u05D0-\u05EA]/.test(word)) {
-    const plural = word.length > 4 ? word.replace(/(ים|ות)$/, '') : word;
-    return [...new Set([plural, hebrewLightStem(word)])];
-  }
-  if (/^[\u0621-\u064A]/.test(word)) {
-    return [...new Set([stem(word, 'ar'), stem(word.replace(ARABIC_PREFIX, ''), 'ar')])];
-  }
+  // Hebrew and Arabic inflect with prefixes and suffixes no stemmer here covers: compare light stems (core/text/stem.ts).
+  if (/^[\u05D0-\u05EA]/.test(word)) return hebrewForms(word);
+  if (/^[\u0621-\u064A]/.test(word)) return arabicForms(word);
   const script = /[\u0400-\u04FF]/.test(word) ? 'ru' : /^[a-z0-9]+$/.test(word) && !isLatinLang(lang) ? 'en' : lang;
   return [foldWord(stem(word, script))];
 }

@@ -35,7 +35,7 @@ const MIME: Record<string, string> = {
 };
 
 export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
-  return async (job, signal, report) => {
+  return async (job, signal, report, onClose) => {
     const { catalog } = deps;
     const id = Number(job.params.translationId);
     const initial = catalog.translations.get(id);
@@ -93,19 +93,25 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       if (!done) return;
       report(step('working', { label: `Indexing the ${target} translation` }), 96);
       await indexTranslation(deps, done, title, result.text);
-      patch({ state: 'completed', finishedAt: now() });
-      mirror({ state: 'completed', fileKey: key, error: null });
+      // The record settles in the write that closes the job, so it never reads completed while its item still converts.
+      onClose((o) => {
+        if (o.state !== 'done') return;
+        patch({ state: 'completed', finishedAt: now() });
+        mirror({ state: 'completed', fileKey: key, error: null });
+      });
       const pages = result.warnings.filter((w) => w.unit !== null).map((w) => w.unit);
       return pages.length
         ? step('completed_with_warnings', { warnings: `${initial.itemType === 'presentation' ? 'slides' : 'pages'} ${[...new Set(pages)].join(', ')} laid out differently` })
         : undefined;
     } catch (e) {
       const err = toAppError(e);
-      if (signal.aborted) patch({ state: 'queued' });
-      else {
-        patch({ state: 'failed', error: err.message, finishedAt: now() });
-        mirror({ state: 'failed', error: err.message });
-      }
+      onClose((o) => {
+        if (o.state === 'queued') patch({ state: 'queued' });
+        else if (o.state === 'failed') {
+          patch({ state: 'failed', error: o.error.message, finishedAt: now() });
+          mirror({ state: 'failed', error: o.error.message });
+        }
+      });
       throw err;
     } finally {
       await rm(dir, { recursive: true, force: true });

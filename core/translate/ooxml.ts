@@ -5,10 +5,10 @@
  * @xmldom/xmldom.
  */
 import { writeFile } from 'node:fs/promises';
-import zlib from 'node:zlib';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { AppError } from '../errors';
 import { openSafeZip } from '../ingest/zip-guard';
+import { zipOf } from '../ingest/zip-write';
 
 export interface OfficePackage {
   names: string[];
@@ -32,54 +32,10 @@ export async function readPackage(file: string, label: string): Promise<OfficePa
   }
 }
 
-const STORED = /\.(png|jpe?g|gif|mp4|m4a|mp3|wav|wmv|avi|mov|zip|jar|emz|wdp)$/i;
-
 /** Writes the package as a ZIP ([Content_Types].xml first, as Office expects). */
 export async function writePackage(out: string, pkg: OfficePackage): Promise<void> {
   const order = [...pkg.names].sort((a, b) => (a === '[Content_Types].xml' ? -1 : b === '[Content_Types].xml' ? 1 : 0));
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const name of order) {
-    const raw = pkg.parts.get(name) as Buffer;
-    const store = STORED.test(name);
-    const comp = store ? raw : zlib.deflateRawSync(raw);
-    const crc = zlib.crc32(raw) >>> 0;
-    const nameBuf = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(store ? 0 : 8, 8);
-    local.writeUInt32LE(0x21, 10);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(20, 4);
-    cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(0x800, 8);
-    cd.writeUInt16LE(store ? 0 : 8, 10);
-    cd.writeUInt32LE(0x21, 12);
-    cd.writeUInt32LE(crc, 16);
-    cd.writeUInt32LE(comp.length, 20);
-    cd.writeUInt32LE(raw.length, 24);
-    cd.writeUInt16LE(nameBuf.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    central.push(cd, nameBuf);
-    parts.push(local, nameBuf, comp);
-    offset += 30 + nameBuf.length + comp.length;
-  }
-  const cdBuf = Buffer.concat(central);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(order.length, 8);
-  eocd.writeUInt16LE(order.length, 10);
-  eocd.writeUInt32LE(cdBuf.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  await writeFile(out, Buffer.concat([...parts, cdBuf, eocd]));
+  await writeFile(out, zipOf(order.map((name) => ({ name, data: pkg.parts.get(name) as Buffer }))));
 }
 
 export function parseXml(xml: string, part: string): Document {

@@ -59,14 +59,15 @@ export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSiz
   );
 }
 
-/** Progress bar and step while running or failed, then the failure reason. */
-export function JobProgress({ status, progress, step, stepCode, error, errorCode }: {
+/** Progress bar and step while running or failed, then the failure reason; a completed item's note (e.g. nothing searchable). */
+export function JobProgress({ status, progress, step, stepCode, error, errorCode, notice }: {
   status: ItemStatus;
   progress: number;
   step: string | null | undefined;
   stepCode?: Coded | null;
   error: string | null | undefined;
   errorCode?: Coded | null;
+  notice?: string | null;
 }) {
   const { t } = useTranslation();
   const failed = status === 'failed';
@@ -84,6 +85,11 @@ export function JobProgress({ status, progress, step, stepCode, error, errorCode
       {failed && (error || errorCode) ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800 break-words">
           <ServerMessage coded={errorCode} text={error} />
+        </p>
+      ) : null}
+      {status === 'completed' && notice ? (
+        <p dir="auto" className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-notice">
+          {notice}
         </p>
       ) : null}
     </>

@@ -66,3 +66,18 @@ export function extensionOf(name: string): string {
   const i = base.lastIndexOf('.');
   return i > 0 ? base.slice(i + 1).toLowerCase() : '';
 }
+
+/**
+ * A language code as a name in the reader's language ("en" -> "English" or
+ * "אנגלית"); null for no code or "und" (unknown), so callers show their own
+ * "not specified" text rather than a bare code.
+ */
+export function languageLabel(code: string | null | undefined, uiLanguage: string): string | null {
+  if (!code || code === 'und') return null;
+  try {
+    const name = new Intl.DisplayNames([uiLanguage, 'en'], { type: 'language' }).of(code);
+    return name && name !== code ? name : code;
+  } catch {
+    return code;
+  }
+}

@@ -5,7 +5,7 @@ import type { Document } from '../../../../../core/types';
 import { JobCardHeading, JobDeleteButton, JobMeta, JobProgress, JobRetryButton, JobStatusRow } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatDate } from '../../../lib/format';
+import { formatDate, languageLabel } from '../../../lib/format';
 import { Ltr } from '../../../components/ltr';
 
 export function DocumentCard({
@@ -26,20 +26,20 @@ export function DocumentCard({
   /** Given by the app: the document's translations and the Translate action. */
   extras?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card className="flex flex-col p-5" data-testid="document-card" data-id={doc.id}>
       <JobCardHeading icon={FileText} iconClassName="bg-blue-50 text-brand" title={doc.title} fileName={doc.fileName} titleTestId="document-title" />
       <JobStatusRow status={doc.status} fileSize={doc.fileSize} />
       {doc.description ? <p className="mb-3 line-clamp-2 text-sm text-muted-foreground">{doc.description}</p> : null}
-      <JobProgress status={doc.status} progress={doc.progress} step={doc.step} stepCode={doc.stepCode} error={doc.error} errorCode={doc.errorCode} />
+      <JobProgress status={doc.status} progress={doc.progress} step={doc.step} stepCode={doc.stepCode} error={doc.error} errorCode={doc.errorCode} notice={doc.notice} />
       <dl className="mb-4 grid grid-cols-2 gap-2 text-xs text-muted-foreground">
         <JobMeta icon={Calendar} label={t('common.created')}>
           <Ltr>{formatDate(doc.createdAt)}</Ltr>
         </JobMeta>
         <JobMeta icon={Languages} label={t('documents.fieldSourceLanguage')}>
-          {doc.sourceLanguage ?? t('common.notSpecified')}
-          {doc.languageto ? ` → ${doc.languageto}` : ''}
+          {languageLabel(doc.sourceLanguage, i18n.language) ?? t('common.notSpecified')}
+          {doc.languageto ? ` → ${languageLabel(doc.languageto, i18n.language) ?? doc.languageto}` : ''}
         </JobMeta>
         {doc.pageCount ? (
           <JobMeta label={t('documents.pages')} className="col-span-2">

@@ -9,7 +9,7 @@ import { JobCardHeading, JobDeleteButton, JobMeta, JobProgress, JobRetryButton, 
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
-import { formatDate, sortById } from '../../../lib/format';
+import { formatDate, languageLabel, sortById } from '../../../lib/format';
 import { useDeletePresentation } from '../api/delete-presentation';
 import { presentationDownloadUrl, usePresentations } from '../api/get-presentations';
 import { useRetryPresentation } from '../api/retry-presentation';
@@ -18,12 +18,12 @@ import { Ltr } from '../../../components/ltr';
 function PresentationCard({ p, onDelete, onRetry, deleting, retrying, extras }: {
   p: Presentation; onDelete: () => void; onRetry: () => void; deleting: boolean; retrying: boolean; extras?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card className="flex flex-col p-5" data-testid="presentation-card">
       <JobCardHeading icon={PresentationIcon} iconClassName="bg-orange-50 text-orange-600" title={p.label} fileName={p.fileName} />
       <JobStatusRow status={p.status} fileSize={p.fileSize} />
-      <JobProgress status={p.status} progress={p.progress} step={p.step} stepCode={p.stepCode} error={p.error} errorCode={p.errorCode} />
+      <JobProgress status={p.status} progress={p.progress} step={p.step} stepCode={p.stepCode} error={p.error} errorCode={p.errorCode} notice={p.notice} />
       <dl className="mb-4 grid grid-cols-2 gap-2 text-xs text-muted-foreground">
         <JobMeta icon={Layers} label={t('presentations.slides')}>
           {p.slideCount !== null ? t('presentations.slideCount', { count: p.slideCount }) : '—'}
@@ -32,7 +32,7 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying, extras }: 
           <Ltr>{formatDate(p.createdAt)}</Ltr>
         </JobMeta>
         <JobMeta label={t('presentations.languages')} className="col-span-2">
-          {p.sourceLanguage ?? t('common.notSpecified')}
+          {languageLabel(p.sourceLanguage, i18n.language) ?? t('common.notSpecified')}
           {p.languageto ? ` → ${p.languageto}` : ''}
         </JobMeta>
       </dl>

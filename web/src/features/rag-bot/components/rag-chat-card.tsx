@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { RAG_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
-import { formatTime, isRtlText } from '../../../lib/format';
+import { formatTime, isRtlText, languageLabel } from '../../../lib/format';
 import { sessionBadge } from '../session';
 import { useRagChat, type RagChatMessage } from '../use-rag-chat';
 import { Ltr } from '../../../components/ltr';
@@ -15,10 +15,12 @@ import { Ltr } from '../../../components/ltr';
 function SourceImages({ urls }: { urls: string[] }) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState<Set<string>>(new Set());
-  if (!urls.length) return null;
+  // An image that fails to load is left out; with none left there is no block (never a heading over nothing).
+  const visible = urls.filter((u) => !hidden.has(u));
+  if (!visible.length) return null;
   return (
     <div className="mt-3" data-testid="source-images">
-      <p className="mb-1.5 text-xs font-medium text-muted-foreground">{t('rag.sourceImages', { count: urls.length })}</p>
+      <p className="mb-1.5 text-xs font-medium text-muted-foreground">{t('rag.sourceImages', { count: visible.length })}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {urls.map((url, i) =>
           hidden.has(url) ? null : (
@@ -39,7 +41,7 @@ function SourceImages({ urls }: { urls: string[] }) {
 }
 
 function Message({ msg }: { msg: RagChatMessage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = msg.type === 'user';
   const rtl = isRtlText(msg.content);
   return (
@@ -78,8 +80,8 @@ function Message({ msg }: { msg: RagChatMessage }) {
             <Ltr>{formatTime(msg.timestamp)}</Ltr>
           </time>
           {msg.detectedLanguage ? (
-            <Badge tone={mine ? 'outline' : 'blue'} className="px-1.5 py-0 text-[10px] uppercase" data-testid="language-badge">
-              {msg.detectedLanguage}
+            <Badge tone={mine ? 'outline' : 'blue'} className="px-1.5 py-0 text-[10px]" data-testid="language-badge" title={msg.detectedLanguage}>
+              {languageLabel(msg.detectedLanguage, i18n.language) ?? msg.detectedLanguage}
             </Badge>
           ) : null}
         </div>

@@ -1,0 +1,86 @@
+/**
+ * What kind of answer a question asks for, and whether a sentence holds
+ * one: who → a name, when → a date or year, how long → a duration, how
+ * many/much → a number. The offline answerer prefers such sentences, so
+ * "Who proposed it and when?" quotes "Davis (1989) proposed ..." rather
+ * than the definition that shares the most words with the question.
+ */
+
+export type AnswerType = 'person' | 'date' | 'duration' | 'quantity';
+
+/** Question phrases per answer type (lower case; matched as whole words; Hebrew/Arabic also with a glued "and"). */
+const CUES: Array<[AnswerType, string[]]> = [
+  ['duration', [
+    'how long', 'for how many minutes', 'for how many hours', 'for how many days', 'how many minutes', 'how many hours', 'how many days', 'how many weeks', 'how many months', 'how many years',
+    'כמה זמן', 'כמה דקות', 'כמה שעות', 'כמה ימים', 'כמה שבועות', 'כמה חודשים', 'כמה שנים', 'מה משך', 'מהו משך', 'כמה נמשך', 'כמה נמשכת', 'כמה נמשכים',
+    'كم من الوقت', 'كم مدة', 'ما مدة', 'ما هي مدة', 'كم يستغرق', 'كم تستغرق', 'كم دقيقة', 'كم ساعة', 'كم يوما',
+    'combien de temps', 'pendant combien', 'combien de minutes', 'combien d\'heures', 'cuánto tiempo', 'cuanto tiempo', 'cuánto dura', 'cuanto dura', 'cuántos minutos', 'cuántas horas',
+    'wie lange', 'wie viele minuten', 'wie viele stunden', 'как долго', 'сколько времени', 'сколько длится', 'сколько минут', 'сколько часов', 'сколько дней', 'сколько лет',
+  ]],
+  ['date', [
+    'when', 'what year', 'which year', 'what date', 'מתי', 'באיזו שנה', 'באיזה תאריך', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة',
+    'quand', 'en quelle année', 'cuándo', 'cuando', 'en qué año', 'en que año', 'wann', 'in welchem jahr', 'когда', 'в каком году',
+  ]],
+  ['person', ['who', 'whom', 'whose', 'מי', 'על ידי מי', 'من هو', 'من هي', 'من الذي', 'qui', 'quién', 'quien', 'quiénes', 'wer', 'wem', 'wen', 'кто', 'кем']],
+  ['quantity', ['how many', 'how much', 'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
+];
+
+const has = (q: string, phrase: string) =>
+  q.includes(` ${phrase} `) || (/^[\u05D0-\u05EA]/.test(phrase) && q.includes(` ו${phrase} `)) || (/^[\u0621-\u064A]/.test(phrase) && q.includes(` و${phrase} `));
+
+/** The answer types a question asks for (a question may ask two: "Who proposed it and when?"). */
+export function answerTypes(question: string): AnswerType[] {
+  const q = ` ${question.toLowerCase().replace(/[?؟¿!.,;:"«»()]/g, ' ').replace(/\s+/g, ' ').trim()} `;
+  const found = CUES.filter(([, phrases]) => phrases.some((p) => has(q, p))).map(([t]) => t);
+  // "How long" / "how many minutes" ask for a duration, not also for any number.
+  return found.includes('duration') ? found.filter((t) => t !== 'quantity') : found;
+}
+
+const NUMBER = String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|sixty|half an?|a few|several)`;
+const TIME_UNITS = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|decades?|centuries|century|שניות|שנייה|דקות|דקה|שעות|שעה|ימים|יום|שבועות|שבוע|חודשים|חודש|שנים|שנה|ثوان|ثانية|دقائق|دقيقة|ساعات|ساعة|أيام|يوم|أسابيع|أسبوع|أشهر|شهر|سنوات|سنة|secondes?|heures?|jours?|semaines?|mois|ans|années?|segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|años?|sekunden|minuten|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|секунд\p{L}*|минут\p{L}*|час\p{L}*|дн\p{L}*|недел\p{L}*|месяц\p{L}*|лет|год\p{L}*)`;
+const DURATION = new RegExp(String.raw`${NUMBER}(?:\s|-)?${TIME_UNITS}(?![\p{L}])`, 'iu');
+const YEAR = /(?<![\d.,])(1[5-9]\d\d|20\d\d)(?!\d|[.,]\d)/u;
+const MONTHS = /\b(?:january|february|march|april|june|july|august|september|october|november|december|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|januar|februar|märz|juni|juli|oktober|dezember)\b|ינואר|פברואר|מרץ|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר|يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря/iu;
+const DATE_NUMERIC = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+/** A name: after "by"/"על ידי"/"par"/"von", in a citation ("Davis (1989)", "Davis, 1989", "et al."), after a title, or as the subject of an authoring verb. */
+const BY_AGENT = /\b(?:by|par|por|von|durch)\s+\p{Lu}|על ידי\s+\S|ע["״]י\s+\S|بواسطة\s+\S|من قبل\s+\S/u;
+const CITATION = /\p{Lu}\p{Ll}+(?:\s+et al\.?)?\s*(?:\(\s*(?:1[5-9]|20)\d\d\s*\)|,\s*(?:1[5-9]|20)\d\d\b)|\bet al\b/u;
+const TITLE = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|M|Mme|Herr|Frau|Sr|Sra)\.?\s+\p{Lu}/u;
+const AUTHOR = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:first\s+|originally\s+)?(?:proposed|developed|introduced|created|founded|invented|designed|wrote|described|coined|published|discovered|built|established|formulated)\b/u;
+
+/** True when the sentence holds an answer of that type. */
+export function holdsAnswerType(sentence: string, type: AnswerType): boolean {
+  switch (type) {
+    case 'duration': return DURATION.test(sentence);
+    case 'date': return YEAR.test(sentence) || MONTHS.test(sentence) || DATE_NUMERIC.test(sentence);
+    case 'person': return BY_AGENT.test(sentence) || CITATION.test(sentence) || TITLE.test(sentence) || AUTHOR.test(sentence);
+    case 'quantity': return /\d/.test(sentence) || DURATION.test(sentence);
+  }
+}
+
+/** How many of the asked-for answer types a sentence holds. */
+export function answerTypeMatches(sentence: string, types: AnswerType[]): number {
+  return types.filter((t) => holdsAnswerType(sentence, t)).length;
+}
+
+/**
+ * Sentence scoring for the offline answerer: when the question asks for a
+ * name, date, duration or number, a sentence holding one gains the weight
+ * of an average question term per type it holds (a sentence of the best
+ * passage may then be chosen on that alone), and one holding none keeps
+ * 60 % of its score (it cannot answer "when?").
+ */
+export function answerPreference(question: string, termWeights: number[]) {
+  const types = answerTypes(question);
+  const unit = termWeights.length ? termWeights.reduce((a, b) => a + b, 0) / termWeights.length : 1;
+  return {
+    types,
+    adjust(sentence: string, passageIndex: number, termScore: number): number {
+      if (types.length === 0) return termScore;
+      const held = answerTypeMatches(sentence, types);
+      if (held === 0) return termScore * 0.6;
+      if (termScore === 0 && passageIndex > 0) return 0;
+      return termScore + 1.5 * unit * held;
+    },
+  };
+}

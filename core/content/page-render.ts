@@ -1,0 +1,161 @@
+/**
+ * Renders of PDF pages as source images: when a cited page has no
+ * meaningful picture, the answer shows the page itself, cropped to the
+ * passage it cites where the text can be located on the page. Renders are
+ * made on first request and kept in the store, so a URL handed out always
+ * works (and a page nobody asks about is never rendered).
+ *
+ *   images/documents/12/pages/3.png       the whole page 3
+ *   images/documents/12/pages/3-c7.png    page 3 cropped to chunk 7's text
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Catalog } from '../catalog/catalog';
+import { AppError } from '../errors';
+import { chunkSections } from '../ingest/chunker';
+import { runTool } from '../ingest/exec';
+import { loadExtractedText } from '../ingest/stored-text';
+import { decodeEntities } from '../ingest/tidy';
+import { publicUrlForKey } from '../paths';
+import type { ObjectStore } from '../storage/types';
+import { normalizeForMatch } from '../text/normalize';
+
+export const pageRenderKey = (docId: number, page: number, chunkOrdinal?: number | null) =>
+  `images/documents/${docId}/pages/${page}${chunkOrdinal != null ? `-c${chunkOrdinal}` : ''}.png`;
+
+/** The public URL of a page render (rendered on first request). */
+export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number | null) => publicUrlForKey(pageRenderKey(docId, page, chunkOrdinal));
+
+export function parsePageRenderKey(key: string): { docId: number; page: number; chunkOrdinal: number | null } | null {
+  const m = /^images\/documents\/(\d+)\/pages\/(\d+)(?:-c(\d+))?\.png$/.exec(key);
+  if (!m) return null;
+  return { docId: Number(m[1]), page: Number(m[2]), chunkOrdinal: m[3] === undefined ? null : Number(m[3]) };
+}
+
+/** True when the document is a completed PDF with that page: its renders can be handed out. */
+export function canRenderPage(catalog: Catalog, docId: number, page: number): boolean {
+  const doc = catalog.documents.get(docId);
+  return !!doc && doc.status === 'completed' && isPdf(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
+}
+
+const isPdf = (fileName: string, fileType: string) => /pdf/i.test(fileType) || /\.pdf$/i.test(fileName);
+
+export interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Line extends Box { words: string[] }
+
+/** Lines of one page from `pdftotext -bbox-layout` output, with the page size. */
+export function parseBboxLayout(html: string): { width: number; height: number; lines: Line[] } {
+  const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(html);
+  const lines: Line[] = [];
+  for (const m of html.matchAll(/<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([\s\S]*?)<\/line>/g)) {
+    const words = [...(m[5] ?? '').matchAll(/<word[^>]*>([\s\S]*?)<\/word>/g)].map((w) => normalizeForMatch(decodeEntities(w[1] ?? '')).replace(/^\W+|\W+$/gu, '')).filter(Boolean);
+    lines.push({ x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), words });
+  }
+  return { width: Number(page?.[1] ?? 0), height: Number(page?.[2] ?? 0), lines };
+}
+
+/**
+ * The region of the page that holds a passage: the longest run of lines
+ * (in reading order, gaps of up to two lines allowed) whose words appear in
+ * the passage, padded; null when too little of the passage is found.
+ */
+export function locatePassage(layout: { width: number; height: number; lines: Line[] }, passage: string): Box | null {
+  const { width, height, lines } = layout;
+  if (!width || !height || lines.length === 0) return null;
+  const vocab = new Set(normalizeForMatch(passage).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const hit = lines.map((l) => {
+    const ws = l.words.flatMap((w) => w.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 1);
+    return ws.length > 0 && ws.filter((w) => vocab.has(w)).length / ws.length >= 0.7;
+  });
+  let best: [number, number] | null = null;
+  let start = -1;
+  let last = -1;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && hit[i]) {
+      if (start < 0 || i - last > 3) start = i;
+      last = i;
+      if (!best || last - start > best[1] - best[0]) best = [start, last];
+    }
+  }
+  if (!best) return null;
+  const run = lines.slice(best[0], best[1] + 1);
+  const found = run.filter((_, i) => hit[best![0] + i]).reduce((n, l) => n + l.words.length, 0);
+  // Too small a share of the passage: the match is by chance.
+  if (found < Math.min(12, vocab.size / 3)) return null;
+  const padX = width * 0.03;
+  const padY = height * 0.02;
+  let y0 = Math.max(0, Math.min(...run.map((l) => l.y0)) - padY);
+  let y1 = Math.min(height, Math.max(...run.map((l) => l.y1)) + padY);
+  // At least a fifth of the page tall, so the crop still shows where it is.
+  const minH = height * 0.2;
+  if (y1 - y0 < minH) { const mid = (y0 + y1) / 2; y0 = Math.max(0, mid - minH / 2); y1 = Math.min(height, y0 + minH); }
+  return { x0: Math.max(0, Math.min(...run.map((l) => l.x0)) - padX), y0, x1: Math.min(width, Math.max(...run.map((l) => l.x1)) + padX), y1 };
+}
+
+export interface PageRendererOptions {
+  catalog: Catalog;
+  store: ObjectStore;
+  tmpDir?: string;
+  /** Resolution of renders. Default 110 dpi. */
+  dpi?: number;
+}
+
+/**
+ * Makes sure a page render exists in the store (rendering it from the
+ * original PDF on first request). Throws not_found for keys that name no
+ * page of a completed PDF. Concurrent requests for one key render once.
+ */
+export function createPageRenderer(opts: PageRendererOptions) {
+  const running = new Map<string, Promise<void>>();
+  const dpi = opts.dpi ?? 110;
+
+  async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
+    const doc = opts.catalog.documents.get(docId)!;
+    const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
+    try {
+      const pdf = path.join(dir, 'original.pdf');
+      const obj = await opts.store.get(doc.fileKey);
+      await pipeline(obj.body, createWriteStream(pdf));
+      let crop: string[] = [];
+      if (chunkOrdinal != null) {
+        const box = await passageBox(pdf, docId, page, chunkOrdinal).catch(() => null);
+        if (box) {
+          const s = dpi / 72;
+          crop = ['-x', String(Math.floor(box.x0 * s)), '-y', String(Math.floor(box.y0 * s)), '-W', String(Math.ceil((box.x1 - box.x0) * s)), '-H', String(Math.ceil((box.y1 - box.y0) * s))];
+        }
+      }
+      const base = path.join(dir, 'page');
+      await runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', ...crop, pdf, base], { timeoutMs: 60_000 });
+      await opts.store.put(key, await readFile(`${base}.png`), { contentType: 'image/png' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function passageBox(pdf: string, docId: number, page: number, ordinal: number): Promise<Box | null> {
+    const stored = await loadExtractedText(opts.store, 'document', docId);
+    if (!stored) return null;
+    const chunk = chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }).find((c) => c.ordinal === ordinal);
+    if (!chunk || chunk.page !== page) return null;
+    const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], { timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024 });
+    return locatePassage(parseBboxLayout(r.stdout.toString('utf8')), chunk.text);
+  }
+
+  return {
+    /** Renders the page for `key` unless the store has it; not_found for keys that name no renderable page. */
+    async ensure(key: string): Promise<void> {
+      const parsed = parsePageRenderKey(key);
+      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (await opts.store.head(key)) return;
+      let p = running.get(key);
+      if (!p) {
+        p = render(key, parsed.docId, parsed.page, parsed.chunkOrdinal).finally(() => running.delete(key));
+        running.set(key, p);
+      }
+      await p;
+    },
+  };
+}
