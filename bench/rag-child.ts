@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openCatalog } from '../core/catalog/catalog';
+import { openFileConversationStore } from '../core/conversations/file-store';
 import { createRagBot } from '../core/chat/rag';
 import { createOfflineLlm } from '../core/llm/offline';
 import { syntheticChunks } from './search';
@@ -24,7 +25,8 @@ try {
   const t0 = performance.now();
   for (let i = 0; i < chunks.length; i += 1000) await search.upsert(chunks.slice(i, i + 1000));
   const buildMs = performance.now() - t0;
-  const rag = createRagBot({ catalog: openCatalog(path.join(work, 'db')), search, llm: createOfflineLlm() });
+  const conversations = await openFileConversationStore({ dir: path.join(work, 'conversations'), pruneEveryMs: 0 });
+  const rag = createRagBot({ catalog: openCatalog(path.join(work, 'db')), conversations, search, llm: createOfflineLlm() });
   let seed = 11;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const lat: number[] = [];

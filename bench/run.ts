@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat   to run a subset
+ *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
+ *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
@@ -9,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
+import { chatBench } from './chat-bench';
 import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
@@ -16,7 +19,7 @@ import { uploadMemory } from './upload-memory';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -105,6 +108,8 @@ if (only.has('corpus')) {
   line('texts with control characters or unmapped glyphs', String(r.summary.withGarbage));
   for (const f of r.rows.filter((x) => !x.ok)) line(`  failed: ${f.file}`, f.note.replace(/^validation: /, '').slice(0, 70));
 }
+
+if (only.has('chat')) results.chat = await chatBench(line);
 
 mkdirSync(path.join(ROOT, 'artifacts'), { recursive: true });
 writeFileSync(path.join(ROOT, 'artifacts', 'bench.json'), JSON.stringify(results, null, 2));

@@ -11,6 +11,7 @@ import { searchCommand } from './commands/search';
 import { statusCommand } from './commands/status';
 import { glossaryCommand } from './commands/glossary';
 import { translateCommand } from './commands/translate';
+import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
@@ -45,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, translateCommand, glossaryCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

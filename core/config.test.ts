@@ -35,4 +35,20 @@ describe('config', () => {
     assert.equal(c.storage.kind, 's3');
     assert.equal(c.storage.kind === 's3' && c.storage.forcePathStyle, true);
   });
+
+  it('reads the scale settings: PostgreSQL URL, worker off, lease, retention, public limit; refuses a non-PostgreSQL URL', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://cms:pw@db:5432/cms', WORKER_CONCURRENCY: '0', JOB_LEASE_SECONDS: '10', CONVERSATION_RETENTION_DAYS: '30',
+      CONVERSATION_MAX_MESSAGES: '50', PUBLIC_RATE_LIMIT: '600',
+    }, '/x');
+    assert.equal(c.databaseUrl, 'postgres://cms:pw@db:5432/cms');
+    assert.equal(c.worker.concurrency, 0);
+    assert.equal(c.worker.leaseMs, 10_000);
+    assert.deepEqual(c.conversations, { retentionDays: 30, maxMessages: 50 });
+    assert.equal(c.limits.publicPerMinute, 600);
+    const d = loadConfig({}, '/x');
+    assert.equal(d.databaseUrl, null);
+    assert.deepEqual(d.conversations, { retentionDays: 90, maxMessages: 200 });
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://db/cms' }, '/x'), (e: Error) => /DATABASE_URL must be a PostgreSQL URL/.test(e.message));
+  });
 });

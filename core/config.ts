@@ -51,7 +51,11 @@ export interface Config {
     maxRetries: number;
     maxTokens: number;
   };
-  worker: { concurrency: number; ocrLanguages: string[] };
+  /** concurrency 0: this process runs no jobs (a server beside `cms worker` processes). */
+  worker: { concurrency: number; ocrLanguages: string[]; leaseMs: number };
+  /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
+  databaseUrl: string | null;
+  conversations: { retentionDays: number; maxMessages: number };
   translation: {
     /** Use Debian's apertium for the pairs it has (labelled machine translation). */
     apertium: boolean;
@@ -66,6 +70,8 @@ export interface Config {
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };
   limits: {
+    /** Requests a minute per client address to each public route (public chat, sign-in, media). */
+    publicPerMinute: number;
     chatPerMinute: number;
     chatPerMinutePerAddress: number;
     chatMaxMessageChars: number;
@@ -149,6 +155,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   };
 
+  const databaseUrl = () => {
+    const v = str('DATABASE_URL');
+    if (v === null) return null;
+    if (!/^postgres(ql)?:\/\/[^\s]+$/.test(v)) {
+      problems.push('DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/cms');
+      return null;
+    }
+    return v;
+  };
+
   const dataDir = path.resolve(cwd, str('DATA_DIR', './data')!);
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST', '127.0.0.1')!;
@@ -210,7 +226,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
     },
-    worker: { concurrency: int('WORKER_CONCURRENCY', 2, 1, 16), ocrLanguages: ocr },
+    worker: { concurrency: int('WORKER_CONCURRENCY', 2, 0, 16), ocrLanguages: ocr, leaseMs: int('JOB_LEASE_SECONDS', 30, 2, 3600) * 1000 },
+    databaseUrl: databaseUrl(),
+    conversations: {
+      retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
+      maxMessages: int('CONVERSATION_MAX_MESSAGES', 200, 2, 100_000),
+    },
     translation: {
       apertium: bool('TRANSLATION_APERTIUM', true),
       maxInputTokens: int('TRANSLATION_MAX_INPUT_TOKENS', 1500, 200, 50_000),
@@ -225,6 +246,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     trustProxy: parseTrustProxy(str('TRUST_PROXY'), problems),
     limits: {
+      publicPerMinute: int('PUBLIC_RATE_LIMIT', 1200, 1, 10_000_000),
       chatPerMinute: int('CHAT_RATE_LIMIT', 20, 1, 100_000),
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),

@@ -1,7 +1,6 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
-import { openCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/types';
 import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
@@ -14,7 +13,8 @@ import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervis
 import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
-import type { Embedder, SearchIndex } from './search/types';
+import { createFeedSearchIndex } from './search/feed';
+import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
 import { reindexAll } from './ingest/reindex';
 import { createLocalStore } from './storage/local';
@@ -25,6 +25,9 @@ import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
+import type { ConversationStore } from './conversations/types';
+import type { RateLimitStore } from './limits/types';
+import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
@@ -41,6 +44,10 @@ export interface Services {
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
+  /** Public chat and document-search conversations. */
+  conversations: ConversationStore;
+  /** Where rate-limit hits are counted (memory, or PostgreSQL shared by every server). */
+  rateLimits: RateLimitStore;
   /** Translation providers, memory and glossary. */
   translation: Translation;
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
@@ -106,31 +113,49 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
     if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
-    const catalog = openCatalog(config.dataDir);
+    const shared = await openSharedState(config, log);
+    cleanups.push(() => shared.close());
+    const { catalog, conversations, rateLimits } = shared;
+    void conversations.prune().then(
+      (r) => r.conversations && log(`Removed ${r.conversations} conversations idle for over ${config.conversations.retentionDays} days`),
+      (e: Error) => log(`Removing old conversations failed: ${e.message}`),
+    );
+
     const store = createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
     let chromaSupervisor: ChromaSupervisor | null = null;
     if (!chromaUrl) {
+      if (shared.pool) log('DATABASE_URL is set but CHROMA_URL is not: this process starts its own Chroma, so its vectors are not shared with other servers');
       // Supervised: restarted on the same port when it dies, while writes wait for it (writeWaitMs).
       const chroma = await superviseChroma({ dataDir: path.join(config.dataDir, 'chroma'), port: config.search.chromaPort || undefined, log });
       chromaSupervisor = chroma;
       cleanups.push(() => chroma.stop());
       chromaUrl = chroma.url;
     }
+    if (shared.pool && config.storage.kind === 'local') {
+      log('DATABASE_URL is set but files are stored on local disk: other servers and workers cannot read them (set S3_ENDPOINT/S3_BUCKET)');
+    }
     const embedder = createEmbedder(config.search);
     const searchDir = path.join(config.dataDir, 'search');
     let rebuildIndex = false;
     const writeWaitMs = config.search.chromaWaitMs;
-    const search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
-      // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
-      const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
-      if (!damaged) throw e;
-      renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
-      log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
-      rebuildIndex = true;
-      return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs });
-    });
+    let search: MaintainedSearchIndex;
+    if (shared.pool) {
+      // Several processes: each keeps its lexical copy in memory, built from PostgreSQL and kept current by its change feed.
+      const local = await createSearchIndex({ dataDir: null, chromaUrl, embedder, writeWaitMs });
+      search = await createFeedSearchIndex({ index: local, pool: shared.pool, log });
+    } else {
+      search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
+        // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
+        const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
+        if (!damaged) throw e;
+        renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
+        log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
+        rebuildIndex = true;
+        return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs });
+      });
+    }
     cleanups.push(() => search.close());
 
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
@@ -141,21 +166,23 @@ export async function createServices(config: Config, options: ServiceOptions = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
-    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, log });
-    const content: ContentDeps = { ...records, queue };
+    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
+    shared.onRemoteChange(() => queue.poke());
+    const content: ContentDeps = { ...records, queue, conversations };
     cleanups.push(() => queue.stop());
 
-    const auth = createAuth(catalog, {
+    const auth = createAuth({
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
+      sessions: shared.sessions, rateLimits,
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
-    const chatLimits = createChatLimits(config.limits);
+    const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
     const rag = createRagBot({
-      catalog, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
+      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
-    const assistant = createAssistant({ catalog, search, llm, rag, limits: chatLimits });
+    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -166,7 +193,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, rag, assistant, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

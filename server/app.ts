@@ -5,9 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { Services } from '../core/product/index';
+import { createPublicGate, type Services } from '../core/product/index';
 import { requireAdmin, requireSameOrigin } from './auth';
 import { consoleHeaders } from './console-headers';
+import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
@@ -45,10 +46,20 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     consoleHeaders(request.url, reply);
   });
 
-  const opts = { services };
-  await app.register(healthRoutes, opts);
-  await app.register(authRoutes, opts);
-  await app.register(fileRoutes, opts);
+  const gate = createPublicGate(services);
+  const opts = { services, gate };
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'health'));
+    await scope.register(healthRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'auth'));
+    await scope.register(authRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'files'));
+    await scope.register(fileRoutes, opts);
+  });
   await app.register(botRoutes, opts);
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));

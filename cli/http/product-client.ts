@@ -77,6 +77,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     chat: (r: ChatRequest) => http.post<ChatBotReply>('/api/bot/chat', { message: r.message, referenceId: r.referenceId, isNewSession: r.isNewSession }),
     messages: (referenceId, since) => http.get<PublicChatMessage[]>('/api/bot/messages', { referenceId, since: since ?? undefined }),
     clearSession: (referenceId) => http.post('/api/bot/clear-session', { referenceId }),
+    newConversation: () => http.post<{ referenceId: string }>('/api/bot/session', {}),
     categories: () => http.get<Category[]>('/api/categories'),
     createCategory: (input) => http.post<Category>('/api/categories', input),
     updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),

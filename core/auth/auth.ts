@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
-import { createRateLimiter } from '../rate-limit';
+import { createRateLimiter } from '../limits/limiter';
+import type { RateLimitStore } from '../limits/types';
+import type { SessionStore } from './sessions';
 import { hashPassword, randomToken, safeEqual, sha256, verifyPassword } from './secrets';
 
 export interface AdminUser {
@@ -20,6 +21,10 @@ export interface AuthOptions {
   apiToken: string | null;
   sessionHours: number;
   loginPerMinute: number;
+  /** Where sign-in sessions live (the catalog, or PostgreSQL shared by every server). */
+  sessions: SessionStore;
+  /** Where sign-in attempts are counted; this process's memory when absent. */
+  rateLimits?: RateLimitStore;
   /** Called once with a generated password so the edge can print it. */
   onGeneratedPassword?: (password: string) => void;
 }
@@ -28,10 +33,11 @@ const CREDENTIALS_FILE = 'admin.json';
 export const TOKEN_FILE = 'cms-token';
 
 /**
- * Server-side sign-in: one admin account (username + scrypt hash), session
- * tokens kept hashed in the catalog, and an API token for the CLI and cron.
+ * Server-side sign-in: one admin account (username + scrypt hash, checked
+ * off the event loop), session tokens kept hashed in the session store, and
+ * an API token for the CLI and cron.
  */
-export function createAuth(catalog: Catalog, options: AuthOptions) {
+export function createAuth(options: AuthOptions) {
   const credFile = path.join(options.dataDir, CREDENTIALS_FILE);
   let passwordHash: string;
   if (options.password) {
@@ -55,40 +61,32 @@ export function createAuth(catalog: Catalog, options: AuthOptions) {
     }
   }
 
-  const loginLimiter = createRateLimiter({ limit: options.loginPerMinute, windowMs: 60_000 });
+  const loginLimiter = createRateLimiter({ name: 'login', limit: options.loginPerMinute, windowMs: 60_000, store: options.rateLimits });
+  const { sessions } = options;
   const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager' };
 
   return {
     user,
     /** Checks credentials; returns a new session token (only its hash is stored). */
-    login(username: string, password: string, clientAddress: string): { token: string; user: AdminUser; expiresAt: string } {
-      loginLimiter.hit(clientAddress, 'sign-in attempts');
+    async login(username: string, password: string, clientAddress: string): Promise<{ token: string; user: AdminUser; expiresAt: string }> {
+      await loginLimiter.hit(clientAddress, 'sign-in attempts');
       const okUser = safeEqual(username, options.username);
-      const okPass = verifyPassword(password, passwordHash);
+      const okPass = await verifyPassword(password, passwordHash);
       if (!okUser || !okPass) throw new AppError('unauthorized', 'Invalid email or password');
-      loginLimiter.reset(clientAddress);
+      await loginLimiter.reset(clientAddress);
       const token = randomToken();
       const now = Date.now();
-      const expiresAt = new Date(now + options.sessionHours * 3600_000).toISOString();
-      catalog.transaction(() => {
-        catalog.authSessions.removeWhere((s) => Date.parse(s.expiresAt) <= now);
-        catalog.authSessions.insert({ tokenHash: sha256(token), createdAt: new Date(now).toISOString(), expiresAt });
-      });
-      return { token, user, expiresAt };
+      const expiresAt = new Date(now + options.sessionHours * 3600_000);
+      await sessions.create(sha256(token), new Date(now), expiresAt);
+      return { token, user, expiresAt: expiresAt.toISOString() };
     },
-    logout(token: string | undefined) {
-      if (!token) return;
-      const h = sha256(token);
-      catalog.authSessions.removeWhere((s) => s.tokenHash === h);
+    async logout(token: string | undefined) {
+      if (token) await sessions.remove(sha256(token));
     },
     /** The user for a session cookie or API token, or null. */
-    authenticate(credentials: { sessionToken?: string; bearer?: string }): AdminUser | null {
+    async authenticate(credentials: { sessionToken?: string; bearer?: string }): Promise<AdminUser | null> {
       if (credentials.bearer && apiToken && safeEqual(credentials.bearer, apiToken)) return user;
-      if (credentials.sessionToken) {
-        const h = sha256(credentials.sessionToken);
-        const s = catalog.authSessions.find((x) => x.tokenHash === h);
-        if (s && Date.parse(s.expiresAt) > Date.now()) return user;
-      }
+      if (credentials.sessionToken && (await sessions.isValid(sha256(credentials.sessionToken), new Date()))) return user;
       return null;
     },
     get apiToken() {

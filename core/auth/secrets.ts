@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -11,11 +11,18 @@ export function hashPassword(password: string): string {
   return `scrypt$16384$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+/**
+ * Checks a password against its stored hash on libuv's thread pool (scrypt
+ * takes tens of milliseconds): a flood of sign-in attempts does not stall
+ * the event loop that serves every other request.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, saltHex, hashHex] = stored.split('$');
   if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
-  const actual = scryptSync(password, Buffer.from(saltHex, 'hex'), expected.length, { N: Number(n) });
+  const actual = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(password, Buffer.from(saltHex, 'hex'), expected.length, { N: Number(n) }, (e, key) => (e ? reject(e) : resolve(key))),
+  );
   return timingSafeEqual(actual, expected);
 }
 

@@ -23,7 +23,7 @@ before(async () => {
     chunk({ type: 'document', id: tam.id, title: tam.title }, 0, TAM, { page: 1, language: 'en' }),
     chunk({ type: 'document', id: he.id, title: he.title }, 0, MISSION_HE, { page: 1, language: 'he' }),
   ]);
-  bot = createRagBot({ catalog: env.catalog, search: env.index, llm: createOfflineLlm() });
+  bot = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: env.index, llm: createOfflineLlm() });
 });
 after(async () => { await env.cleanup(); });
 

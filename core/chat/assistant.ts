@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/types';
+import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
 import type { LlmClient } from '../llm/types';
@@ -16,12 +17,14 @@ import { words } from '../text/terms';
  * The public assistant (spec: /chat): greets a new session, hands out
  * documents, presentations and videos on request, and answers product
  * questions through the document-search bot (same retrieval, prompts and
- * prompt-injection defence). Every message is stored so that polling with
- * `since` returns exactly the newer ones.
+ * prompt-injection defence). Every message is stored in the conversation
+ * store so that polling with `since` returns exactly the newer ones.
  */
 
 export interface AssistantOptions {
   catalog: Catalog;
+  /** Where the messages live (kind 'chat'). */
+  conversations: ConversationStore;
   rag: RagBot;
   /** For matching a media request against item content; title/description matching works without it. */
   search?: SearchIndex | null;
@@ -29,8 +32,6 @@ export interface AssistantOptions {
   limits: ChatLimits | ChatLimitOptions;
   /** Accepted for symmetry with the RAG bot; model calls happen inside `rag`. */
   llm?: LlmClient;
-  /** For tests. */
-  now?: () => number;
 }
 
 export interface ChatInput {
@@ -44,10 +45,10 @@ export interface ChatInput {
 }
 
 export interface Assistant {
-  clearSession(referenceId: string): void;
+  clearSession(referenceId: string): Promise<void>;
   chat(input: ChatInput): Promise<ChatBotReply>;
   /** Messages of the conversation newer than `since` (ISO time), oldest first; all when `since` is empty. */
-  messages(referenceId: string, since?: string | null): PublicChatMessage[];
+  messages(referenceId: string, since?: string | null): Promise<PublicChatMessage[]>;
 }
 
 /** Greeting words -> their language. */
@@ -69,47 +70,31 @@ function greetingLanguage(message: string): string | null {
   return GREETING_WORDS.get(ws[0])!;
 }
 
-const KEEP_MESSAGES = 200;
 const HISTORY_TURNS = 6;
 
-type Stored = PublicChatMessage & { seq: number };
-type BotPart = Pick<PublicChatMessage, 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
+/** What is stored per message; id, referenceId and dateTime come from the store. */
+type Body = Pick<PublicChatMessage, 'role' | 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
+type BotPart = Omit<Body, 'role'>;
 
 export function createAssistant(options: AssistantOptions): Assistant {
-  const { catalog, rag } = options;
+  const { catalog, rag, conversations } = options;
   const limits = toChatLimits(options.limits);
-  const clock = options.now ?? Date.now;
-  let lastMs: number | null = null;
 
-  /** Strictly increasing times, so `since` polling never skips or repeats a message. */
-  function nextTime(): string {
-    lastMs ??= Math.max(0, ...catalog.chatMessages.list().map((m) => Date.parse(m.dateTime) || 0));
-    lastMs = Math.max(clock(), lastMs + 1);
-    return new Date(lastMs).toISOString();
+  async function recent(referenceId: string): Promise<Body[]> {
+    return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
   }
 
-  function conversation(referenceId: string): Stored[] {
-    return catalog.chatMessages.list((m) => m.referenceId === referenceId);
+  async function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
+    await conversations.append<Body>('chat', referenceId, [
+      { role: 'user', message: userText, output: null, file: null, contentType: null, userLanguage },
+      { role: 'bot', ...bot },
+    ]);
   }
 
-  function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
-    catalog.transaction(() => {
-      const row = (role: 'user' | 'bot', part: BotPart) => ({ referenceId, role, dateTime: nextTime(), ...part });
-      catalog.chatMessages.append([row('user', { message: userText, output: null, file: null, contentType: null, userLanguage }), row('bot', bot)]);
-      catalog.counters.increment('botResponses');
-      const mine = catalog.chatMessages.list((m) => m.referenceId === referenceId);
-      if (mine.length > KEEP_MESSAGES) {
-        const drop = new Set(mine.slice(0, mine.length - KEEP_MESSAGES).map((m) => m.seq));
-        catalog.chatMessages.removeWhere((m) => drop.has(m.seq));
-      }
-    });
-  }
-
-
-  function visitorLanguage(message: string, referenceId: string, preferred: string | null): string {
+  function visitorLanguage(message: string, history: Body[], preferred: string | null): string {
     const detected = detectLanguage(message);
     if (detected !== UNDETERMINED && (words(message).length >= 3 || detected !== 'en')) return detected;
-    const previous = conversation(referenceId).filter((m) => m.role === 'user').at(-1)?.userLanguage;
+    const previous = history.filter((m) => m.role === 'user').at(-1)?.userLanguage;
     return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
   }
 
@@ -121,7 +106,8 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const message = phrasesFor(language).greeting;
       return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
     }
-    const language = visitorLanguage(text, input.referenceId, preferred);
+    const history = input.isNewSession ? [] : await recent(input.referenceId);
+    const language = visitorLanguage(text, history, preferred);
     const request = detectMediaRequest(text);
     if (request) {
       const ph = phrasesFor(language);
@@ -141,9 +127,8 @@ export function createAssistant(options: AssistantOptions): Assistant {
         .filter(Boolean).join(' ');
       return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
     }
-    const history: ConversationTurn[] = input.isNewSession ? []
-      : conversation(input.referenceId).slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.message }));
-    const answer = await rag.answer(text, history, { signal: input.signal });
+    const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
+    const answer = await rag.answer(text, turns, { signal: input.signal });
     // The public chat shows no citation list: the sources go into the text.
     const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}` : answer.answer;
     return {
@@ -154,28 +139,23 @@ export function createAssistant(options: AssistantOptions): Assistant {
   }
 
   return {
-    clearSession(referenceId) {
-      catalog.chatMessages.removeWhere((m) => m.referenceId === referenceId);
+    async clearSession(referenceId) {
+      await conversations.clear('chat', referenceId);
     },
 
     async chat(input) {
       const text = limits.checkMessage(input.message);
-      limits.hit(input.referenceId, input.clientAddress);
+      await limits.hit(input.referenceId, input.clientAddress);
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
       const out = await reply(input, text, preferred);
-      store(input.referenceId, text, out.language, out.bot);
+      await store(input.referenceId, text, out.language, out.bot);
       return out.reply;
     },
 
-    messages(referenceId, since) {
-      let after = -Infinity;
-      if (since) {
-        after = Date.parse(since);
-        if (Number.isNaN(after)) throw new AppError('validation', `since must be an ISO date-time (got "${since}")`);
-      }
-      return conversation(referenceId)
-        .filter((m) => Date.parse(m.dateTime) > after)
-        .map(({ seq: _seq, ...m }) => m);
+    async messages(referenceId, since) {
+      if (since && Number.isNaN(Date.parse(since))) throw new AppError('validation', `since must be an ISO date-time (got "${since}")`);
+      const list = await conversations.read<Body>('chat', referenceId, { after: since || null });
+      return list.map((m) => ({ id: `m${m.seq}`, referenceId, dateTime: m.at, ...m.data }));
     },
   };
 }

@@ -65,7 +65,7 @@ function model(r: FakeRequest): FakeReply {
 
 const llm = (timeoutMs = 2000) =>
   createAnthropicClient({ apiKey: fake.apiKey, baseUrl: fake.url, model: 'claude-test', timeoutMs, maxRetries: 0, maxTokens: 500 });
-const bot = (timeoutMs?: number): RagBot => createRagBot({ catalog: env.catalog, search: index, llm: llm(timeoutMs) });
+const bot = (timeoutMs?: number): RagBot => createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(timeoutMs) });
 
 before(async () => {
   env = await tempCatalog();
@@ -131,7 +131,7 @@ test('llm: a Hebrew question over English documents is translated before retriev
   // Record what retrieval searched for (the real index underneath).
   const queries: string[] = [];
   const recording: SearchIndex = { ...index, search: (q, o) => (queries.push(q), index.search(q, o)) };
-  const reply = await createRagBot({ catalog: env.catalog, search: recording, llm: llm() }).ask('כמה זמן לוקחת התקנת הרכזת?', 'l-cross');
+  const reply = await createRagBot({ catalog: env.catalog, conversations: env.conversations, search: recording, llm: llm() }).ask('כמה זמן לוקחת התקנת הרכזת?', 'l-cross');
   assert.deepEqual(queries, ['כמה זמן לוקחת התקנת הרכזת?', 'How long does installing the Zigbee hub take?']);
   const prep = fake.requests.find(isPrepare)!;
   assert.match(prep.lastUser, /Languages to translate into: en \(English\)/);
@@ -154,7 +154,7 @@ for (const [name, failure] of [
   test(`llm failure (${name}): the bot falls back to a cited extractive answer and says the model is unavailable`, async () => {
     fake.respond(() => failure);
     const reported: string[] = [];
-    const b = createRagBot({ catalog: env.catalog, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const b = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
     const reply = await b.ask('How long does the M2 motor installation take?', `l-fail-${name}`);
     const code = name.startsWith('429') ? 'rate_limited' : 'unavailable';
     assert.deepEqual(reported, [`prepare:${code}`, `answer:${code}`], 'the failure is reported, not swallowed');

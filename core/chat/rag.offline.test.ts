@@ -17,7 +17,7 @@ before(async () => {
   env = await tempCatalog();
   index = env.index;
   seed = await seedCatalog(env.catalog, index);
-  bot = createRagBot({ catalog: env.catalog, search: index, llm: createOfflineLlm() });
+  bot = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: createOfflineLlm() });
 });
 after(async () => {
   await env.cleanup();
@@ -74,7 +74,7 @@ test('offline: a follow-up borrows the previous question\'s terms and answers ab
   assert.equal(reply.notFound, false);
   assert.match(reply.answer, /5 minutes/);
   assert.equal(reply.citations[0].itemId, seed.deck.id);
-  const turns = bot.history('ref-follow');
+  const turns = await bot.history('ref-follow');
   assert.deepEqual(turns.map((t) => t.role), ['user', 'bot', 'user', 'bot']);
 });
 
@@ -86,12 +86,12 @@ test('offline: an injected instruction in a document is never quoted as an answe
 });
 
 test('every answer counts as a bot response and clear() forgets the conversation', async () => {
-  const before = env.catalog.counters.get('botResponses');
+  const before = (await env.conversations.stats()).exchanges;
   await bot.ask('How long is the warranty of the M2 motor?', 'ref-count');
-  assert.equal(env.catalog.counters.get('botResponses'), before + 1);
-  assert.equal(bot.history('ref-count').length, 2);
-  bot.clear('ref-count');
-  assert.equal(bot.history('ref-count').length, 0);
+  assert.equal((await env.conversations.stats()).exchanges, before + 1);
+  assert.equal((await bot.history('ref-count')).length, 2);
+  await bot.clear('ref-count');
+  assert.equal((await bot.history('ref-count')).length, 0);
 });
 
 test('askStream yields the answer as tokens and ends with the same reply', async () => {
@@ -107,7 +107,7 @@ test('askStream yields the answer as tokens and ends with the same reply', async
 test('limits: an empty or too long question is a validation error, too many a minute is rate_limited', async () => {
   let t = 0;
   const limited = createRagBot({
-    catalog: env.catalog, search: index, llm: createOfflineLlm(),
+    catalog: env.catalog, conversations: env.conversations, search: index, llm: createOfflineLlm(),
     limits: createChatLimits({ chatPerMinute: 2, chatPerMinutePerAddress: 100, chatMaxMessageChars: 50, now: () => t }),
   });
   await assert.rejects(limited.ask('   ', 'ref-lim'), (e) => e instanceof AppError && e.code === 'validation');
@@ -115,6 +115,6 @@ test('limits: an empty or too long question is a validation error, too many a mi
   await limited.ask('warranty?', 'ref-lim');
   await limited.ask('warranty?', 'ref-lim');
   await assert.rejects(limited.ask('warranty?', 'ref-lim'), (e) => e instanceof AppError && e.code === 'rate_limited' && typeof e.details?.retryAfter === 'number');
-  t += 61_000;
+  t += 121_000; // two windows: the sliding-window estimate has forgotten every hit
   await limited.ask('warranty?', 'ref-lim');
 });

@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/types';
+import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
 import {
   answerSystemPrompt, answerUserMessage, NOT_FOUND_MARKER, type ConversationTurn,
@@ -33,6 +34,8 @@ export type RagEvent = { type: 'token'; text: string } | { type: 'done'; reply: 
 
 export interface RagBotOptions {
   catalog: Catalog;
+  /** Where the turns live (kind 'search'). */
+  conversations: ConversationStore;
   search: SearchIndex;
   llm: LlmClient;
   /** Prefix for relative image URLs (PUBLIC_URL); relative URLs when absent. */
@@ -59,16 +62,15 @@ export interface RagBot {
   ask(query: string, referenceId: string, options?: AskOptions): Promise<RetrievalReply>;
   askStream(query: string, referenceId: string, options?: AskOptions): AsyncIterable<RagEvent>;
   /** Forgets the conversation. */
-  clear(referenceId: string): void;
-  history(referenceId: string): RagTurn[];
+  clear(referenceId: string): Promise<void>;
+  history(referenceId: string): Promise<RagTurn[]>;
 }
 
 const MAX_LLM_PASSAGES = 6;
 const HISTORY_TURNS = 6;
-const KEEP_TURNS = 40;
 
 export function createRagBot(options: RagBotOptions): RagBot {
-  const { catalog, search, llm } = options;
+  const { catalog, search, llm, conversations } = options;
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
@@ -195,32 +197,27 @@ export function createRagBot(options: RagBotOptions): RagBot {
     return q.trim();
   }
 
-  function historyOf(referenceId: string): RagTurn[] {
-    return catalog.ragTurns.list((t) => t.referenceId === referenceId);
+  type Body = Omit<RagTurn, 'id' | 'referenceId'>;
+
+  async function historyOf(referenceId: string, last?: number): Promise<RagTurn[]> {
+    const list = await conversations.read<Body>('search', referenceId, { last });
+    return list.map((m) => ({ id: m.seq, referenceId, ...m.data }));
   }
 
-  function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
-    catalog.transaction(() => {
-      catalog.ragTurns.insert({ referenceId, role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] });
-      catalog.ragTurns.insert({
-        referenceId, role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages,
-      });
-      catalog.counters.increment('botResponses');
-      const turns = catalog.ragTurns.list((t) => t.referenceId === referenceId);
-      if (turns.length > KEEP_TURNS) {
-        const drop = new Set(turns.slice(0, turns.length - KEEP_TURNS).map((t) => t.id));
-        catalog.ragTurns.removeWhere((t) => drop.has(t.id));
-      }
-    });
+  async function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
+    await conversations.append<Body>('search', referenceId, [
+      { role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] },
+      { role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages },
+    ]);
   }
 
   async function* askStream(query: string, referenceId: string, o: AskOptions = {}): AsyncGenerator<RagEvent> {
     const question = checkQuestion(query);
-    limits?.hit(referenceId, o.clientAddress);
+    await limits?.hit(referenceId, o.clientAddress);
     const askedAt = now().toISOString();
-    const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
+    const history = toConversation(await historyOf(referenceId, HISTORY_TURNS));
     for await (const e of run(question, history, true, o.signal)) {
-      if (e.type === 'done') remember(referenceId, question, askedAt, e.reply);
+      if (e.type === 'done') await remember(referenceId, question, askedAt, e.reply);
       yield e;
     }
   }
@@ -230,18 +227,18 @@ export function createRagBot(options: RagBotOptions): RagBot {
     answerStream: (question, history, o = {}) => run(checkQuestion(question), history, true, o.signal),
     async ask(query, referenceId, o = {}) {
       const question = checkQuestion(query);
-      limits?.hit(referenceId, o.clientAddress);
+      await limits?.hit(referenceId, o.clientAddress);
       const askedAt = now().toISOString();
-      const history = toConversation(historyOf(referenceId)).slice(-HISTORY_TURNS);
+      const history = toConversation(await historyOf(referenceId, HISTORY_TURNS));
       const reply = await collect(run(question, history, false, o.signal));
-      remember(referenceId, question, askedAt, reply);
+      await remember(referenceId, question, askedAt, reply);
       return reply;
     },
     askStream,
-    clear(referenceId) {
-      catalog.ragTurns.removeWhere((t) => t.referenceId === referenceId);
+    async clear(referenceId) {
+      await conversations.clear('search', referenceId);
     },
-    history: historyOf,
+    history: (referenceId) => historyOf(referenceId),
   };
 }
 

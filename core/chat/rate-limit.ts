@@ -1,17 +1,21 @@
 import { AppError } from '../errors';
-import { createRateLimiter } from '../rate-limit';
+import { createRateLimiter } from '../limits/limiter';
+import { createMemoryRateLimitStore } from '../limits/memory';
+import type { RateLimitStore } from '../limits/types';
 
 /**
  * Sliding-window limits for the public chat: N messages a minute per
- * conversation (referenceId) and per client address. In memory, per
- * process (the server is the one process that serves the chat).
+ * conversation (referenceId) and per client address, counted in the given
+ * store (memory on one machine, PostgreSQL across servers).
  */
 
 export interface ChatLimitOptions {
   chatPerMinute: number;
   chatPerMinutePerAddress: number;
   chatMaxMessageChars: number;
-  /** For tests. */
+  /** Where hits are counted; this process's memory when absent. */
+  store?: RateLimitStore;
+  /** For tests (with the memory store). */
   now?: () => number;
   windowMs?: number;
 }
@@ -19,7 +23,7 @@ export interface ChatLimitOptions {
 export interface ChatLimits {
   readonly maxMessageChars: number;
   /** Records one message; AppError('rate_limited') with details.retryAfter (seconds) when over a limit. */
-  hit(referenceId: string, clientAddress?: string | null): void;
+  hit(referenceId: string, clientAddress?: string | null): Promise<void>;
   /** Trims and checks a message; AppError('validation') when empty or too long. */
   checkMessage(text: unknown, field?: string): string;
 }
@@ -27,21 +31,22 @@ export interface ChatLimits {
 export function createChatLimits(options: ChatLimitOptions): ChatLimits {
   const now = options.now ?? Date.now;
   const windowMs = options.windowMs ?? 60_000;
-  const perConversation = createRateLimiter({ limit: options.chatPerMinute, windowMs, now });
-  const perAddress = createRateLimiter({ limit: options.chatPerMinutePerAddress, windowMs, now });
+  const store = options.store ?? createMemoryRateLimitStore({ now });
+  const perConversation = createRateLimiter({ name: 'chat', limit: options.chatPerMinute, windowMs, store });
+  const perAddress = createRateLimiter({ name: 'chat-address', limit: options.chatPerMinutePerAddress, windowMs, store });
   const limited = (retryAfter: number) =>
     new AppError('rate_limited', `Too many messages. Please wait ${retryAfter} s and try again.`, { details: { retryAfter } });
 
   return {
     maxMessageChars: options.chatMaxMessageChars,
-    hit(referenceId, clientAddress) {
+    async hit(referenceId, clientAddress) {
       if (clientAddress) {
-        const wait = perAddress.take(clientAddress);
+        const wait = await perAddress.take(clientAddress);
         if (wait) throw limited(wait);
       }
-      const wait = perConversation.take(referenceId);
+      const wait = await perConversation.take(referenceId);
       if (wait) {
-        if (clientAddress) perAddress.undo(clientAddress);
+        if (clientAddress) await perAddress.undo(clientAddress);
         throw limited(wait);
       }
     },

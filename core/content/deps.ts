@@ -1,7 +1,10 @@
+import type { ConversationStore } from '../conversations/types';
 import type { JobQueue } from '../jobs/queue';
 import type { RecordDeps } from '../records/deps';
 
 /** What the content operations need; built once by the composition root. */
 export interface ContentDeps extends RecordDeps {
   queue: JobQueue;
+  /** Conversations, emptied by delete-all-data; absent where a caller has none (CLI import). */
+  conversations?: ConversationStore;
 }

@@ -53,11 +53,12 @@ export async function deleteImage(deps: ContentDeps, kind: 'bot' | 'presentation
 export async function deleteAllData(deps: ContentDeps) {
   deps.queue.cancelAll();
   const c = deps.catalog;
-  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.ragTurns, c.translations]
-    .reduce((n, coll) => n + coll.count(), 0) + c.chatMessages.count();
+  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.translations]
+    .reduce((n, coll) => n + coll.count(), 0) + ((await deps.conversations?.stats())?.messages ?? 0);
   const chunks = await deps.search.count();
   await deps.search.clear();
   const objects = await deletePrefix(deps.store);
   deps.catalog.clearContent();
+  await deps.conversations?.clearAll();
   return { records, objects, chunks };
 }

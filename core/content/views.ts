@@ -26,7 +26,8 @@ export function listContent(catalog: Catalog, type?: string): ContentItem[] {
 
 const PENDING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
-export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
+/** `botResponses`: answers given by both bots (the conversation store's exchange count). */
+export function dashboardMetrics(catalog: Catalog, botResponses: number): DashboardMetrics {
   const running = (x: { status: string }) => PENDING.has(x.status);
   const pendingApprovals = catalog.documents.count(running) + catalog.presentations.count(running) + catalog.videos.count(running) +
     catalog.contentItems.count((x) => x.status === 'pending');
@@ -37,7 +38,7 @@ export function dashboardMetrics(catalog: Catalog): DashboardMetrics {
     totalVideos: catalog.videos.count(),
     totalPresentations: catalog.presentations.count(),
     pendingApprovals,
-    botResponses: catalog.counters.get('botResponses'),
+    botResponses,
     totalImages: botImages + presentationImages,
     botImages,
     presentationImages,

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types';
 import { AppError, toAppError } from '../errors';
 import type { ContentType, Job, JobKind, JobStep } from '../types';
+import { createLocalJobClaims, type JobClaims } from './claims';
 import { deriveItemProgress } from './status';
 import { failureOf } from '../messages';
 import { step } from './steps';
@@ -26,8 +27,13 @@ export type JobHandlers = Partial<Record<JobKind, JobHandler>>;
 
 export interface JobQueueOptions {
   catalog: Catalog;
+  /** Jobs run at once by this process; 0 runs none (a server beside `cms worker` processes). */
   concurrency: number;
   handlers: JobHandlers;
+  /** Which worker runs a job: this process alone by default; PostgreSQL leases with several workers. */
+  claims?: JobClaims;
+  /** How long a claim lives without renewal (renewed every third of it). Default 30 s. */
+  leaseMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -36,18 +42,27 @@ const THROTTLE_MS = 250;
 
 /**
  * A durable job queue kept in the catalog with an in-process worker.
- * Jobs left `running` by a crash are queued again on start; failed jobs
- * keep their reason and can be retried. Every change of a job also
+ * A job runs only once this worker holds its claim (./claims.ts): with
+ * several workers on PostgreSQL exactly one gets it, renews the lease while
+ * it runs, and a job whose worker died (lease run out) or that was left
+ * `running` by a crash is taken over; failed jobs keep their reason and can
+ * be retried. Every change of a job also
  * re-derives its item's visible status (./status.ts), in the same write:
  * nothing else sets an item's status.
  */
 export function createJobQueue(options: JobQueueOptions) {
   const { catalog } = options;
+  const claims = options.claims ?? createLocalJobClaims();
+  const leaseMs = options.leaseMs ?? 30_000;
+  const log = options.log ?? (() => {});
   const running = new Map<number, AbortController>();
   const closers = new Map<number, Array<(outcome: JobOutcome) => void>>();
   let started = false;
   let stopping = false;
   let idleWaiters: Array<() => void> = [];
+  let filling: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
 
   /** Writes a job change and its item's derived status together (with the job's closing hooks, when it closes). */
   function write(jobId: number, patch: Partial<Job> | ((j: Job) => void), outcome?: JobOutcome): Job | null {
@@ -97,14 +112,57 @@ export function createJobQueue(options: JobQueueOptions) {
       && (i.state === 'queued' || i.state === 'running'));
   }
 
+  /** Starts claimable queued jobs up to the concurrency (one pass at a time; a call during a pass asks for another). */
   function pump() {
     if (!started || stopping) return;
-    while (running.size < options.concurrency) {
-      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !waitsForIngest(j));
-      if (!next) break;
+    if (filling) {
+      again = true;
+      return;
+    }
+    filling = (async () => {
+      do {
+        again = false;
+        await fill();
+      } while (again && !stopping);
+    })().catch((e: Error) => log(`Taking jobs failed: ${e.message}; trying again shortly`)).finally(() => {
+      filling = null;
+      checkIdle();
+    });
+  }
+
+  async function fill() {
+    const tried = new Set<number>();
+    while (running.size < options.concurrency && !stopping) {
+      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !tried.has(j.id) && !waitsForIngest(j));
+      if (!next) return;
+      tried.add(next.id);
+      if (!(await claims.claim(next.id, next.attempts))) continue;
+      if (catalog.jobs.get(next.id)?.state !== 'queued' || stopping) {
+        await claims.release(next.id, false);
+        continue;
+      }
       run(next.id);
     }
-    if (running.size === 0 && !catalog.jobs.find((j) => j.state === 'queued' && !waitsForIngest(j))) {
+  }
+
+  /** Takes over running jobs no live worker holds (its process died, or this process restarted). */
+  async function recover() {
+    if (options.concurrency <= 0 || stopping) return;
+    const candidates = catalog.jobs.list((j) => j.state === 'running' && !running.has(j.id)).map((j) => j.id);
+    for (const id of await claims.orphaned(candidates)) {
+      if (running.size >= options.concurrency || stopping) return;
+      if (!(await claims.takeOver(id))) continue;
+      if (catalog.jobs.get(id)?.state !== 'running') {
+        await claims.release(id, false);
+        continue;
+      }
+      log(`Worker took over job ${id}: its previous worker stopped renewing its lease`);
+      run(id);
+    }
+  }
+
+  function checkIdle() {
+    if (running.size === 0 && !filling && !catalog.jobs.find((j) => j.state === 'queued' && !waitsForIngest(j))) {
       const w = idleWaiters;
       idleWaiters = [];
       w.forEach((f) => f());
@@ -146,20 +204,24 @@ export function createJobQueue(options: JobQueueOptions) {
           j.step = final ?? step('completed');
           j.finishedAt = now();
         }, { state: 'done' });
+        log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) done`);
+        return claims.release(jobId, true);
       })
       .catch((e) => {
         const err = toAppError(e);
         if (stopping && controller.signal.aborted) {
-          // Shutting down: leave it queued so the next start resumes it.
+          // Shutting down: leave it queued so the next start (or another worker) resumes it.
           write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 }, { state: 'queued' });
-          return;
+          return claims.release(jobId, false);
         }
         // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
         write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
-        options.log?.(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
+        log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
+        return claims.release(jobId, true);
       })
+      .catch((e: Error) => log(`Releasing job ${jobId} failed: ${e.message}`))
       .finally(() => {
         running.delete(jobId);
         closers.delete(jobId);
@@ -171,21 +233,33 @@ export function createJobQueue(options: JobQueueOptions) {
 
   return {
     enqueue,
-    /** Resumes interrupted jobs and starts working. */
+    /** Takes over interrupted jobs and starts working; keeps leases alive and looks for work every few moments. */
     start() {
       started = true;
       stopping = false;
-      for (const j of catalog.jobs.list((x) => x.state === 'running')) write(j.id, { state: 'queued', step: step('queued_again'), progress: 0 });
+      const tick = () => {
+        if (stopping) return;
+        if (running.size) void claims.renew([...running.keys()]).catch((e: Error) => log(`Renewing job leases failed: ${e.message}`));
+        void recover().then(pump, (e: Error) => log(`Looking for abandoned jobs failed: ${e.message}`));
+      };
+      if (options.concurrency > 0) {
+        timer = setInterval(tick, Math.max(200, Math.min(2000, Math.floor(leaseMs / 3))));
+        timer.unref();
+        tick();
+      }
       pump();
     },
     /** Stops taking jobs and aborts the running ones (they stay queued). */
     async stop(graceMs = 5000) {
       stopping = true;
+      if (timer) clearInterval(timer);
       for (const c of running.values()) c.abort(new AppError('unavailable', 'The server is shutting down'));
       const deadline = Date.now() + graceMs;
       while (running.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       started = false;
     },
+    /** Looks for work now (e.g. another process queued a job). */
+    poke: () => pump(),
     /** Aborts and forgets every job of an item (used when it is deleted). */
     cancelItem(itemType: ContentType, itemId: number) {
       for (const j of catalog.jobs.list((x) => x.itemType === itemType && x.itemId === itemId)) {
@@ -217,8 +291,11 @@ export function createJobQueue(options: JobQueueOptions) {
     idle(): Promise<void> {
       return new Promise((resolve) => {
         idleWaiters.push(resolve);
-        pump();
-        if (!started) resolve();
+        if (!started || options.concurrency <= 0) resolve();
+        else {
+          pump();
+          checkIdle();
+        }
       });
     },
     get runningCount() {

@@ -4,9 +4,8 @@ import type { Product } from './types';
 /** The public assistant: a reply, the conversation's messages, forgetting it (both bots). */
 export const chat = (s: Pick<Services, 'rag' | 'assistant'>): Pick<Product, 'chat' | 'messages' | 'clearSession'> => ({
   chat: (request) => s.assistant.chat(request),
-  messages: async (referenceId, since) => s.assistant.messages(referenceId, since),
+  messages: (referenceId, since) => s.assistant.messages(referenceId, since),
   async clearSession(referenceId) {
-    s.assistant.clearSession(referenceId);
-    s.rag.clear(referenceId);
+    await Promise.all([s.assistant.clearSession(referenceId), s.rag.clear(referenceId)]);
   },
 });

@@ -4,5 +4,5 @@ import type { Product } from './types';
 
 /** The console's dashboard figures. */
 export const dashboard = (s: Services): Pick<Product, 'dashboard'> => ({
-  dashboard: async () => dashboardMetrics(s.catalog),
+  dashboard: async () => dashboardMetrics(s.catalog, (await s.conversations.stats()).exchanges),
 });

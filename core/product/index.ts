@@ -13,6 +13,7 @@ import { health } from './health';
 import { images } from './images';
 import { jobs } from './jobs';
 import { list } from './list';
+import { conversations } from './public';
 import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
@@ -29,15 +30,18 @@ export { ask, chat };
 export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
-    ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s),
+    ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
     ...translations(s),
   };
 }
 
 // What the faces need besides the use cases: composition, config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
+export { workerName } from '../shared-state';
 export { loadConfig, type Config } from '../config';
 export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
 export { classifyFile, type Classification } from '../content/classify';
 export { readLock } from '../catalog/lock';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
+export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
+export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';

@@ -103,6 +103,8 @@ export interface Product {
   chat(request: ChatRequest): Promise<ChatBotReply>;
   messages(referenceId: string, since?: string | null): Promise<PublicChatMessage[]>;
   clearSession(referenceId: string): Promise<void>;
+  /** A new public conversation: its id carries 128 random bits and is the only way to read or clear it. */
+  newConversation(): Promise<{ referenceId: string }>;
 
   // Organisation
   categories(): Promise<Category[]>;

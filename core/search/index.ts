@@ -10,7 +10,7 @@
 import { AppError, isAppError } from '../errors';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { fuseRankings, type RankedList } from './fusion';
-import { createLexicalIndex, type LexicalField } from './lexical-index';
+import { createLexicalIndex, type LexicalField, type LexicalIndex } from './lexical-index';
 import type { Chunk, Embedder, MaintainedSearchIndex, SearchHit, SearchOptions } from './types';
 import { createVectorIndex, type VectorIndex } from './vector-index';
 
@@ -53,7 +53,12 @@ export function defaultWeights(embedder: Embedder): FusionWeights {
   return { words: 0.5, grams: 0.5, title: 0.05, vector: offline ? 0.05 : 0.5 };
 }
 
-export async function createSearchIndex(options: SearchIndexOptions): Promise<MaintainedSearchIndex> {
+/** The search index with its process-local lexical side exposed, for a change feed to keep it current (./feed.ts). */
+export interface LocalSearchIndex extends MaintainedSearchIndex {
+  readonly lexical: LexicalIndex;
+}
+
+export async function createSearchIndex(options: SearchIndexOptions): Promise<LocalSearchIndex> {
   const lexical = await createLexicalIndex({ dataDir: options.dataDir, saveDelayMs: options.saveDelayMs });
   const vectors: VectorIndex | null = options.chromaUrl
     ? createVectorIndex({ url: options.chromaUrl, embedder: options.embedder, collection: options.collection })
@@ -101,6 +106,7 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Ma
   };
 
   return {
+    lexical,
     async upsert(chunks) {
       if (chunks.length === 0) return;
       if (vectors) await whenUp(async () => { if (!(await vectors.needsReindex())) await vectors.upsert(chunks); });

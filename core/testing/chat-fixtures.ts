@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openCatalog } from '../catalog/catalog';
 import type { Catalog } from '../catalog/types';
+import { openFileConversationStore } from '../conversations/file-store';
 import { keys, publicUrlForKey } from '../paths';
 import { startChroma } from '../search/chroma-server';
 import { createSearchIndex } from '../search/index';
@@ -115,13 +116,16 @@ export async function seedCatalog(catalog: Catalog, index: SearchIndex) {
 export async function tempCatalog() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const catalog = openCatalog(path.join(dir, 'data'));
+  const conversations = await openFileConversationStore({ dir: path.join(dir, 'data', 'conversations'), pruneEveryMs: 0 });
   const chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), stopGraceMs: 1000 });
   const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), saveDelayMs: 50 });
   return {
     dir,
     catalog,
+    conversations,
     index: index as SearchIndex,
     async cleanup() {
+      await conversations.close();
       await index.close();
       await chroma.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -31,7 +31,7 @@ test('a translation is indexed in its language: an offline Hebrew question is an
   } satisfies Omit<TranslationRecord, 'id'>);
   assert.equal(await indexTranslation(deps, t, doc.title, [{ unit: 2, text: HE }]), 1);
 
-  const bot = createRagBot({ catalog: env.catalog, search: env.index, llm: createOfflineLlm() });
+  const bot = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: env.index, llm: createOfflineLlm() });
   const reply = await bot.ask('כמה זמן נמשכת התקנת המנוע?', 'ref-tr-he');
   assert.equal(reply.detectedLanguage, 'he');
   assert.equal(reply.notFound, false);

@@ -15,7 +15,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   app.post<{ Body: { username: string; password: string } }>('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
     const { username, password } = request.body;
     if (!username.trim() || !password) throw new AppError('validation', 'Username and password are required');
-    const session = auth.login(username.trim(), password, request.ip);
+    const session = await auth.login(username.trim(), password, request.ip);
     reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, path: '/', expires: new Date(session.expiresAt),
     });
@@ -23,13 +23,13 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    auth.logout(request.cookies[SESSION_COOKIE]);
+    await auth.logout(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
   app.get('/api/auth/me', async (request) => {
-    const user = auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
+    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
     if (!user) throw new AppError('unauthorized', 'Not signed in');
     return user;
   });

@@ -53,7 +53,7 @@ test('e2e: the RAG bot answers from the ingested PDF through the model, citing t
     const m = /<document index="(\d+)"[^>]*>\n(?:(?!<\/document>)[\s\S])*80 mm/.exec(r.lastUser);
     return m ? `The recess must be at least 80 mm deep [${m[1]}].` : '[[NOT_FOUND]] Not in the documents.';
   });
-  const res = await post('/api/bot/rag-query', { query: 'How deep must the window recess be?', referenceId: 'e2e_rag' });
+  const res = await post('/api/bot/rag-query', { query: 'How deep must the window recess be?', referenceId: 'e2e_rag_0000000000' });
   assert.equal(res.status, 200);
   const reply = (await res.json()) as RetrievalReply;
   assert.equal(reply.mode, 'llm');
@@ -67,7 +67,7 @@ test('e2e: the RAG bot answers from the ingested PDF through the model, citing t
 
 test('e2e: with the model down the RAG bot still answers extractively from the ingested PDF', async () => {
   fake.respond(() => ({ status: 529 }));
-  const reply = (await (await post('/api/bot/rag-query', { query: 'How long is the warranty on the motor?', referenceId: 'e2e_down' })).json()) as RetrievalReply;
+  const reply = (await (await post('/api/bot/rag-query', { query: 'How long is the warranty on the motor?', referenceId: 'e2e_down_0000000000' })).json()) as RetrievalReply;
   assert.equal(reply.mode, 'extractive');
   assert.equal(reply.notFound, false, reply.answer);
   assert.match(reply.answer, /five-year warranty/);
@@ -76,7 +76,7 @@ test('e2e: with the model down the RAG bot still answers extractively from the i
 
 test('e2e: the public assistant hands out the uploaded guide and counts its replies on the dashboard', async () => {
   const before = (await (await fetch(server.url + '/api/dashboard/metrics', { headers: { cookie } })).json()).botResponses as number;
-  const reply = (await (await post('/api/bot/chat', { message: 'Could you send me the AuraShade installation guide?', referenceId: 'e2e_chat' })).json()) as ChatBotReply;
+  const reply = (await (await post('/api/bot/chat', { message: 'Could you send me the AuraShade installation guide?', referenceId: 'e2e_chat_0000000000' })).json()) as ChatBotReply;
   assert.equal(reply.mediaItem?.id, doc.id);
   assert.equal(reply.mediaItem?.contentType, 'document');
   const file = await fetch(server.url + reply.mediaItem!.filePath);

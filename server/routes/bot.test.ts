@@ -4,6 +4,8 @@ import { after, before, beforeEach, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAssistant } from '../../core/chat/assistant';
 import { createRagBot } from '../../core/chat/rag';
+import { createChatLimits } from '../../core/chat/rate-limit';
+import { createMemoryRateLimitStore } from '../../core/limits/memory';
 import { seedCatalog, tempCatalog } from '../../core/testing/chat-fixtures';
 import { loadConfig } from '../../core/config';
 import { createAnthropicClient } from '../../core/llm/anthropic';
@@ -14,6 +16,7 @@ import type { ChatBotReply, PublicChatMessage, RetrievalReply } from '../../core
 import { registerErrorHandler } from '../errors';
 import botRoutes from './bot';
 import { ask, chat } from '../../core/product/index';
+import { conversations, createPublicGate } from '../../core/product/public';
 
 /** The bot routes over real HTTP (Fastify listening on loopback), with the real SDK against the fake Messages API. */
 
@@ -23,15 +26,17 @@ let fake: FakeAnthropic;
 let offline: { app: FastifyInstance; url: string };
 let withLlm: { app: FastifyInstance; url: string };
 
-async function start(llmKind: 'offline' | 'fake') {
-  const config = loadConfig({ DATA_DIR: env.dir, CHAT_RATE_LIMIT: '5', CHAT_MAX_MESSAGE_CHARS: '200' }, env.dir);
+async function start(llmKind: 'offline' | 'fake', extra: Record<string, string> = {}) {
+  const config = loadConfig({ DATA_DIR: env.dir, CHAT_RATE_LIMIT: '5', CHAT_MAX_MESSAGE_CHARS: '200', ...extra }, env.dir);
   const llm = llmKind === 'offline' ? createOfflineLlm()
     : createAnthropicClient({ apiKey: fake.apiKey, baseUrl: fake.url, model: 'claude-test', timeoutMs: 2000, maxRetries: 0, maxTokens: 300 });
-  const rag = createRagBot({ catalog: env.catalog, search: index, llm, limits: config.limits });
-  const assistant = createAssistant({ catalog: env.catalog, search: index, rag, limits: config.limits });
+  const rateLimits = createMemoryRateLimitStore();
+  const limits = createChatLimits({ ...config.limits, store: rateLimits });
+  const rag = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm, limits });
+  const assistant = createAssistant({ catalog: env.catalog, conversations: env.conversations, search: index, rag, limits });
   const app = Fastify();
   registerErrorHandler(app);
-  await app.register(botRoutes, { services: { config, product: { ...ask({ rag }), ...chat({ rag, assistant }) } } });
+  await app.register(botRoutes, { services: { config, product: { ...ask({ rag }), ...chat({ rag, assistant }), ...conversations() } }, gate: createPublicGate({ config, rateLimits }) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
@@ -67,15 +72,15 @@ after(async () => {
 });
 
 test('POST /api/bot/chat greets a new session in the browser language and GET /api/bot/messages polls with since', async () => {
-  const res = await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_1_abc', isNewSession: true }, { 'accept-language': 'he-IL,he;q=0.9' });
+  const res = await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_1_abc_0000000000', isNewSession: true }, { 'accept-language': 'he-IL,he;q=0.9' });
   assert.equal(res.status, 200);
   const reply = (await res.json()) as ChatBotReply;
   assert.equal(reply.language, 'he');
-  const all = (await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_1_abc`)).json()) as PublicChatMessage[];
+  const all = (await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_1_abc_0000000000`)).json()) as PublicChatMessage[];
   assert.equal(all.length, 2);
   const since = encodeURIComponent(all[1].dateTime);
-  await post(offline.url, '/api/bot/chat', { message: 'How long is the M2 motor warranty?', referenceId: 'user_1_abc' });
-  const newer = (await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_1_abc&since=${since}`)).json()) as PublicChatMessage[];
+  await post(offline.url, '/api/bot/chat', { message: 'How long is the M2 motor warranty?', referenceId: 'user_1_abc_0000000000' });
+  const newer = (await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_1_abc_0000000000&since=${since}`)).json()) as PublicChatMessage[];
   assert.deepEqual(newer.map((m) => m.role), ['user', 'bot']);
   assert.match(newer[1].message, /five years/);
 });
@@ -84,8 +89,8 @@ test('bad input answers 400 {error, message}: referenceId pattern and length, me
   for (const body of [
     { message: 'hi', referenceId: 'has space' },
     { message: 'hi', referenceId: 'x'.repeat(101) },
-    { message: 'x'.repeat(201), referenceId: 'user_2' },
-    { message: '', referenceId: 'user_2' },
+    { message: 'x'.repeat(201), referenceId: 'user_2_0000000000' },
+    { message: '', referenceId: 'user_2_0000000000' },
   ]) {
     const res = await post(offline.url, '/api/bot/chat', body);
     assert.equal(res.status, 400, JSON.stringify(body).slice(0, 60));
@@ -93,7 +98,7 @@ test('bad input answers 400 {error, message}: referenceId pattern and length, me
     assert.equal(err.error, 'validation');
     assert.equal(typeof err.message, 'string');
   }
-  const res = await fetch(`${offline.url}/api/bot/messages?referenceId=user_2&since=notadate`);
+  const res = await fetch(`${offline.url}/api/bot/messages?referenceId=user_2_0000000000&since=notadate`);
   assert.equal(res.status, 400);
 });
 
@@ -101,7 +106,7 @@ test('too many chat messages a minute answer 429 rate_limited with retry-after',
   const statuses: number[] = [];
   let last: Response | null = null;
   for (let i = 0; i < 6; i++) {
-    last = await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_flood' });
+    last = await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_flood_0000000000' });
     statuses.push(last.status);
   }
   assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
@@ -110,14 +115,14 @@ test('too many chat messages a minute answer 429 rate_limited with retry-after',
 });
 
 test('POST /api/bot/clear-session answers 204 and empties the conversation', async () => {
-  await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_clear' });
-  const res = await post(offline.url, '/api/bot/clear-session', { referenceId: 'user_clear' });
+  await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: 'user_clear_0000000000' });
+  const res = await post(offline.url, '/api/bot/clear-session', { referenceId: 'user_clear_0000000000' });
   assert.equal(res.status, 204);
-  assert.deepEqual(await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_clear`)).json(), []);
+  assert.deepEqual(await (await fetch(`${offline.url}/api/bot/messages?referenceId=user_clear_0000000000`)).json(), []);
 });
 
 test('POST /api/bot/rag-query answers a RetrievalReply with citations (offline)', async () => {
-  const res = await post(offline.url, '/api/bot/rag-query', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_1' });
+  const res = await post(offline.url, '/api/bot/rag-query', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_1_0000000000' });
   assert.equal(res.status, 200);
   const reply = (await res.json()) as RetrievalReply;
   assert.equal(reply.mode, 'extractive');
@@ -130,7 +135,7 @@ test('POST /api/bot/rag-query answers a RetrievalReply with citations (offline)'
 
 test('POST /api/bot/rag-query/stream sends token events then a done event with the RetrievalReply', async () => {
   fake.respond((r) => (r.system.includes('document-search assistant') ? 'The installation takes about 20 minutes [1].' : '{"standalone": "q", "translations": {}}'));
-  const res = await post(withLlm.url, '/api/bot/rag-query/stream', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_s' });
+  const res = await post(withLlm.url, '/api/bot/rag-query/stream', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_s_0000000000' });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
   const events = parseSse(await res.text());
@@ -146,19 +151,19 @@ test('POST /api/bot/rag-query/stream sends token events then a done event with t
 
 test('the stream reports a model failure after the first token as event: error; bad input before streaming is a 400', async () => {
   fake.respond((r) => (r.system.includes('document-search assistant') ? { text: 'The installation takes', streamErrorType: 'overloaded_error' } : '{"standalone": "q", "translations": {}}'));
-  const res = await post(withLlm.url, '/api/bot/rag-query/stream', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_e' });
+  const res = await post(withLlm.url, '/api/bot/rag-query/stream', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_e_0000000000' });
   const events = parseSse(await res.text());
   assert.equal(events.at(-1)!.event, 'error');
   assert.equal(events.at(-1)!.data.error, 'unavailable');
   assert.ok(events.some((e) => e.event === 'token'));
-  const bad = await post(withLlm.url, '/api/bot/rag-query/stream', { query: '   ', referenceId: 'rag_e' });
+  const bad = await post(withLlm.url, '/api/bot/rag-query/stream', { query: '   ', referenceId: 'rag_e_0000000000' });
   assert.equal(bad.status, 400);
   assert.equal((await bad.json()).error, 'validation');
 });
 
 test('a model outage on the non-streaming route still answers 200 with the extractive fallback', async () => {
   fake.respond(() => ({ status: 529 }));
-  const res = await post(withLlm.url, '/api/bot/rag-query', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_f' });
+  const res = await post(withLlm.url, '/api/bot/rag-query', { query: 'How long does the M2 motor installation take?', referenceId: 'rag_f_0000000000' });
   assert.equal(res.status, 200);
   const reply = (await res.json()) as RetrievalReply;
   assert.equal(reply.mode, 'extractive');
@@ -174,7 +179,7 @@ test('a visitor who leaves mid-answer cancels the model request', async () => {
     req.on('error', (e) => resolve(e.message));
     req.on('response', () => resolve('answered'));
   });
-  req.end(JSON.stringify({ query: 'How long does the M2 motor installation take?', referenceId: 'rag_c' }));
+  req.end(JSON.stringify({ query: 'How long does the M2 motor installation take?', referenceId: 'rag_c_0000000000' }));
   const waitFor = async (ok: () => boolean) => {
     const end = Date.now() + 2000;
     while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
@@ -186,4 +191,42 @@ test('a visitor who leaves mid-answer cancels the model request', async () => {
   assert.equal(await pending, 'socket hang up');
   assert.ok(await waitFor(() => fake.cancelled > before), 'the model request was cancelled');
   assert.ok(Date.now() - t0 < 1500, 'long before the model would have answered');
+});
+
+test('POST /api/bot/session hands out a new random conversation id each time; ids shorter than 16 characters are refused', async () => {
+  const ids = new Set<string>();
+  for (let i = 0; i < 20; i++) {
+    const res = await post(offline.url, '/api/bot/session', {});
+    assert.equal(res.status, 201);
+    const { referenceId } = (await res.json()) as { referenceId: string };
+    assert.match(referenceId, /^c_[A-Za-z0-9_-]{22}$/);
+    ids.add(referenceId);
+  }
+  assert.equal(ids.size, 20);
+  const [id] = ids;
+  assert.equal((await post(offline.url, '/api/bot/chat', { message: 'hello', referenceId: id, isNewSession: true })).status, 200);
+  assert.equal(((await (await fetch(`${offline.url}/api/bot/messages?referenceId=${id}`)).json()) as unknown[]).length, 2);
+  for (const short of ['1', 'user_1', 'abcdefghijklmno']) {
+    assert.equal((await fetch(`${offline.url}/api/bot/messages?referenceId=${short}`)).status, 400, short);
+    assert.equal((await post(offline.url, '/api/bot/clear-session', { referenceId: short })).status, 400, short);
+  }
+});
+
+test('every public chat route counts against one per-address budget: past it clear-session and messages answer 429 with retry-after', async () => {
+  const limited = await start('offline', { PUBLIC_RATE_LIMIT: '6' });
+  try {
+    const ref = 'user_budget_0000000000';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post(limited.url, '/api/bot/clear-session', { referenceId: ref })).status);
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${limited.url}/api/bot/messages?referenceId=${ref}`)).status);
+    assert.deepEqual(statuses, [204, 204, 204, 200, 200, 200]);
+    const over = await fetch(`${limited.url}/api/bot/messages?referenceId=${ref}`);
+    assert.equal(over.status, 429);
+    assert.ok(Number(over.headers.get('retry-after')) >= 1);
+    assert.equal(((await over.json()) as { error: string }).error, 'rate_limited');
+    assert.equal((await post(limited.url, '/api/bot/clear-session', { referenceId: ref })).status, 429);
+    assert.equal((await post(limited.url, '/api/bot/session', {})).status, 429);
+  } finally {
+    await limited.app.close();
+  }
 });

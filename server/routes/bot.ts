@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpStatusFor, toAppError } from '../../core/errors';
-import type { Config, Product, RagEvent } from '../../core/product/index';
+import { CONVERSATION_ID_PATTERN, type Config, type Product, type PublicGate, type RagEvent } from '../../core/product/index';
+import { limitPublic } from '../public-limit';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
 export interface BotServices {
   config: Config;
-  product: Pick<Product, 'ask' | 'askStream' | 'chat' | 'messages' | 'clearSession'>;
+  product: Pick<Product, 'ask' | 'askStream' | 'chat' | 'messages' | 'clearSession' | 'newConversation'>;
 }
 
-const referenceId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
 
 type RefBody = { referenceId: string };
 type ChatBody = { message: string; referenceId: string; isNewSession?: boolean };
@@ -59,9 +60,14 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
   }
 }
 
-export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices }) {
+export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices; gate: PublicGate }) {
   const { config, product } = opts.services;
   const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
+  // Every route here is public: each answers 429 past the per-address budget, before any work.
+  app.addHook('onRequest', limitPublic(opts.gate, 'bot'));
+
+  // A new conversation: its id is random and is the only way to read or clear it.
+  app.post('/api/bot/session', async (_request, reply) => reply.status(201).send(await product.newConversation()));
 
   app.post<{ Body: RefBody }>('/api/bot/clear-session', {
     schema: { body: { type: 'object', required: ['referenceId'], properties: { referenceId } } },

@@ -8,9 +8,10 @@ type Wild = { '*': string };
 /** Public downloads the chat hands out: files of completed documents, decks and videos, their images, by key. */
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Anyone: files of completed items (what the chat hands out). A signed-in admin: any of them, failed uploads included.
-  const signedIn = (request: FastifyRequest) => !!services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
-  const serve = (prefix: string) => (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
-    sendObject(services.product, prefix + request.params['*'], request, reply, { public: !signedIn(request) });
+  const signedIn = async (request: FastifyRequest) =>
+    (await services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) })) !== null;
+  const serve = (prefix: string) => async (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
+    sendObject(services.product, prefix + request.params['*'], request, reply, { public: !(await signedIn(request)) });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));
   for (const folder of ['presentations/original_files/', 'presentations/translated_files/', 'videos/original_files/', 'videos/translated_files/']) {
     app.get<{ Params: Wild }>(`/uploads/${folder}*`, serve(folder));

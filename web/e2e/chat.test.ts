@@ -38,7 +38,7 @@ describe('chat pages (browser)', () => {
     // the public page does not load the admin bundle
     assert.ok(!requests.some((u) => /admin-route/.test(u)), 'no admin chunk on /chat');
     const refId = await page.evaluate(() => sessionStorage.getItem('chatReferenceId'));
-    assert.match(String(refId), /^user_\d+_[a-z0-9]+$/);
+    assert.match(String(refId), /^c_[A-Za-z0-9_-]{22}$/, 'the conversation id was handed out by the server');
     await screenshot(page, 'en', 'chat');
     // Hebrew text is shown right to left
     await input.fill('שלום, איך מתקינים וילון?');

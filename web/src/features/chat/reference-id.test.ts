@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { markSessionStarted, tabReferenceId } from './reference-id';
+import { markSessionStarted, rememberReferenceId, tabReferenceId } from './reference-id';
 
 // Node has no sessionStorage: a Map-backed one with the same methods.
 const store = new Map<string, string>();
@@ -12,17 +12,17 @@ const store = new Map<string, string>();
 describe('the chat reference id of a tab', () => {
   beforeEach(() => store.clear());
 
-  it('is "user_" + time + a random part, kept for the tab', () => {
-    const a = tabReferenceId();
-    assert.match(a.referenceId, /^user_\d+_[a-z0-9]+$/);
-    assert.equal(tabReferenceId().referenceId, a.referenceId);
+  it('is absent until the server handed one out, then kept for the tab', () => {
+    assert.deepEqual(tabReferenceId(), { referenceId: null, isNew: true });
+    rememberReferenceId('c_AAAAAAAAAAAAAAAAAAAAAA');
+    assert.equal(tabReferenceId().referenceId, 'c_AAAAAAAAAAAAAAAAAAAAAA');
   });
 
   it('stays new until the session was opened, so a page that mounts twice still greets', () => {
-    const first = tabReferenceId();
-    assert.equal(first.isNew, true);
+    rememberReferenceId('c_BBBBBBBBBBBBBBBBBBBBBB');
+    assert.equal(tabReferenceId().isNew, true);
     assert.equal(tabReferenceId().isNew, true, 'a second mount before the greeting still opens the session');
-    markSessionStarted(first.referenceId);
-    assert.deepEqual(tabReferenceId(), { referenceId: first.referenceId, isNew: false });
+    markSessionStarted('c_BBBBBBBBBBBBBBBBBBBBBB');
+    assert.deepEqual(tabReferenceId(), { referenceId: 'c_BBBBBBBBBBBBBBBBBBBBBB', isNew: false });
   });
 });

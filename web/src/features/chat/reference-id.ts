@@ -1,26 +1,27 @@
 import { STORAGE_KEYS } from '../../config/constants';
 
-/** Anonymous chat reference: "user_" + time + a random part. */
-export function newReferenceId(): string {
-  return `user_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+/**
+ * The conversation id of this browser tab (sessionStorage), handed out by
+ * the server (POST /api/bot/session), and whether its session still has to
+ * be opened. "New" lasts until the greeting went through
+ * (markSessionStarted), not just until the id exists: a page that mounts
+ * twice, or a greeting that failed, opens the session again.
+ */
+export function tabReferenceId(): { referenceId: string | null; isNew: boolean } {
+  try {
+    const referenceId = sessionStorage.getItem(STORAGE_KEYS.chatReferenceId);
+    return { referenceId, isNew: !referenceId || sessionStorage.getItem(STORAGE_KEYS.chatSessionStarted) !== referenceId };
+  } catch {
+    return { referenceId: null, isNew: true };
+  }
 }
 
-/**
- * The reference id of this browser tab (sessionStorage) and whether its
- * session still has to be opened. "New" lasts until the greeting went
- * through (markSessionStarted), not just until the id exists: a page that
- * mounts twice, or a greeting that failed, opens the session again.
- */
-export function tabReferenceId(): { referenceId: string; isNew: boolean } {
+/** Keeps the id the server handed out for this tab. */
+export function rememberReferenceId(referenceId: string): void {
   try {
-    let referenceId = sessionStorage.getItem(STORAGE_KEYS.chatReferenceId);
-    if (!referenceId) {
-      referenceId = newReferenceId();
-      sessionStorage.setItem(STORAGE_KEYS.chatReferenceId, referenceId);
-    }
-    return { referenceId, isNew: sessionStorage.getItem(STORAGE_KEYS.chatSessionStarted) !== referenceId };
+    sessionStorage.setItem(STORAGE_KEYS.chatReferenceId, referenceId);
   } catch {
-    return { referenceId: newReferenceId(), isNew: true };
+    /* storage unavailable: the next load starts a new conversation */
   }
 }
 

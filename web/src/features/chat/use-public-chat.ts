@@ -1,6 +1,7 @@
 /**
  * The public assistant's conversation (spec section 4): a session starts by
- * clearing the session and sending "hello" as a new session; after that the
+ * asking the server for a conversation id (or clearing the tab's earlier one)
+ * and sending "hello" as a new session; after that the
  * messages are polled every 3 s with the latest seen time as `since`. Polling
  * pauses while a message is being answered and resumes about 1 s after the
  * reply. Duplicates (same id and content) are dropped.
@@ -11,8 +12,9 @@ import { POLL_MS } from '../../config/polling';
 import { clearSession } from './api/clear-session';
 import { getChatMessages } from './api/get-chat-messages';
 import { sendChatMessage } from './api/send-chat-message';
+import { startChatSession } from './api/start-session';
 import { mediaFromMessage, type ChatMedia } from './media';
-import { markSessionStarted, tabReferenceId } from './reference-id';
+import { markSessionStarted, rememberReferenceId, tabReferenceId } from './reference-id';
 
 export interface ChatLine {
   id: string;
@@ -53,7 +55,9 @@ export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLi
 }
 
 export function usePublicChat(failureText: string) {
-  const [{ referenceId, isNew }] = useState(tabReferenceId);
+  const [initial] = useState(tabReferenceId);
+  const { isNew } = initial;
+  const [referenceId, setReferenceId] = useState<string | null>(initial.referenceId);
   const [messages, setMessages] = useState<ChatLine[]>([]);
   const [typing, setTyping] = useState(false);
   const [ready, setReady] = useState(false);
@@ -91,21 +95,27 @@ export function usePublicChat(failureText: string) {
       if (isNew) {
         setTyping(true);
         try {
-          await clearSession(referenceId);
-          const reply = await sendChatMessage({ message: GREETING, referenceId, isNewSession: true });
+          let id = initial.referenceId;
+          if (id) await clearSession(id);
+          else {
+            id = (await startChatSession()).referenceId;
+            rememberReferenceId(id);
+          }
+          const reply = await sendChatMessage({ message: GREETING, referenceId: id, isNewSession: true });
           setMessages((cur) => [...cur, fromReply(reply)]);
-          markSessionStarted(referenceId);
+          markSessionStarted(id);
+          setReferenceId(id);
           // The session was just cleared, so everything stored is ours: adopt the server's
           // copies (ids) and move `since` past the greeting without showing it.
-          absorb(await getChatMessages(referenceId, new Date(0).toISOString()).catch(() => []), true);
+          absorb(await getChatMessages(id, new Date(0).toISOString()).catch(() => []), true);
         } catch {
           setMessages((cur) => [...cur, { id: `bot-error-${Date.now()}`, role: 'bot', text: failureText, time: new Date().toISOString(), media: null }]);
         } finally {
           setTyping(false);
         }
-      } else {
+      } else if (initial.referenceId) {
         try {
-          absorb(await getChatMessages(referenceId, new Date(0).toISOString()), true);
+          absorb(await getChatMessages(initial.referenceId, new Date(0).toISOString()), true);
         } catch {
           /* history is a convenience; polling below retries */
         }
@@ -113,14 +123,14 @@ export function usePublicChat(failureText: string) {
       setReady(true);
       resumePolling(RESUME_AFTER_REPLY_MS);
     })();
-  }, [absorb, failureText, isNew, referenceId, resumePolling]);
+  }, [absorb, failureText, initial, isNew, resumePolling]);
 
   // Polling loop.
   useEffect(() => {
     const ctrl = new AbortController();
     let busy = false;
     const timer = setInterval(async () => {
-      if (pollPaused.current || busy || document.hidden) return;
+      if (!referenceId || pollPaused.current || busy || document.hidden) return;
       busy = true;
       try {
         const list = await getChatMessages(referenceId, sinceRef.current, ctrl.signal);
@@ -141,7 +151,7 @@ export function usePublicChat(failureText: string) {
   const send = useCallback(
     async (raw: string) => {
       const text = raw.trim();
-      if (!text || typing) return;
+      if (!text || typing || !referenceId) return;
       pollPaused.current = true;
       setMessages((cur) => [...cur, { id: `local-user-${Date.now()}`, role: 'user', text, time: new Date().toISOString(), media: null, local: true }]);
       setTyping(true);

@@ -1,8 +1,9 @@
 import { STORAGE_KEYS } from '../../config/constants';
 
-/** Document-search session id: "session-<random>-<time>"; the badge shows the second part. */
+/** Document-search session id: "session-<64 random bits, hex>-<time>"; the badge shows the second part. */
 export function newRagSessionId(): string {
-  return `session-${Math.random().toString(36).slice(2, 8)}-${Date.now()}`;
+  const bits = crypto.getRandomValues(new Uint8Array(8));
+  return `session-${Array.from(bits, (b) => b.toString(16).padStart(2, '0')).join('')}-${Date.now()}`;
 }
 
 export function sessionBadge(sessionId: string): string {

@@ -1,0 +1,33 @@
+import { Command } from 'commander';
+import { AppError } from '../../core/errors';
+import { createServices, workerName } from '../../core/product/index';
+import { withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+
+/**
+ * `cms worker`: runs ingestion, translation and transcription jobs without
+ * serving HTTP, until stopped (SIGTERM/SIGINT: running jobs go back to the
+ * queue). With DATABASE_URL any number of workers share the queue; without
+ * it the worker holds the data folder like a server.
+ */
+export function workerCommand(ctx: CliContext) {
+  return withCommonOptions(new Command('worker').description('run jobs (ingestion, translation, transcription) without serving HTTP, until stopped'))
+    .addHelpText('after', '\nExample (several machines, one PostgreSQL):\n  DATABASE_URL=postgres://cms@db/cms CHROMA_URL=http://chroma:8000 S3_BUCKET=cms S3_ENDPOINT=http://s3:9000 cms worker')
+    .action(async () => {
+      const { logger } = ctx;
+      const config = ctx.config();
+      if (config.worker.concurrency < 1) throw new AppError('validation', 'WORKER_CONCURRENCY is 0: a worker needs at least one job slot');
+      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => logger.info(m) });
+      try {
+        logger.info(`Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
+        await new Promise<void>((resolve) => {
+          if (ctx.signal.aborted) resolve();
+          ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        logger.info('Stopping: running jobs go back to the queue');
+      } finally {
+        await services.close();
+      }
+      ctx.exitCode = EXIT.ok;
+    });
+}

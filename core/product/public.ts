@@ -1,0 +1,32 @@
+import { newConversationId } from '../conversations/ids';
+import { createRateLimiter, type RateLimiter } from '../limits/limiter';
+import type { CoreServices as Services } from '../services';
+import type { Product } from './types';
+
+/** A new public conversation: its id carries 128 random bits. */
+export const conversations = (): Pick<Product, 'newConversation'> => ({
+  newConversation: async () => ({ referenceId: newConversationId() }),
+});
+
+/** Groups of public routes, each with its own per-address budget. */
+export type PublicRouteGroup = 'bot' | 'auth' | 'files' | 'health';
+
+/** What every public request passes first: a per-address budget a minute per group of routes (shared across servers on PostgreSQL). */
+export interface PublicGate {
+  /** Counts one request; AppError('rate_limited') with retryAfter past the budget. */
+  admit(group: PublicRouteGroup, clientAddress: string): Promise<void>;
+}
+
+export function createPublicGate(s: Pick<Services, 'config' | 'rateLimits'>): PublicGate {
+  const limiters = new Map<PublicRouteGroup, RateLimiter>();
+  return {
+    admit(group, clientAddress) {
+      let l = limiters.get(group);
+      if (!l) {
+        l = createRateLimiter({ name: `public-${group}`, limit: s.config.limits.publicPerMinute, windowMs: 60_000, store: s.rateLimits });
+        limiters.set(group, l);
+      }
+      return l.hit(clientAddress, 'requests from your address');
+    },
+  };
+}

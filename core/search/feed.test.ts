@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { migrate } from '../postgres/migrate';
+import { openPool } from '../postgres/pool';
+import { postgresForTests } from '../testing/postgres';
+import { createFeedSearchIndex, searchFeedMigrations } from './feed';
+import { createHashEmbedder } from './hash-embedder';
+import { createSearchIndex } from './index';
+import type { Chunk } from './types';
+
+const pg = postgresForTests(after);
+
+const chunk = (itemId: number, ordinal: number, text: string): Chunk => ({
+  id: `document:${itemId}:${ordinal}`, itemType: 'document', itemId, title: `Guide ${itemId}`, text, page: 1, slide: null, heading: null,
+  language: 'en', imageIds: [], ordinal,
+});
+
+/** A server's search index on the shared database (lexical only here: the vectors' sharing is Chroma's). */
+async function server(url: string) {
+  const pool = await openPool({ url, max: 4 });
+  const index = await createFeedSearchIndex({ index: await createSearchIndex({ dataDir: null, chromaUrl: null, embedder: createHashEmbedder() }), pool, pollMs: 50 });
+  return { index, async close() { await index.close(); await pool.end(); } };
+}
+
+describe('search change feed on PostgreSQL', { skip: pg.skipReason }, () => {
+  it('chunks indexed through one server are found on another; a deletion and a clear reach it too; a new server builds its copy at start', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const setup = await openPool({ url });
+    await migrate(setup, searchFeedMigrations);
+    await setup.end();
+    const a = await server(url);
+    const b = await server(url);
+    try {
+      await a.index.upsert([chunk(1, 0, 'Hold the pairing button for five seconds until the motor beeps.'), chunk(2, 0, 'The Zigbee hub needs a 2.4 GHz network.')]);
+      await b.index.catchUp();
+      assert.equal((await b.index.search('pairing button motor beeps', { k: 1 }))[0]?.chunk.id, 'document:1:0');
+      assert.equal(await b.index.count(), 2);
+
+      // Without an explicit catch-up, the poll brings it within moments.
+      await a.index.upsert([chunk(3, 0, 'Clean the solar panel with a soft cloth twice a year.')]);
+      const until = Date.now() + 5000;
+      while ((await b.index.count()) < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      assert.equal((await b.index.search('solar panel cloth', { k: 1 }))[0]?.chunk.id, 'document:3:0');
+
+      await b.index.deleteItem('document', 1);
+      await a.index.catchUp();
+      assert.equal((await a.index.search('pairing button motor beeps', { k: 3 })).some((h) => h.chunk.itemId === 1), false);
+
+      const c = await server(url);
+      try {
+        assert.equal(await c.index.count(), 2, 'built from the stored chunks at start');
+        assert.equal((await c.index.search('Zigbee hub network', { k: 1 }))[0]?.chunk.id, 'document:2:0');
+        await c.index.clear();
+        await a.index.catchUp();
+        assert.equal(await a.index.count(), 0);
+      } finally {
+        await c.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

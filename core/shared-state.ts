@@ -1,0 +1,85 @@
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { createPgSessionStore, sessionMigrations } from './auth/pg-sessions';
+import { createCatalogSessionStore, type SessionStore } from './auth/sessions';
+import { openCatalog } from './catalog/catalog';
+import { openPgCatalog } from './catalog/pg-catalog';
+import { catalogMigrations } from './catalog/pg-replica';
+import type { Catalog } from './catalog/types';
+import type { Config } from './config';
+import { openFileConversationStore } from './conversations/file-store';
+import { importLegacyConversations } from './conversations/legacy';
+import { conversationMigrations, openPgConversationStore } from './conversations/pg-store';
+import type { ConversationStore } from './conversations/types';
+import { createLocalJobClaims, type JobClaims } from './jobs/claims';
+import { createPgJobClaims, jobClaimMigrations } from './jobs/pg-claims';
+import { createMemoryRateLimitStore } from './limits/memory';
+import { createPgRateLimitStore, rateLimitMigrations } from './limits/pg';
+import type { RateLimitStore } from './limits/types';
+import { migrate, type Migration } from './postgres/migrate';
+import { openPool, redact } from './postgres/pool';
+import { searchFeedMigrations } from './search/feed';
+
+/**
+ * Where the product's state lives: the data folder (lowdb catalog, a file
+ * per conversation, sessions in the catalog, limits and job claims in this
+ * process) on one machine; PostgreSQL (DATABASE_URL) when several servers
+ * and workers share it, with the migrations applied at start.
+ */
+export interface SharedState {
+  catalog: Catalog;
+  conversations: ConversationStore;
+  sessions: SessionStore;
+  rateLimits: RateLimitStore;
+  claims: JobClaims;
+  /** The PostgreSQL pool when DATABASE_URL is set. */
+  pool: pg.Pool | null;
+  /** Calls `fn` when another process changed the catalog (PostgreSQL only). */
+  onRemoteChange(fn: () => void): void;
+  close(): Promise<void>;
+}
+
+export const postgresMigrations: Migration[] = [
+  ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations,
+];
+
+/** Names this process in job claims and logs: host and process id. */
+export const workerName = () => `${os.hostname()}:${process.pid}`;
+
+export async function openSharedState(config: Config, log: (msg: string) => void = () => {}): Promise<SharedState> {
+  const retention = { maxAgeDays: config.conversations.retentionDays, maxMessages: config.conversations.maxMessages };
+  if (config.databaseUrl) {
+    const pool = await openPool({ url: config.databaseUrl, max: 20 });
+    const closers: Array<() => Promise<void>> = [() => pool.end()];
+    const close = async () => {
+      for (const c of closers.reverse()) await c().catch(() => {});
+    };
+    try {
+      const applied = await migrate(pool, postgresMigrations);
+      if (applied.length) log(`Database migrations applied: ${applied.join(', ')}`);
+      const catalog = await openPgCatalog({ pool, location: redact(config.databaseUrl), log });
+      closers.push(() => catalog.close());
+      const conversations = await openPgConversationStore({ pool, retention });
+      closers.push(() => conversations.close());
+      await importLegacyConversations(catalog, conversations, log);
+      return {
+        catalog, conversations, sessions: createPgSessionStore(pool), rateLimits: createPgRateLimitStore({ pool }),
+        claims: createPgJobClaims({ pool, leaseMs: config.worker.leaseMs, worker: workerName() }), pool,
+        onRemoteChange: (fn) => void catalog.onRemoteChange(fn),
+        close,
+      };
+    } catch (e) {
+      await close();
+      throw e;
+    }
+  }
+  const catalog = openCatalog(config.dataDir);
+  const conversations = await openFileConversationStore({ dir: path.join(config.dataDir, 'conversations'), retention });
+  await importLegacyConversations(catalog, conversations, log);
+  return {
+    catalog, conversations, sessions: createCatalogSessionStore(catalog), rateLimits: createMemoryRateLimitStore(), claims: createLocalJobClaims(),
+    pool: null, onRemoteChange: () => {},
+    close: () => conversations.close(),
+  };
+}
