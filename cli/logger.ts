@@ -88,16 +88,26 @@ export function createLogger(options: LoggerOptions): Logger {
     rawErr: (t) => err.write(t),
     json: (v) => out.write(JSON.stringify(v, null, 2) + '\n'),
     jsonLine: (v) => out.write(JSON.stringify(v) + '\n'),
-    table: (rows, columns) => human(formatTable(rows, columns, { paint: mode === 'tty' ? paint : undefined })),
+    // On a terminal a table fits its width (one column less, so a full row never wraps).
+    table: (rows, columns) => human(formatTable(rows, columns, mode === 'tty' ? { paint, maxWidth: out.columns ? out.columns - 1 : undefined } : {})),
     async live(element) {
       if (mode !== 'tty') return null;
       const { render } = await import('ink');
+      const { eraseReflowed } = await import('./views/live-area');
+      // Before ink's own resize handler: a narrower terminal re-wrapped the live lines onto more rows than ink erases.
+      let columns = out.columns;
+      const onResize = () => {
+        if (out.columns < columns) out.write(eraseReflowed(out.columns));
+        columns = out.columns;
+      };
+      out.on('resize', onResize);
       const instance = render(element, { stdout: out, stderr: err, patchConsole: false, exitOnCtrlC: false });
       return {
         update: (el) => instance.rerender(el),
         async done() {
           instance.unmount();
           await instance.waitUntilExit().catch(() => {});
+          out.off('resize', onResize);
         },
       };
     },

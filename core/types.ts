@@ -34,6 +34,13 @@ export interface TranslationInfo {
   error: string | null;
 }
 
+export type MessageParams = Record<string, string | number>;
+/** A text as a code (core/messages.ts) with parameters, for wording in the reader's language. */
+export interface Coded {
+  code: string;
+  params: MessageParams;
+}
+
 /** Fields every ingested item carries for the pipeline. */
 export interface Processing {
   status: ItemStatus;
@@ -41,8 +48,12 @@ export interface Processing {
   progress: number;
   /** Human label of the current step, e.g. "Extracting page 12 of 200". */
   step: string | null;
+  /** The step as a code with parameters (absent on records written before codes). */
+  stepCode?: Coded | null;
   /** Why it failed, when status is `failed`. */
   error: string | null;
+  /** The failure reason as a code with parameters. */
+  errorCode?: Coded | null;
   /** A note on a completed item, e.g. that nothing in it is searchable (pictures only). */
   notice?: string | null;
   sha256: string | null;
@@ -172,7 +183,9 @@ export interface ContentItem {
   description: string;
   progress?: number;
   step?: string | null;
+  stepCode?: Coded | null;
   error?: string | null;
+  errorCode?: Coded | null;
   category?: string | null;
   tags?: string[];
 }
@@ -355,10 +368,11 @@ export interface JobStep {
   params: Record<string, string | number>;
   text: string;
 }
-/** Why a job failed: the AppError code and its human message. */
+/** Why a job failed: the AppError code and its human message, and the reason as a code with parameters (core/messages.ts). */
 export interface JobError {
   code: string;
   message: string;
+  reason?: Coded;
 }
 export interface Job {
   id: number;

@@ -32,6 +32,8 @@ have prlimit     || need+=(util-linux)
 have mutool      || need+=(mupdf-tools)
 have gs          || need+=(ghostscript)
 have sox         || need+=(sox)
+# A terminal multiplexer: the CLI's live view is tested on a real pseudo-terminal
+have tmux        || need+=(tmux)
 if [ "${CMS_SKIP_BROWSER:-}" != "1" ]; then
   have chromium  || need+=(chromium)
 fi

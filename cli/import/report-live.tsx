@@ -34,7 +34,8 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
           active.delete(e.row.file);
           finished.push({
             key: `${finished.length}`,
-            text: doneLine(e.row),
+            file: e.row.file,
+            rest: doneLine(e.row).slice(e.row.file.length),
             tone: e.row.status === 'completed' ? 'ok' : e.row.status === 'skipped' ? 'skip' : 'fail',
           });
           break;
@@ -48,8 +49,12 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
     async finish(rows, info) {
       await live?.done();
       if (rows.length) {
+        // The table without its error column fits a terminal; each reason follows in full (wrapped, printed once).
         logger.line('');
-        logger.table(rows, SUMMARY_COLUMNS);
+        logger.table(rows, SUMMARY_COLUMNS.filter((c) => c.header !== 'error'));
+        const why = rows.filter((r) => r.reason && r.status !== 'completed');
+        if (why.length) logger.line('');
+        for (const r of why) logger.line(`${logger.paint(r.status, r.status === 'skipped' ? 'yellow' : 'red')} ${r.file}: ${r.reason}`);
       }
       logger.line(totalsLine(rows, info.ms));
     },

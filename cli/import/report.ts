@@ -19,7 +19,7 @@ export interface ImportReporter {
 }
 
 export const SUMMARY_COLUMNS: Column<ImportRow>[] = [
-  { header: 'file', value: (r) => r.file, max: 48 },
+  { header: 'file', value: (r) => r.file, max: 48, cut: 'middle' },
   { header: 'type', value: (r) => r.type ?? '' },
   { header: 'id', value: (r) => r.id ?? r.existing?.id ?? '', align: 'right' },
   { header: 'status', value: (r) => r.status, style: (r) => (r.status === 'completed' ? 'green' : r.status === 'skipped' ? 'yellow' : 'red') },

@@ -1,46 +1,61 @@
 import { Box, Static, Text } from 'ink';
-import { bar, bytes, percent } from '../format';
+import { bytes } from '../format';
+import { truncateEnd } from './fit';
+import { activeRows, finishedLine, lineOf, usableColumns, type ActiveFile } from './import-line';
+import { drawLive } from './live-area';
+import { useColumns } from './use-columns';
 
-export interface ActiveFile {
-  file: string;
-  type: string;
-  id: number | null;
-  /** 'uploading', 'storing', or the item's status. */
-  phase: string;
-  percent: number;
-  detail: string | null;
-}
+const GAP = '  ';
+
+export type { ActiveFile };
 
 export interface FinishedLine {
   key: string;
-  text: string;
+  file: string;
+  /** The rest of the line after the file (": completed (…)"). */
+  rest: string;
   tone: 'ok' | 'skip' | 'fail';
 }
 
-/** Per-file progress bars; finished files scroll up as permanent lines. */
+const MARK = { ok: '✔', skip: '•', fail: '✖' } as const;
+const COLOR = { ok: 'green', skip: 'yellow', fail: 'red' } as const;
+
+/** One line per file in flight, fitted to the terminal; finished files scroll up as permanent lines. */
 export function ImportView({ active, finished, footer }: { active: ActiveFile[]; finished: FinishedLine[]; footer?: string }) {
-  const width = Math.min(40, Math.max(10, ...active.map((a) => a.file.length)));
+  const columns = useColumns();
+  const rows = activeRows(active, columns);
+  drawLive([...rows.map(lineOf), ...(footer ? [truncateEnd(footer, usableColumns(columns))] : [])]);
   return (
     <>
       <Static items={finished}>
         {(line) => (
-          <Text key={line.key} color={line.tone === 'ok' ? 'green' : line.tone === 'skip' ? 'yellow' : 'red'}>
-            {line.tone === 'ok' ? '✔' : line.tone === 'skip' ? '•' : '✖'} {line.text}
+          <Text key={line.key} color={COLOR[line.tone]} wrap="truncate-end">
+            {finishedLine(MARK[line.tone], line.file, line.rest, columns)}
           </Text>
         )}
       </Static>
       <Box flexDirection="column">
-        {active.map((a) => (
-          <Box key={a.file} gap={1}>
-            <Text>{a.file.length > width ? a.file.slice(0, width - 1) + '…' : a.file.padEnd(width)}</Text>
-            <Text dimColor>{(a.id ? `${a.type} ${a.id}` : a.type).padEnd(16)}</Text>
-            <Text color="cyan">{bar(a.percent)}</Text>
-            <Text>{percent(a.percent).padStart(4)}</Text>
-            <Text>{a.phase}</Text>
-            {a.detail ? <Text wrap="truncate-end" dimColor>{a.detail}</Text> : null}
-          </Box>
+        {rows.map((r) => (
+          // One <Text>: its parts are inline and the whole fits the terminal, so it never wraps.
+          <Text key={r.key} wrap="truncate-end">
+            {r.file}
+            {GAP}
+            <Text dimColor>{r.what}</Text>
+            {GAP}
+            {r.bar ? <Text color="cyan">{r.bar}</Text> : null}
+            {r.bar ? ' ' : null}
+            {r.percent}
+            {GAP}
+            {r.phase}
+            {r.detail ? GAP : null}
+            {r.detail ? <Text dimColor>{r.detail}</Text> : null}
+          </Text>
         ))}
-        {footer ? <Text dimColor>{footer}</Text> : null}
+        {footer ? (
+          <Text dimColor wrap="truncate-end">
+            {truncateEnd(footer, usableColumns(columns))}
+          </Text>
+        ) : null}
       </Box>
     </>
   );

@@ -1,14 +1,15 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { bar, percent } from '../format';
+import { truncateEnd } from './fit';
+import { usableColumns } from './import-line';
+import { drawLive } from './live-area';
+import { useColumns } from './use-columns';
 
-/** One labelled progress bar (reindex, eval); without a percentage it shows the label only. */
+/** One labelled progress bar (reindex, eval), fitted to the terminal; without a percentage it shows the label only. */
 export function ProgressLine({ label, percent: p, detail }: { label: string; percent: number | null; detail?: string | null }) {
-  return (
-    <Box gap={1}>
-      <Text>{label}</Text>
-      {p === null ? null : <Text color="cyan">{bar(p)}</Text>}
-      {p === null ? null : <Text>{percent(p).padStart(4)}</Text>}
-      {detail ? <Text wrap="truncate-end" dimColor>{detail.length > 60 ? detail.slice(0, 59) + '…' : detail}</Text> : null}
-    </Box>
-  );
+  const cols = usableColumns(useColumns());
+  const parts = [label, p === null ? '' : `${bar(p, cols >= 100 ? 20 : 10)} ${percent(p).padStart(4)}`, detail ? detail.replace(/\s+/g, ' ') : ''];
+  const line = truncateEnd(parts.filter(Boolean).join('  '), cols);
+  drawLive([line]);
+  return <Text wrap="truncate-end">{line}</Text>;
 }

@@ -4,7 +4,7 @@ import type { ContentItem, ContentType, DashboardMetrics, Document, Presentation
 
 const asItem = (type: ContentType, r: Document | Presentation | Video, title: string, description: string, approvedDate: string | null, needsTranslation: boolean): ContentItem => ({
   id: r.id, type, title, status: r.status, fileName: r.fileName, fileType: r.fileType, fileSize: r.fileSize,
-  uploadDate: r.createdAt, approvedDate, needsTranslation, description, progress: r.progress, step: r.step, error: r.error,
+  uploadDate: r.createdAt, approvedDate, needsTranslation, description, progress: r.progress, step: r.step, stepCode: r.stepCode ?? null, error: r.error, errorCode: r.errorCode ?? null,
 });
 
 /** The generic content list: documents, presentations and videos as content items, by id. */

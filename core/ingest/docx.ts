@@ -20,6 +20,7 @@ import { decodeEntities, nearby } from './tidy';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
 import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
+import { message } from '../messages';
 
 export interface DocxOptions extends ExtractOptions {
   fileName?: string;
@@ -64,7 +65,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   let html: string;
   let extra: DocxExtraText;
   try {
-    opts.onProgress?.(0, 2, 'Reading the document');
+    opts.onProgress?.(0, 2, message('docx_reading'));
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
       convertImage: mammoth.images.imgElement(async (image) => {
         throwIfAborted(opts.signal);
@@ -95,7 +96,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     await zip.close();
   }
   if (skippedFormats) warnings.push(`${skippedFormats} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
-  opts.onProgress?.(1, 2, 'Structuring text');
+  opts.onProgress?.(1, 2, message('docx_structuring'));
 
   // Symbol-font glyphs (private use), control characters and odd spaces are not text.
   const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
@@ -136,7 +137,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
     if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
   }
-  opts.onProgress?.(2, 2, 'Done');
+  opts.onProgress?.(2, 2, message('extracted'));
   return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };
 }
 

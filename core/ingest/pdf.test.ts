@@ -25,7 +25,7 @@ const rejectsWith = (code: string, pattern: RegExp) => (e: unknown) => {
 test('a Word-made PDF gives its English and Hebrew text by page, and its two images with page, size and nearby text', async () => {
   const f = await fixtures.pdf();
   const progress: string[] = [];
-  const r = await extractPdf(f.path, opts({ fileName: 'guide.pdf', onProgress: (_d, _t, label) => progress.push(label) }));
+  const r = await extractPdf(f.path, opts({ fileName: 'guide.pdf', onProgress: (_d, _t, label) => progress.push(typeof label === 'string' ? label : label.text) }));
   assert.equal(r.kind, 'pdf');
   assert.equal(r.pageCount, f.pageCount);
   const all = r.sections.map((s) => s.text).join('\n').replace(/\s+/g, ' ');

@@ -18,6 +18,7 @@ import { nearby, repairRtlPunctuation, tidyText } from './tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
+import { message } from '../messages';
 
 export interface PdfOptions extends ExtractOptions {
   /** The uploaded name, for messages ("The PDF "manual.pdf" is password-protected"). */
@@ -97,7 +98,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
     } else if (ev.type === 'page' || ev.type === 'pageError') {
       const num = ev.num ?? 0;
       pages.set(num, ev.type === 'page' ? readPageText(num, ev.text ?? '') : { num, text: '', error: ev.message ?? 'unknown error' });
-      if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, `Reading text of page ${pages.size} of ${numPages}`);
+      if (pages.size % step === 0 || pages.size === numPages) opts.onProgress?.(pages.size, numPages, message('pdf_text', { page: pages.size, pages: numPages }));
     } else if (ev.type === 'error' && !fatal) {
       fatal = { name: ev.name ?? 'Error', message: ev.message ?? '' };
       stop.abort();
@@ -149,7 +150,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
  * (trailing junk up to 64 KiB allowed); else it is another type or was cut off.
  */
 async function assertComplete(file: string, size: number, label: string): Promise<void> {
-  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`);
+  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
   const fh = await open(file, 'r');
   try {
     const head = Buffer.alloc(Math.min(size, 1024));
@@ -242,7 +243,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const budget = opts.imageOcrBudgetMs ?? 20_000;
   if (budget > 0 && images.length > 0) {
     const { langs } = await usableOcrLanguages(opts.ocrLanguages);
-    opts.onProgress?.(0, images.length, 'Reading text in images');
+    opts.onProgress?.(0, images.length, message('pdf_image_text'));
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget }).catch((e: unknown) => {
       if (isMissingTool(e)) { warnings.push('Text in images was not read: tesseract is not installed.'); return undefined; }
       throw e;
@@ -331,7 +332,7 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     } finally {
       await rm(`${base}.png`, { force: true });
       count++;
-      opts.onProgress?.(count, nums.length, `OCR of page ${num} (${count} of ${nums.length})`);
+      opts.onProgress?.(count, nums.length, message('pdf_ocr', { page: num, done: count, total: nums.length }));
     }
   });
   return done.sort((a, b) => a - b);

@@ -103,12 +103,18 @@ describe('ingestion pipeline, end to end on generated files', () => {
     for (const f of bad) docs.push((await uploadOfKind(services.content, 'document', await describeLocalFile(f.path), { force: true }).catch((e: Error) => { throw new Error(`${f.fileName}: ${e.message}`); })).item as Document);
     const good = (await uploadOfKind(services.content, 'document', await describeLocalFile((await fixtures.textPdf(5)).path), {})).item;
     await services.queue.idle();
-    for (const d of docs) {
+    const codes = ['failure.encrypted', 'failure.truncated', 'failure.no_text', 'failure.zip_bomb'];
+    docs.forEach((d, i) => {
       const r = services.catalog.documents.require(d.id);
       assert.equal(r.status, 'failed', `${r.fileName} failed`);
       assert.ok(r.error && r.error.length > 10 && !/undefined|\[object/.test(r.error), `${r.fileName}: ${r.error}`);
-    }
-    assert.equal(services.catalog.documents.require(good.id).status, 'completed');
+      // The reason also travels as a code with parameters, for the console to word in its language.
+      assert.deepEqual(r.errorCode, { code: codes[i], params: { file: r.fileName } }, `${r.fileName}: ${r.error}`);
+      assert.deepEqual(r.stepCode, { code: 'failed', params: {} });
+    });
+    const done = services.catalog.documents.require(good.id);
+    assert.equal(done.status, 'completed');
+    assert.deepEqual([done.step, done.stepCode, done.errorCode], ['Completed', { code: 'completed', params: {} }, null]);
   });
 
   it('deleting a document removes every chunk, image and stored file of it', async () => {

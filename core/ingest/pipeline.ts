@@ -81,7 +81,9 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
-        onProgress: (done, total, label) => report(step('extracting_detail', { done, total, label }), 5 + (55 * done) / Math.max(total, 1), { throttle: true }),
+        // Extractors report coded steps (pdf_text, pptx_slide...); a bare English label stays free text.
+        onProgress: (done, total, label) =>
+          report(typeof label === 'string' ? step('extracting_detail', { done, total, label }) : label, 5 + (55 * done) / Math.max(total, 1), { throttle: true }),
       });
 
       report(step('storing_images'), 60);
@@ -105,7 +107,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
       attachImagesByText(chunks, images.unplaced);
       if (chunks.length === 0 && type !== 'video' && !extraction.notice) {
-        throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search');
+        throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
       }
       const batch = 256;
       for (let i = 0; i < chunks.length; i += batch) {
@@ -127,7 +129,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
-    if (failure) throw failure;
+    // The file's name goes with the failure, for its reason worded in any language (core/messages.ts).
+    if (failure) throw new AppError(failure.code, failure.message, { cause: failure.cause ?? failure, details: { ...failure.details, file: rec.fileName } });
     // What was found is written last, after cleanup; the queue then closes the job, which completes the item.
     signal.throwIfAborted();
     if (items.get(rec.id)) items.update(rec.id, { ...found, updatedAt: new Date().toISOString() } as Partial<AnyItem>);

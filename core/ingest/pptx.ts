@@ -20,6 +20,7 @@ import { cleanText } from '../text/clean';
 import { nearby } from './tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
 import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
+import { message } from '../messages';
 
 export interface PptxOptions extends ExtractOptions {
   fileName?: string;
@@ -67,7 +68,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     for (const [i, rel] of slideParts.entries()) {
       throwIfAborted(opts.signal);
       const slide = i + 1;
-      opts.onProgress?.(i, slideCount, `Reading slide ${slide} of ${slideCount}`);
+      opts.onProgress?.(i, slideCount, message('pptx_slide', { slide, slides: slideCount }));
       const content = parseSlide(await zip.readText(rel.target));
       hidden.push(content.hidden);
       const rels = await readRels(zip, rel.target);
@@ -123,7 +124,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   const result: Extraction = { kind: 'pptx', slideCount, sections, images, warnings };
   if (sections.length === 0) result.notice = nothingSearchable('pptx');
   if (opts.renderSlides ?? true) {
-    opts.onProgress?.(slideCount, slideCount, 'Rendering slide thumbnails');
+    opts.onProgress?.(slideCount, slideCount, message('pptx_thumbnails'));
     result.slideRenders = await renderSlides(file, hidden, opts).catch((e: unknown) => {
       if ((e as Error).name === 'AbortError') throw e;
       // Thumbnails are a nicety: the text is what matters.

@@ -1,4 +1,5 @@
 /** What an extractor returns: text by structure, images, and derived files in a work folder. */
+import type { Message } from '../messages';
 
 export interface ExtractedSection {
   /** 1-based page (PDF, DOCX has none) */
@@ -66,5 +67,6 @@ export interface ExtractOptions {
   /** tesseract language codes, e.g. ['eng','heb','fra'] */
   ocrLanguages: string[];
   signal?: AbortSignal;
-  onProgress?: (done: number, total: number, label: string) => void;
+  /** Progress with the step as a message (core/messages.ts); a plain string is English text without a code. */
+  onProgress?: (done: number, total: number, label: Message | string) => void;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { lastLines, runTool, throwIfAborted } from './exec';
 import { fileLabel } from './sniff';
 import type { Extraction, ExtractOptions } from './types';
+import { message } from '../messages';
 
 export interface VideoOptions extends ExtractOptions {
   fileName?: string;
@@ -90,8 +91,8 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const label = fileLabel('video', opts.fileName);
   throwIfAborted(opts.signal);
   const { size } = await stat(file);
-  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`);
-  opts.onProgress?.(0, 2, 'Reading the video');
+  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
+  opts.onProgress?.(0, 2, message('video_reading'));
   const probe = await probeVideo(file, label, opts);
   const warnings: string[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
@@ -112,7 +113,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
     if (!probe.hasVideo) warnings.push('The file has sound only: no thumbnail was made.');
     return result;
   }
-  opts.onProgress?.(1, 2, 'Making a thumbnail');
+  opts.onProgress?.(1, 2, message('video_thumbnail'));
   const thumb = join(opts.workDir, 'thumbnail.jpg');
   const grab = (at: number) => runTool('ffmpeg', [
     '-v', 'error', '-y', '-ss', at.toFixed(3), '-i', file,
@@ -126,6 +127,6 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   }
   if (made) result.thumbnailPath = thumb;
   else warnings.push(`No thumbnail could be made: ${humanFfmpegError(r.stderr)}.`);
-  opts.onProgress?.(2, 2, 'Done');
+  opts.onProgress?.(2, 2, message('extracted'));
   return result;
 }

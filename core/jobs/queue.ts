@@ -3,6 +3,7 @@ import { AppError, toAppError } from '../errors';
 import type { ContentType, Job, JobKind, JobStep } from '../types';
 import { createLocalJobClaims, type JobClaims } from './claims';
 import { deriveItemProgress } from './status';
+import { failureOf } from '../messages';
 import { step } from './steps';
 
 /**
@@ -218,7 +219,10 @@ export function createJobQueue(options: JobQueueOptions) {
           write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 }, { state: 'queued' });
           return claims.release(jobId, false);
         }
-        write(jobId, { state: 'failed', step: step('failed'), error: { code: err.code, message: err.message }, finishedAt: now() }, { state: 'failed', error: err });
+        // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
+        const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
+        const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
+        write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
         return claims.release(jobId, true);
       })

@@ -14,27 +14,33 @@ function job(kind: JobKind, state: JobState, more: Partial<Job> = {}): Job {
 
 /** Every situation of the table, with jobs that put an item in it and what the item must show. */
 const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof deriveItemProgress> }> = [
-  { situation: 'no_ingest', jobs: [], shows: { status: 'pending', progress: 0, step: 'Queued', error: null } },
-  { situation: 'ingest_queued', jobs: [job('ingest', 'queued', { step: step('queued') })], shows: { status: 'pending', progress: 0, step: 'Queued', error: null } },
+  { situation: 'no_ingest', jobs: [], shows: { status: 'pending', progress: 0, step: 'Queued', stepCode: { code: 'queued', params: {} }, error: null, errorCode: null } },
+  { situation: 'ingest_queued', jobs: [job('ingest', 'queued', { step: step('queued') })], shows: { status: 'pending', progress: 0, step: 'Queued', stepCode: { code: 'queued', params: {} }, error: null, errorCode: null } },
   {
     situation: 'ingest_running',
     jobs: [job('ingest', 'running', { progress: 30, step: step('extracting_detail', { done: 3, total: 20, label: 'Reading text of page 3 of 20' }) })],
-    shows: { status: 'extracting', progress: 30, step: 'Reading text of page 3 of 20', error: null },
+    shows: {
+      status: 'extracting', progress: 30, step: 'Reading text of page 3 of 20',
+      stepCode: { code: 'extracting_detail', params: { done: 3, total: 20, label: 'Reading text of page 3 of 20' } }, error: null, errorCode: null,
+    },
   },
   {
     situation: 'ingest_failed',
-    jobs: [job('ingest', 'failed', { progress: 5, step: step('failed'), error: { code: 'corrupt_file', message: 'The PDF is damaged' } })],
-    shows: { status: 'failed', progress: 5, step: 'Failed', error: 'The PDF is damaged' },
+    jobs: [job('ingest', 'failed', { progress: 5, step: step('failed'), error: { code: 'corrupt_file', message: 'The PDF is damaged', reason: { code: 'failure.damaged', params: { file: 'a.pdf' } } } })],
+    shows: { status: 'failed', progress: 5, step: 'Failed', stepCode: { code: 'failed', params: {} }, error: 'The PDF is damaged', errorCode: { code: 'failure.damaged', params: { file: 'a.pdf' } } },
   },
   {
     situation: 'converting',
     jobs: [job('ingest', 'done', { step: step('completed') }), job('translate', 'running', { progress: 40, step: step('working', { label: 'Translating slide 4 of 10' }), params: { targetLanguage: 'hebrew' } })],
-    shows: { status: 'converting', progress: 40, step: 'Translating slide 4 of 10', error: null },
+    shows: { status: 'converting', progress: 40, step: 'Translating slide 4 of 10', stepCode: { code: 'working', params: { label: 'Translating slide 4 of 10' } }, error: null, errorCode: null },
   },
   {
     situation: 'all_done',
     jobs: [job('ingest', 'done', { progress: 100, step: step('completed_with_warnings', { warnings: 'slide 3 has no text' }) })],
-    shows: { status: 'completed', progress: 100, step: 'Completed with warnings: slide 3 has no text', error: null },
+    shows: {
+      status: 'completed', progress: 100, step: 'Completed with warnings: slide 3 has no text',
+      stepCode: { code: 'completed_with_warnings', params: { warnings: 'slide 3 has no text' } }, error: null, errorCode: null,
+    },
   },
 ];
 
@@ -59,7 +65,7 @@ describe('item status derived from its jobs', () => {
 
   it('a failed translation does not fail the item: it stays completed (the failure shows on the job)', () => {
     const jobs = [job('ingest', 'done', { step: step('completed') }), job('translate', 'failed', { error: { code: 'unavailable', message: 'No translator' } })];
-    assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', error: null });
+    assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', stepCode: { code: 'completed', params: {} }, error: null, errorCode: null });
   });
 
   it('a video\'s transcription shows processing, extracting, analyzing in turn; a translation converting; a retried ingest pending again', () => {
@@ -69,7 +75,7 @@ describe('item status derived from its jobs', () => {
     assert.equal(deriveItemProgress([done, job('transcribe', 'running', { step: step('transcribing', { label: 'Transcribing: 40%' }) })]).status, 'analyzing');
     assert.equal(deriveItemProgress([done, job('transcribe', 'running', { step: step('working', { label: 'Burning in the subtitles' }) })]).status, 'converting');
     assert.equal(deriveItemProgress([done, job('translate', 'queued')]).status, 'converting');
-    assert.deepEqual(deriveItemProgress([job('ingest', 'queued', { step: step('queued_again'), attempts: 1 })]), { status: 'pending', progress: 0, step: 'Queued again', error: null });
+    assert.deepEqual(deriveItemProgress([job('ingest', 'queued', { step: step('queued_again'), attempts: 1 })]), { status: 'pending', progress: 0, step: 'Queued again', stepCode: { code: 'queued_again', params: {} }, error: null, errorCode: null });
   });
 
   it('the latest ingest job decides: a failed first attempt and a running second show running', () => {

@@ -1,4 +1,4 @@
-import type { ItemStatus, Job, JobKind } from '../types';
+import type { Coded, ItemStatus, Job, JobKind, JobStep } from '../types';
 import { phaseOf } from './steps';
 
 /** The processing fields an item shows (the API's status, progress, step text and error). */
@@ -6,8 +6,14 @@ export interface ItemProgress {
   status: ItemStatus;
   progress: number;
   step: string | null;
+  /** The step as a code with parameters, for wording in any language (core/messages.ts). */
+  stepCode: Coded | null;
   error: string | null;
+  /** The failure reason as a code with parameters, when the job gave one. */
+  errorCode: Coded | null;
 }
+
+const coded = (s: JobStep | null | undefined, fallback: string | null): Coded | null => (s ? { code: s.code, params: s.params } : fallback ? { code: fallback, params: {} } : null);
 
 /** Jobs that convert an item after its ingest (their failure is theirs, not the item's). */
 const CONVERSIONS: readonly JobKind[] = ['translate', 'transcribe'];
@@ -32,12 +38,15 @@ export type Situation =
  * the job the situation is about (the ingest, or the running conversion).
  */
 export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgress> = {
-  no_ingest: () => ({ status: 'pending', progress: 0, step: 'Queued', error: null }),
-  ingest_queued: (j) => ({ status: 'pending', progress: 0, step: j?.step?.text ?? 'Queued', error: null }),
-  ingest_running: (j) => ({ status: phaseOf(j!.step), progress: j!.progress, step: j!.step?.text ?? null, error: null }),
-  ingest_failed: (j) => ({ status: 'failed', progress: j!.progress, step: 'Failed', error: j!.error?.message ?? 'Failed without a reason' }),
-  converting: (j) => ({ status: conversionPhase(j!), progress: j!.progress, step: j!.step?.text ?? null, error: null }),
-  all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', error: null }),
+  no_ingest: () => ({ status: 'pending', progress: 0, step: 'Queued', stepCode: coded(null, 'queued'), error: null, errorCode: null }),
+  ingest_queued: (j) => ({ status: 'pending', progress: 0, step: j?.step?.text ?? 'Queued', stepCode: coded(j?.step, 'queued'), error: null, errorCode: null }),
+  ingest_running: (j) => ({ status: phaseOf(j!.step), progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
+  ingest_failed: (j) => ({
+    status: 'failed', progress: j!.progress, step: 'Failed', stepCode: coded(null, 'failed'),
+    error: j!.error?.message ?? 'Failed without a reason', errorCode: j!.error?.reason ?? null,
+  }),
+  converting: (j) => ({ status: conversionPhase(j!), progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
+  all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', stepCode: coded(j?.step, 'completed'), error: null, errorCode: null }),
 };
 
 /** Which situation an item's jobs are in, and the job it is about. */

@@ -1,39 +1,50 @@
+import { describe, STEP_MESSAGES } from '../messages';
 import type { ItemStatus, JobStep } from '../types';
 
 /**
- * The steps a job reports, each with its English wording and, for ingest,
- * the item phase it stands for. Faces that word steps in another language
- * read `code` and `params`; `text` is the English.
+ * The steps a job reports and, for ingest, the item phase each stands for.
+ * Their English wording is the catalogue in core/messages.ts (faces that word
+ * steps in another language read `code` and `params`; `text` is the English).
  */
-const STEPS = {
-  queued: { phase: 'pending', text: () => 'Queued' },
-  queued_again: { phase: 'pending', text: () => 'Queued again' },
-  reading_file: { phase: 'processing', text: () => 'Reading the uploaded file' },
-  extracting: { phase: 'extracting', text: () => 'Extracting text and images' },
-  /** An extractor's own progress line (page, slide, OCR): its English label is the text. */
-  extracting_detail: { phase: 'extracting', text: (p: StepParams) => String(p.label ?? 'Extracting') },
-  storing_images: { phase: 'analyzing', text: () => 'Storing images' },
-  splitting: { phase: 'analyzing', text: () => 'Splitting into passages' },
-  indexing: { phase: 'analyzing', text: (p: StepParams) => `Indexing passages ${p.done} of ${p.total}` },
-  completed: { phase: 'completed', text: () => 'Completed' },
-  completed_with_warnings: { phase: 'completed', text: (p: StepParams) => `Completed with warnings: ${p.warnings}` },
-  failed: { phase: 'failed', text: () => 'Failed' },
+const PHASES = {
+  queued: 'pending',
+  queued_again: 'pending',
+  reading_file: 'processing',
+  extracting: 'extracting',
+  /** An extractor's own progress line without a code: its English label is the text. */
+  extracting_detail: 'extracting',
+  pdf_text: 'extracting',
+  pdf_image_text: 'extracting',
+  pdf_ocr: 'extracting',
+  docx_reading: 'extracting',
+  docx_structuring: 'extracting',
+  pptx_slide: 'extracting',
+  pptx_thumbnails: 'extracting',
+  video_reading: 'extracting',
+  video_thumbnail: 'extracting',
+  extracted: 'extracting',
+  storing_images: 'analyzing',
+  splitting: 'analyzing',
+  indexing: 'analyzing',
+  completed: 'completed',
+  completed_with_warnings: 'completed',
+  failed: 'failed',
   /** A video's transcription (the `transcribe` job): probing and the sound are `extracting_detail`, this is the rest. */
-  transcribing: { phase: 'analyzing', text: (p: StepParams) => String(p.label ?? 'Transcribing the speech') },
+  transcribing: 'analyzing',
   /** Generic steps of later job kinds (translate, transcribe): the job says what it is doing in `label`. */
-  working: { phase: 'converting', text: (p: StepParams) => String(p.label ?? 'Working') },
-} satisfies Record<string, { phase: ItemStatus; text: (p: StepParams) => string }>;
+  working: 'converting',
+} satisfies Record<keyof typeof STEP_MESSAGES, ItemStatus>;
 
 type StepParams = Record<string, string | number>;
-export type StepCode = keyof typeof STEPS;
-export const STEP_CODES = Object.keys(STEPS) as StepCode[];
+export type StepCode = keyof typeof PHASES;
+export const STEP_CODES = Object.keys(PHASES) as StepCode[];
 
 export function step(code: StepCode, params: StepParams = {}): JobStep {
-  return { code, params, text: STEPS[code].text(params) };
+  return { code, params, text: describe(code, params) };
 }
 
 /** The item phase an ingest step stands for (`processing` for codes it does not know). */
 export function phaseOf(s: JobStep | null): ItemStatus {
-  const known = s && (STEPS as Record<string, { phase: ItemStatus }>)[s.code];
-  return known ? known.phase : 'processing';
+  const known = s && (PHASES as Record<string, ItemStatus>)[s.code];
+  return known ?? 'processing';
 }

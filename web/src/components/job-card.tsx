@@ -1,10 +1,11 @@
 import { RotateCcw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemStatus } from '../../../core/types';
+import type { Coded, ItemStatus } from '../../../core/types';
 import { cn } from '../lib/cn';
-import { formatMB } from '../lib/format';
+import { formatBytes } from '../lib/format';
 import { Ltr } from './ltr';
+import { ServerMessage } from './server-message';
 import { StatusBadge } from './status-badge';
 import { Button, DESTRUCTIVE_GHOST } from './ui/button';
 import { Progress } from './ui/progress';
@@ -52,14 +53,22 @@ export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSiz
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <StatusBadge status={status} />
       <span className="text-xs text-muted-foreground">
-        <Ltr>{formatMB(fileSize)}</Ltr>
+        <Ltr>{formatBytes(fileSize)}</Ltr>
       </span>
     </div>
   );
 }
 
 /** Progress bar and step while running or failed, then the failure reason; a completed item's note (e.g. nothing searchable). */
-export function JobProgress({ status, progress, step, error, notice }: { status: ItemStatus; progress: number; step: string | null | undefined; error: string | null | undefined; notice?: string | null }) {
+export function JobProgress({ status, progress, step, stepCode, error, errorCode, notice }: {
+  status: ItemStatus;
+  progress: number;
+  step: string | null | undefined;
+  stepCode?: Coded | null;
+  error: string | null | undefined;
+  errorCode?: Coded | null;
+  notice?: string | null;
+}) {
   const { t } = useTranslation();
   const failed = status === 'failed';
   return (
@@ -68,18 +77,18 @@ export function JobProgress({ status, progress, step, error, notice }: { status:
         <div className="mb-3 grid gap-1.5">
           <Progress value={progress} label={t('documents.progress')} barClassName={failed ? 'bg-destructive' : undefined} />
           <div className="flex justify-between gap-2 text-xs text-muted-foreground">
-            <span className="truncate">{step ?? t(`status.${status}`)}</span>
+            <ServerMessage className="min-w-0 truncate" coded={stepCode} text={step} fallback={t(`status.${status}`)} />
             <span>{Math.round(progress)}%</span>
           </div>
         </div>
       ) : null}
-      {failed && error ? (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800">
-          {error}
+      {failed && (error || errorCode) ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800 break-words">
+          <ServerMessage coded={errorCode} text={error} />
         </p>
       ) : null}
       {status === 'completed' && notice ? (
-        <p className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-notice">
+        <p dir="auto" className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-notice">
           {notice}
         </p>
       ) : null}

@@ -16,6 +16,8 @@ export type TranslationKey = ParseKeys;
 export interface ToastText {
   title: TranslationKey;
   description?: TranslationKey;
+  /** A description for an API error code (e.g. `conflict`), worded with the mutation's variables: it says why. */
+  byCode?: Partial<Record<string, TranslationKey>>;
 }
 
 export interface AppMutationMeta extends Record<string, unknown> {
@@ -41,10 +43,15 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
-function show(text: ToastText, destructive: boolean) {
+function show(text: ToastText, destructive: boolean, error?: unknown, variables?: unknown) {
+  const code = isApiError(error) ? error.code : null;
+  const description = (code && text.byCode?.[code]) || text.description;
+  // The variables name what the toast is about: `{ name }`, or an update's `{ id, data: { name } }`.
+  const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
+  const params = { ...vars, ...(vars.data && typeof vars.data === 'object' ? (vars.data as Record<string, unknown>) : {}) };
   toast({
     title: i18n.t(text.title),
-    description: text.description ? i18n.t(text.description) : undefined,
+    description: description ? i18n.t(description, params) : undefined,
     variant: destructive ? 'destructive' : 'default',
   });
 }
@@ -57,10 +64,10 @@ export function createQueryClient(): QueryClient {
         const text = mutation.options.meta?.successToast;
         if (text) show(text, false);
       },
-      onError: (error, _vars, _ctx, mutation) => {
+      onError: (error, vars, _ctx, mutation) => {
         if (isApiError(error) && error.status === 401) return;
         const text = mutation.options.meta?.errorToast;
-        if (text) show(text, true);
+        if (text) show(text, true, error, vars);
       },
     }),
   });

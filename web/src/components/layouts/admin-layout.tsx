@@ -60,11 +60,12 @@ export function AdminLayout({ active, onSelect, onLogout, children }: { active: 
           <button type="button" className={buttonClasses('ghost', 'icon', 'md:hidden')} onClick={() => setDrawer(true)} aria-label={t('nav.openMenu')}>
             <Menu aria-hidden />
           </button>
-          <p className="truncate text-sm font-medium text-muted-foreground">{t(`nav.${active}`)}</p>
-          <div className="ms-auto flex items-center gap-2">
-            <Link to={paths.chat.getHref()} className={buttonClasses('outline', 'sm', 'hidden sm:inline-flex')}>
+          <p className="min-w-0 flex-1 truncate text-sm font-medium text-muted-foreground">{t(`nav.${active}`)}</p>
+          <div className="flex shrink-0 items-center gap-2">
+            {/* On a phone the chat link is its icon (named for screen readers), leaving room for the section name. */}
+            <Link to={paths.chat.getHref()} className={buttonClasses('outline', 'sm', 'max-sm:size-8 max-sm:px-0')} aria-label={t('nav.openChat')} title={t('nav.openChat')}>
               <MessageCircle aria-hidden />
-              {t('nav.openChat')}
+              <span className="max-sm:sr-only">{t('nav.openChat')}</span>
             </Link>
             <LanguageToggle />
           </div>

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '../../config/constants';
 import { saveBlob } from '../../lib/api-client';
 import { candidateUrls, type ChatMedia } from './media';
 
@@ -7,7 +8,14 @@ import { candidateUrls, type ChatMedia } from './media';
  * new tab; videos alert when nothing worked (spec section 8).
  */
 export async function downloadMedia(media: ChatMedia, messages: { videoNotFound: string; videoFailed: string }): Promise<void> {
-  const urls = candidateUrls(media);
+  const signedIn = (() => {
+    try {
+      return localStorage.getItem(STORAGE_KEYS.isAuthenticated) === 'true';
+    } catch {
+      return false;
+    }
+  })();
+  const urls = candidateUrls(media, { signedIn });
   let networkError = false;
   for (const url of urls) {
     try {

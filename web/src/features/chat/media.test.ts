@@ -18,13 +18,15 @@ test('a presentation offered in `output` tries its path, then the original and t
   ]);
 });
 
-test('a document falls back to /api/files/documents/{file} then /api/files/{file}; a video tries the API route first', () => {
+test('a document falls back to /api/files/documents/{file} then /api/files/{file}; a video tries the API route first when signed in, never when signed out', () => {
   const doc = mediaFromMessage({ output: JSON.stringify({ title: 'Guide', filePath: '' }), file: '3_guide.pdf', contentType: 'document' });
   assert.ok(doc);
   assert.deepEqual(candidateUrls(doc), ['/api/files/documents/3_guide.pdf', '/api/files/3_guide.pdf']);
   const video = mediaFromMessage({ output: JSON.stringify({ id: 7, title: 'Demo', isTranslated: false, filePath: '/uploads/videos/original_files/7_demo.mp4' }), file: null, contentType: 'video' });
   assert.ok(video);
-  assert.deepEqual(candidateUrls(video).slice(0, 2), ['/api/videos/7/download', '/uploads/videos/original_files/7_demo.mp4']);
+  assert.deepEqual(candidateUrls(video, { signedIn: true }).slice(0, 2), ['/api/videos/7/download', '/uploads/videos/original_files/7_demo.mp4']);
+  assert.ok(!candidateUrls(video).some((u) => u.startsWith('/api/videos/')), 'a visitor does not call the admin route');
+  assert.equal(candidateUrls(video)[0], '/uploads/videos/original_files/7_demo.mp4');
 });
 
 test('messages without a usable output offer no download', () => {

@@ -46,13 +46,17 @@ export function mediaFromMessage(m: Pick<PublicChatMessage, 'output' | 'file' | 
   };
 }
 
-/** The download candidates of spec section 7, best first. */
-export function candidateUrls(media: ChatMedia): string[] {
+/**
+ * The download candidates of spec section 7, best first. The admin video
+ * route comes first only for a signed-in user: for a visitor it can only
+ * answer 401, so the public file paths are tried instead.
+ */
+export function candidateUrls(media: ChatMedia, options: { signedIn?: boolean } = {}): string[] {
   const f = encodeURIComponent(media.file);
   const folder = media.isTranslated ? 'translated_files' : 'original_files';
   const other = media.isTranslated ? 'original_files' : 'translated_files';
   const list: string[] = [];
-  if (media.kind === 'video' && media.id !== null) list.push(`/api/videos/${media.id}/download`);
+  if (media.kind === 'video' && media.id !== null && options.signedIn) list.push(`/api/videos/${media.id}/download`);
   if (media.filePath) list.push(media.filePath);
   if (media.file) {
     if (media.kind === 'document') list.push(`/api/files/documents/${f}`, `/api/files/${f}`);

@@ -14,7 +14,7 @@ export function useCreateCategory(onDone?: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    meta: { successToast: { title: 'common.success', description: 'categories.created' }, errorToast: { title: 'common.error', description: 'categories.createFailed' } },
+    meta: { successToast: { title: 'common.success', description: 'categories.created' }, errorToast: { title: 'common.error', description: 'categories.createFailed', byCode: { conflict: 'categories.duplicate' } } },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: ['/api/categories'] });
       onDone?.();

@@ -10,7 +10,7 @@ export function useUpdateCategory(onDone?: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateCategory,
-    meta: { successToast: { title: 'common.success', description: 'categories.updated' }, errorToast: { title: 'common.error', description: 'categories.updateFailed' } },
+    meta: { successToast: { title: 'common.success', description: 'categories.updated' }, errorToast: { title: 'common.error', description: 'categories.updateFailed', byCode: { conflict: 'categories.duplicate' } } },
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: ['/api/categories'] });
       onDone?.();

@@ -44,15 +44,15 @@ export function CategoriesPage() {
           <TBody>
             {sortById(query.data).map((c) => (
               <TR key={c.id}>
-                <TD className="font-medium">{c.name}</TD>
-                <TD className="max-w-md text-muted-foreground">{c.description || '—'}</TD>
-                <TD className="whitespace-nowrap">
+                <TD main className="font-medium">{c.name}</TD>
+                <TD main className="max-w-md text-muted-foreground">{c.description || '—'}</TD>
+                <TD className="whitespace-nowrap" label={t('categories.createdDate')}>
                   <Ltr>{formatDate(c.createdDate)}</Ltr>
                 </TD>
                 <TD>
                   <Badge tone={c.isActive ? 'green' : 'gray'}>{c.isActive ? t('categories.active') : t('categories.inactive')}</Badge>
                 </TD>
-                <TD>
+                <TD actions>
                   <div className="flex justify-end gap-1">
                     <Button variant="ghost" size="icon" aria-label={t('categories.editNamed', { name: c.name })} title={t('common.edit')} onClick={() => setDialog({ category: c })}>
                       <Pencil aria-hidden />

@@ -20,12 +20,13 @@ function MediaButton({ media }: { media: ChatMedia }) {
   const Icon = media.kind === 'video' ? Film : media.kind === 'presentation' ? Presentation : FileText;
   const label = t(media.kind === 'video' ? 'chat.downloadVideo' : media.kind === 'presentation' ? 'chat.downloadPresentation' : 'chat.downloadDocument');
   return (
-    <div className="mt-2 flex items-center gap-3 rounded-lg border border-border bg-background p-2.5" data-testid="chat-media">
+    <div className="mt-2 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-background p-2.5" data-testid="chat-media">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-blue-50 text-brand">
         <Icon className="size-4" aria-hidden />
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" title={media.title}>
+      {/* At least 8rem for the title and badge: on a narrow bubble the button moves to its own line instead of covering them. */}
+      <div className="min-w-32 flex-1">
+        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={media.title}>
           {media.title}
         </p>
         <Badge tone={media.isTranslated ? 'violet' : 'gray'} className="mt-0.5">
@@ -36,6 +37,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
         <Button
           size="sm"
           variant="outline"
+          className="ms-auto"
           disabled={busy}
           aria-label={`${label}: ${media.title}`}
           onClick={async () => {
@@ -143,7 +145,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
           onKeyDown={onKeyDown}
           disabled={typing}
           placeholder={t('chat.placeholder')}
-          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
         />
       </ChatInputRow>
     </div>

@@ -10,7 +10,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { DeleteIconButton, TableHeader } from '../../../components/table-parts';
 import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/use-toast';
-import { formatDate, formatMB, sortById } from '../../../lib/format';
+import { formatBytes, formatDate, sortById } from '../../../lib/format';
 import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
 
@@ -112,7 +112,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
             <div>
               <div className="font-medium">{item.title}</div>
               <div className="text-xs text-muted-foreground">
-                {item.fileType || '—'} · {formatMB(item.fileSize)}
+                {item.fileType || '—'} · {formatBytes(item.fileSize)}
               </div>
             </div>
           </div>,
@@ -149,8 +149,8 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
           <TBody>
             {items.map((item) => (
               <TR key={item.id}>
-                {cells(item).map((c, i) => (
-                  <TD key={i} className="whitespace-nowrap">
+                {cells(item).map((c, i, all) => (
+                  <TD key={i} className="whitespace-nowrap" label={i < all.length - 1 ? headers[kind][i] : undefined} actions={i === all.length - 1}>
                     {c}
                   </TD>
                 ))}

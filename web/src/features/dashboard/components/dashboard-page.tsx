@@ -154,6 +154,7 @@ export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytic
                 <dd className="text-xl font-bold tabular-nums" data-testid="ai-analyzed">{aiAnalyzed}</dd>
               </div>
             </dl>
+            <p className="mt-2 text-center text-xs text-muted-foreground" data-testid="total-files-hint">{t('dashboard.totalFilesHint')}</p>
           </CardContent>
         </Card>
         <Card className="lg:col-span-3">

@@ -100,15 +100,15 @@ export function FileManagerPage() {
           <TBody>
             {shown.map((f) => (
               <TR key={f.key} data-key={f.key}>
-                <TD>
-                  <div className="flex items-center gap-3">
+                <TD main>
+                  <div className="flex min-w-0 items-center gap-3">
                     <FileIcon name={f.key} />
-                    <span className="break-all font-mono text-xs" dir="ltr">
+                    <span className="min-w-0 break-all font-mono text-xs" dir="ltr">
                       {f.key}
                     </span>
                   </div>
                 </TD>
-                <TD className="whitespace-nowrap">
+                <TD className="whitespace-nowrap text-muted-foreground md:text-foreground">
                   <Ltr>{formatDate(f.lastModified)}</Ltr>
                 </TD>
                 <TD className="whitespace-nowrap tabular-nums">
@@ -117,7 +117,7 @@ export function FileManagerPage() {
                 <TD>
                   <Badge tone="outline">{f.storageClass}</Badge>
                 </TD>
-                <TD>
+                <TD actions>
                   <div className="flex justify-end gap-1">
                     <Button
                       variant="ghost"

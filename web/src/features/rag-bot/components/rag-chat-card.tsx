@@ -1,11 +1,10 @@
 import { Bot, BookOpen, Search, Trash2, User } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerRating } from '../../../components/answer-rating';
 import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { RAG_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
@@ -107,7 +106,7 @@ export function RagChatCard() {
   const id = useId();
   const { sessionId, messages, waiting, streamingNow, send, clear } = useRagChat(t('rag.error'));
   const [input, setInput] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const ask = (q: string) => {
     if (!q.trim() || waiting) return;
@@ -118,15 +117,15 @@ export function RagChatCard() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg" style={{ height: RAG_WINDOW_HEIGHT_PX }} data-testid="rag-chat">
-      <header className="flex items-center justify-between gap-3 border-b border-border px-5 py-3.5">
-        <div className="flex items-center gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-border px-4 py-3 sm:px-5 sm:py-3.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Search className="size-4 text-muted-foreground" aria-hidden />
           <h2 className="font-semibold">{t('rag.chatTitle')}</h2>
           <Badge tone="outline" title={sessionId} data-testid="session-badge">
             {t('rag.session', { id: sessionBadge(sessionId) })}
           </Badge>
         </div>
-        <Button variant="outline" size="sm" onClick={clear} disabled={messages.length === 0 && !waiting}>
+        <Button variant="outline" size="sm" className="shrink-0" onClick={clear} disabled={messages.length === 0 && !waiting}>
           <Trash2 aria-hidden />
           {t('rag.clear')}
         </Button>
@@ -165,16 +164,24 @@ export function RagChatCard() {
         ) : null}
       </MessageLog>
       <ChatInputRow inputId={`${id}-q`} label={t('rag.inputLabel')} onSend={() => ask(input)} canSend={!waiting && !!input.trim()} sendIcon={waiting ? <Spinner /> : undefined}>
-        <Input
+        <textarea
           ref={inputRef}
           id={`${id}-q`}
+          rows={1}
           value={input}
           onChange={(e) => setInput(e.target.value)}
+          onKeyDown={(e: KeyboardEvent<HTMLTextAreaElement>) => {
+            // Enter sends; Shift+Enter adds a line, as in the public chat.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              ask(input);
+            }
+          }}
           placeholder={t('rag.placeholder')}
           disabled={waiting}
           dir={isRtlText(input) ? 'rtl' : 'auto'}
-          className="h-10"
           autoComplete="off"
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
         />
       </ChatInputRow>
     </div>

@@ -74,12 +74,12 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
               const language = row.targetLanguage ? t(`languages.${row.targetLanguage}` as 'languages.english') : '—';
               return (
                 <TR key={tr ? `t${tr.id}` : `i${row.id}-${i}`} data-testid="translation-row">
-                  <TD>{row.id}</TD>
-                  <TD>
+                  <TD label={t('content.id')}>{row.id}</TD>
+                  <TD main>
                     <div className="font-medium">{row.title}</div>
                     {row.description ? <div className="line-clamp-1 text-xs text-muted-foreground">{row.description}</div> : null}
                   </TD>
-                  <TD>{language}</TD>
+                  <TD label={t('translations.targetLanguage')}>{language}</TD>
                   <TD>
                     {tr ? <TranslationState tr={tr} /> : <ItemStateBadge row={row} />}
                     {tr && tr.state === 'running' && tr.progress.total ? (
@@ -88,7 +88,7 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
                     {row.error ? <p className="mt-1 max-w-md whitespace-normal text-xs text-destructive">{row.error}</p> : null}
                   </TD>
                   <TD>{tr ? <TranslationProvider tr={tr} /> : '—'}</TD>
-                  <TD>{tr ? <TranslationActions tr={tr} label={`${row.title} (${language})`} /> : null}</TD>
+                  <TD actions>{tr ? <TranslationActions tr={tr} label={`${row.title} (${language})`} /> : null}</TD>
                 </TR>
               );
             })}

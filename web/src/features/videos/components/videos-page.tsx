@@ -14,13 +14,14 @@ import { Progress } from '../../../components/ui/progress';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatDuration, formatMB, sortById } from '../../../lib/format';
+import { formatDate, formatBytes, formatDuration, sortById } from '../../../lib/format';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideos, videoDownloadUrl } from '../api/get-videos';
 import { TranscriptBadge } from './transcript-badge';
 import { VideoPlayerDialog } from './video-player-dialog';
 import { VideoUploadDialog } from './video-upload-dialog';
 import { Ltr } from '../../../components/ltr';
+import { ServerMessage } from '../../../components/server-message';
 
 function Thumbnail({ video }: { video: Video }) {
   const [broken, setBroken] = useState(false);
@@ -59,10 +60,14 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
         {running || video.status === 'failed' ? (
           <div className="mb-2 grid gap-1">
             <Progress value={video.progress} label={t('documents.progress')} barClassName={video.status === 'failed' ? 'bg-destructive' : undefined} />
-            <p className="truncate text-xs text-muted-foreground">{video.step ?? t(`status.${video.status}`)}</p>
+            <p className="truncate text-xs text-muted-foreground"><ServerMessage coded={video.stepCode} text={video.step} fallback={t(`status.${video.status}`)} /></p>
           </div>
         ) : null}
-        {video.status === 'failed' && video.error ? <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-xs text-red-800">{video.error}</p> : null}
+        {video.status === 'failed' && (video.error || video.errorCode) ? (
+          <p role="alert" className="mb-2 break-words rounded-md bg-red-50 p-2 text-xs text-red-800">
+            <ServerMessage coded={video.errorCode} text={video.error} />
+          </p>
+        ) : null}
         {extras}
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
@@ -73,7 +78,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
             <Calendar className="size-3.5" aria-hidden />
             <Ltr>{formatDate(video.createdAt)}</Ltr>
           </span>
-          <Ltr>{formatMB(video.fileSize)}</Ltr>
+          <Ltr>{formatBytes(video.fileSize)}</Ltr>
         </div>
         <div className="mt-auto flex items-center gap-1.5">
           <Button size="sm" onClick={() => setPlaying(true)} aria-label={t('videos.playNamed', { title: video.label })}>

@@ -1,0 +1,134 @@
+/**
+ * The catalogue of texts the server shows about work on an item: job steps
+ * and failure reasons. Core records a code with parameters next to the
+ * English text, so each edge words it in its user's language: the CLI prints
+ * the English text, the web console has a template per code in each locale
+ * (web/src/locales) and falls back to the English text for codes it does not
+ * know.
+ *
+ *   r.step('extracting', 5, message('extracting'));
+ *   // { code: 'extracting', params: {}, text: 'Extracting text and images' }
+ *   describe('pptx_slide', { slide: 6, slides: 28 }); // 'Reading slide 6 of 28'
+ *
+ * Step codes are the job steps' codes (plain words); failure codes start with
+ * `failure.`. Templates name their parameters in braces: `{slide}`.
+ */
+import { isAppError, type AppError, type ErrorCode } from './errors';
+
+import type { Coded, MessageParams } from './types';
+
+export type { Coded, MessageParams };
+
+/** A code, its parameters and the English text (the shape of a job step). */
+export interface Message extends Coded {
+  text: string;
+}
+
+export const STEP_MESSAGES = {
+  'queued': 'Queued',
+  'queued_again': 'Queued again',
+  'reading_file': 'Reading the uploaded file',
+  'extracting': 'Extracting text and images',
+  /** Free text: an extractor's English label without a code (worded as is in every language). */
+  'extracting_detail': '{label}',
+  'pdf_text': 'Reading text of page {page} of {pages}',
+  'pdf_image_text': 'Reading text in images',
+  'pdf_ocr': 'OCR of page {page} ({done} of {total})',
+  'docx_reading': 'Reading the document',
+  'docx_structuring': 'Structuring text',
+  'pptx_slide': 'Reading slide {slide} of {slides}',
+  'pptx_thumbnails': 'Rendering slide thumbnails',
+  'video_reading': 'Reading the video',
+  'video_thumbnail': 'Making a thumbnail',
+  'extracted': 'Done',
+  'storing_images': 'Storing images',
+  'splitting': 'Splitting into passages',
+  'indexing': 'Indexing passages {done} of {total}',
+  'completed': 'Completed',
+  'completed_with_warnings': 'Completed with warnings: {warnings}',
+  'failed': 'Failed',
+  /** Free text: what a translate or transcribe job is doing, in English. */
+  'working': '{label}',
+  /** Free text: what a video's transcription is doing, in English. */
+  'transcribing': '{label}',
+} as const;
+
+export const FAILURE_MESSAGES = {
+  'failure.no_text': 'No text was found in {file} (not even with OCR), so there is nothing to search.',
+  'failure.empty': '{file} is empty.',
+  'failure.encrypted': '{file} is password-protected. Remove the password and upload it again.',
+  'failure.damaged': '{file} is damaged and cannot be read.',
+  'failure.truncated': '{file} is incomplete: it stops before the end. Upload the full file again.',
+  'failure.unreadable': '{file} cannot be read.',
+  'failure.zip_bomb': '{file} was rejected as a possible zip bomb.',
+  'failure.wrong_type': '{file} is not a file of the accepted type.',
+  'failure.missing_tool': 'A tool needed to read the file ({tool}) is not installed.',
+  'failure.timeout': 'Reading {file} took too long and was stopped.',
+  'failure.unavailable': 'A service needed to process {file} is unavailable. Try again later.',
+  'failure.cancelled': 'Processing of {file} was cancelled.',
+  'failure.internal': 'Processing {file} failed because of an internal error.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES } as const;
+export type StepCode = keyof typeof STEP_MESSAGES;
+export type FailureCode = keyof typeof FAILURE_MESSAGES;
+export type MessageCode = keyof typeof MESSAGES;
+
+/** Steps whose text is free English text (`{label}`): no template in other languages, they show the text. */
+export const FREE_TEXT_CODES: readonly string[] = ['extracting_detail', 'working', 'transcribing'];
+
+export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(MESSAGES, code);
+
+/** The names in braces of a template, in order: `paramsOf('{a} of {b}')` is ['a', 'b']. */
+export const paramsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Fills a template; a parameter that was not given stays visible as `{name}`. */
+export function fill(template: string, params: MessageParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** The English text of a code with its parameters (an unknown code reads as itself). */
+export function describe(code: string, params: MessageParams = {}): string {
+  return isMessageCode(code) ? fill(MESSAGES[code], params) : code;
+}
+
+/** A code with parameters and its English text. */
+export function message(code: MessageCode, params: MessageParams = {}): Message {
+  return { code, params, text: describe(code, params) };
+}
+
+/** Why a failure happened, by the `reason` an AppError carries in its details. */
+const BY_REASON: Record<string, FailureCode> = {
+  no_text: 'failure.no_text',
+  empty: 'failure.empty',
+  encrypted: 'failure.encrypted',
+  damaged: 'failure.damaged',
+  truncated: 'failure.truncated',
+  zip_bomb: 'failure.zip_bomb',
+  missing_tool: 'failure.missing_tool',
+  timeout: 'failure.timeout',
+};
+
+/** Otherwise by its error code. */
+const BY_ERROR: Partial<Record<ErrorCode, FailureCode>> = {
+  corrupt_file: 'failure.damaged',
+  unsupported_type: 'failure.wrong_type',
+  validation: 'failure.unreadable',
+  unavailable: 'failure.unavailable',
+  not_configured: 'failure.unavailable',
+  conflict: 'failure.cancelled',
+};
+
+/**
+ * The failure reason of an ingest error as a code with parameters, keeping the
+ * error's own English message as the text (it says more than the template).
+ * `params` are what the caller knows (the file name); the error's details add theirs.
+ */
+export function failureOf(error: AppError | Error, params: MessageParams = {}): Message {
+  const details = isAppError(error) ? (error.details ?? {}) : {};
+  const reason = typeof details.reason === 'string' ? details.reason : '';
+  const code: FailureCode = BY_REASON[reason] ?? (isAppError(error) ? BY_ERROR[error.code] : undefined) ?? 'failure.internal';
+  const all: MessageParams = { ...params };
+  for (const key of ['file', 'tool'] as const) if (typeof details[key] === 'string') all[key] = details[key];
+  return { code, params: all, text: error.message };
+}

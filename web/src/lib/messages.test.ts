@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '../../../core/messages';
+import { en } from '../locales/en';
+import { he } from '../locales/he';
+import { fillTemplate, wordMessage } from './messages';
+
+const HEBREW = /[\u0590-\u05FF]/;
+const sorted = (t: string) => [...new Set(paramsOf(t))].sort();
+
+test('every server message code has English and Hebrew wording with the same parameters', () => {
+  // Free-text steps (an English label) have no template: every language shows their text.
+  const codes = (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).filter((c) => !FREE_TEXT_CODES.includes(c));
+  assert.deepEqual(Object.keys(en.messages).sort(), [...codes].sort());
+  assert.deepEqual(Object.keys(he.messages).sort(), [...codes].sort());
+  for (const code of codes) {
+    const h = (he.messages as Record<string, string>)[code]!;
+    assert.equal((en.messages as Record<string, string>)[code], MESSAGES[code], `English of ${code} matches core`);
+    assert.match(h, HEBREW, `${code} is worded in Hebrew`);
+    assert.deepEqual(sorted(h), sorted(MESSAGES[code]), `${code} takes the same parameters in Hebrew`);
+  }
+});
+
+test('Hebrew failure sentences end with their full stop, and no template starts with a Latin word', () => {
+  for (const [code, text] of Object.entries(he.messages)) {
+    if (code.startsWith('failure.')) assert.ok(text.endsWith('.'), code);
+    assert.match(text, /^[\u0590-\u05FF{]/, `${code} starts in Hebrew`);
+  }
+});
+
+test('Hebrew fills every parameter, each isolated so a file name keeps its direction', () => {
+  const words = wordMessage('he', { code: 'pptx_slide', params: { slide: 6, slides: 28 } }, 'Reading slide 6 of 28');
+  assert.equal(words, 'קורא שקופית \u20686\u2069 מתוך \u206828\u2069');
+  const failure = wordMessage('he', { code: 'failure.encrypted', params: { file: 'guide.pdf' } }, 'The PDF "guide.pdf" is password-protected.');
+  assert.ok(failure!.includes('\u2068guide.pdf\u2069'));
+  assert.doesNotMatch(failure!, /\{\w+\}/);
+  for (const [code, template] of Object.entries(he.messages)) {
+    const params = Object.fromEntries(paramsOf(template).map((p) => [p, 'x']));
+    assert.doesNotMatch(fillTemplate(template, params), /\{\w+\}/, code);
+  }
+});
+
+test('English shows the server text; an unknown code falls back to it in Hebrew too; no code and no text is null', () => {
+  assert.equal(wordMessage('en', { code: 'failure.damaged', params: { file: 'a.pdf' } }, 'The PDF "a.pdf" is damaged (bad xref).'), 'The PDF "a.pdf" is damaged (bad xref).');
+  assert.equal(wordMessage('en', { code: 'reading_file', params: {} }, null), 'Reading the uploaded file');
+  assert.equal(wordMessage('he', { code: 'something_new', params: {} }, 'Something new'), 'Something new');
+  assert.equal(wordMessage('he', null, 'Reading slide 1 of 2'), 'Reading slide 1 of 2');
+  assert.equal(wordMessage('he', null, null), null);
+});

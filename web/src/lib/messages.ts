@@ -1,0 +1,28 @@
+/**
+ * Words a server message (a job step or failure reason sent as a code with
+ * parameters, core/messages.ts) in the console's language. The English
+ * console shows the server's own English text (a failure's text carries
+ * details the template leaves out); other languages use their template; a
+ * code the console does not know shows the English text.
+ */
+import type { Coded, MessageParams } from '../../../core/types';
+import { en } from '../locales/en';
+import { he } from '../locales/he';
+
+type Templates = Record<string, string>;
+const TEMPLATES: Record<string, Templates> = { en: en.messages, he: he.messages };
+
+/** First strong isolate .. pop directional isolate: a parameter keeps its own direction inside the sentence. */
+const isolate = (value: string | number) => `\u2068${value}\u2069`;
+
+export function fillTemplate(template: string, params: MessageParams, wrap: (v: string | number) => string = isolate): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? wrap(params[name]!) : whole));
+}
+
+export function wordMessage(language: string, coded: Coded | null | undefined, text: string | null | undefined): string | null {
+  const base = language.split('-')[0] ?? 'en';
+  if (base === 'en' && text) return text;
+  const template = coded ? (TEMPLATES[base] ?? TEMPLATES.en)![coded.code] : undefined;
+  if (template !== undefined) return fillTemplate(template, coded!.params ?? {});
+  return text ?? null;
+}
