@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video   to run a subset
+ *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
+import { measureWidget } from '../web/widget/build';
 import { chatBench } from './chat-bench';
 import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
@@ -20,7 +21,7 @@ import { printVideoBench, videoBench } from './video';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -110,6 +111,13 @@ if (only.has('corpus')) {
   for (const f of r.rows.filter((x) => !x.ok)) line(`  failed: ${f.file}`, f.note.replace(/^validation: /, '').slice(0, 70));
 }
 
+if (only.has('widget')) {
+  console.log('\nEmbeddable chat widget (esbuild, minified)');
+  const r = await measureWidget({ rebuild: true });
+  results.widget = r;
+  for (const [file, size] of Object.entries(r.files)) line(`${file} gzipped (raw)`, `${f1(size.gzip / 1024)} kB (${f1(size.raw / 1024)} kB)`);
+  line(`widget total gzipped (budget ${r.budgetGzip / 1024} kB)`, `${f1(r.totalGzip / 1024)} kB`);
+}
 if (only.has('chat')) results.chat = await chatBench(line);
 
 if (only.has('video')) {

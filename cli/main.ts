@@ -8,6 +8,7 @@ import { reindexCommand } from './commands/reindex';
 import { retryCommand } from './commands/retry';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
+import { statsCommand } from './commands/stats';
 import { statusCommand } from './commands/status';
 import { glossaryCommand } from './commands/glossary';
 import { translateCommand } from './commands/translate';
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

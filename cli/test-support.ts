@@ -18,7 +18,7 @@ export interface CmsResult {
 export function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || /^(CMS_|DATA_DIR$|CI$|NO_COLOR$|FORCE_COLOR$|NODE_TEST|PORT$|ANTHROPIC_)/.test(k)) continue;
+    if (v === undefined || /^(CMS_|DATA_DIR$|CI$|NO_COLOR$|FORCE_COLOR$|NODE_TEST|PORT$|ANTHROPIC_|OPENAI_|LLM_PROVIDER$)/.test(k)) continue;
     env[k] = v;
   }
   return { ...env, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'warn', ...extra };

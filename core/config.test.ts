@@ -36,6 +36,18 @@ describe('config', () => {
     assert.equal(c.storage.kind === 's3' && c.storage.forcePathStyle, true);
   });
 
+  it('LLM_PROVIDER=openai takes key, URL and model from the OPENAI_* variables; a local server needs no key', () => {
+    const c = loadConfig({ LLM_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_MODEL: 'llama3.1', ANTHROPIC_API_KEY: 'sk-ant' }, '/x');
+    assert.deepEqual([c.llm.provider, c.llm.apiKey, c.llm.baseUrl, c.llm.model], ['openai', null, 'http://127.0.0.1:11434/v1', 'llama3.1']);
+    assert.equal(loadConfig({}, '/x').llm.provider, 'anthropic');
+  });
+
+  it('LLM_PROVIDER=openai without a model, or without both key and URL, is refused with the variables to set', () => {
+    assert.throws(() => loadConfig({ LLM_PROVIDER: 'openai' }, '/x'), (e: Error) =>
+      /OPENAI_MODEL is required/.test(e.message) && /OPENAI_API_KEY \(OpenAI\) or OPENAI_BASE_URL/.test(e.message));
+    assert.throws(() => loadConfig({ LLM_PROVIDER: 'ollama' }, '/x'), /LLM_PROVIDER must be anthropic or openai/);
+  });
+
   it('reads the scale settings: PostgreSQL URL, worker off, lease, retention, public limit; refuses a non-PostgreSQL URL', () => {
     const c = loadConfig({
       DATABASE_URL: 'postgres://cms:pw@db:5432/cms', WORKER_CONCURRENCY: '0', JOB_LEASE_SECONDS: '10', CONVERSATION_RETENTION_DAYS: '30',

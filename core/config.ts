@@ -44,6 +44,8 @@ export interface Config {
     embeddingsDimension: number | null;
   };
   llm: {
+    /** Which API the chat model speaks; key, URL and model come from that provider's variables. */
+    provider: 'anthropic' | 'openai';
     apiKey: string | null;
     baseUrl: string | null;
     model: string;
@@ -81,6 +83,8 @@ export interface Config {
     chatMaxMessageChars: number;
     loginPerMinute: number;
   };
+  /** Sites allowed to embed the chat widget (origins like https://www.brand.com; '*' for any). */
+  widget: { origins: string[] };
   cli: { serverUrl: string };
   logLevel: string;
 }
@@ -198,6 +202,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (embedder === 'openai' && !str('EMBEDDINGS_URL')) problems.push('EMBEDDINGS_URL is required when EMBEDDER=openai');
   if (embedder === 'onnx' && !str('EMBEDDINGS_MODEL_DIR')) problems.push('EMBEDDINGS_MODEL_DIR is required when EMBEDDER=onnx');
 
+  const provider = str('LLM_PROVIDER', 'anthropic')!;
+  if (!['anthropic', 'openai'].includes(provider)) problems.push(`LLM_PROVIDER must be anthropic or openai (got "${provider}")`);
+  const openai = provider === 'openai';
+  if (openai && !str('OPENAI_MODEL')) problems.push('OPENAI_MODEL is required when LLM_PROVIDER=openai (e.g. gpt-4o-mini, or llama3.1 on Ollama)');
+  if (openai && !str('OPENAI_API_KEY') && !str('OPENAI_BASE_URL')) {
+    problems.push('LLM_PROVIDER=openai needs OPENAI_API_KEY (OpenAI) or OPENAI_BASE_URL (a local server such as Ollama, vLLM, LM Studio)');
+  }
+
+  const widgetOrigins: string[] = [];
+  for (const o of (str('WIDGET_ORIGINS', '') ?? '').split(/[\s,]+/).filter(Boolean)) {
+    if (o === '*') {
+      widgetOrigins.push(o);
+      continue;
+    }
+    try {
+      const u = new URL(o);
+      if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
+      widgetOrigins.push(u.origin);
+    } catch {
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+    }
+  }
+
   const ocr = str('OCR_LANGUAGES', 'eng+heb+fra')!.split(/[+,\s]+/).filter(Boolean);
 
   const config: Config = {
@@ -223,9 +250,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       embeddingsDimension: str('EMBEDDINGS_DIMENSION') === null ? null : int('EMBEDDINGS_DIMENSION', 0, 1, 100_000),
     },
     llm: {
-      apiKey: str('ANTHROPIC_API_KEY'),
-      baseUrl: url('ANTHROPIC_BASE_URL'),
-      model: str('ANTHROPIC_MODEL', 'claude-sonnet-5-5')!,
+      provider: openai ? 'openai' : 'anthropic',
+      apiKey: openai ? str('OPENAI_API_KEY') : str('ANTHROPIC_API_KEY'),
+      baseUrl: openai ? url('OPENAI_BASE_URL') : url('ANTHROPIC_BASE_URL'),
+      model: openai ? str('OPENAI_MODEL', '')! : str('ANTHROPIC_MODEL', 'claude-sonnet-5-5')!,
       timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1000, 600_000),
       maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),
@@ -258,6 +286,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),
       loginPerMinute: int('LOGIN_RATE_LIMIT', 10, 1, 10_000),
     },
+    widget: { origins: widgetOrigins },
     cli: { serverUrl: url('CMS_URL') ?? `http://127.0.0.1:${port || 3000}` },
     logLevel: str('LOG_LEVEL', 'info')!,
   };

@@ -22,7 +22,10 @@ import { reindexAll } from './ingest/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
+import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
+import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
+import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { createAssistant } from './chat/assistant';
@@ -43,6 +46,10 @@ export interface Services {
   queue: JobQueue;
   auth: Auth;
   llm: LlmClient;
+  /** What visitors asked and how they rated the answers (analytics). */
+  questions: QuestionLog;
+  /** The embeddable widget's allowed sites and brand defaults (admin settings). */
+  widgetSettings: WidgetSettingsStore;
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
@@ -181,11 +188,19 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
+    const widgetSettings = createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
+    const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
+    // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
+    const pruneQuestions = () => questions.prune(new Date(Date.now() - config.conversations.retentionDays * 86_400_000));
+    pruneQuestions();
+    const pruneTimer = setInterval(pruneQuestions, 6 * 3_600_000);
+    pruneTimer.unref();
+    cleanups.push(() => clearInterval(pruneTimer));
     const rag = createRagBot({
-      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits,
+      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
-    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits });
+    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits, questions });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -196,7 +211,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, rag, assistant, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

@@ -283,6 +283,8 @@ export interface ChatBotReply {
   message: string;
   language: string;
   mediaItem: (MediaOutput & { contentType: 'presentation' | 'video' | 'document'; id: number }) | null;
+  /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
+  answerId?: string;
 }
 
 export interface Citation {
@@ -312,6 +314,8 @@ export interface RetrievalReply {
   mode: 'llm' | 'extractive';
   /** True when the documents do not contain the answer. */
   notFound: boolean;
+  /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
+  answerId?: string;
 }
 
 /** Where one translation of an item is (one record per item and target language). */

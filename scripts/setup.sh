@@ -27,4 +27,9 @@ if [ -d web/src ]; then
     echo "Building the web console…" >&2
     npx vite build --config web/vite.config.ts --logLevel warn >&2
   fi
+  # The embeddable chat widget (esbuild, its own bundles in web/widget/dist).
+  if [ ! -f web/widget/dist/widget.js ] || [ -n "$(find web/widget web/src/features/chat -name '*.ts' -newer web/widget/dist/widget.js -print -quit 2>/dev/null)" ]; then
+    echo "Building the chat widget…" >&2
+    node --import tsx web/widget/build.ts >/dev/null
+  fi
 fi

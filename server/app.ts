@@ -10,6 +10,8 @@ import { requireAdmin, requireSameOrigin } from './auth';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
+import { openApiRoutes, registerOpenApi } from './openapi/plugin';
+import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
 import categoryRoutes from './routes/categories';
@@ -21,6 +23,7 @@ import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
+import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -42,10 +45,14 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    // The widget's panel is framed by the allowed sites: it sets its own CSP (frame-ancestors) and cache headers.
+    if ((request.routeOptions.config as { embeddable?: boolean } | undefined)?.embeddable) return;
     reply.header('x-frame-options', 'DENY');
     consoleHeaders(request.url, reply);
   });
+  app.addHook('onRequest', widgetCors(services.product));
 
+  await registerOpenApi(app);
   const gate = createPublicGate(services);
   const opts = { services, gate };
   await app.register(async (scope) => {
@@ -61,10 +68,23 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await scope.register(fileRoutes, opts);
   });
   await app.register(botRoutes, opts);
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'bot'));
+    await scope.register(feedbackRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'files'));
+    await scope.register(widgetRoutes, opts);
+    await scope.register(widgetConfigRoutes, opts);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', limitPublic(gate, 'health'));
+    await scope.register(openApiRoutes);
+  });
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });

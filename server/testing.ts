@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config';
 import { createServices, type Services } from '../core/services';
 import { buildApp } from './app';
@@ -17,6 +18,8 @@ export interface TestServer {
   token: string;
   /** In-process servers only. */
   services?: Services;
+  /** In-process servers only. */
+  app?: FastifyInstance;
   /** Child-process servers only. */
   child?: ChildProcess;
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -48,7 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   if (options.process) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
-      cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '', LLM_PROVIDER: env.LLM_PROVIDER ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
@@ -83,7 +86,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   services.announceUrl(url);
   return {
-    url, dataDir, username: 'admin', password, token, services,
+    url, dataDir, username: 'admin', password, token, services, app,
     async stop(o) {
       await app.close();
       await services.close();

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, RagEvent, TranslationRecord, TranslationRow,
+  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationRecord,
+  TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
@@ -105,5 +106,27 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     },
     dashboard: () => http.get<DashboardMetrics>('/api/dashboard/metrics'),
     health: () => http.get<HealthReport>('/api/health'),
+    rate: (input) => http.post('/api/bot/feedback', input),
+    questionStats: (since) => http.get<QuestionStats>('/api/analytics/stats', { since: since ?? undefined }),
+    async exportConversations({ from, to, format }) {
+      const q = new URLSearchParams({ format });
+      if (from) q.set('from', from);
+      if (to) q.set('to', to);
+      const res = await http.open('GET', `/api/analytics/export?${q}`);
+      const chunks: Buffer[] = [];
+      for await (const c of res.body) chunks.push(c as Buffer);
+      const disposition = String(res.headers['content-disposition'] ?? '');
+      return {
+        fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? `conversations.${format}`,
+        contentType: String(res.headers['content-type'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+    },
+    widgetSettings: () => http.get<WidgetSettingsView>('/api/widget/settings'),
+    updateWidgetSettings: (patch) => http.patch<WidgetSettingsView>('/api/widget/settings', patch),
+    async widgetConfig() {
+      const [cfg, settings] = await Promise.all([http.get<Omit<WidgetConfig, 'origins'>>('/api/widget/config'), http.get<WidgetSettingsView>('/api/widget/settings')]);
+      return { ...cfg, origins: [...new Set([...settings.envOrigins, ...settings.origins])] };
+    },
   };
 }

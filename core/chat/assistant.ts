@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/types';
 import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
 import type { ConversationTurn } from '../llm/prompts';
+import type { NewAnswer, QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { SearchIndex } from '../search/types';
 import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
@@ -32,6 +33,8 @@ export interface AssistantOptions {
   limits: ChatLimits | ChatLimitOptions;
   /** Accepted for symmetry with the RAG bot; model calls happen inside `rag`. */
   llm?: LlmClient;
+  /** Where each visitor message and its answer is kept for analytics (message text only). */
+  questions?: QuestionLog;
 }
 
 export interface ChatInput {
@@ -41,6 +44,8 @@ export interface ChatInput {
   clientAddress?: string | null;
   /** The browser's language (Accept-Language), used when the message itself does not tell. */
   preferredLanguage?: string | null;
+  /** The console's /chat (default) or the embeddable widget, for analytics. */
+  channel?: 'chat' | 'widget';
   signal?: AbortSignal;
 }
 
@@ -75,6 +80,8 @@ const HISTORY_TURNS = 6;
 /** What is stored per message; id, referenceId and dateTime come from the store. */
 type Body = Pick<PublicChatMessage, 'role' | 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
 type BotPart = Omit<Body, 'role'>;
+type Outcome = Pick<NewAnswer, 'kind' | 'notFound' | 'mode' | 'sources'>;
+const GREETED: Outcome = { kind: 'greeting', notFound: false, mode: null, sources: [] };
 
 export function createAssistant(options: AssistantOptions): Assistant {
   const { catalog, rag, conversations } = options;
@@ -98,13 +105,13 @@ export function createAssistant(options: AssistantOptions): Assistant {
     return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
   }
 
-  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string }> {
+  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string; outcome: Outcome }> {
     const greeting = greetingLanguage(text);
     if (greeting) {
       // The web opens every session with an English "hello": greet in the browser's language then.
       const language = greeting === 'en' && preferred ? preferred : greeting;
       const message = phrasesFor(language).greeting;
-      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language, outcome: GREETED };
     }
     const history = input.isNewSession ? [] : await recent(input.referenceId);
     const language = visitorLanguage(text, history, preferred);
@@ -121,11 +128,15 @@ export function createAssistant(options: AssistantOptions): Assistant {
           reply: { message, language, mediaItem: { ...match.output, contentType: match.kind, id: match.id } },
           bot: { message, output: JSON.stringify(match.output), file: match.output.filePath, contentType: match.kind, userLanguage: language },
           language,
+          outcome: { kind: 'media', notFound: false, mode: null, sources: [{ itemType: match.kind, itemId: match.id, title: match.output.title }] },
         };
       }
       const message = [fill(ph.mediaNotFound, { kind: ph.kinds[request.kind] }), available.length ? fill(ph.mediaAvailable, { list: available.join(', ') }) : '']
         .filter(Boolean).join(' ');
-      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language };
+      return {
+        reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language,
+        outcome: { kind: 'media', notFound: true, mode: null, sources: [] },
+      };
     }
     const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
     const answer = await rag.answer(text, turns, { signal: input.signal });
@@ -135,6 +146,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
       reply: { message, language: answer.detectedLanguage, mediaItem: null },
       bot: { message, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
+      outcome: {
+        kind: 'question', notFound: answer.notFound, mode: answer.mode,
+        sources: answer.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
+      },
     };
   }
 
@@ -149,7 +164,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
       const out = await reply(input, text, preferred);
       await store(input.referenceId, text, out.language, out.bot);
-      return out.reply;
+      const answerId = options.questions?.record({
+        channel: input.channel ?? 'chat', referenceId: input.referenceId, question: text, language: out.language, answer: out.bot.message, ...out.outcome,
+      });
+      return answerId ? { ...out.reply, answerId } : out.reply;
     },
 
     async messages(referenceId, since) {

@@ -4,10 +4,11 @@ import { AppError } from '../errors';
 import { createAnthropicClient } from '../llm/anthropic';
 import { answerSystemPrompt } from '../llm/prompts';
 import type { SearchIndex } from '../search/types';
-import { startFakeAnthropic, type FakeAnthropic, type FakeRequest, type FakeReply } from '../testing/fake-anthropic';
+import { startFakeAnthropic, type FakeAnthropic } from '../testing/fake-anthropic';
 import { phrasesFor } from './phrases';
 import { createRagBot, type RagBot, type RagEvent } from './rag';
 import { addDocument, chunk, seedCatalog, tempCatalog } from '../testing/chat-fixtures';
+import { between, isAnswer, isPrepare, model, passagesOf } from '../testing/chat-model';
 
 /** Tests of the document-search bot with a model: the real SDK against the local fake Messages API. */
 
@@ -15,53 +16,6 @@ let env: Awaited<ReturnType<typeof tempCatalog>>;
 let index: SearchIndex;
 let seed: Awaited<ReturnType<typeof seedCatalog>>;
 let fake: FakeAnthropic;
-
-const between = (s: string, a: string, b: string) => {
-  const i = s.indexOf(a);
-  const j = s.indexOf(b, i + a.length);
-  return i < 0 || j < 0 ? '' : s.slice(i + a.length, j).trim();
-};
-const isPrepare = (r: FakeRequest) => r.system.startsWith('You prepare a question');
-const isAnswer = (r: FakeRequest) => r.system.includes('document-search assistant');
-const passagesOf = (r: FakeRequest) =>
-  [...r.lastUser.matchAll(/<document index="(\d+)" title="([^"]*)"[^>]*>\n([\s\S]*?)\n<\/document>/g)].map((m) => ({ n: Number(m[1]), title: m[2], text: m[3] }));
-
-/**
- * A scripted model: rewrites follow-ups about the hub, translates the Hebrew
- * hub question, and answers by quoting the first passage holding a key fact.
- */
-function model(r: FakeRequest): FakeReply {
-  if (isPrepare(r)) {
-    const q = between(r.lastUser, '<question>', '</question>');
-    const convo = between(r.lastUser, '<conversation>', '</conversation>');
-    let standalone = q;
-    if (/how long does it take/i.test(q) && /hub/i.test(convo)) standalone = 'How long does it take to install the Zigbee hub?';
-    const translations: Record<string, string> = {};
-    if (/רכזת/.test(q)) translations.en = 'How long does installing the Zigbee hub take?';
-    else if (r.lastUser.includes('he (Hebrew)')) translations.he = 'שאלה';
-    return JSON.stringify({ standalone, translations });
-  }
-  if (isAnswer(r)) {
-    const q = between(r.lastUser, '<question>', '</question>');
-    const ps = passagesOf(r);
-    const hebrew = r.system.includes('answer in Hebrew');
-    const find = (re: RegExp) => ps.find((p) => re.test(p.text));
-    if (/hub/i.test(q) || /רכזת/.test(q)) {
-      const p = find(/5 minutes/);
-      if (p) return hebrew ? `התקנת הרכזת לוקחת כ-5 דקות [${p.n}].` : `Installing the hub takes about 5 minutes [${p.n}].`;
-    }
-    if (/install/i.test(q)) {
-      const p = find(/20 minutes/);
-      if (p) return `The M2 installation takes about 20 minutes with two people [${p.n}].`;
-    }
-    if (/remote/i.test(q)) {
-      const p = find(/P2 button/);
-      if (p) return `Hold the P2 button for three seconds [${p.n}].`;
-    }
-    return '[[NOT_FOUND]] The documents do not contain this information.';
-  }
-  return { status: 400, errorMessage: 'unexpected request' };
-}
 
 const llm = (timeoutMs = 2000) =>
   createAnthropicClient({ apiKey: fake.apiKey, baseUrl: fake.url, model: 'claude-test', timeoutMs, maxRetries: 0, maxTokens: 500 });
@@ -154,7 +108,7 @@ for (const [name, failure] of [
   test(`llm failure (${name}): the bot falls back to a cited extractive answer and says the model is unavailable`, async () => {
     fake.respond(() => failure);
     const reported: string[] = [];
-    const b = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(300), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
+    const b = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(name === 'timeout' ? 300 : 2000), onLlmError: (e, step) => reported.push(`${step}:${e.code}`) });
     const reply = await b.ask('How long does the M2 motor installation take?', `l-fail-${name}`);
     const code = name.startsWith('429') ? 'rate_limited' : 'unavailable';
     assert.deepEqual(reported, [`prepare:${code}`, `answer:${code}`], 'the failure is reported, not swallowed');

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import {
   answerSystemPrompt, answerUserMessage, NOT_FOUND_MARKER, type ConversationTurn,
 } from '../llm/prompts';
+import type { QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
@@ -47,6 +48,8 @@ export interface RagBotOptions {
   now?: () => Date;
   /** Told about model failures the bot recovered from (fallback answers), e.g. the server's logger. */
   onLlmError?: (error: AppError, step: 'prepare' | 'answer') => void;
+  /** Where each question of `ask`/`askStream` and its answer is kept for analytics (message text only). */
+  questions?: QuestionLog;
 }
 
 export interface AskOptions {
@@ -211,14 +214,25 @@ export function createRagBot(options: RagBotOptions): RagBot {
     ]);
   }
 
+  /** Keeps the question for analytics; the reply carries the id to rate it by. */
+  function logged(referenceId: string, question: string, reply: RetrievalReply): RetrievalReply {
+    const answerId = options.questions?.record({
+      channel: 'rag', referenceId, kind: 'question', question, language: reply.detectedLanguage, answer: reply.answer, notFound: reply.notFound,
+      mode: reply.mode, sources: reply.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
+    });
+    return answerId ? { ...reply, answerId } : reply;
+  }
+
   async function* askStream(query: string, referenceId: string, o: AskOptions = {}): AsyncGenerator<RagEvent> {
     const question = checkQuestion(query);
     await limits?.hit(referenceId, o.clientAddress);
     const askedAt = now().toISOString();
     const history = toConversation(await historyOf(referenceId, HISTORY_TURNS));
     for await (const e of run(question, history, true, o.signal)) {
-      if (e.type === 'done') await remember(referenceId, question, askedAt, e.reply);
-      yield e;
+      if (e.type === 'done') {
+        await remember(referenceId, question, askedAt, e.reply);
+        yield { type: 'done', reply: logged(referenceId, question, e.reply) };
+      } else yield e;
     }
   }
 
@@ -232,7 +246,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
       const history = toConversation(await historyOf(referenceId, HISTORY_TURNS));
       const reply = await collect(run(question, history, false, o.signal));
       await remember(referenceId, question, askedAt, reply);
-      return reply;
+      return logged(referenceId, question, reply);
     },
     askStream,
     async clear(referenceId) {

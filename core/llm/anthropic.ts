@@ -1,6 +1,6 @@
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { AppError } from '../errors';
-import { toLlmError } from './errors';
+import { toLlmError } from './anthropic-errors';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
 
 export interface AnthropicClientOptions {

@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import type { LlmClient } from './types';
 
 const notConfigured = () =>
-  new AppError('not_configured', 'No language model is configured (set ANTHROPIC_API_KEY); answers are extractive.');
+  new AppError('not_configured', 'No language model is configured (set ANTHROPIC_API_KEY, or LLM_PROVIDER=openai with OPENAI_MODEL); answers are extractive.');
 
 /**
  * The LlmClient used when no key is configured. `configured` is false, so

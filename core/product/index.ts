@@ -4,6 +4,7 @@
  * Faces (server/, cli/) import from here, core/types and core/errors only.
  */
 import type { CoreServices as Services } from '../services';
+import { analytics } from './analytics';
 import { ask } from './ask';
 import { categories } from './categories';
 import { chat } from './chat';
@@ -23,6 +24,7 @@ import type { Product } from './types';
 import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
+import { widget } from './widget';
 
 export type * from './types';
 export { ask, chat };
@@ -32,7 +34,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s),
+    ...translations(s), ...analytics(s), ...widget(s),
   };
 }
 
@@ -43,6 +45,7 @@ export { loadConfig, type Config } from '../config';
 export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
 export { classifyFile, type Classification } from '../content/classify';
 export { readLock } from '../catalog/lock';
+export { parseSince } from '../analytics/stats';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';

@@ -8,13 +8,16 @@ import type { UploadKind } from '../content/classify';
 import type { TranslationRow } from '../content/views';
 import type { RagEvent } from '../chat/rag';
 import type { SearchHit } from '../search/types';
+import type { QuestionStats } from '../analytics/stats';
+import type { Rating } from '../analytics/types';
+import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
   PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationRecord, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
-export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord };
+export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
@@ -62,6 +65,8 @@ export interface ChatRequest extends ConversationOptions {
   referenceId: string;
   isNewSession?: boolean;
   preferredLanguage?: string | null;
+  /** The console's /chat (default) or the embeddable widget, for analytics. */
+  channel?: 'chat' | 'widget';
 }
 
 /**
@@ -135,4 +140,29 @@ export interface Product {
   // System
   dashboard(): Promise<DashboardMetrics>;
   health(): Promise<HealthReport>;
+
+  // Question analytics and the website widget
+  /** Rates an answer of the conversation `referenceId` (AppError('not_found') for another's). */
+  rate(input: { referenceId: string; answerId: string; rating: 'up' | 'down'; comment?: string | null }): Promise<{ answerId: string; rating: Rating }>;
+  /** What visitors asked since a period ("7d", "24h") or an ISO date (default 7d). */
+  questionStats(since?: string | null): Promise<QuestionStats>;
+  /** The conversations of [from, to) as one file. */
+  exportConversations(range: { from?: string | null; to?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
+  widgetSettings(): Promise<WidgetSettingsView>;
+  updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
+  /** The brand defaults the widget reads, and every origin allowed to embed it. */
+  widgetConfig(): Promise<WidgetConfig>;
+}
+
+export interface ConversationExport {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+export interface WidgetConfig {
+  title: string | null;
+  color: string | null;
+  greeting: string | null;
+  origins: string[];
 }

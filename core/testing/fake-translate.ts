@@ -8,7 +8,7 @@
  * counts can be compared with the original's)
  *   "Press <1>the button</1>" -> "sserP <1>eht nottub</1>"
  */
-import type { FakeRequest, FakeReply, Responder } from './fake-anthropic';
+import type { FakeRequest, FakeReply } from './fake-anthropic';
 
 const TAG = /(<\/?g?\d+\/?>)/;
 
@@ -23,7 +23,7 @@ export function markerTranslate(text: string, expand = 1): string {
 export const markerUntranslate = (text: string) => markerTranslate(text);
 
 /** The segments a translation request sent, or null when it is not one. */
-export function requestedSegments(r: FakeRequest): Record<string, string> | null {
+export function requestedSegments(r: Pick<FakeRequest, 'lastUser'>): Record<string, string> | null {
   try {
     const o = JSON.parse(r.lastUser) as unknown;
     return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, string>) : null;
@@ -42,10 +42,13 @@ export interface TranslatingResponderOptions {
   mangle?: (id: string, translated: string, requestIndex: number) => string;
 }
 
-export function translatingResponder(o: TranslatingResponderOptions = {}): Responder & { count: () => number; seen: string[] } {
+/** Reads only the request's last user message, so it answers for the fake Anthropic and the fake OpenAI-compatible API alike. */
+export type TranslatingResponder = ((r: Pick<FakeRequest, 'lastUser'>) => FakeReply) & { count: () => number; seen: string[] };
+
+export function translatingResponder(o: TranslatingResponderOptions = {}): TranslatingResponder {
   let n = 0;
   const seen: string[] = [];
-  const responder = ((r: FakeRequest) => {
+  const responder = ((r: Pick<FakeRequest, 'lastUser'>) => {
     const segments = requestedSegments(r);
     if (!segments) return 'not a translation request';
     const i = n++;
@@ -59,7 +62,7 @@ export function translatingResponder(o: TranslatingResponderOptions = {}): Respo
       out[id] = o.mangle ? o.mangle(id, t, i) : t;
     }
     return JSON.stringify(out);
-  }) as Responder & { count: () => number; seen: string[] };
+  }) as TranslatingResponder;
   responder.count = () => n;
   responder.seen = seen;
   return responder;

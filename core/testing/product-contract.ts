@@ -128,5 +128,30 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       const metrics = await h.product.dashboard();
       assert.equal(metrics.totalDocuments, (await h.product.items('document')).length);
     });
+
+    it('rates an answer of its own conversation only, counts it in the question stats and exports it', async () => {
+      const reply = await h.product.ask('What does the guide say?', 'contract-rate-conversation');
+      assert.ok(reply.answerId, 'answers carry the id to rate them by');
+      await assert.rejects(h.product.rate({ referenceId: 'someone-else-entirely-1', answerId: reply.answerId!, rating: 'up' }), rejects('not_found'));
+      const rated = await h.product.rate({ referenceId: 'contract-rate-conversation', answerId: reply.answerId!, rating: 'down', comment: 'Too vague' });
+      assert.deepEqual([rated.rating.value, rated.rating.comment], ['down', 'Too vague']);
+      const stats = await h.product.questionStats('1d');
+      assert.ok(stats.questions >= 1);
+      assert.ok(stats.comments.some((c) => c.comment === 'Too vague'));
+      await assert.rejects(h.product.questionStats('last week'), rejects('validation'));
+      const file = await h.product.exportConversations({ format: 'jsonl' });
+      assert.match(file.fileName, /\.jsonl$/);
+      assert.ok(file.body.split('\n').some((l) => l.includes('"Too vague"')));
+    });
+
+    it('keeps the widget settings: allowed sites joined with the configured ones, brand defaults, bad origins refused', async () => {
+      const saved = await h.product.updateWidgetSettings({ origins: ['https://shop.example.com/'], color: '#0f766e', title: 'Help' });
+      assert.deepEqual(saved.origins, ['https://shop.example.com']);
+      const cfg = await h.product.widgetConfig();
+      assert.deepEqual([cfg.title, cfg.color], ['Help', '#0f766e']);
+      assert.ok(cfg.origins.includes('https://shop.example.com'));
+      await assert.rejects(h.product.updateWidgetSettings({ origins: ['https://shop.example.com/page'] }), rejects('validation'));
+      assert.deepEqual((await h.product.widgetSettings()).origins, ['https://shop.example.com']);
+    });
   });
 }

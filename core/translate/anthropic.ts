@@ -14,6 +14,8 @@ import type { Segment, TranslateInput, Translator } from './types';
 
 export interface AnthropicTranslatorOptions {
   llm: LlmClient;
+  /** The provider recorded on translations: 'anthropic' (default), or 'openai' for an OpenAI-compatible model behind the same LlmClient. */
+  id?: string;
   /** Estimated input tokens per request (segments are packed up to this). Default 1500. */
   maxInputTokens?: number;
   /** Attempts per request when the API is busy (429, 529, 5xx, timeout). Default 5. */
@@ -118,9 +120,9 @@ export function createAnthropicTranslator(options: AnthropicTranslatorOptions): 
   };
 
   return {
-    id: 'anthropic',
+    id: options.id ?? 'anthropic',
     quality: 'llm',
-    model: () => llm.model ?? 'anthropic',
+    model: () => llm.model ?? options.id ?? 'anthropic',
     supports: (source, target) => llm.configured && source !== target,
     async translate(input) {
       const out = new Map<string, string>();

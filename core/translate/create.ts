@@ -19,8 +19,9 @@ export interface Translation {
   ready(): Promise<void>;
 }
 
-export function createTranslation(config: Pick<Config, 'translation'>, llm: LlmClient): Translation {
-  const anthropic = llm.configured ? createAnthropicTranslator({ llm, maxInputTokens: config.translation.maxInputTokens }) : null;
+export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
+  // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
+  const anthropic = llm.configured ? createAnthropicTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
   const apertium = config.translation.apertium ? createApertiumTranslator() : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),

@@ -31,7 +31,7 @@ export interface TranslateInput {
 }
 
 export interface Translator {
-  /** 'anthropic', 'apertium' */
+  /** 'anthropic', 'openai', 'apertium' */
   readonly id: string;
   /** Model or engine version shown on the record, e.g. 'claude-sonnet-4-5' or 'apertium eng-spa'. */
   model(source: TranslationLanguage, target: TranslationLanguage): string;

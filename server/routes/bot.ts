@@ -13,7 +13,7 @@ export interface BotServices {
 const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
 
 type RefBody = { referenceId: string };
-type ChatBody = { message: string; referenceId: string; isNewSession?: boolean };
+type ChatBody = { message: string; referenceId: string; isNewSession?: boolean; channel?: 'chat' | 'widget' };
 type RagBody = { query: string; referenceId: string };
 type MessagesQuery = { referenceId: string; since?: string };
 
@@ -80,13 +80,13 @@ export default async function botRoutes(app: FastifyInstance, opts: { services: 
     schema: {
       body: {
         type: 'object', required: ['message', 'referenceId'],
-        properties: { message: text, referenceId, isNewSession: { type: 'boolean', default: false } },
+        properties: { message: text, referenceId, isNewSession: { type: 'boolean', default: false }, channel: { type: 'string', enum: ['chat', 'widget'] } },
       },
     },
   }, async (request, reply) => {
-    const { message, referenceId: ref, isNewSession } = request.body;
+    const { message, referenceId: ref, isNewSession, channel } = request.body;
     return product.chat({
-      message, referenceId: ref, isNewSession, clientAddress: request.ip, preferredLanguage: preferredLanguage(request), signal: clientGone(request, reply),
+      message, referenceId: ref, isNewSession, channel, clientAddress: request.ip, preferredLanguage: preferredLanguage(request), signal: clientGone(request, reply),
     });
   });
 

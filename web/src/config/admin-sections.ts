@@ -13,6 +13,8 @@ export const SECTION_IDS = [
   'bot-images',
   'categories',
   'chatbot-responses',
+  'analytics',
+  'widget',
   'file-manager',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -27,7 +29,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

@@ -24,6 +24,8 @@ export interface ChatLine {
   media: ChatMedia | null;
   /** Not yet matched with the server's copy. */
   local?: boolean;
+  /** The id to rate this answer by (answers received in this tab). */
+  answerId?: string;
 }
 
 const RESUME_AFTER_REPLY_MS = 1_000;
@@ -32,7 +34,10 @@ const GREETING = 'hello';
 function fromReply(reply: ChatBotReply): ChatLine {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
-  return { id: `local-bot-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, role: 'bot', text: reply.message, time: new Date().toISOString(), media, local: true };
+  return {
+    id: `local-bot-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, role: 'bot', text: reply.message, time: new Date().toISOString(), media, local: true,
+    answerId: reply.answerId,
+  };
 }
 
 function fromServer(m: PublicChatMessage & { timestamp?: string; language?: string }): ChatLine {
@@ -47,7 +52,7 @@ export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLi
     const key = `${line.id}\u0000${line.text}`;
     if (seen.has(key)) continue;
     const localIdx = next.findIndex((l) => l.local && l.role === line.role && l.text === line.text);
-    if (localIdx >= 0) next[localIdx] = { ...line, media: line.media ?? next[localIdx].media };
+    if (localIdx >= 0) next[localIdx] = { ...line, media: line.media ?? next[localIdx].media, answerId: next[localIdx].answerId };
     else next.push(line);
     seen.add(key);
   }
@@ -102,7 +107,8 @@ export function usePublicChat(failureText: string) {
             rememberReferenceId(id);
           }
           const reply = await sendChatMessage({ message: GREETING, referenceId: id, isNewSession: true });
-          setMessages((cur) => [...cur, fromReply(reply)]);
+          // The greeting is not an answer to rate.
+          setMessages((cur) => [...cur, { ...fromReply(reply), answerId: undefined }]);
           markSessionStarted(id);
           setReferenceId(id);
           // The session was just cleared, so everything stored is ours: adopt the server's

@@ -21,6 +21,8 @@ export interface RagChatMessage {
   citations?: Citation[];
   notFound?: boolean;
   streaming?: boolean;
+  /** The id to rate this answer by. */
+  answerId?: string;
 }
 
 let streamSupported = true;
@@ -51,6 +53,7 @@ export function useRagChat(errorText: string) {
           detectedLanguage: reply.detectedLanguage || undefined,
           citations: reply.citations ?? [],
           notFound: reply.notFound,
+          answerId: reply.answerId,
         };
         setMessages((m) => [...m.filter((x) => x.id !== botId), msg]);
       };

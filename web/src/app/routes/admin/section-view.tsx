@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import type { SectionId } from '../../../config/admin-sections';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -20,6 +21,7 @@ import { PresentationsPage } from '../../../features/presentations/components/pr
 import { TranslationsPage } from '../../../features/translations/components/translations-page';
 import { CardTranslations, ConvertedFileCell, TranslateRowAction, TranslationStatusCell } from '../../../features/translations/components/translation-slots';
 import { VideosPage } from '../../../features/videos/components/videos-page';
+import { WidgetSettingsPage } from '../../../features/widget-settings/components/widget-settings-page';
 import { UploadDialogHost, type UploadRequest } from './upload-dialog-host';
 
 const ChatWindow = lazy(() => import('../../../features/chat/components/chat-window').then((m) => ({ default: m.ChatWindow })));
@@ -75,7 +77,13 @@ export function SectionView({ section }: { section: SectionId }) {
   let page: ReactNode;
   switch (section) {
     case 'dashboard':
-      page = <DashboardPage onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })} onOpenAssistant={() => navigate(paths.chat.getHref())} />;
+      page = (
+        <DashboardPage
+          onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })}
+          onOpenAssistant={() => navigate(paths.chat.getHref())}
+          onOpenAnalytics={() => navigate(paths.dashboard.getHref('analytics'))}
+        />
+      );
       break;
     case 'documents': {
       const open = () => setUpload({ contentType: 'document' });
@@ -126,6 +134,12 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'file-manager':
       page = <FileManagerPage />;
+      break;
+    case 'analytics':
+      page = <AnalyticsPage />;
+      break;
+    case 'widget':
+      page = <WidgetSettingsPage />;
       break;
     case 'chatbot-responses':
       page = (

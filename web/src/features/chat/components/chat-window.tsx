@@ -1,6 +1,7 @@
 import { Bot, Download, FileText, Film, Presentation, User } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerRating } from '../../../components/answer-rating';
 import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -56,7 +57,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
   );
 }
 
-function Bubble({ line }: { line: ChatLine }) {
+function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string | null }) {
   const { t } = useTranslation();
   const mine = line.role === 'user';
   const rtl = isRtlText(line.text);
@@ -71,6 +72,7 @@ function Bubble({ line }: { line: ChatLine }) {
           {line.text}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
+        {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
         <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>
       </div>
     </li>
@@ -81,7 +83,7 @@ function Bubble({ line }: { line: ChatLine }) {
 export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number; className?: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const { messages, typing, send } = usePublicChat(t('chat.failure'));
+  const { referenceId, messages, typing, send } = usePublicChat(t('chat.failure'));
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -116,7 +118,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
       </header>
       <MessageLog follow={[messages, typing]}>
         {messages.map((m) => (
-          <Bubble key={m.id} line={m} />
+          <Bubble key={m.id} line={m} referenceId={referenceId} />
         ))}
         {typing ? (
           <li className="flex items-end gap-2" data-testid="typing-indicator">

@@ -48,7 +48,7 @@ const ACTIVITY = [
   { key: 'activity4', icon: MessageSquare, time: 'activityTime4' },
 ] as const;
 
-export function DashboardPage({ onUploadContent, onOpenAssistant }: { onUploadContent: () => void; onOpenAssistant: () => void }) {
+export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytics }: { onUploadContent: () => void; onOpenAssistant: () => void; onOpenAnalytics: () => void }) {
   const { t } = useTranslation();
   const metrics = useMetrics();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -77,7 +77,7 @@ export function DashboardPage({ onUploadContent, onOpenAssistant }: { onUploadCo
   const quickActions: Array<{ key: 'uploadContent' | 'aiAssistant' | 'analytics' | 'settings'; icon: LucideIcon; onClick?: () => void }> = [
     { key: 'uploadContent', icon: Upload, onClick: onUploadContent },
     { key: 'aiAssistant', icon: Bot, onClick: onOpenAssistant },
-    { key: 'analytics', icon: BarChart3 },
+    { key: 'analytics', icon: BarChart3, onClick: onOpenAnalytics },
     { key: 'settings', icon: Settings },
   ];
 

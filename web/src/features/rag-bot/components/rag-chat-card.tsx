@@ -1,6 +1,7 @@
 import { Bot, BookOpen, Search, Trash2, User } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerRating } from '../../../components/answer-rating';
 import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -42,7 +43,7 @@ function SourceImages({ urls }: { urls: string[] }) {
   );
 }
 
-function Message({ msg }: { msg: RagChatMessage }) {
+function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string }) {
   const { t, i18n } = useTranslation();
   const mine = msg.type === 'user';
   const rtl = isRtlText(msg.content);
@@ -93,6 +94,7 @@ function Message({ msg }: { msg: RagChatMessage }) {
             </Badge>
           ) : null}
         </div>
+        {!mine && msg.answerId ? <AnswerRating referenceId={sessionId} answerId={msg.answerId} /> : null}
       </div>
     </li>
   );
@@ -152,7 +154,7 @@ export function RagChatCard() {
             </ul>
           </li>
         ) : (
-          messages.map((m) => <Message key={m.id} msg={m} />)
+          messages.map((m) => <Message key={m.id} msg={m} sessionId={sessionId} />)
         )}
         {waiting && !streamingNow ? (
           <li className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="rag-waiting">

@@ -1,0 +1,37 @@
+import { toCsv, toJsonl } from '../analytics/export';
+import { parseSince, questionStats } from '../analytics/stats';
+import { AppError } from '../errors';
+import type { CoreServices as Services } from '../services';
+import type { Product } from './types';
+
+function dateParam(value: string | null | undefined, name: string, now: Date): Date | null {
+  if (!value) return null;
+  const d = parseSince(value, now);
+  if (Number.isNaN(d.getTime())) throw new AppError('validation', `${name} must be an ISO date or a period like 7d, 24h (got "${value}")`);
+  return d;
+}
+
+/** Visitors rate answers; the admin reads what visitors asked and exports the conversations. */
+export const analytics = (s: Pick<Services, 'questions'>): Pick<Product, 'rate' | 'questionStats' | 'exportConversations'> => ({
+  async rate({ referenceId, answerId, rating, comment }) {
+    const a = s.questions.rate({ answerId, referenceId, value: rating, comment });
+    return { answerId: a.id, rating: a.rating! };
+  },
+  async questionStats(since) {
+    const now = new Date();
+    const from = dateParam(since || '7d', 'since', now)!;
+    return questionStats(s.questions.list({ from, to: now }), { from, to: now });
+  },
+  async exportConversations({ from, to, format }) {
+    const now = new Date();
+    const start = dateParam(from, 'from', now);
+    const end = dateParam(to, 'to', now);
+    const rows = s.questions.list({ from: start, to: end });
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    return {
+      fileName: `conversations-${day(start ?? new Date(0))}-${day(end ?? now)}.${format}`,
+      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      body: format === 'csv' ? toCsv(rows) : toJsonl(rows),
+    };
+  },
+});

@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../errors';
+
+/**
+ * The embeddable widget's settings the admin edits in the console: which
+ * sites may embed it (besides WIDGET_ORIGINS from the environment) and the
+ * brand's title, colour and greeting used when the script tag does not set
+ * them. Kept as one JSON file in the data folder.
+ */
+
+export interface WidgetSettings {
+  /** Origins added in the console, e.g. https://www.brand.com. */
+  origins: string[];
+  title: string | null;
+  /** #rgb or #rrggbb */
+  color: string | null;
+  greeting: string | null;
+}
+
+export interface WidgetSettingsView extends WidgetSettings {
+  /** Origins from WIDGET_ORIGINS (read-only here). */
+  envOrigins: string[];
+}
+
+export interface WidgetSettingsStore {
+  get(): WidgetSettingsView;
+  update(patch: Partial<WidgetSettings>): WidgetSettingsView;
+  /** Every origin allowed to embed the widget ('*' allows any). */
+  allowedOrigins(): string[];
+}
+
+const EMPTY: WidgetSettings = { origins: [], title: null, color: null, greeting: null };
+export const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
+
+/** "https://www.brand.com/" -> "https://www.brand.com"; AppError('validation') for anything that is not an http(s) origin. */
+export function normalizeOrigin(value: string): string {
+  const v = value.trim();
+  if (v === '*') return v;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new AppError('validation', `"${v}" is not a site address like https://www.example.com`);
+  }
+  if (!/^https?:$/.test(u.protocol) || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
+    throw new AppError('validation', `"${v}" must be a site origin only (scheme, host and port), like https://www.example.com`);
+  }
+  return u.origin;
+}
+
+const text = (v: string | null | undefined, max: number, name: string): string | null => {
+  const t = v?.trim() ?? '';
+  if (t.length > max) throw new AppError('validation', `${name} must be at most ${max} characters`);
+  return t || null;
+};
+
+export function createWidgetSettingsStore(options: { file: string; envOrigins: string[] }): WidgetSettingsStore {
+  let current: WidgetSettings = { ...EMPTY };
+  if (existsSync(options.file)) {
+    try {
+      current = { ...EMPTY, ...(JSON.parse(readFileSync(options.file, 'utf8')) as Partial<WidgetSettings>) };
+    } catch (e) {
+      throw new AppError('internal', `The widget settings file ${options.file} is damaged: ${(e as Error).message}`, { cause: e });
+    }
+  }
+  const view = (): WidgetSettingsView => ({ ...current, origins: [...current.origins], envOrigins: [...options.envOrigins] });
+
+  return {
+    get: view,
+    update(patch) {
+      const next: WidgetSettings = {
+        origins: patch.origins !== undefined ? [...new Set(patch.origins.filter((o) => o.trim()).map(normalizeOrigin))] : current.origins,
+        title: patch.title !== undefined ? text(patch.title, 80, 'The title') : current.title,
+        color: patch.color !== undefined ? text(patch.color, 7, 'The colour') : current.color,
+        greeting: patch.greeting !== undefined ? text(patch.greeting, 500, 'The greeting') : current.greeting,
+      };
+      if (next.color && !COLOR.test(next.color)) throw new AppError('validation', `The colour must look like #0f766e (got "${next.color}")`);
+      mkdirSync(path.dirname(options.file), { recursive: true });
+      const tmp = `${options.file}.tmp`;
+      writeFileSync(tmp, JSON.stringify(next, null, 2));
+      renameSync(tmp, options.file);
+      current = next;
+      return view();
+    },
+    allowedOrigins: () => [...new Set([...options.envOrigins, ...current.origins])],
+  };
+}
