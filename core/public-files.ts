@@ -23,6 +23,10 @@ export function ownerOfKey(key: string): { type: ContentType; id: number } | { t
   return null;
 }
 
+/** An item whose extraction is done (approved, completed, or being translated): what the chat may hand out. */
+export const isHandedOut = (status: string | undefined): boolean =>
+  status === 'completed' || status === 'approved' || status === 'converting';
+
 /** True when `key` may be downloaded without sign-in. */
 export function isPubliclyServed(catalog: Catalog, key: string): boolean {
   if (!isPublicKey(key)) return false;
@@ -30,6 +34,5 @@ export function isPubliclyServed(catalog: Catalog, key: string): boolean {
   if (!owner) return false;
   if (owner.type === 'support') return true;
   const item = catalog.items(owner.type).get(owner.id);
-  // Extraction done (completed, or being translated): what the chat may hand out.
-  return item?.status === 'completed' || item?.status === 'converting';
+  return isHandedOut(item?.status);
 }

@@ -1,3 +1,4 @@
+import { isHandedOut } from '../public-files';
 import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../paths';
 import type { SearchIndex } from '../search/types';
@@ -86,7 +87,7 @@ interface Candidate {
 }
 
 function candidates(catalog: Catalog, kind: ContentType): Candidate[] {
-  const ready = (s: string) => s === 'completed' || s === 'approved';
+  const ready = isHandedOut;
   const rows = kind === 'video' ? catalog.videos.list((v) => ready(v.status)).map((v) => ({ ...v, title: v.label }))
     : kind === 'presentation' ? catalog.presentations.list((p) => ready(p.status)).map((p) => ({ ...p, title: p.label }))
       : catalog.documents.list((d) => ready(d.status));
