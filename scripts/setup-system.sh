@@ -24,7 +24,7 @@ have apertium    || need+=(apertium)
 [ -d /usr/share/apertium/apertium-es-pt ] || need+=(apertium-es-pt)
 [ -d /usr/share/apertium/apertium-spa-ita ] || need+=(apertium-spa-ita)
 [ -d /usr/share/apertium/apertium-fr-es ] || need+=(apertium-fr-es)
-have pocketsphinx || need+=(pocketsphinx)
+have pocketsphinx_continuous || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 # PostgreSQL for the multi-process store and its tests; memory/time limits for tool children
 have pg_ctlcluster || need+=(postgresql)
