@@ -7,7 +7,7 @@ import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
 import { createPgSessionStore, sessionMigrations } from './pg-sessions';
-import { runSessionStoreContract } from './sessions.contract';
+import { runSessionStoreContract } from '../testing/sessions-contract';
 import { createCatalogSessionStore } from './sessions';
 
 runSessionStoreContract('catalog', async () => {

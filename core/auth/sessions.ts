@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/types';
 /**
  * Where sign-in sessions live (only the sha256 of each token): the catalog
  * on one machine, PostgreSQL when several servers share the sessions
- * (./pg-sessions.ts). Both pass ./sessions.contract.ts.
+ * (./pg-sessions.ts). Both pass core/testing/sessions-contract.ts.
  */
 export interface SessionStore {
   /** Stores a session and forgets expired ones. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runConversationStoreContract } from './contract';
+import { runConversationStoreContract } from '../testing/conversation-store-contract';
 import { openFileConversationStore } from './file-store';
 
 runConversationStoreContract('one file per conversation', async ({ retention, now }) => {

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
-import { runConversationStoreContract } from './contract';
+import { runConversationStoreContract } from '../testing/conversation-store-contract';
 import { conversationMigrations, openPgConversationStore } from './pg-store';
 
 const pg = postgresForTests(after);

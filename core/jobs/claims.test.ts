@@ -3,7 +3,7 @@ import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
 import { createLocalJobClaims } from './claims';
-import { runJobClaimsContract } from './claims.contract';
+import { runJobClaimsContract } from '../testing/job-claims-contract';
 import { createPgJobClaims, jobClaimMigrations } from './pg-claims';
 
 runJobClaimsContract('one process', async () => ({ first: createLocalJobClaims(), cleanup: async () => {} }));

@@ -2,7 +2,7 @@ import { after, describe, it } from 'node:test';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
-import { runRateLimitStoreContract } from './contract';
+import { runRateLimitStoreContract } from '../testing/rate-limit-contract';
 import { createPgRateLimitStore, rateLimitMigrations } from './pg';
 
 const pg = postgresForTests(after);

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { startFakeAnthropic, type FakeAnthropic } from '../testing/fake-anthropic';
 import { createAnthropicClient } from './anthropic';
-import { llmClientContract } from './contract';
+import { llmClientContract } from '../testing/llm-contract';
 import { createOfflineLlm } from './offline';
 
 let fake: FakeAnthropic;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
-import { llmClientContract } from './contract';
+import { llmClientContract } from '../testing/llm-contract';
 import { createOpenAiClient } from './openai';
 
 /** The OpenAI-compatible client through the real `openai` SDK against a local fake /v1/chat/completions. */

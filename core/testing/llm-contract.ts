@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../errors';
-import type { FakeReply } from '../testing/fake-anthropic';
-import type { LlmClient } from './types';
+import type { FakeReply } from './fake-anthropic';
+import type { LlmClient } from '../llm/types';
 
 export interface ContractFake {
   apiKey: string;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversationStore, RetentionPolicy } from './types';
+import type { ConversationStore, RetentionPolicy } from '../conversations/types';
 
 export interface ConversationStoreUnderTest {
   store: ConversationStore;
