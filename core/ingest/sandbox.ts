@@ -2,7 +2,8 @@
  * How external tools are confined (used by runTool in exec.ts, the one
  * place tools start):
  * - memory: `prlimit --as` for native tools; for Node workers (pdf.js),
- *   and Chromium, whose V8 reserves more address space than it uses,
+ *   Chromium and ffmpeg, which map far more address space than they use
+ *   (V8 reservations; codec libraries and a thread stack per decoder),
  *   `prlimit --data` (Node workers also get a V8 heap ceiling of 70% of it);
  * - no network: a fresh network namespace (`unshare --net`, loopback down),
  *   so no document can make a converter fetch a URL (LibreOffice fetches
@@ -76,8 +77,10 @@ export function toolIsolation(): Isolation {
 export function wrapTool(tool: string, args: string[], memoryBytes: number): { command: string; args: string[] } {
   const iso = toolIsolation();
   const isNode = tool === process.execPath;
-  // V8 programs (Node workers, Chromium) reserve far more address space than they use: bound their data instead.
-  const reservesAddressSpace = isNode || /chrom/i.test(path.basename(tool));
+  // V8 programs (Node workers, Chromium) reserve far more address space than they use, and ffmpeg maps hundreds
+  // of MB of codec libraries plus a thread stack per decoder (a clip with a dozen inputs passes 1 GB of address
+  // space at 80 MB resident): bound their data (heap and private memory) instead.
+  const reservesAddressSpace = isNode || /^(chrom|ffmpeg|ffprobe)/i.test(path.basename(tool));
   const mem = memoryBytes > 0 && iso.memoryCeiling
     ? ['prlimit', `--${reservesAddressSpace ? 'data' : 'as'}=${memoryBytes}`, '--']
     : [];
