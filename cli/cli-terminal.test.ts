@@ -55,6 +55,8 @@ async function importOnTerminal(name: string, columns: number, resizeTo?: number
   delete env.TMUX;
   const script = path.join(tmp, `${name}.sh`);
   writeFileSync(script, [
+    // The tmux server keeps the environment it started with (CI=true under CI would make the CLI print plain lines).
+    'unset CI NO_COLOR FORCE_COLOR',
     ...Object.entries(env).filter(([k]) => /^\w+$/.test(k)).map(([k, v]) => `export ${k}=${quote(v)}`),
     `cd ${quote(tmp)}`,
     `${quote(CMS)} import inbox --recursive`,
