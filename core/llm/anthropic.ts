@@ -1,11 +1,12 @@
 import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { AppError } from '../errors';
 import { toLlmError } from './anthropic-errors';
+import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
 
 export interface AnthropicClientOptions {
   /** The key, or a function read at every call (rotation; a missing key fails at call time, not at start). */
-  apiKey: string | null | (() => string | null | undefined);
+  apiKey: ApiKeySetting;
   /** e.g. a proxy or the local fake Messages API in tests; Anthropic's own when absent. */
   baseUrl?: string | null;
   model: string;
@@ -25,28 +26,15 @@ export interface AnthropicClientOptions {
  * when the consumer stops iterating, or after `timeoutMs` without an event.
  */
 export function createAnthropicClient(options: AnthropicClientOptions): LlmClient {
-  const readKey = (): string | null => {
-    const k = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
-    return k && k.trim() ? k.trim() : null;
-  };
-  let cached: { key: string; sdk: Anthropic } | null = null;
-  const sdk = (): Anthropic => {
-    const key = readKey();
-    if (!key) throw new AppError('not_configured', 'No Anthropic API key is configured (ANTHROPIC_API_KEY); the assistant answers offline.');
-    if (cached?.key !== key) {
-      cached = {
-        key,
-        sdk: new Anthropic({
-          apiKey: key,
-          baseURL: options.baseUrl ?? undefined,
-          timeout: options.timeoutMs,
-          maxRetries: options.maxRetries,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        }),
-      };
-    }
-    return cached.sdk;
-  };
+  const readKey = () => readApiKey(options.apiKey);
+  const sdk = keyedSdk(
+    readKey,
+    (apiKey) => new Anthropic({
+      apiKey, baseURL: options.baseUrl ?? undefined, timeout: options.timeoutMs, maxRetries: options.maxRetries,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+    'No Anthropic API key is configured (ANTHROPIC_API_KEY); the assistant answers offline.',
+  );
 
   const params = (messages: LlmMessage[], o: LlmCallOptions) => ({
     model: options.model,

@@ -2,6 +2,7 @@ import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { AppError } from '../errors';
 import { toOpenAiError } from './openai-errors';
+import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
 
 export interface OpenAiClientOptions {
@@ -9,7 +10,7 @@ export interface OpenAiClientOptions {
    * The key, or a function read at every call. Local servers (Ollama, vLLM,
    * LM Studio) need none: with a `baseUrl` and no key, a placeholder is sent.
    */
-  apiKey: string | null | (() => string | null | undefined);
+  apiKey: ApiKeySetting;
   /** The server's OpenAI-compatible root, e.g. http://127.0.0.1:11434/v1; OpenAI's own when absent. */
   baseUrl?: string | null;
   model: string;
@@ -34,29 +35,15 @@ const NO_KEY = 'no-key';
  * `timeoutMs` without a chunk.
  */
 export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
-  const readKey = (): string | null => {
-    const k = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
-    if (k && k.trim()) return k.trim();
-    return options.baseUrl ? NO_KEY : null;
-  };
-  let cached: { key: string; sdk: OpenAI } | null = null;
-  const sdk = (): OpenAI => {
-    const key = readKey();
-    if (!key) throw new AppError('not_configured', 'No OpenAI API key is configured (OPENAI_API_KEY, or OPENAI_BASE_URL for a local server); the assistant answers offline.');
-    if (cached?.key !== key) {
-      cached = {
-        key,
-        sdk: new OpenAI({
-          apiKey: key,
-          baseURL: options.baseUrl ?? undefined,
-          timeout: options.timeoutMs,
-          maxRetries: options.maxRetries,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        }),
-      };
-    }
-    return cached.sdk;
-  };
+  const readKey = () => readApiKey(options.apiKey) ?? (options.baseUrl ? NO_KEY : null);
+  const sdk = keyedSdk(
+    readKey,
+    (apiKey) => new OpenAI({
+      apiKey, baseURL: options.baseUrl ?? undefined, timeout: options.timeoutMs, maxRetries: options.maxRetries,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+    'No OpenAI API key is configured (OPENAI_API_KEY, or OPENAI_BASE_URL for a local server); the assistant answers offline.',
+  );
 
   // Newer OpenAI models refuse `max_tokens` and want `max_completion_tokens`; local servers know the former.
   let tokenParam: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
