@@ -77,6 +77,11 @@ export type MessageCode = keyof typeof MESSAGES;
 /** Steps whose text is free English text (`{label}`): no template in other languages, they show the text. */
 export const FREE_TEXT_CODES: readonly string[] = ['extracting_detail', 'working', 'transcribing'];
 
+/** The codes worded by a template (every code but the free-text ones): the English wording the console falls back on. */
+export const TEMPLATED_MESSAGES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(MESSAGES).filter(([code]) => !FREE_TEXT_CODES.includes(code)),
+);
+
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(MESSAGES, code);
 
 /** The names in braces of a template, in order: `paramsOf('{a} of {b}')` is ['a', 'b']. */

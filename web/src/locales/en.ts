@@ -1,4 +1,6 @@
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
+import { TEMPLATED_MESSAGES } from '../../../core/messages';
+
 export const en = {
   common: {
     loading: 'Loading…',
@@ -125,42 +127,8 @@ export const en = {
     totalFilesHint: 'Library items. The File Manager also counts the text, images and thumbnails made from them.',
     aiAnalyzed: 'AI Analyzed',
   },
-  /** Job steps and failure reasons by code (core/messages.ts); {name} is a parameter. */
-  messages: {
-    'queued': 'Queued',
-    'queued_again': 'Queued again',
-    'reading_file': 'Reading the uploaded file',
-    'extracting': 'Extracting text and images',
-    'pdf_text': 'Reading text of page {page} of {pages}',
-    'pdf_image_text': 'Reading text in images',
-    'pdf_ocr': 'OCR of page {page} ({done} of {total})',
-    'docx_reading': 'Reading the document',
-    'docx_structuring': 'Structuring text',
-    'pptx_slide': 'Reading slide {slide} of {slides}',
-    'pptx_thumbnails': 'Rendering slide thumbnails',
-    'video_reading': 'Reading the video',
-    'video_thumbnail': 'Making a thumbnail',
-    'extracted': 'Done',
-    'storing_images': 'Storing images',
-    'splitting': 'Splitting into passages',
-    'indexing': 'Indexing passages {done} of {total}',
-    'completed': 'Completed',
-    'completed_with_warnings': 'Completed with warnings: {warnings}',
-    'failed': 'Failed',
-    'failure.no_text': 'No text was found in {file} (not even with OCR), so there is nothing to search.',
-    'failure.empty': '{file} is empty.',
-    'failure.encrypted': '{file} is password-protected. Remove the password and upload it again.',
-    'failure.damaged': '{file} is damaged and cannot be read.',
-    'failure.truncated': '{file} is incomplete: it stops before the end. Upload the full file again.',
-    'failure.unreadable': '{file} cannot be read.',
-    'failure.zip_bomb': '{file} was rejected as a possible zip bomb.',
-    'failure.wrong_type': '{file} is not a file of the accepted type.',
-    'failure.missing_tool': 'A tool needed to read the file ({tool}) is not installed.',
-    'failure.timeout': 'Reading {file} took too long and was stopped.',
-    'failure.unavailable': 'A service needed to process {file} is unavailable. Try again later.',
-    'failure.cancelled': 'Processing of {file} was cancelled.',
-    'failure.internal': 'Processing {file} failed because of an internal error.',
-  },
+  /** Job steps and failure reasons by code, {name} a parameter: the server's own English catalogue (core/messages.ts). */
+  messages: TEMPLATED_MESSAGES,
   status: {
     pending: 'Pending',
     processing: 'Processing',
