@@ -34,6 +34,20 @@ function Kpi({ label, value, hint, icon: Icon, testId }: { label: string; value:
 }
 
 /** The admin's Analytics screen (dashboard quick action): what visitors ask, what is missing, how answers are rated. */
+/** A titled card holding a list, or the "none yet" line when the list is empty. */
+function ListCard({ title, hint, empty, children }: { title: string; hint?: string; empty: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {hint ? <CardDescription>{hint}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{empty ? <p className="text-sm text-muted-foreground">{t('analytics.none')}</p> : children}</CardContent>
+    </Card>
+  );
+}
+
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const [days, setDays] = useState<(typeof PERIODS)[number]>(7);
@@ -142,79 +156,51 @@ export function AnalyticsPage() {
             </Card>
           </div>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('analytics.unanswered')}</CardTitle>
-              <CardDescription>{t('analytics.unansweredHint')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {s.topUnanswered.length ? (
-                <Table data-testid="unanswered">
-                  <TableHeader columns={[t('analytics.times'), t('analytics.question'), t('analytics.alsoAsked'), t('analytics.language')]} />
-                  <TBody>
-                    {s.topUnanswered.map((g) => (
-                      <TR key={g.question}>
-                        <TD className="tabular-nums">{g.count}</TD>
-                        <TD dir="auto" className="font-medium">{g.question}</TD>
-                        <TD dir="auto" className="text-muted-foreground">{g.examples.join(' · ')}</TD>
-                        <TD className="uppercase">{g.language}</TD>
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
-              ) : (
-                <p className="text-sm text-muted-foreground">{t('analytics.none')}</p>
-              )}
-            </CardContent>
-          </Card>
+          <ListCard title={t('analytics.unanswered')} hint={t('analytics.unansweredHint')} empty={!s.topUnanswered.length}>
+            <Table data-testid="unanswered">
+              <TableHeader columns={[t('analytics.times'), t('analytics.question'), t('analytics.alsoAsked'), t('analytics.language')]} />
+              <TBody>
+                {s.topUnanswered.map((g) => (
+                  <TR key={g.question}>
+                    <TD className="tabular-nums">{g.count}</TD>
+                    <TD dir="auto" className="font-medium">{g.question}</TD>
+                    <TD dir="auto" className="text-muted-foreground">{g.examples.join(' · ')}</TD>
+                    <TD className="uppercase">{g.language}</TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </ListCard>
 
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('analytics.sources')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {s.topSources.length ? (
-                  <Table data-testid="sources">
-                    <TableHeader columns={[t('analytics.times'), t('analytics.title_'), t('analytics.type')]} />
-                    <TBody>
-                      {s.topSources.map((d) => (
-                        <TR key={`${d.itemType}-${d.itemId}`}>
-                          <TD className="tabular-nums">{d.count}</TD>
-                          <TD dir="auto">{d.title}</TD>
-                          <TD>{t(TYPE_LABEL[d.itemType as keyof typeof TYPE_LABEL] ?? 'nav.documents')}</TD>
-                        </TR>
-                      ))}
-                    </TBody>
-                  </Table>
-                ) : (
-                  <p className="text-sm text-muted-foreground">{t('analytics.none')}</p>
-                )}
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('analytics.comments')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {s.comments.length ? (
-                  <ul className="grid gap-3" data-testid="comments">
-                    {s.comments.map((c) => (
-                      <li key={c.at} className="rounded-lg border border-border p-3 text-sm">
-                        <p dir="auto" className="font-medium">
-                          {c.value === 'up' ? '👍' : '👎'} {c.comment}
-                        </p>
-                        <p dir="auto" className="mt-1 text-xs text-muted-foreground">
-                          {c.question} · {t(`analytics.channel.${c.channel}`)} · <Ltr>{c.at.slice(0, 16).replace('T', ' ')}</Ltr>
-                        </p>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-sm text-muted-foreground">{t('analytics.none')}</p>
-                )}
-              </CardContent>
-            </Card>
+            <ListCard title={t('analytics.sources')} empty={!s.topSources.length}>
+              <Table data-testid="sources">
+                <TableHeader columns={[t('analytics.times'), t('analytics.title_'), t('analytics.type')]} />
+                <TBody>
+                  {s.topSources.map((d) => (
+                    <TR key={`${d.itemType}-${d.itemId}`}>
+                      <TD className="tabular-nums">{d.count}</TD>
+                      <TD dir="auto">{d.title}</TD>
+                      <TD>{t(TYPE_LABEL[d.itemType as keyof typeof TYPE_LABEL] ?? 'nav.documents')}</TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </ListCard>
+            <ListCard title={t('analytics.comments')} empty={!s.comments.length}>
+              <ul className="grid gap-3" data-testid="comments">
+                {s.comments.map((c) => (
+                  <li key={c.at} className="rounded-lg border border-border p-3 text-sm">
+                    <p dir="auto" className="font-medium">
+                      {c.value === 'up' ? '👍' : '👎'} {c.comment}
+                    </p>
+                    <p dir="auto" className="mt-1 text-xs text-muted-foreground">
+                      {c.question} · {t(`analytics.channel.${c.channel}`)} · <Ltr>{c.at.slice(0, 16).replace('T', ' ')}</Ltr>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </ListCard>
           </div>
 
           <Card>
