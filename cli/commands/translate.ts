@@ -71,19 +71,29 @@ async function translate(ctx: CliContext, conn: Connection, ids: number[], langs
   const { logger, signal } = ctx;
   const content = await conn.product.content();
   const requested: TranslationRecord[] = [];
+  const refused: Array<{ itemType: string; itemId: number; targetLanguage: string; error: string }> = [];
   for (const id of ids) {
     const item = content.find((c) => c.id === id);
     if (!item) throw new AppError('not_found', `No item has id ${id}`);
     for (const lang of langs) {
-      const t = await conn.product.translate(item.type as ContentType, id, lang, item.type === 'video' ? video : {});
+      let t: TranslationRecord;
+      try {
+        t = await conn.product.translate(item.type as ContentType, id, lang, item.type === 'video' ? video : {});
+      } catch (e) {
+        // A pair no provider serves is refused up front: the other languages still go.
+        if (!(e instanceof AppError) || e.code !== 'not_configured') throw e;
+        refused.push({ itemType: item.type, itemId: id, targetLanguage: lang, error: e.message });
+        if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${lang}: refused: ${e.message}`);
+        continue;
+      }
       requested.push(t);
       if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
     }
   }
   const final = wait ? await follow(ctx, conn, requested) : requested;
-  if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, translations: final });
+  if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, translations: final, refused });
   if (signal.aborted) return EXIT.interrupted;
-  return final.some((t) => t.state === 'failed') ? EXIT.failed : EXIT.ok;
+  return refused.length || final.some((t) => t.state === 'failed') ? EXIT.failed : EXIT.ok;
 }
 
 /** Polls the records, printing a line whenever one changes. */
