@@ -221,11 +221,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       continue;
     }
     try {
+      if (o.includes('*')) throw new Error('a pattern');
       const u = new URL(o);
       if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
       widgetOrigins.push(u.origin);
     } catch {
-      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com, each site in full (got "${o}"; patterns such as https://*.example are not supported, * alone allows any site)`);
     }
   }
 
