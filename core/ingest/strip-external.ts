@@ -10,8 +10,8 @@
  * anyway (sandbox.ts): this is the first of two defences.
  */
 import { writeFile } from 'node:fs/promises';
-import { openSafeZip } from './zip-guard';
-import { zipOf } from './zip-write';
+import { openSafeZip } from '../tools/zip-read';
+import { zipOf } from '../tools/zip-write';
 
 const HYPERLINK = /\/hyperlink$/;
 const URL_TARGET = /^[a-z][a-z0-9+.-]*:/i;

@@ -6,7 +6,7 @@
  * remote templates) to check that no converter opens a connection.
  */
 import { createDeflate } from 'node:zlib';
-import { openSafeZip } from '../ingest/zip-guard';
+import { openSafeZip } from '../tools/zip-read';
 import { buildZip } from './zip-writer';
 
 /**
