@@ -153,10 +153,10 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
   // LibreOffice fetches linked pictures while rendering: it gets a copy without external links.
   await writeWithoutExternalLinks(file, input, fileLabel('presentation', opts.fileName));
   const timeoutMs = opts.renderTimeoutMs ?? 120_000;
-  await officeConvert([input], 'pdf', dir, join(opts.workDir, 'lo-profile'), { signal: opts.signal, timeoutMs, inputFile: file });
+  await officeConvert([input], 'pdf', dir, join(opts.workDir, 'lo-profile'), { signal: opts.signal, timeoutMs, inputFile: file, confineTo: [opts.workDir] });
   const pdf = join(dir, 'deck.pdf');
   if (!(await readdir(dir)).includes('deck.pdf')) throw new Error('LibreOffice produced no PDF');
-  await renderPdfPages(pdf, join(dir, 'slide'), { dpi: opts.renderDpi ?? 60, signal: opts.signal, timeoutMs });
+  await renderPdfPages(pdf, join(dir, 'slide'), { dpi: opts.renderDpi ?? 60, signal: opts.signal, timeoutMs, confineTo: [opts.workDir] });
   const pages = (await readdir(dir))
     .map((name) => ({ name, n: Number(/^slide-(\d+)\.png$/.exec(name)?.[1]) }))
     .filter((p) => Number.isInteger(p.n) && p.n > 0)

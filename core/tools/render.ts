@@ -12,6 +12,8 @@ export interface RenderOptions {
   timeoutMs?: number;
   /** The file the tool reads, so the runner can size its limits by it. */
   inputFile?: string;
+  /** Folders the tool may see besides system folders (runTool's confineTo). */
+  confineTo?: string[];
 }
 
 /** A crop in pixels of the rendered page. */
@@ -21,7 +23,7 @@ export interface PixelBox { x: number; y: number; width: number; height: number 
 export async function renderPdfPage(pdf: string, page: number, outBase: string, opts: RenderOptions & { dpi: number; crop?: PixelBox | null }): Promise<string> {
   const crop = opts.crop ? ['-x', String(opts.crop.x), '-y', String(opts.crop.y), '-W', String(opts.crop.width), '-H', String(opts.crop.height)] : [];
   await runTool('pdftoppm', ['-r', String(opts.dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', ...crop, pdf, outBase], {
-    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile,
+    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile, confineTo: opts.confineTo,
   });
   return `${outBase}.png`;
 }
@@ -33,7 +35,7 @@ export async function renderPdfPage(pdf: string, page: number, outBase: string, 
 export async function renderPdfPages(pdf: string, prefix: string, opts: RenderOptions & { dpi: number; first?: number; last?: number; gray?: boolean }): Promise<void> {
   const range = [...(opts.first !== undefined ? ['-f', String(opts.first)] : []), ...(opts.last !== undefined ? ['-l', String(opts.last)] : [])];
   await runTool('pdftoppm', ['-r', String(opts.dpi), ...(opts.gray ? ['-gray'] : ['-png']), ...range, pdf, prefix], {
-    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile,
+    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile, confineTo: opts.confineTo,
   });
 }
 
@@ -47,5 +49,5 @@ export async function officeConvert(inputs: string[], format: string, outDir: st
     `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
     '--headless', '--norestore', '--nolockcheck', '--nodefault',
     '--convert-to', format, '--outdir', outDir, ...inputs,
-  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile });
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, inputFile: opts.inputFile, confineTo: opts.confineTo });
 }
