@@ -26,6 +26,8 @@ export interface IngestOptions {
   tmpDir?: string;
   /** Render slide thumbnails with LibreOffice (default true). */
   renderSlides?: boolean;
+  /** Videos longer than this are refused before any work (VIDEO_MAX_MINUTES). */
+  maxVideoSec?: number;
 }
 
 type AnyItem = Document | Presentation | Video;
@@ -81,6 +83,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
+        maxDurationSec: options.maxVideoSec,
         // Extractors report coded steps (pdf_text, pptx_slide...); a bare English label stays free text.
         onProgress: (done, total, label) =>
           report(typeof label === 'string' ? step('extracting_detail', { done, total, label }) : label, 5 + (55 * done) / Math.max(total, 1), { throttle: true }),

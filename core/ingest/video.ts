@@ -10,11 +10,14 @@ import { lastLines, runTool, throwIfAborted } from './exec';
 import { fileLabel } from './sniff';
 import type { Extraction, ExtractOptions } from './types';
 import { message } from '../messages';
+import { planVideo } from '../video/policy';
 
 export interface VideoOptions extends ExtractOptions {
   fileName?: string;
   /** Default 60 s for probing, 120 s for the thumbnail. */
   timeoutMs?: number;
+  /** Longer videos are refused (AppError too_large) right after probing, before any other work (VIDEO_MAX_MINUTES). */
+  maxDurationSec?: number;
 }
 
 export interface VideoProbe {
@@ -96,6 +99,8 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const probe = await probeVideo(file, label, opts);
   const warnings: string[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
+  // Refused before any work (the thumbnail, transcription): the same rule and wording as the transcription's.
+  if (opts.maxDurationSec) planVideo(probe.durationSec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: opts.maxDurationSec });
   if (probe.durationSec === undefined) warnings.push('The video length could not be read.');
   if (!probe.hasAudio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
   const badPicture = probe.hasVideo && isUnknownCodec(probe.videoCodec);
