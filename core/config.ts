@@ -75,7 +75,7 @@ export interface Config {
     memoryDir: string;
     glossaryFile: string;
   };
-  /** Bounds of every external tool a job runs (see core/ingest/sandbox.ts). */
+  /** Bounds of every external tool a job runs (see core/tools/sandbox.ts). */
   tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };
@@ -221,11 +221,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       continue;
     }
     try {
+      if (o.includes('*')) throw new Error('a pattern');
       const u = new URL(o);
       if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
       widgetOrigins.push(u.origin);
     } catch {
-      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com, each site in full (got "${o}"; patterns such as https://*.example are not supported, * alone allows any site)`);
     }
   }
 
