@@ -75,7 +75,7 @@ export interface Config {
     memoryDir: string;
     glossaryFile: string;
   };
-  /** Bounds of every external tool a job runs (see core/ingest/sandbox.ts). */
+  /** Bounds of every external tool a job runs (see core/tools/sandbox.ts). */
   tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };

@@ -8,7 +8,7 @@ import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
-import { setToolLimits } from './ingest/sandbox';
+import { setToolLimits } from './tools/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';

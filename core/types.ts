@@ -404,7 +404,7 @@ export interface HealthReport {
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
-    /** How extraction tools are confined (core/ingest/sandbox.ts). */
+    /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };
   };
 }

@@ -8,14 +8,15 @@ import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
-import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
-import { formatBytes } from './sandbox';
-import { ocrImages, ocrPage, usableOcrLanguages } from './ocr';
+import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from '../tools/exec';
+import { formatBytes } from '../tools/sandbox';
+import { renderPdfPage, renderPdfPages } from '../tools/render';
+import { ocrImages, ocrPage, usableOcrLanguages } from '../tools/ocr';
 import { garbageShare } from '../text/clean';
 import { wholeWords } from '../text/words';
 import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
-import { nearby, repairRtlPunctuation, tidyText } from './tidy';
+import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
@@ -347,7 +348,7 @@ function betterReading(ocr: string, page: PageText): boolean {
 async function anyInk(file: string, pages: number, workDir: string, signal?: AbortSignal): Promise<boolean> {
   const dir = join(workDir, 'ink');
   await mkdir(dir, { recursive: true });
-  await runTool('pdftoppm', ['-r', '18', '-gray', '-f', '1', '-l', String(Math.max(1, pages)), file, join(dir, 'p')], { signal, timeoutMs: 120_000 });
+  await renderPdfPages(file, join(dir, 'p'), { dpi: 18, gray: true, first: 1, last: Math.max(1, pages), signal });
   for (const name of await readdir(dir)) {
     const pgm = await readFile(join(dir, name));
     // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
@@ -392,9 +393,9 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     if (toolMissing) return;
     const base = join(dir, `page-${num}`);
     try {
-      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000, inputFile: file });
+      const png = await renderPdfPage(file, num, base, { dpi: opts.ocrDpi ?? 200, signal: opts.signal, inputFile: file });
       // Other installed scripts (Japanese, Chinese, Korean, ...) are tried when the configured languages read nothing sure.
-      const { text } = await ocrPage(`${base}.png`, langs, { signal: opts.signal, otherScriptTries });
+      const { text } = await ocrPage(png, langs, { signal: opts.signal, otherScriptTries });
       const page = byNum.get(num);
       if (page && text.trim() && betterReading(text, page)) { page.text = text; page.garbage = garbageShare(text); done.push(num); }
     } catch (e) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
-import { runTool } from './exec';
+import { runTool } from '../tools/exec';
 
 let services: Services;
 let dir: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppError } from '../../errors';
-import { runTool } from '../../ingest/exec';
+import { runTool } from '../../tools/exec';
 import { startFakeStt, type FakeStt } from '../../testing/fake-stt';
 import { createOpenAiCompatibleStt, transcriptionsUrl } from './openai-compatible';
 import { resolveTranscriber } from './resolver';
