@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config';
 import type { LlmClient } from '../llm/types';
-import { createAnthropicTranslator } from './anthropic';
+import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
 import { createGlossaryStore, type GlossaryStore } from './glossary';
 import { createFileTranslationMemory, type TranslationMemory } from './memory';
@@ -21,7 +21,7 @@ export interface Translation {
 
 export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
   // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
-  const anthropic = llm.configured ? createAnthropicTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
+  const anthropic = llm.configured ? createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
   const apertium = config.translation.apertium ? createApertiumTranslator() : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),

@@ -1,5 +1,5 @@
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
-import { TEMPLATED_MESSAGES } from '../../../core/messages';
+import { TEMPLATED_MESSAGES } from '@core/messages';
 
 export const en = {
   common: {
