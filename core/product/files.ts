@@ -29,7 +29,7 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
     },
     async statFile(key, o = {}) {
       check(key, o.public);
-      if (parsePageRenderKey(key)) await pages.ensure(key);
+      if (parsePageRenderKey(key)) await pages.ensure(key, o.clientAddress);
       return s.store.head(key);
     },
   };
