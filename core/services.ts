@@ -6,6 +6,7 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import { setToolLimits } from './ingest/sandbox';
@@ -173,7 +174,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
-      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
+      transcribe: createTranscribeHandler({
+        ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60,
+        // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
+        onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
+      }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });

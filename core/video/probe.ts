@@ -25,6 +25,8 @@ export interface MediaInfo {
   hasAudio: boolean;
   width?: number;
   height?: number;
+  /** Degrees the picture is turned when shown (phone videos: 90 or -90). */
+  rotation?: number;
 }
 
 interface FfprobeStream {
@@ -34,8 +36,9 @@ interface FfprobeStream {
   width?: number;
   height?: number;
   duration?: string;
-  tags?: { language?: string; title?: string };
+  tags?: { language?: string; title?: string; rotate?: string };
   disposition?: { attached_pic?: number };
+  side_data_list?: Array<{ rotation?: number }>;
 }
 
 export async function probeMedia(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<MediaInfo> {
@@ -71,6 +74,8 @@ export async function probeMedia(file: string, label: string, opts: { signal?: A
   };
   if (video?.width) info.width = video.width;
   if (video?.height) info.height = video.height;
+  const rotation = Number(video?.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? video?.tags?.rotate ?? 0);
+  if (rotation) info.rotation = rotation;
   return info;
 }
 
@@ -123,7 +128,7 @@ export async function isEncryptedMp4(file: string): Promise<boolean> {
 export async function inspectVideo(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<{ info: MediaInfo; warnings: string[] }> {
   const info = await probeMedia(file, label, opts);
   if (await isEncryptedMp4(file)) {
-    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'encrypted' } });
+    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'drm' } });
   }
   if (!info.hasVideo && !info.hasAudio) {
     throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`, { details: { reason: 'no_streams' } });
