@@ -10,6 +10,7 @@ import { lastLines, runTool } from '../ingest/exec';
 import type { TranslationLanguage } from '../types';
 import { subtitlesFilter } from './burn-filter';
 import { languageFacts } from './languages';
+import { disableSubtitleTracks } from './mp4-tracks';
 import type { MediaInfo } from './probe';
 
 export interface SubtitleTrack {
@@ -112,4 +113,6 @@ export async function assembleVideo(o: AssembleOptions): Promise<void> {
       details: { reason: 'assemble', stderr: lastLines(r.stderr, 10) },
     });
   }
+  // With the subtitles burned in (or none asked to be default) no soft track may show over the picture by default.
+  if (!o.tracks.some((t) => t.default)) await disableSubtitleTracks(o.out);
 }

@@ -12,28 +12,24 @@ import { languageFacts } from './languages';
 /** Paths we quote into a filtergraph: no quotes, colons, commas or brackets (our work folders qualify). */
 const SAFE_PATH = /^[\w/.+-]+$/;
 
-/** libass lays subtitles out on a 288-line script: sizes below are in its units (times height/288 in pixels). */
-const SCRIPT_HEIGHT = 288;
 /** Average glyph width of Noto Sans as a share of the font size (a little over, to be safe). */
 const CHAR_WIDTH = 0.55;
 
 /**
- * Font size and bottom margin (script units) so two lines of 42 characters
- * fit the frame's width and the block never takes more than 20 % of its
- * height: on landscape the usual 6 % of the height, on portrait smaller.
+ * Font size and bottom margin in pixels of the frame (the script is laid out
+ * at the frame's own size, so glyphs keep their shape on portrait video):
+ * two lines of 42 characters fit the width and the block never takes more
+ * than 20 % of the height; on landscape the usual 6 % of the height.
  */
-export function subtitleSize(frame: { width?: number; height?: number } = {}): { fontSize: number; marginV: number } {
-  const w = frame.width ?? 16;
-  const h = frame.height ?? 9;
-  const px = (units: number) => (units * h) / SCRIPT_HEIGHT;
-  const usual = 18;
-  const byWidth = (0.9 * w) / (MAX_LINE * CHAR_WIDTH);
-  const margin = Math.min(px(14), 0.04 * h);
+export function subtitleSize(frame: { width?: number; height?: number } = {}): { width: number; height: number; fontSize: number; marginV: number } {
+  const width = frame.width ?? 1280;
+  const height = frame.height ?? 720;
+  const usual = 0.0625 * height;
+  const byWidth = (0.9 * width) / (MAX_LINE * CHAR_WIDTH);
+  const marginV = Math.round(Math.min(0.05 * height, 0.03 * height + 4));
   // Two lines at 1.3 line height (with outline) plus the margin inside 19 % of the height.
-  const byHeight = (0.19 * h - margin) / (MAX_LINES * 1.3);
-  const fontPx = Math.min(px(usual), byWidth, byHeight);
-  const units = (p: number) => Math.round(((p * SCRIPT_HEIGHT) / h) * 100) / 100;
-  return { fontSize: units(fontPx), marginV: units(margin) };
+  const byHeight = (0.19 * height - marginV) / (MAX_LINES * 1.3);
+  return { width, height, fontSize: Math.max(8, Math.floor(Math.min(usual, byWidth, byHeight))), marginV };
 }
 
 /** `subtitles=...` for a subtitle file (VTT or SRT) in `language`, sized to the frame. */
@@ -41,12 +37,14 @@ export function subtitlesFilter(subtitleFile: string, language: TranslationLangu
   const facts = languageFacts(language);
   const size = subtitleSize(frame);
   const style = [
+    `PlayResX=${size.width}`,
+    `PlayResY=${size.height}`,
     `FontName=${facts.font}`,
     `FontSize=${size.fontSize}`,
     'PrimaryColour=&H00FFFFFF',
     'OutlineColour=&H00000000',
     'BorderStyle=1',
-    'Outline=1.5',
+    `Outline=${Math.max(1, Math.round(size.fontSize / 12))}`,
     'Shadow=0',
     `MarginV=${size.marginV}`,
     // Encoding -1: libass picks the base direction from the text (right to left for Hebrew, Arabic).
