@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** Shortest accepted CMS_TOKEN and ADMIN_PASSWORD. */
+export const MIN_TOKEN_CHARS = 32;
+export const MIN_PASSWORD_CHARS = 12;
 import { AppError } from './errors';
 
 /**
@@ -71,7 +75,7 @@ export interface Config {
     memoryDir: string;
     glossaryFile: string;
   };
-  /** Bounds of every external tool a job runs (see core/ingest/sandbox.ts). */
+  /** Bounds of every external tool a job runs (see core/tools/sandbox.ts). */
   tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };
@@ -217,12 +221,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       continue;
     }
     try {
+      if (o.includes('*')) throw new Error('a pattern');
       const u = new URL(o);
       if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
       widgetOrigins.push(u.origin);
     } catch {
-      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com, each site in full (got "${o}"; patterns such as https://*.example are not supported, * alone allows any site)`);
     }
+  }
+
+  // Chosen secrets must resist guessing; left unset, strong ones are generated into the data folder.
+  const token = str('CMS_TOKEN');
+  if (token !== null && token.length < MIN_TOKEN_CHARS) {
+    problems.push(`CMS_TOKEN is too short (${token.length} characters; at least ${MIN_TOKEN_CHARS}): leave it unset to have one generated, or use e.g. \`openssl rand -hex 24\``);
+  }
+  const password = str('ADMIN_PASSWORD');
+  if (password !== null && password.length < MIN_PASSWORD_CHARS) {
+    problems.push(`ADMIN_PASSWORD is too short (${password.length} characters; at least ${MIN_PASSWORD_CHARS}): leave it unset to have one generated on first start`);
   }
 
   const ocr = str('OCR_LANGUAGES', 'eng+heb+fra')!.split(/[+,\s]+/).filter(Boolean);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
 import type { CoreServices } from './services';
-import { toolIsolation, toolLimits } from './ingest/sandbox';
+import { toolIsolation, toolLimits } from './tools/sandbox';
 
 const version = (() => {
   try {

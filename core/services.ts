@@ -9,7 +9,7 @@ import { createIngestHandler } from './ingest/pipeline';
 import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
-import { setToolLimits } from './ingest/sandbox';
+import { setToolLimits } from './tools/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
@@ -173,7 +173,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
       transcribe: createTranscribeHandler({
         ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60,
         // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).

@@ -334,6 +334,8 @@ export interface RetrievalReply {
   notFound: boolean;
   /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
   answerId?: string;
+  /** Model answers: set when the model's answer named a figure, model number, price, URL or phone number not in the cited passages and was replaced by the extractive answer. */
+  grounding?: { replaced: true; missing: string[] };
 }
 
 /** Where one translation of an item is (one record per item and target language). */
@@ -420,7 +422,7 @@ export interface HealthReport {
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
-    /** How extraction tools are confined (core/ingest/sandbox.ts). */
+    /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };
   };
 }

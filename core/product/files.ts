@@ -1,8 +1,9 @@
-import { createPageRenderer, parsePageRenderKey } from '../content/page-render';
+import { createPageRenderer } from '../content/page-render';
+import { parsePageRenderKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isPubliclyServed } from '../public-files';
 import type { CoreServices as Services } from '../services';
-import { assertValidKey } from '../storage/keys';
+import { assertValidKey } from '../storage/key-check';
 import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
 

@@ -14,7 +14,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { TranslationInfo, TranslationRecord, Video } from '../types';
 import { finishVideoTranslation, openVideoForTranslation, unitRanges } from '../video/translation-job';
@@ -29,13 +29,6 @@ export interface TranslateJobDeps extends RecordDeps {
 }
 
 const now = () => new Date().toISOString();
-const MIME: Record<string, string> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-};
-
 export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
   return async (job, signal, report, onClose) => {
     const { catalog } = deps;
@@ -87,7 +80,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       report(step('working', { label: `Storing the ${target} translation` }), 93);
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
-      await deps.store.put(key, createReadStream(output), { size, contentType: MIME[format] });
+      await deps.store.put(key, createReadStream(output), { size });
       const base = item.fileName.replace(/\.[^.]+$/, '');
       if (video) patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
       const done = patch({

@@ -5,12 +5,11 @@
  * transcription job and the transcript editor both publish through here.
  */
 import { createReadStream } from 'node:fs';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey, videoKeys } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { Video } from '../types';
 import { chunkTranscript, type TimedChunk } from './chunks';
 import type { Frame } from './frames';
-import { videoKeys } from './keys';
 import { videoSearchChunks } from './search-chunks';
 import type { Transcript } from './speech/types';
 import { saveOriginalTranscript, saveTranscript } from './transcript-store';
@@ -31,7 +30,7 @@ export interface PublishOptions {
 export async function publishTranscript(deps: RecordDeps, rec: Video, t: Transcript, o: PublishOptions = {}): Promise<{ chunkCount: number; vttPath: string; srtPath: string; frameTimes: number[] }> {
   const chunks = o.chunks ?? chunkTranscript(t.segments);
   for (const f of o.frames ?? []) {
-    await deps.store.put(videoKeys.frame(rec.id, f.at * 1000), createReadStream(f.path), { contentType: 'image/jpeg' });
+    await deps.store.put(videoKeys.frame(rec.id, f.at * 1000), createReadStream(f.path));
   }
   const times = [...(o.frames ?? []).map((f) => f.at), ...(o.storedFrameTimes ?? [])];
   const frames: Record<number, number> = {};
@@ -43,7 +42,7 @@ export async function publishTranscript(deps: RecordDeps, rec: Video, t: Transcr
   const vtt = o.vtt ?? writeVtt(cues, { language: t.language });
   const stored = { itemId: rec.id, title: rec.label, transcript: t, chunks, frames, frameTimes: times };
   await saveTranscript(deps.store, stored, vtt);
-  await deps.store.put(videoKeys.transcriptSrt(rec.id), Buffer.from(writeSrt(cues), 'utf8'), { contentType: 'application/x-subrip' });
+  await deps.store.put(videoKeys.transcriptSrt(rec.id), Buffer.from(writeSrt(cues), 'utf8'));
   if ((o.origin ?? 'transcribed') === 'transcribed') await saveOriginalTranscript(deps.store, stored);
   o.signal?.throwIfAborted();
   await deps.search.deleteItem('video', rec.id);

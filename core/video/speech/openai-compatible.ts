@@ -12,7 +12,8 @@ import { openAsBlob } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AppError } from '../../errors';
-import { abortError, runTool } from '../../ingest/exec';
+import { mimeForExt } from '../../formats/mime';
+import { abortError, runTool } from '../../tools/exec';
 import type { TranslationLanguage } from '../../types';
 import { languageFacts, languageFromCode } from '../languages';
 import { parseReply, spreadText, type ParsedReply } from './reply';
@@ -38,8 +39,8 @@ export interface OpenAiCompatibleSttOptions {
 }
 
 const FORMATS = {
-  opus: { ext: 'ogg', type: 'audio/ogg', args: ['-c:a', 'libopus', '-b:a', '32k', '-application', 'voip', '-f', 'ogg'], bytesPerSec: 4000 },
-  mp3: { ext: 'mp3', type: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3'], bytesPerSec: 6000 },
+  opus: { ext: 'ogg', type: mimeForExt('ogg'), args: ['-c:a', 'libopus', '-b:a', '32k', '-application', 'voip', '-f', 'ogg'], bytesPerSec: 4000 },
+  mp3: { ext: 'mp3', type: mimeForExt('mp3'), args: ['-c:a', 'libmp3lame', '-b:a', '48k', '-f', 'mp3'], bytesPerSec: 6000 },
 } as const;
 
 export function transcriptionsUrl(base: string): string {
