@@ -9,7 +9,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { Job, Video } from '../core/types';
+import type { Job, Video, VideoTranscriptView } from '../core/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;
@@ -69,6 +69,56 @@ describe('videos that need attention', () => {
     assert.equal(done.transcript?.segmentCount, 3);
     const after = await jobs();
     assert.deepEqual(after.map((j) => `${j.kind}:${j.state}:${j.attempts}`), ['ingest:done:1', 'transcribe:done:2'], 'the ingest did not run again');
+  });
+
+  it('"Transcribe again" in Hebrew replaces the transcript and its index; the endpoint is sent the language; the source language changes', async () => {
+    fake.setMode({ kind: 'segments', segments: [{ start: 0.5, end: 3, text: 'The first transcript says bananas.' }] });
+    const v = await upload(clip.path, 'again.mp4', { force: 'true' });
+    await until(v.id, (x) => x.status === 'completed' && x.transcript?.state === 'completed');
+    assert.equal(fake.requests.at(-1)!.fields.language, undefined, 'no language was known: none was sent');
+    assert.equal((await get<Video[]>('/api/videos')).find((x) => x.id === v.id)!.transcript?.languageSource, 'detected');
+    const search = async (q: string) => (await get<Array<{ chunk: { itemId: number; text: string } }>>(`/api/search?q=${encodeURIComponent(q)}&type=video`)).some((h) => h.chunk.itemId === v.id && h.chunk.text.includes(q));
+    assert.ok(await search('bananas'));
+
+    fake.setMode({ kind: 'segments', segments: [{ start: 0.5, end: 3, text: 'המנוע מתחבר לשלט.' }] });
+    const res = await fetch(`${s.url}/api/videos/${v.id}/transcribe`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ language: 'he' }) });
+    assert.equal(res.status, 202, await res.clone().text());
+    const done = await until(v.id, (x) => x.transcript?.state === 'completed' && x.transcript.language === 'hebrew' && x.status === 'completed');
+    assert.equal(fake.requests.at(-1)!.fields.language, 'he');
+    assert.equal(done.sourceLanguage, 'he');
+    assert.equal(done.transcript?.languageSource, 'requested');
+    assert.ok(!(await search('bananas')), 'the old transcript left the index');
+    assert.ok(await search('המנוע מתחבר'), 'the new one is in it');
+    const bad = await fetch(`${s.url}/api/videos/${v.id}/transcribe`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ language: 'klingon' }) });
+    assert.equal(bad.status, 400);
+  });
+
+  it('the transcript editor saves edited cues as a new version: re-indexed, the WebVTT and SRT rewritten, the original kept', async () => {
+    fake.setMode({ kind: 'segments', segments: clip.sentences.map((text, i) => ({ start: clip.spans[i]!.start, end: clip.spans[i]!.end, text })) });
+    const v = await upload(clip.path, 'edit-me.mp4', { force: 'true', sourceLanguage: 'english' });
+    await until(v.id, (x) => x.status === 'completed' && x.transcript?.state === 'completed');
+    const view = await get<VideoTranscriptView>(`/api/videos/${v.id}/transcript`);
+    const cues = view.cues.map((c) => ({ ...c }));
+    cues[1]!.text = 'The motor pairs with the wall switch when you hold it down.';
+    cues[1]!.end = Math.round((cues[1]!.end - 0.5) * 1000) / 1000;
+    const saved = await fetch(`${s.url}/api/videos/${v.id}/transcript`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ cues }) });
+    assert.equal(saved.status, 200, await saved.clone().text());
+    const after = (await saved.json()) as VideoTranscriptView;
+    assert.equal(after.cues[1]!.text, cues[1]!.text);
+    assert.equal(after.cues[1]!.end, cues[1]!.end);
+    assert.equal(after.transcript?.origin, 'edited');
+    assert.equal(after.transcript?.version, 2);
+    assert.deepEqual(after.original?.map((c) => c.text), clip.sentences, 'the original stays available');
+    const vtt = await (await fetch(`${s.url}${after.vttPath}`, { headers: { cookie } })).text();
+    assert.match(vtt, /wall\s+switch/);
+    assert.match(await (await fetch(`${s.url}${after.srtPath}`, { headers: { cookie } })).text(), /^1\n00:00:00,\d{3} --> .*\n[\s\S]*wall\s+switch/);
+    const hits = await get<Array<{ chunk: { itemId: number; text: string } }>>(`/api/search?q=${encodeURIComponent('wall switch')}&type=video`);
+    assert.ok(hits.some((h) => h.chunk.itemId === v.id && /wall switch/.test(h.chunk.text)), 'the edit is searchable');
+    const overlapping = cues.map((c) => ({ ...c }));
+    overlapping[2]!.start = overlapping[1]!.start;
+    const refused = await fetch(`${s.url}/api/videos/${v.id}/transcript`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ cues: overlapping }) });
+    assert.equal(refused.status, 400);
+    assert.match(((await refused.json()) as { message: string }).message ?? '', /starts before cue 2 ends/);
   });
 
   it('a DRM-protected video fails as an item with its reason', async () => {
