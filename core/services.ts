@@ -30,6 +30,7 @@ import { createLlm } from './llm/create';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
+import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
@@ -224,6 +225,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
+        await closeSharedOffice();
       },
     };
     return { ...core, product: createProduct(core) };

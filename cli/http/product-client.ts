@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationRecord,
+  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationOffers, TranslationRecord,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -61,6 +61,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     transcribe: (id, input = {}) => http.post<Video>(`/api/videos/${id}/transcribe`, input),
     saveTranscript: (id, cues) => http.put<VideoTranscriptView>(`/api/videos/${id}/transcript`, { cues }),
     translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
+    translationOffers: () => http.get<TranslationOffers>('/api/translation-offers'),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
     translation: (id) => http.get<TranslationRecord>(`/api/translations/${id}`),
     retryTranslation: (id) => http.post<TranslationRecord>(`/api/translations/${id}/retry`),

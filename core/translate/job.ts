@@ -72,8 +72,8 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
         memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
-        onProgress: ({ done, total }) => {
-          patch({ progress: { done, total } });
+        onProgress: ({ done, total, requests }) => {
+          patch({ progress: { done, total }, requests });
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
@@ -81,7 +81,8 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
-      const base = item.fileName.replace(/\.[^.]+$/, '');
+      // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).
+      const base = (title || item.fileName.replace(/\.[^.]+$/, '')).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'translation';
       if (video) patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
       const done = patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),

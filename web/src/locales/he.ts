@@ -168,6 +168,8 @@ export const he: Translations = {
     'failure.internal': 'עיבוד הקובץ {file} נכשל בגלל שגיאה פנימית.',
     'failure.drm': 'הקובץ {file} מוגן ב-DRM: אי אפשר לקרוא את התמונה והקול שלו בלי המפתח. העלו עותק לא מוגן.',
     'failure.transcription': 'שירות התמלול לא הצליח לתמלל את {file}. נסו שוב כשהשירות יענה.',
+    'translation.no_provider': 'אין ספק תרגום מ{source} ל{target}. הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL (ו-OPENAI_API_KEY אם השרת דורש).',
+    'translation.add_provider': 'מוצעים רק צמדי השפות של המתרגם המכונה הלא מקוון. כדי לתרגם לכל השפות, הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL.',
   },
   status: {
     pending: 'ממתין',
@@ -483,6 +485,7 @@ export const he: Translations = {
       failed: 'נכשל',
     },
     translate: 'תרגום',
+    noPairs: 'אין שפה שאפשר להציע: אף ספק תרגום אינו מתרגם משפת הפריט הזה.',
     translateNamed: 'תרגום "{{title}}"',
     translateHint: 'נוצר עותק מתורגם בשפה שנבחרה, עם שמירה על הפריסה. התרגום רץ לאחר העיבוד.',
     requested: 'התרגום התבקש',

@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { markerTranslate } from '../testing/fake-translate';
 import { requestedSegments } from '../testing/fake-translate';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
-import { batchSegments, estimateTokens, parseReply } from './anthropic';
+import { batchSegments, estimateTokens, parseReply } from './model-translator';
 
 let rig: TranslateRig;
 before(async () => { rig = await startTranslateRig(); });
