@@ -141,7 +141,8 @@ export interface Product {
   /** A stored file's bytes (a range when given); `public` only serves what the chat hands out. */
   readFile(key: string, options?: { start?: number; end?: number; public?: boolean }): Promise<FileRead>;
   /** Size of a stored file, or null when there is none. */
-  statFile(key: string, options?: { public?: boolean }): Promise<StoredObject | null>;
+  /** `clientAddress`: whom a new page render counts against (see content/page-render.ts). */
+  statFile(key: string, options?: { public?: boolean; clientAddress?: string | null }): Promise<StoredObject | null>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;
