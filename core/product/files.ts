@@ -29,7 +29,7 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
     },
     async statFile(key, o = {}) {
       check(key, o.public);
-      if (parsePageRenderKey(key)) await pages.ensure(key);
+      if (parsePageRenderKey(key)) await pages.ensure(key, o.clientAddress);
       const head = await s.store.head(key);
       // A translated file downloads as "<title> (<language>).<ext>", not as its storage key.
       const translation = head ? (await s.catalog.translations.list((t) => t.fileKey === key))[0] : undefined;
