@@ -7,7 +7,7 @@
  * with its original says what the translation added; page counts must be
  * equal.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runTool } from '../tools/exec';
@@ -71,23 +71,16 @@ export function layoutFromBbox(html: string): LayoutReport {
   return { pages: perPage.length, perPage, lines, overlapping: sum('overlapping'), overflowing: sum('overflowing'), overlap: lines ? sum('overlapping') / lines : 0 };
 }
 
-/** Renders DOCX/PPTX files to PDF with one LibreOffice run (PDFs are used as they are); null where LibreOffice could not open one. */
+/** Renders DOCX/PPTX files to PDF with LibreOffice, one by one (PDFs are used as they are); null where LibreOffice could not open one. */
 async function rendered(files: string[], dir: string, signal?: AbortSignal): Promise<Array<string | null>> {
-  const out: Array<string | null> = files.map((f) => (f.toLowerCase().endsWith('.pdf') ? f : null));
-  const office = files.map((f, i) => ({ f, i })).filter((x) => !x.f.toLowerCase().endsWith('.pdf'));
-  let round = 0;
-  while (office.length) {
-    // Same base names would overwrite each other: one group of distinct names per run.
-    const seen = new Set<string>();
-    const group = office.filter((x) => { const b = path.parse(x.f).name; if (seen.has(b)) return false; seen.add(b); return true; });
-    const outDir = path.join(dir, `r${round++}`);
-    await officeConvert(group.map((x) => x.f), 'pdf', outDir, path.join(dir, 'profile'), { signal, timeoutMs: 600_000 }).catch(() => undefined);
-    const made = new Set(await readdir(outDir).catch(() => [] as string[]));
-    for (const x of group) {
-      const pdf = `${path.parse(x.f).name}.pdf`;
-      out[x.i] = made.has(pdf) ? path.join(outDir, pdf) : null;
-      office.splice(office.indexOf(x), 1);
-    }
+  const out: Array<string | null> = [];
+  for (const [i, f] of files.entries()) {
+    if (f.toLowerCase().endsWith('.pdf')) { out.push(f); continue; }
+    const outDir = path.join(dir, `r${i}`);
+    await mkdir(outDir, { recursive: true });
+    const ok = await officeConvert([f], 'pdf', outDir, path.join(dir, 'profile'), { signal, timeoutMs: 300_000 }).then(() => true, () => false);
+    const pdf = path.join(outDir, `${path.parse(f).name}.pdf`);
+    out.push(ok && (await readdir(outDir)).includes(path.basename(pdf)) ? pdf : null);
   }
   return out;
 }
