@@ -18,7 +18,7 @@ import { createOpenAiEmbedder } from './search/openai-embedder';
 import { createFeedSearchIndex } from './search/feed';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
-import { reindexAll } from './ingest/reindex';
+import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -36,6 +36,8 @@ import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
+import { openVideoTranslation } from './video/translation-job';
+import { planVideo } from './video/policy';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -172,9 +174,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
+      ingest: createIngestHandler(records, {
+        ocrLanguages: config.worker.ocrLanguages, tmpDir,
+        checkVideoDuration: (sec) => void planVideo(sec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: config.video.maxMinutes * 60 }),
+      }),
       transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
-      translate: createTranslateHandler({ ...records, translation, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
     shared.onRemoteChange(() => queue.poke());

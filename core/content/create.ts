@@ -11,7 +11,7 @@ import type { ContentDeps } from './deps';
 import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
-import { requestTranslation } from '../translate/records';
+import { requestTranslation } from './translations';
 
 const now = () => new Date().toISOString();
 

@@ -16,7 +16,7 @@ import { AppError } from '../errors';
 import { chunkSections } from '../search/chunker';
 import { runTool } from '../tools/exec';
 import { renderPdfPage, type PixelBox } from '../tools/render';
-import { loadExtractedText } from '../ingest/stored-text';
+import { loadExtractedText } from '../records/stored-text';
 import { decodeEntities } from '../tools/tidy';
 import { pageRenderKey, parsePageRenderKey, publicUrlForKey } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';

@@ -9,7 +9,7 @@ import { extractDocx, type DocxOptions } from './docx';
 import { extractPdf, type PdfOptions } from './pdf';
 import { extractPptx, type PptxOptions } from './pptx';
 import { KIND_NAMES, type SniffKind } from './sniff';
-import type { Extraction } from './types';
+import type { Extraction } from '../formats/types';
 import { extractVideo, type VideoOptions } from './video';
 
 /** ExtractOptions plus every extractor's own optional settings. */

@@ -8,7 +8,7 @@ import { PPTX_SLIDES } from '../testing/fixture-office';
 import { fixtures } from '../testing/fixtures';
 import { ocrImage } from '../tools/ocr';
 import { extractPptx, type PptxOptions } from './pptx';
-import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from './pptx-xml';
+import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from '../tools/pptx-xml';
 import { readImageSize } from './sniff';
 
 let root: string;

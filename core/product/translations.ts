@@ -1,5 +1,5 @@
 import type { CoreServices as Services } from '../services';
-import { listTranslations, removeTranslation, requestTranslation, retryTranslation } from '../translate/records';
+import { listTranslations, removeTranslation, requestTranslation, retryTranslation } from '../content/translations';
 import type { Product } from './types';
 
 /** Translations of documents and presentations, and the glossary every provider applies. */

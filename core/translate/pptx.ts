@@ -7,10 +7,10 @@
  */
 
 import type { TranslationLanguage } from '../types';
-import { parseRels, relsPathOf, slideIdsInOrder } from '../ingest/pptx-xml';
+import { parseRels, relsPathOf, slideIdsInOrder } from '../tools/pptx-xml';
 import { applyDrawingParagraph, planDrawingParagraph, type DrawingParagraph } from './drawingml';
 import { childElements, elementsByName, firstChild, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
-import { stripTags } from './tags';
+import { stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 const EMU_PER_PT = 12700;

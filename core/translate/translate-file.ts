@@ -13,7 +13,7 @@ import { keepReason } from './keep';
 import type { TranslationMemory } from './memory';
 import { openPdf, type PdfOptions } from './pdf';
 import { openPptx } from './pptx';
-import { stripTags } from './tags';
+import { stripTags } from '../tools/inline-tags';
 import type {
   TranslatableFile, TranslatableFormat, TranslatedUnit, TranslationProgress, TranslationQuality, TranslationWarning, Translator,
 } from './types';
