@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { ROOT, withCommonOptions, type CliContext } from '../context';
-import type { EvalResult } from '../../core/product/eval';
+import { loadEval, type EvalResult } from '../../core/product/index';
 import { EXIT } from '../handle-error';
 import type { Logger } from '../logger';
 import { startProgress } from '../progress';
@@ -34,7 +34,7 @@ export function evalCommand(ctx: CliContext) {
       }
       const { logger } = ctx;
       // Loaded on use: the evaluation pulls in the whole search stack.
-      const { runEval } = await import('../../core/product/eval');
+      const { runEval } = await loadEval();
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {

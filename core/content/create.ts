@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { assertKind } from '../ingest/sniff';
+import { assertKind } from '../formats/sniff';
 import { deriveItemProgress } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';

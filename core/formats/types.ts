@@ -43,7 +43,8 @@ export interface SlideRender {
 }
 
 export interface Extraction {
-  kind: 'pdf' | 'docx' | 'pptx' | 'video';
+  /** The format's kind (core/formats), 'video' for MP4. */
+  kind: string;
   pageCount?: number;
   slideCount?: number;
   sections: ExtractedSection[];

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { fixtures } from '../testing/fixtures';
 import { extractFile, type ExtractorOptions } from './extract';
-import { assertKind } from './sniff';
+import { assertKind } from '../formats/sniff';
 
 let root: string;
 let n = 0;

@@ -18,7 +18,7 @@ import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
-import { fileLabel, sniffFile } from './sniff';
+import { fileLabel, sniffFile } from '../formats/sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
 import { message } from '../messages';
 

@@ -16,7 +16,7 @@ import { chunkSections } from '../search/chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
 import { detectContentLanguage, UNDETERMINED } from '../text/language';
-import { assertKind } from './sniff';
+import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 

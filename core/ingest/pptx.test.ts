@@ -9,7 +9,7 @@ import { fixtures } from '../testing/fixtures';
 import { ocrImage } from '../tools/ocr';
 import { extractPptx, type PptxOptions } from './pptx';
 import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from '../tools/pptx-xml';
-import { readImageSize } from './sniff';
+import { readImageSize } from '../formats/sniff';
 
 let root: string;
 let n = 0;

@@ -15,7 +15,7 @@ import { nothingSearchable } from './notice';
 import { writeWithoutExternalLinks } from './strip-external';
 import { ocrImages, usableOcrLanguages } from '../tools/ocr';
 import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from '../tools/pptx-xml';
-import { fileLabel, imageSizeFromBytes } from './sniff';
+import { fileLabel, imageSizeFromBytes } from '../formats/sniff';
 import { cleanText } from '../text/clean';
 import { nearby } from '../tools/tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from '../formats/types';
