@@ -12,6 +12,8 @@ const OTHER_BY_EXT: Record<string, string> = {
   mov: 'video/quicktime',
   webm: 'video/webm',
   vtt: 'text/vtt',
+  srt: 'application/x-subrip',
+  ogg: 'audio/ogg',
   tif: 'image/tiff',
   tiff: 'image/tiff',
   json: 'application/json',

@@ -17,7 +17,7 @@ import { step } from '../jobs/steps';
 import { publicUrlForKey } from '../storage/layout';
 import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationInfo, TranslationRecord, Video } from '../types';
+import type { JobStep, TranslationInfo, TranslationRecord, Video } from '../types';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
 import { sourceLanguageOf, translatedKey } from '../content/translations';
@@ -27,7 +27,7 @@ export interface TranslateJobDeps extends RecordDeps {
   translation: Translation;
   tmpDir?: string;
   /** Opens a video for translation through its transcript (core/video/translation-job.ts, wired in core/services.ts). */
-  openVideo?: (deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string) => Promise<MediaTranslation>;
+  openVideo?: (deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string, onStep?: (s: JobStep, progress: number) => void) => Promise<MediaTranslation>;
 }
 
 const now = () => new Date().toISOString();
@@ -70,13 +70,13 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const output = path.join(dir, `translated.${format}`);
       // A video is translated from its transcript (core/video/translation-job.ts).
       if (initial.itemType === 'video' && !deps.openVideo) throw new AppError('not_configured', 'Videos cannot be translated by this process.');
-      const video = initial.itemType === 'video' ? await deps.openVideo!(deps, item as Video, initial, input, dir) : null;
+      const video = initial.itemType === 'video' ? await deps.openVideo!(deps, item as Video, initial, input, dir, (s, p) => report(s, p)) : null;
       const title = 'title' in item ? item.title : item.label;
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
         memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
-        onProgress: ({ done, total }) => {
-          patch({ progress: { done, total } });
+        onProgress: ({ done, total, requests }) => {
+          patch({ progress: { done, total }, requests });
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
@@ -84,7 +84,8 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
-      const base = item.fileName.replace(/\.[^.]+$/, '');
+      // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).
+      const base = (title || item.fileName.replace(/\.[^.]+$/, '')).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'translation';
       if (video) patch({ subtitlesPath: await video.finish(key) });
       const done = patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),

@@ -43,6 +43,8 @@ export interface Translator {
 export interface TranslationProgress {
   done: number;
   total: number;
+  /** Provider requests so far (the record shows them while it runs). */
+  requests: number;
 }
 
 
