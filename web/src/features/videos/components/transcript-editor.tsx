@@ -22,6 +22,7 @@ export function TranscriptEditor({ videoId, view, lang, onDone }: { videoId: num
     <form
       className="grid gap-2"
       data-testid="transcript-editor"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(cues, { onSuccess: onDone });
@@ -35,14 +36,14 @@ export function TranscriptEditor({ videoId, view, lang, onDone }: { videoId: num
               <label className="inline-flex items-center gap-1">
                 {t('videos.transcript.start')}
                 <Ltr>
-                  <input type="number" step="0.1" min="0" value={c.start} className="w-20 rounded border border-border bg-background px-1" aria-label={t('videos.transcript.startOf', { n: i + 1 })}
+                  <input type="number" step="any" min="0" value={c.start} className="w-20 rounded border border-border bg-background px-1" aria-label={t('videos.transcript.startOf', { n: i + 1 })}
                     onChange={(e) => change(i, { start: round3(Number(e.target.value)) })} />
                 </Ltr>
               </label>
               <label className="inline-flex items-center gap-1">
                 {t('videos.transcript.end')}
                 <Ltr>
-                  <input type="number" step="0.1" min="0" value={c.end} className="w-20 rounded border border-border bg-background px-1" aria-label={t('videos.transcript.endOf', { n: i + 1 })}
+                  <input type="number" step="any" min="0" value={c.end} className="w-20 rounded border border-border bg-background px-1" aria-label={t('videos.transcript.endOf', { n: i + 1 })}
                     onChange={(e) => change(i, { end: round3(Number(e.target.value)) })} />
                 </Ltr>
               </label>
