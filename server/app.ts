@@ -19,11 +19,24 @@ import contentRoutes from './routes/content';
 import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
+import reviewRoutes from './routes/review';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app as registered. */
+    routeTable: RouteEntry[];
+  }
+}
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
@@ -37,6 +50,12 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
   });
   app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
+  // Every route as registered (method, url): the visibility suite probes each public one (server/visibility.test.ts).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
+  });
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(multipart, {
@@ -51,6 +70,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     consoleHeaders(request.url, reply);
   });
   app.addHook('onRequest', widgetCors(services.product));
+  app.decorateRequest('actor', null);
 
   await registerOpenApi(app);
   const gate = createPublicGate(services);
@@ -84,7 +104,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireAdmin(services.auth));
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });

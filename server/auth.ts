@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../core/product/index';
+import type { Actor, Auth } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 export const SESSION_COOKIE = 'cms_session';
@@ -7,6 +7,11 @@ export const SESSION_COOKIE = 'cms_session';
 export function bearerOf(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}
+
+/** True when the request carries a valid session cookie or API token. */
+export async function isSignedIn(auth: Pick<Auth, 'authenticate'>, request: FastifyRequest): Promise<boolean> {
+  return (await auth.authenticate({ sessionToken: request.cookies?.[SESSION_COOKIE], bearer: bearerOf(request) })) !== null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,10 +38,25 @@ export async function requireSameOrigin(request: FastifyRequest, _reply: Fastify
   }
 }
 
-/** onRequest hook for admin routes: a valid session cookie or API token, else 401. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling an admin route (set by requireAdmin). */
+    actor: Actor | null;
+  }
+}
+
+/** onRequest hook for admin routes: a valid session cookie or API token, else 401. Sets `request.actor`. */
 export function requireAdmin(auth: Auth) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
+    const bearer = bearerOf(request);
+    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer });
     if (!user) throw new AppError('unauthorized', 'Sign in to use this part of the API');
+    request.actor = { name: user.username, role: 'admin', via: bearer ? 'token' : 'session' };
   };
+}
+
+/** The caller of an admin route (requireAdmin ran first). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', 'Sign in to use this part of the API');
+  return request.actor;
 }

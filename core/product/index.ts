@@ -18,6 +18,7 @@ import { conversations } from './public';
 import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
+import { review } from './review';
 import { search } from './search';
 import { transcript } from './transcript';
 import type { Product } from './types';
@@ -34,7 +35,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s),
   };
 }
 
@@ -47,5 +48,6 @@ export { classifyFile, type Classification } from '../content/classify';
 export { readLock } from '../catalog/lock';
 export { parseSince } from '../analytics/stats';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
+export { ROLES, can, type Permission } from '../governance/roles';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
