@@ -11,7 +11,7 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 
 /** True when the request carries a valid session cookie or API token. */
 export async function isSignedIn(auth: Pick<Auth, 'authenticate'>, request: FastifyRequest): Promise<boolean> {
-  return (await auth.authenticate({ sessionToken: request.cookies?.[SESSION_COOKIE], bearer: bearerOf(request) })) !== null;
+  return (await auth.authenticate({ sessionToken: request.cookies?.[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip })) !== null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,7 +49,7 @@ declare module 'fastify' {
 export function requireAdmin(auth: Auth) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerOf(request);
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer });
+    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer, clientAddress: request.ip });
     if (!user) throw new AppError('unauthorized', 'Sign in to use this part of the API');
     request.actor = { name: user.username, role: 'admin', via: bearer ? 'token' : 'session' };
   };

@@ -127,3 +127,42 @@ export function buildDocxWithExternalEntity(target = 'file:///etc/hostname'): Bu
 <w:sectPr/></w:body></w:document>` },
   ]);
 }
+
+/** How a planted relationship to a local file is written (each slipped past a regex-based stripper once). */
+export type LocalLinkVariant = 'single-quotes' | 'spaces' | 'entity';
+
+/**
+ * A real deck whose first picture on slide 1 is replaced by a link to a local
+ * file (`localFile`, an absolute path), the relationship written as `variant`:
+ * `Target='file:///…' TargetMode='External'`, `Target = "file:///…" TargetMode = "External"`
+ * or `Target="&#102;ile:///…" TargetMode="&#69;xternal"` (character references).
+ */
+export async function buildPptxLinkingLocalFile(deck: string, localFile: string, variant: LocalLinkVariant): Promise<Buffer> {
+  const url = `file://${localFile}`;
+  const rel = {
+    'single-quotes': `Target='${url}' TargetMode='External'`,
+    spaces: `Target = "${url}" TargetMode = "External"`,
+    entity: `Target="&#102;${url.slice(1)}" TargetMode="&#69;xternal"`,
+  }[variant];
+  const zip = await openSafeZip(deck, { label: 'fixture deck' });
+  try {
+    const entries = [];
+    let planted = '';
+    for (const e of zip.entries) {
+      let data = await zip.read(e.name);
+      if (e.name === 'ppt/slides/_rels/slide1.xml.rels') {
+        data = Buffer.from(data.toString('utf8').replace(/<Relationship Id="(\w+)"([^>]*?\/image") Target="\.\.\/media\/[^"]+"/, (_all, id: string, type: string) => {
+          planted = id;
+          return `<Relationship Id="${id}"${type} ${rel}`;
+        }));
+      }
+      entries.push({ name: e.name, data });
+    }
+    if (!planted) throw new Error(`${deck} has no picture on slide 1`);
+    return buildZip(entries.map((e) => e.name === 'ppt/slides/slide1.xml'
+      ? { name: e.name, data: Buffer.from(e.data.toString('utf8').replace(`r:embed="${planted}"`, `r:link="${planted}"`)) }
+      : e));
+  } finally {
+    await zip.close();
+  }
+}

@@ -7,7 +7,7 @@
  * every object a `<n/>`), and rebuilds the paragraph's nodes from a
  * translation, each piece of text with the formatting of the tag around it.
  */
-import { pieces, stripTags } from './tags';
+import { escapeLiterals, pieces, stripTags } from './tags';
 
 export interface InlineText {
   kind: 'text';
@@ -69,10 +69,10 @@ export function planParagraph(items: InlineItem[]): ParagraphPlan {
   let text = '';
   let n = 0;
   for (const g of groups) {
-    if (g.kind === 'text' && base && !g.item.container && (g.item as InlineText).format === baseFormat) { text += g.text; continue; }
+    if (g.kind === 'text' && base && !g.item.container && (g.item as InlineText).format === baseFormat) { text += escapeLiterals(g.text); continue; }
     const id = String(++n);
     tags.set(id, g);
-    text += g.kind === 'object' ? `<${id}/>` : `<${id}>${g.text}</${id}>`;
+    text += g.kind === 'object' ? `<${id}/>` : `<${id}>${escapeLiterals(g.text)}</${id}>`;
   }
   return { text, tags, base };
 }

@@ -19,7 +19,7 @@ import { runTool } from '../ingest/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
-import { stripTags } from './tags';
+import { escapeLiterals, stripTags } from './tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {
@@ -103,7 +103,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     }
   }
   blocks.sort((a, b) => a.page - b.page);
-  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: b.text, unit: b.page }));
+  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page }));
   const minFontPt = o.minFontPt ?? 5;
 
   return {
