@@ -30,6 +30,8 @@ import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
+import { createAccounts, type Accounts } from './governance/accounts';
+import { guardProduct } from './governance/guard';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
@@ -68,6 +70,8 @@ export interface Services {
   chroma: ChromaSupervisor | null;
   /** Who changed what (core/governance/audit.ts), in the catalog store. */
   audit: AuditLog;
+  /** Named users and API tokens with roles. */
+  accounts: Accounts;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -188,10 +192,15 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const content: ContentDeps = { ...records, queue, conversations, autoApprove: config.autoApprove };
     cleanups.push(() => queue.stop());
 
+    const audit = createAuditLog(catalog);
+    const accounts = createAccounts(catalog, config.admin.username);
     const auth = createAuth({
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
-      sessions: shared.sessions, rateLimits,
+      sessions: shared.sessions, rateLimits, accounts,
+      onEvent: (e) => void audit.record({
+        action: e.action, actor: e.role ? { name: e.username, role: e.role, via: 'session' } : null, target: e.username, note: e.clientAddress,
+      }).catch((err: Error) => log(`Recording ${e.action} failed: ${err.message}`)),
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
@@ -222,13 +231,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit: createAuditLog(catalog), content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
       },
     };
-    return { ...core, product: createProduct(core) };
+    return { ...core, product: guardProduct(createProduct(core), audit) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

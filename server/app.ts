@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { createPublicGate, type Services } from '../core/product/index';
-import { requireAdmin, requireSameOrigin } from './auth';
+import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
@@ -22,6 +22,7 @@ import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
+import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
@@ -90,6 +91,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
   app.addHook('onRequest', widgetCors(services.product));
   app.decorateRequest('actor', null);
+  // Who calls (a user, a named token, or anonymous); the request then runs as them, and core's guard checks every operation.
+  app.addHook('onRequest', identify(services.auth));
+  app.addHook('onRequest', actAs);
 
   await registerOpenApi(app);
   const gate = createPublicGate(services);
@@ -121,9 +125,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await scope.register(openApiRoutes);
   });
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin(services.auth));
+    admin.addHook('onRequest', requireSignIn);
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, reviewRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, Auth } from '../core/product/index';
+import { runAs, type Actor, type Auth } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 export const SESSION_COOKIE = 'cms_session';
@@ -9,9 +9,26 @@ export function bearerOf(request: FastifyRequest): string | undefined {
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
 }
 
-/** True when the request carries a valid session cookie or API token. */
-export async function isSignedIn(auth: Pick<Auth, 'authenticate'>, request: FastifyRequest): Promise<boolean> {
-  return (await auth.authenticate({ sessionToken: request.cookies?.[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip })) !== null;
+/** True when the request carries a valid session cookie or API token (the identify hook ran). */
+export const isSignedIn = (request: FastifyRequest): boolean => !!request.actor;
+
+/**
+ * onRequest hook of every route: who is calling (a session cookie or an API
+ * token, else anonymous), as `request.actor`. Nothing is refused here.
+ */
+export function identify(auth: Pick<Auth, 'authenticate'>) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const bearer = bearerOf(request);
+    const sessionToken = request.cookies?.[SESSION_COOKIE];
+    if (!bearer && !sessionToken) return;
+    const user = await auth.authenticate({ sessionToken, bearer, clientAddress: request.ip });
+    if (user) request.actor = { name: user.username, role: user.role, via: user.via, token: user.token ?? null };
+  };
+}
+
+/** onRequest hook after identify: the rest of the request (core included) runs as `request.actor` (core's guard checks roles). */
+export function actAs(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  runAs(request.actor ?? null, done);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -45,14 +62,9 @@ declare module 'fastify' {
   }
 }
 
-/** onRequest hook for admin routes: a valid session cookie or API token, else 401. Sets `request.actor`. */
-export function requireAdmin(auth: Auth) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const bearer = bearerOf(request);
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer, clientAddress: request.ip });
-    if (!user) throw new AppError('unauthorized', 'Sign in to use this part of the API');
-    request.actor = { name: user.username, role: 'admin', via: bearer ? 'token' : 'session' };
-  };
+/** onRequest hook for admin routes (after identify): a valid session cookie or API token, else 401. What the role may do is core's guard. */
+export async function requireSignIn(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.actor) throw new AppError('unauthorized', 'Sign in to use this part of the API');
 }
 
 /** The caller of an admin route (requireAdmin ran first). */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationRecord,
+  AnyUploadResult, AuditEntry, ChatRequest, TokenView, UserView, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationRecord,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -130,6 +130,13 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
     auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
     exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
+    users: () => http.get<UserView[]>('/api/users'),
+    createUser: (input) => http.post<UserView>('/api/users', input),
+    updateUser: (id, patch) => http.patch<UserView>(`/api/users/${id}`, patch),
+    removeUser: (id) => http.del(`/api/users/${id}`),
+    tokens: () => http.get<TokenView[]>('/api/tokens'),
+    createToken: (input) => http.post<{ token: string; record: TokenView }>('/api/tokens', input),
+    revokeToken: (id) => http.del<TokenView>(`/api/tokens/${id}`),
     widgetSettings: () => http.get<WidgetSettingsView>('/api/widget/settings'),
     updateWidgetSettings: (patch) => http.patch<WidgetSettingsView>('/api/widget/settings', patch),
     async widgetConfig() {

@@ -2,7 +2,7 @@ import { parseSince } from '../analytics/stats';
 import { reviewList } from '../content/views';
 import { exportAudit } from '../governance/audit';
 import { approveItems, rejectItems, setAccess, type GovernDeps } from '../governance/review';
-import { LOCAL_ACTOR } from '../governance/roles';
+import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import { AppError } from '../errors';
 import type { Product } from './types';
@@ -19,9 +19,9 @@ function since(value: string | null | undefined): Date | null {
 export const review = (s: Services): Pick<Product, 'approve' | 'reject' | 'setAccess' | 'reviewQueue' | 'auditLog' | 'exportAudit'> => {
   const deps: GovernDeps = { catalog: s.catalog, onChange: async (c) => { await s.audit.record(c); } };
   return {
-    approve: (ids, o = {}) => approveItems(deps, ids, o.actor ?? LOCAL_ACTOR),
-    reject: (ids, o = {}) => rejectItems(deps, ids, o.note ?? null, o.actor ?? LOCAL_ACTOR),
-    setAccess: (ids, patch, o = {}) => setAccess(deps, ids, patch, o.actor ?? LOCAL_ACTOR),
+    approve: (ids, o = {}) => approveItems(deps, ids, actingActor(o.actor)),
+    reject: (ids, o = {}) => rejectItems(deps, ids, o.note ?? null, actingActor(o.actor)),
+    setAccess: (ids, patch, o = {}) => setAccess(deps, ids, patch, actingActor(o.actor)),
     reviewQueue: (filter) => reviewList(s.catalog, filter ?? 'pending'),
     auditLog: (q = {}) => s.audit.list({ since: since(q.since), action: q.action, limit: q.limit }),
     async exportAudit(q) {

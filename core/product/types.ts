@@ -13,13 +13,14 @@ import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type { Actor, Role } from '../governance/roles';
 import type { AuditAction, AuditEntry } from '../governance/records';
+import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
   PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationRecord, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
-export type { Actor, Role, AuditAction, AuditEntry };
+export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
@@ -109,6 +110,16 @@ export interface Product {
   /** The audit log, newest first: since a period ("7d", "24h") or an ISO date. */
   auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
   exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
+
+  // Users and API tokens (admin only)
+  users(): Promise<UserView[]>;
+  createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
+  updateUser(id: number, patch: { role?: Role; password?: string; disabled?: boolean; name?: string }): Promise<UserView>;
+  removeUser(id: number): Promise<void>;
+  tokens(): Promise<TokenView[]>;
+  /** A named API token with a role: `token` is shown this once (only its hash is kept). */
+  createToken(input: { name: string; role: Role }): Promise<{ token: string; record: TokenView }>;
+  revokeToken(id: number): Promise<TokenView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */

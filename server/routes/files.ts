@@ -8,9 +8,9 @@ type Wild = { '*': string };
 /** Public downloads the chat hands out: files of public items (core's visibility rule), their images, by key. */
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Anyone: files of public items (what the chat hands out). Signed in: any of them, failed and unapproved uploads included.
-  const signedIn = (request: FastifyRequest) => isSignedIn(services.auth, request);
+  const signedIn = (request: FastifyRequest) => isSignedIn(request);
   const serve = (prefix: string) => async (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
-    sendObject(services.product, prefix + request.params['*'], request, reply, { public: !(await signedIn(request)) });
+    sendObject(services.product, prefix + request.params['*'], request, reply, { public: !signedIn(request) });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));
   for (const folder of ['presentations/original_files/', 'presentations/translated_files/', 'videos/original_files/', 'videos/translated_files/']) {
     app.get<{ Params: Wild }>(`/uploads/${folder}*`, serve(folder));
