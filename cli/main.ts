@@ -8,6 +8,7 @@ import { importCommand } from './commands/import';
 import { lsCommand } from './commands/ls';
 import { reindexCommand } from './commands/reindex';
 import { retryCommand } from './commands/retry';
+import { transcribeCommand } from './commands/transcribe';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statsCommand } from './commands/stats';
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/ingest/sandbox.ts).
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/tools/sandbox.ts).
   process.on('SIGHUP', onSignal);
 
   const ctx = createContext(argv, { signal: stop.signal });
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

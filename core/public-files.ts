@@ -7,22 +7,7 @@
  */
 import type { Catalog } from './catalog/types';
 import { isPublic } from './governance/visibility';
-import { isPublicKey } from './paths';
-import type { ContentType } from './types';
-
-/** The item a stored object belongs to, read from its key (see keys in paths.ts). */
-export function ownerOfKey(key: string): { type: ContentType; id: number } | { type: 'support' } | null {
-  const m =
-    /^documents\/(?:translated\/)?(\d+)_/.exec(key) ?? /^images\/documents\/(\d+)\//.exec(key);
-  if (m) return { type: 'document', id: Number(m[1]) };
-  const p = /^presentations\/(?:original_files|translated_files)\/(\d+)_/.exec(key) ?? /^images\/presentations\/(\d+)\//.exec(key);
-  if (p) return { type: 'presentation', id: Number(p[1]) };
-  const v = /^videos\/(?:original_files|translated_files|subtitles)\/(\d+)_/.exec(key) ?? /^videos\/(?:thumbnails|transcripts)\/(\d+)\./.exec(key)
-    ?? /^images\/videos\/(\d+)\//.exec(key);
-  if (v) return { type: 'video', id: Number(v[1]) };
-  if (/^images\/support\//.test(key)) return { type: 'support' };
-  return null;
-}
+import { isPublicKey, ownerOfKey } from './storage/layout';
 
 export { isHandedOut } from './governance/visibility';
 

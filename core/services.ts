@@ -6,9 +6,11 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
-import { setToolLimits } from './ingest/sandbox';
+import type { SpeechToText } from './video/speech/types';
+import { setToolLimits } from './tools/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
@@ -32,6 +34,7 @@ import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
+import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
@@ -66,6 +69,8 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** Translation providers, memory and glossary. */
   translation: Translation;
+  /** Speech to text for videos: the endpoint (STT_URL) when configured, then offline pocketsphinx. */
+  transcribers: SpeechToText[];
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
   chroma: ChromaSupervisor | null;
   /** Who changed what (core/governance/audit.ts), in the catalog store. */
@@ -182,9 +187,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const records = { catalog, store, search };
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
+    const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
-      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
+      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
+      transcribe: createTranscribeHandler({
+        ...records, transcribers, tmpDir, maxDurationSec: config.video.maxMinutes * 60,
+        // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
+        onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
+      }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
@@ -231,10 +241,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
+        await closeSharedOffice();
       },
     };
     return { ...core, product: guardProduct(createProduct(core), audit) };

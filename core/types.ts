@@ -19,6 +19,26 @@ export const TRANSLATION_LANGUAGES = [
 ] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
+/** One translation provider and what it serves (GET /api/translation-offers). */
+export interface TranslationProviderInfo {
+  /** 'anthropic', 'openai' or 'apertium'. */
+  id: string;
+  quality: 'llm' | 'machine';
+  available: boolean;
+  /** How many language pairs it serves (a pair served by a preferred provider counts for that one). */
+  pairs: number;
+  /** Why it is not available (English), null when it is. */
+  reason: string | null;
+}
+
+/** Which provider serves which language pair; only these pairs are offered. */
+export interface TranslationOffers {
+  providers: TranslationProviderInfo[];
+  pairs: Array<{ source: TranslationLanguage; target: TranslationLanguage; provider: string; quality: 'llm' | 'machine'; model: string }>;
+  /** How to add a model when none is configured (a coded message), else null. */
+  hint: { code: string; params: Record<string, string | number>; text: string } | null;
+}
+
 export const VIDEO_SUBCATEGORIES = ['broadcast', 'podcast', 'learning_resources'] as const;
 export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number];
 
@@ -155,6 +175,10 @@ export interface VideoTranscriptView {
   cues: Array<{ id: string; start: number; end: number; text: string }>;
   /** Public path of the original-language WebVTT (null without a transcript). */
   vttPath: string | null;
+  /** The same cues as SubRip (SRT). */
+  srtPath?: string | null;
+  /** The transcript as first transcribed, when it was edited since (the editor's "original"). */
+  original?: Array<{ id: string; start: number; end: number; text: string }> | null;
   versions: VideoVersion[];
 }
 
@@ -170,6 +194,8 @@ export interface VideoVersion {
   fileName: string | null;
   /** The translated WebVTT. */
   subtitlesPath: string | null;
+  /** The translated subtitles as SubRip (SRT). */
+  subtitlesSrtPath?: string | null;
   options: VideoOptions;
 }
 
@@ -192,6 +218,18 @@ export interface VideoTranscript {
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: string | null;
   updatedAt: string;
+  /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
+  failedStep?: 'transcribe' | 'frames' | 'index' | null;
+  /** 'detected' when the endpoint was not told the language and named it itself. */
+  languageSource?: 'upload' | 'detected' | 'requested' | null;
+  /** True when the times are spread over the sound (the endpoint gave text without times). */
+  approximate?: boolean;
+  /** Seconds of speech found by speech detection (null before it ran). */
+  speechSec?: number | null;
+  /** Version of the transcript: 1 for the first transcription, more after each edit or new transcription. */
+  version?: number;
+  /** 'transcribed' or 'edited' (the console's transcript editor). */
+  origin?: 'transcribed' | 'edited';
 }
 
 /** The generic content list row (GET /api/content). */
@@ -268,6 +306,8 @@ export interface StoredObject {
   size: number;
   lastModified: string;
   storageClass: string;
+  /** The name a download is saved under when it differs from the key's last part (a translation: "<title> (<language>).<ext>"). */
+  downloadName?: string;
 }
 
 export interface StorageStats {
@@ -438,7 +478,7 @@ export interface HealthReport {
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
-    /** How extraction tools are confined (core/ingest/sandbox.ts). */
+    /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };
   };
 }
@@ -447,6 +487,8 @@ export interface HealthReport {
 export interface ApiErrorBody {
   error: string;
   message: string;
+  /** The message as a code with parameters (core/messages.ts), when the error carries one. */
+  coded?: Coded;
 }
 
 /** One turn of the document-search conversation, remembered per referenceId. */

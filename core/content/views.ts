@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isExpired, visibilityOf } from '../governance/visibility';
 import type { ContentItem, ContentType, DashboardMetrics, Document, Governed, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';

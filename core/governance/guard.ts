@@ -20,6 +20,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   removeAll: 'manage', translations: 'read', transcript: 'read',
   users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage', createToken: 'manage', revokeToken: 'manage',
   approve: 'review', reject: 'review', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
+  transcribe: 'upload', saveTranscript: 'edit', translationOffers: 'read',
   translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate', removeTranslation: 'delete',
   glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate',
   retry: 'upload', retryJob: 'upload', retryFailed: 'upload', jobs: 'read', reindex: 'manage',

@@ -53,3 +53,4 @@ export { ROLES, can, type Permission } from '../governance/roles';
 export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
+export { UPLOADS_FOLDERS } from '../storage/layout';

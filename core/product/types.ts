@@ -16,12 +16,12 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationRecord, VideoTranscriptView,
+  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
 export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
-export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
+export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
@@ -97,6 +97,10 @@ export interface Product {
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
+  /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
+  transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
+  /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
+  saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
 
   // Review, audience, expiry (core/governance): nothing is public before it is approved
   /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
@@ -125,6 +129,8 @@ export interface Product {
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
   translate(type: ContentType, id: number, targetLanguage: string, options?: TranslateOptions): Promise<TranslationRecord>;
   translationList(filter?: { itemType?: ContentType; itemId?: number }): Promise<TranslationRecord[]>;
+  /** Which provider serves which language pair (only these are offered), and how to add a model. */
+  translationOffers(): Promise<TranslationOffers>;
   translation(id: number): Promise<TranslationRecord>;
   retryTranslation(id: number): Promise<TranslationRecord>;
   removeTranslation(id: number): Promise<void>;
@@ -166,7 +172,8 @@ export interface Product {
   /** A stored file's bytes (a range when given); `public` only serves what the chat hands out. */
   readFile(key: string, options?: { start?: number; end?: number; public?: boolean }): Promise<FileRead>;
   /** Size of a stored file, or null when there is none. */
-  statFile(key: string, options?: { public?: boolean }): Promise<StoredObject | null>;
+  /** `clientAddress`: whom a new page render counts against (see content/page-render.ts). */
+  statFile(key: string, options?: { public?: boolean; clientAddress?: string | null }): Promise<StoredObject | null>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;

@@ -22,6 +22,9 @@ const LITERAL = /<\/?(?:g\d+|l[0-9a-f]+|\d+)\/?>/g;
 /** Escapes literal `<…>` of document text as `<lHEX/>` literal tags (call on plain text before adding inline tags). */
 export const escapeLiterals = (text: string) => text.replace(LITERAL, (m) => `<l${Buffer.from(m, 'utf8').toString('hex')}/>`);
 
+/** The whole of `text` as one literal tag (a monospace run: kept as it is, like a glossary term). */
+export const literalTag = (text: string) => (text ? `<l${Buffer.from(text, 'utf8').toString('hex')}/>` : '');
+
 const isLiteral = (id: string) => id.startsWith('l');
 const literalOf = (id: string) => Buffer.from(id.slice(1), 'hex').toString('utf8');
 

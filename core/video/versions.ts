@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { VideoVersion } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
 
@@ -13,6 +13,7 @@ export function videoVersions(catalog: Catalog, videoId: number): VideoVersion[]
     filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null,
     fileName: t.fileName,
     subtitlesPath: t.subtitlesPath ?? null,
+    subtitlesSrtPath: t.subtitlesPath ? t.subtitlesPath.replace(/\.vtt$/, '.srt') : null,
     options: t.options ?? DEFAULT_VIDEO_OPTIONS,
   }));
 }

@@ -1,3 +1,4 @@
+import { UPLOADS_FOLDERS } from '../../core/product/index';
 import * as S from './schemas';
 
 /**
@@ -69,7 +70,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /widget/frame': { summary: 'The widget\'s chat panel page (framed by allowed origins only)', tag: 'widget', public: true, responses: { 200: 'html' } },
 
   'GET /api/files/*': { summary: 'Download a public file by key (HTTP ranges)', tag: 'files', public: true, responses: { 200: 'binary', 206: 'binary' } },
-  ...Object.fromEntries(['presentations/original_files', 'presentations/translated_files', 'videos/original_files', 'videos/translated_files'].map((f) => [
+  ...Object.fromEntries(UPLOADS_FOLDERS.map((f) => [
     `GET /uploads/${f}/*`, { summary: `Download from ${f} (HTTP ranges)`, tag: 'files', public: true, responses: { 200: 'binary', 206: 'binary' } } as OperationDoc,
   ])),
 
@@ -85,6 +86,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   }, query({ subcategory: { type: 'string', enum: ['broadcast', 'podcast', 'learning_resources'] } })),
 
   'GET /api/videos/:id/transcript': { summary: 'A video\'s timed transcript, its WebVTT and its translated versions', tag: 'videos', responses: { 200: S.VideoTranscriptView } },
+  'PUT /api/videos/:id/transcript': { summary: 'Save edited cues as a new version of the transcript (re-indexed, translated subtitles made again; the original is kept)', tag: 'videos', responses: { 200: S.VideoTranscriptView } },
+  'POST /api/videos/:id/transcribe': { summary: 'Transcribe a video again, optionally in another spoken language (language) or with a chosen provider (endpoint|offline)', tag: 'videos', responses: { 202: S.Video } },
   ...Object.fromEntries((['documents', 'presentations', 'videos'] as const).flatMap((path) => [
     [`POST /api/${path}/:id/translations`, { summary: `Request a translation of a ${path.slice(0, -1)} into a language (a job)`, tag: 'translations', responses: { 202: S.TranslationRecord } }],
     [`GET /api/${path}/:id/translations`, { summary: `Translations of a ${path.slice(0, -1)}`, tag: 'translations', responses: { 200: list(S.TranslationRecord) } }],

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../errors';
-import { mapLimit, runTool } from '../../ingest/exec';
+import { mapLimit, runTool } from '../../tools/exec';
 import { detectSilence } from '../audio';
 import type { TranslationLanguage } from '../../types';
 import { groupWords, type GroupOptions, type TimedWord } from './segments';
@@ -55,9 +55,10 @@ export function createPocketsphinx(opts: PocketsphinxOptions = {}): SpeechToText
   const timeFactor = opts.timeFactor ?? 6;
   return {
     id: 'pocketsphinx',
-    supports: (language: TranslationLanguage) => language === 'english',
+    // Without a known language it assumes English (the only one it knows).
+    supports: (language: TranslationLanguage | null) => language === null || language === 'english',
     async transcribe(wavPath: string, t: TranscribeOptions): Promise<Transcript> {
-      if (t.language !== 'english') {
+      if (t.language !== null && t.language !== 'english') {
         throw new AppError('not_configured', `pocketsphinx only knows English; no transcriber is configured for ${t.language}.`);
       }
       const hmm = join(modelDir, 'en-us');
