@@ -20,6 +20,7 @@ import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 import { printVideoBench, videoBench } from './video';
+import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
@@ -137,9 +138,12 @@ if (only.has('widget')) {
 if (only.has('chat')) results.chat = await chatBench(line);
 
 if (only.has('video')) {
-  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');
+  const lengths = await videoLengthBench((process.env.VIDEO_BENCH_SECONDS ?? '6,60,720').split(',').map(Number));
+  printLengthBench(lengths, line);
+  console.log('\nVideo: a generated 60-second clip with speech, translation stages (wall and tool CPU)');
   const r = await videoBench(60);
-  results.video = r;
+  results.video = { ...r, lengths };
   printVideoBench(r, line);
 }
 
