@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
+ *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
+ *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
@@ -12,18 +13,20 @@ import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
 import { measureWidget } from '../web/widget/build';
+import { answersBench, printAnswersBench } from './answers';
 import { chatBench } from './chat-bench';
 import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 import { printVideoBench, videoBench } from './video';
+import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
 import { officeBench, printOfficeBench } from './office';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -75,6 +78,16 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('answers')) {
+  console.log('\nAnswers on real files (shared corpus question set: right answer at the right place, not found, grounding)');
+  const r = await answersBench();
+  if (!r) line('skipped', 'no shared corpus folder');
+  else {
+    results.answers = r;
+    printAnswersBench(r, line);
+  }
 }
 
 if (only.has('llm')) {
@@ -133,9 +146,12 @@ if (only.has('widget')) {
 if (only.has('chat')) results.chat = await chatBench(line);
 
 if (only.has('video')) {
-  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');
+  const lengths = await videoLengthBench((process.env.VIDEO_BENCH_SECONDS ?? '6,60,720').split(',').map(Number));
+  printLengthBench(lengths, line);
+  console.log('\nVideo: a generated 60-second clip with speech, translation stages (wall and tool CPU)');
   const r = await videoBench(60);
-  results.video = r;
+  results.video = { ...r, lengths };
   printVideoBench(r, line);
 }
 

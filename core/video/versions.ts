@@ -13,6 +13,7 @@ export function videoVersions(catalog: Catalog, videoId: number): VideoVersion[]
     filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null,
     fileName: t.fileName,
     subtitlesPath: t.subtitlesPath ?? null,
+    subtitlesSrtPath: t.subtitlesPath ? t.subtitlesPath.replace(/\.vtt$/, '.srt') : null,
     options: t.options ?? DEFAULT_VIDEO_OPTIONS,
   }));
 }
