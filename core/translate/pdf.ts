@@ -19,8 +19,8 @@ import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, type BlockStyle } from './pdf-style';
-import { escapeLiterals, stripTags } from './tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {

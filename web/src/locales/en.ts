@@ -1,3 +1,4 @@
+import { governanceEn } from './governance.en';
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
 import { TEMPLATED_MESSAGES } from '@core/messages';
 
@@ -73,6 +74,8 @@ export const en = {
     'chatbot-responses': 'Smart Assistant',
     widget: 'Website widget',
     analytics: 'Analytics',
+    review: 'Review',
+    audit: 'Audit log',
     documents: 'Documents',
     'bot-images': 'Document Images',
     presentations: 'Presentations',
@@ -97,6 +100,7 @@ export const en = {
     totalDocuments: 'Total Documents',
     activeVideos: 'Active Videos',
     pendingApprovals: 'Pending Approvals',
+    openPending: 'Open the {{count}} items pending approval',
     aiResponses: 'AI Responses',
     quickActions: 'Quick Actions',
     uploadContent: 'Upload Content',
@@ -299,6 +303,7 @@ export const en = {
     confirmDelete: 'Delete "{{title}}"?',
     deleted: 'Video deleted',
     deleteFailed: 'Failed to delete video',
+    retryNamed: 'Retry {{title}}',
     uploadDescription: 'The video is processed after upload; its card shows the progress.',
     guidance: 'Use MP4 videos under 1 minute long (up to 30 minutes are accepted). Processing takes about a minute per minute of video, more with burned subtitles or dubbing.',
     file: 'Video file',
@@ -322,6 +327,21 @@ export const en = {
       title: 'Transcript',
       lowConfidence: 'low confidence',
       states: { pending: 'Transcript queued', running: 'Transcribing', completed: 'Transcript', none: 'No transcript', failed: 'Transcript failed' },
+      edit: 'Edit transcript',
+      editHint: 'Correct a word or a time (seconds from the start). Saving makes a new version: it is searched and its translated subtitles are made again; the original stays below.',
+      start: 'Start',
+      end: 'End',
+      startOf: 'Start of line {{n}} (seconds)',
+      endOf: 'End of line {{n}} (seconds)',
+      textOf: 'Text of line {{n}}',
+      save: 'Save transcript',
+      saved: 'Transcript saved: its subtitles are being made again',
+      original: 'Original transcript',
+      again: 'Transcribe again',
+      againQueued: 'Transcribing again: the new transcript replaces this one',
+      language: 'Spoken language',
+      languageKeep: 'Same language',
+      approximate: 'Times are approximate: the speech service returned text without times.',
     },
     player: {
       description: 'Play the original or a translated version with its subtitles; click a line of the transcript to jump there.',
@@ -604,6 +624,7 @@ export const en = {
     title: 'Settings',
     language: 'Language',
   },
+  ...governanceEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,3 +1,4 @@
+import { governanceHe } from './governance.he';
 import type { Translations } from './en';
 
 /** Hebrew strings (right-to-left). */
@@ -73,6 +74,8 @@ export const he: Translations = {
     'chatbot-responses': 'עוזר חכם',
     widget: 'ווידג׳ט לאתר',
     analytics: 'אנליטיקה',
+    review: 'אישור תוכן',
+    audit: 'יומן פעולות',
     documents: 'מסמכים',
     'bot-images': 'תמונות ממסמכים',
     presentations: 'מצגות',
@@ -97,6 +100,7 @@ export const he: Translations = {
     totalDocuments: 'סך המסמכים',
     activeVideos: 'סרטונים פעילים',
     pendingApprovals: 'ממתינים לאישור',
+    openPending: 'פתיחת {{count}} הפריטים הממתינים לאישור',
     aiResponses: 'תשובות AI',
     quickActions: 'פעולות מהירות',
     uploadContent: 'העלאת תוכן',
@@ -341,6 +345,7 @@ export const he: Translations = {
     confirmDelete: 'למחוק את "{{title}}"?',
     deleted: 'הסרטון נמחק',
     deleteFailed: 'מחיקת הסרטון נכשלה',
+    retryNamed: 'לנסות שוב את {{title}}',
     uploadDescription: 'הסרטון מעובד לאחר ההעלאה; הכרטיס שלו מציג את ההתקדמות.',
     guidance: 'השתמשו בסרטוני MP4 באורך של פחות מדקה (מתקבלים עד 30 דקות). העיבוד נמשך כדקה לכל דקת סרטון, יותר עם כתוביות צרובות או דיבוב.',
     file: 'קובץ וידאו',
@@ -364,6 +369,21 @@ export const he: Translations = {
       title: 'תמליל',
       lowConfidence: 'ודאות נמוכה',
       states: { pending: 'תמלול בתור', running: 'מתמלל', completed: 'תמליל', none: 'אין תמליל', failed: 'התמלול נכשל' },
+      edit: 'עריכת התמליל',
+      editHint: 'תקנו מילה או זמן (שניות מתחילת הסרטון). השמירה יוצרת גרסה חדשה: היא נכנסת לחיפוש והכתוביות המתורגמות נוצרות מחדש; המקור נשאר למטה.',
+      start: 'התחלה',
+      end: 'סוף',
+      startOf: 'התחלת שורה {{n}} (שניות)',
+      endOf: 'סוף שורה {{n}} (שניות)',
+      textOf: 'הטקסט של שורה {{n}}',
+      save: 'שמירת התמליל',
+      saved: 'התמליל נשמר: הכתוביות שלו נוצרות מחדש',
+      original: 'התמליל המקורי',
+      again: 'תמלול מחדש',
+      againQueued: 'מתמלל מחדש: התמליל החדש יחליף את הנוכחי',
+      language: 'שפת הדיבור',
+      languageKeep: 'אותה שפה',
+      approximate: 'הזמנים משוערים: שירות הדיבור החזיר טקסט בלי זמנים.',
     },
     player: {
       description: 'הפעילו את המקור או גרסה מתורגמת עם הכתוביות שלה; לחיצה על שורה בתמליל קופצת אליה.',
@@ -646,4 +666,5 @@ export const he: Translations = {
     title: 'הגדרות',
     language: 'שפה',
   },
+  ...governanceHe,
 };
