@@ -32,6 +32,7 @@ import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
+import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
@@ -55,6 +56,8 @@ export interface Services {
   widgetSettings: WidgetSettingsStore;
   rag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
+  /** Visitors' requests to be contacted by a person. */
+  handoff: Handoff;
   content: ContentDeps;
   /** Public chat and document-search conversations. */
   conversations: ConversationStore;
@@ -211,6 +214,17 @@ export async function createServices(config: Config, options: ServiceOptions = {
       onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     });
     const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits, questions });
+    // Hand-off requests keep contact details as long as conversations are kept (pruned with the question log).
+    const handoff = createHandoff({
+      catalog, conversations, retentionDays: config.conversations.retentionDays,
+      webhook: config.handoff.webhookUrl ? { url: config.handoff.webhookUrl, secret: config.handoff.webhookSecret } : null,
+      onWebhookError: (id, error) => log(`Hand-off request ${id} could not be delivered to HANDOFF_WEBHOOK_URL: ${error}`),
+    });
+    const pruneHandoff = () => void handoff.prune().catch((e: Error) => log(`Pruning hand-off requests failed: ${e.message}`));
+    pruneHandoff();
+    const handoffTimer = setInterval(pruneHandoff, 6 * 3_600_000);
+    handoffTimer.unref();
+    cleanups.push(() => clearInterval(handoffTimer));
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -221,7 +235,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, handoff, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
