@@ -1,6 +1,7 @@
 import type {
   BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
 } from '../types';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
 /**
  * The catalog contract: every record of the product is read and written
@@ -64,6 +65,8 @@ export interface AuthSession {
 
 export type ItemRecord = Document | Presentation | Video;
 
+export type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
+
 export interface CatalogStore {
   /** Where the records live, for health and messages (a file path, a database URL). */
   readonly location: string;
@@ -81,6 +84,12 @@ export interface CatalogStore {
   readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  /** Who changed what (approvals, audience, deletions, sign-ins, token writes); kept by clearContent. */
+  readonly auditLog: Collection<AuditEntry>;
+  /** Named users with roles besides the bootstrap admin; kept by clearContent. */
+  readonly users: Collection<StoredUser>;
+  /** Named API tokens with a role (hashed); kept by clearContent. */
+  readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
   readonly counters: Counters;
   /** The collection of one kind of uploaded item, for code that handles all three alike. */
@@ -89,7 +98,7 @@ export interface CatalogStore {
   reserveId(): number;
   /** Runs several changes as one: they are written together, once, when `fn` returns. */
   transaction<R>(fn: () => R): R;
-  /** Empties every collection (delete-all-data), keeping sign-in sessions and ids. */
+  /** Empties every collection (delete-all-data), keeping sign-in sessions, users, tokens, the audit log and ids. */
   clearContent(): void;
 }
 

@@ -1,4 +1,4 @@
-import { isHandedOut } from '../public-files';
+import { isPublic } from '../governance/visibility';
 import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../storage/layout';
 import type { SearchIndex } from '../search/types';
@@ -87,10 +87,12 @@ interface Candidate {
 }
 
 function candidates(catalog: Catalog, kind: ContentType): Candidate[] {
-  const ready = isHandedOut;
-  const rows = kind === 'video' ? catalog.videos.list((v) => ready(v.status)).map((v) => ({ ...v, title: v.label }))
-    : kind === 'presentation' ? catalog.presentations.list((p) => ready(p.status)).map((p) => ({ ...p, title: p.label }))
-      : catalog.documents.list((d) => ready(d.status));
+  // The visibility rule: only public items are handed out (approved, audience public, not expired).
+  const now = new Date();
+  const ready = (r: Parameters<typeof isPublic>[0]) => isPublic(r, now);
+  const rows = kind === 'video' ? catalog.videos.list((v) => ready(v)).map((v) => ({ ...v, title: v.label }))
+    : kind === 'presentation' ? catalog.presentations.list((p) => ready(p)).map((p) => ({ ...p, title: p.label }))
+      : catalog.documents.list((d) => ready(d));
   return rows.map((r) => {
     const translated = new Map<string, string>();
     if (r.translation.state === 'completed' && r.translation.fileKey && r.translation.targetLanguage) {
