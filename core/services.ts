@@ -20,7 +20,7 @@ import { createOpenAiEmbedder } from './search/openai-embedder';
 import { createFeedSearchIndex } from './search/feed';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
-import { reindexAll } from './ingest/reindex';
+import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -44,6 +44,8 @@ import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
+import { openVideoTranslation } from './video/translation-job';
+import { planVideo } from './video/policy';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -192,13 +194,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const translation = createTranslation(config, llm);
     const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
+      ingest: createIngestHandler(records, {
+        ocrLanguages: config.worker.ocrLanguages, tmpDir,
+        checkVideoDuration: (sec) => void planVideo(sec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: config.video.maxMinutes * 60 }),
+      }),
       transcribe: createTranscribeHandler({
         ...records, transcribers, tmpDir, maxDurationSec: config.video.maxMinutes * 60,
         // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
         onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
       }),
-      translate: createTranslateHandler({ ...records, translation, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
     shared.onRemoteChange(() => queue.poke());

@@ -30,6 +30,9 @@ import { upload } from './upload';
 import { widget } from './widget';
 
 export type * from './types';
+export type { EvalOptions, EvalResult } from './eval';
+/** Retrieval evaluation (`cms eval`), loaded on use: it pulls in the whole search stack. */
+export const loadEval = () => import('./eval');
 export { ask, chat };
 
 /** The product over built services (the composition root calls this once). */
