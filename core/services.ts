@@ -34,6 +34,7 @@ import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
+import { recordExpired } from './governance/expiry';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
@@ -232,6 +233,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const staffRag = createRagBot({ ...ragOptions, search });
     const assistant = createAssistant({ catalog, conversations, search: publicSearch, llm, rag, limits: chatLimits, questions });
 
+    if (options.startWorker) {
+      // Items whose validUntil passed get their one `expired` audit entry (the rule itself reads the clock on every request).
+      const sweep = () => void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+      sweep();
+      const expiryTimer = setInterval(sweep, 60_000);
+      expiryTimer.unref();
+      cleanups.push(() => clearInterval(expiryTimer));
+    }
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(
