@@ -96,6 +96,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     }));
   }
   if (fresh) await o.onTranscript?.(outcome);
+  for (const [k, ms] of Object.entries(outcome.timingsMs ?? {})) timingsMs[`transcribe.${k}`] = ms;
   const language: TranslationLanguage = outcome.transcript?.language ?? given ?? 'english';
   const target = o.target && o.target !== language ? o.target : null;
   const segments = outcome.transcript?.segments ?? [];
