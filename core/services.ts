@@ -34,8 +34,10 @@ import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
+import { recordExpired } from './governance/expiry';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
+import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
@@ -64,6 +66,8 @@ export interface Services {
   /** The document-search bot for signed-in staff: every completed item. */
   staffRag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
+  /** Visitors' requests to be contacted by a person. */
+  handoff: Handoff;
   content: ContentDeps;
   /** Public chat and document-search conversations. */
   conversations: ConversationStore;
@@ -236,7 +240,26 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const rag = createRagBot({ ...ragOptions, search: publicSearch });
     const staffRag = createRagBot({ ...ragOptions, search });
     const assistant = createAssistant({ catalog, conversations, search: publicSearch, llm, rag, limits: chatLimits, questions });
+    // Hand-off requests keep contact details as long as conversations are kept (pruned with the question log).
+    const handoff = createHandoff({
+      catalog, conversations, retentionDays: config.conversations.retentionDays,
+      webhook: config.handoff.webhookUrl ? { url: config.handoff.webhookUrl, secret: config.handoff.webhookSecret } : null,
+      onWebhookError: (id, error) => log(`Hand-off request ${id} could not be delivered to HANDOFF_WEBHOOK_URL: ${error}`),
+    });
+    const pruneHandoff = () => void handoff.prune().catch((e: Error) => log(`Pruning hand-off requests failed: ${e.message}`));
+    pruneHandoff();
+    const handoffTimer = setInterval(pruneHandoff, 6 * 3_600_000);
+    handoffTimer.unref();
+    cleanups.push(() => clearInterval(handoffTimer));
 
+    if (options.startWorker) {
+      // Items whose validUntil passed get their one `expired` audit entry (the rule itself reads the clock on every request).
+      const sweep = () => void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+      sweep();
+      const expiryTimer = setInterval(sweep, 60_000);
+      expiryTimer.unref();
+      cleanups.push(() => clearInterval(expiryTimer));
+    }
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(
@@ -246,7 +269,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

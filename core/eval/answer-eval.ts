@@ -125,6 +125,8 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
       options.onProgress?.({ phase: 'ingesting', done: i + 1, total: all.length });
     }
     await services.queue.idle();
+    // Questions are asked as a visitor: the files are approved for everyone (the visibility rule).
+    await services.product.approve([...ids.values()].map((v) => v.itemId));
     const where = new Map([...ids].map(([rel, v]) => [`${v.itemType}:${v.itemId}`, rel]));
     const outcomes: QuestionOutcome[] = [];
     for (const [i, q] of questions.entries()) {
