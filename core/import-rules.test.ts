@@ -102,6 +102,12 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(found, []);
   });
 
+  it('the web imports core through the @core alias only', () => {
+    const files = ['web/src', 'web/widget'].flatMap(sources);
+    const relative = files.filter((f) => /from '(\.\.\/)+core\//.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(relative, []);
+  });
+
   it('the rule reader sees every kind of import', () => {
     const text = "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = await import('./d');\nimport './e';\nimport { T } from '@core/types';\nimport x from 'node:fs';";
     assert.deepEqual(importsOf('core/x/y.ts', text), ['core/x/a', 'core/b', 'core/x/c', 'core/x/d', 'core/x/e', 'core/types']);
