@@ -247,10 +247,22 @@ export async function openReplica(options: ReplicaOptions) {
     }
   }
 
+  /** Runs an async `fn` as one batch (changes made while it runs join it). */
+  async function commitAsync<R>(fn: () => Promise<R>): Promise<R> {
+    depth++;
+    try {
+      return await fn();
+    } finally {
+      depth--;
+      if (depth === 0) enqueue();
+    }
+  }
+
   return {
     origin,
     table,
     commit,
+    commitAsync,
     /** Marks a row changed (or removed) in the current batch. */
     touch(c: string, id: number) {
       dirty.set(key(c, id), { c, id });
