@@ -16,8 +16,8 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
     s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
     s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
-  const pending = s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
-  const catalog = { ok: true, detail: `${s.catalog.location}: ${s.catalog.documents.count()} documents, ${pending} jobs pending` };
+  const pending = await s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
+  const catalog = { ok: true, detail: `${s.catalog.location}: ${await s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const ok = catalog.ok && storage.ok && search.ok;
   const isolation = toolIsolation();
   return {

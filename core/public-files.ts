@@ -28,11 +28,11 @@ export const isHandedOut = (status: string | undefined): boolean =>
   status === 'completed' || status === 'approved' || status === 'converting';
 
 /** True when `key` may be downloaded without sign-in. */
-export function isPubliclyServed(catalog: Catalog, key: string): boolean {
+export async function isPubliclyServed(catalog: Catalog, key: string): Promise<boolean> {
   if (!isPublicKey(key)) return false;
   const owner = ownerOfKey(key);
   if (!owner) return false;
   if (owner.type === 'support') return true;
-  const item = catalog.items(owner.type).get(owner.id);
+  const item = await catalog.items(owner.type).get(owner.id);
   return isHandedOut(item?.status);
 }

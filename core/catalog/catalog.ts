@@ -81,7 +81,7 @@ class LowdbCatalog implements CatalogStore {
   private readonly db: LowSync<CatalogData>;
   readonly location: string;
   /** Set while a transaction's function runs: writes from it apply at once and are written when it ends. */
-  private readonly inTx = new AsyncLocalStorage<true>();
+  private readonly inTx = new AsyncLocalStorage<{ open: boolean }>();
   /** One transaction (or one write queued behind it) at a time. */
   private locked = false;
   private readonly waiters: Array<() => void> = [];
@@ -162,20 +162,25 @@ class LowdbCatalog implements CatalogStore {
   }
 
   async transaction<R>(fn: (tx: CatalogStore) => Promise<R> | R): Promise<R> {
-    if (this.inTx.getStore()) return fn(this);
+    if (this.inTx.getStore()?.open) return fn(this);
     await this.acquire();
+    // Work the function left running (not awaited) must not write into the transaction once it ended.
+    const tx = { open: true };
     try {
       const before = structuredClone(this.db.data);
       let result: R;
       try {
-        result = await this.inTx.run(true, () => fn(this));
+        result = await this.inTx.run(tx, () => fn(this));
       } catch (e) {
+        tx.open = false;
         this.restore(before);
         throw e;
       }
+      tx.open = false;
       this.save(before);
       return result;
     } finally {
+      tx.open = false;
       this.release();
     }
   }
@@ -202,7 +207,7 @@ class LowdbCatalog implements CatalogStore {
    * the caller gets an AppError saying why.
    */
   private write<R>(mutate: () => R): Promise<R> {
-    if (this.inTx.getStore()) {
+    if (this.inTx.getStore()?.open) {
       try {
         return Promise.resolve(mutate());
       } catch (e) {

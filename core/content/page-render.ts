@@ -36,8 +36,8 @@ export function parsePageRenderKey(key: string): { docId: number; page: number; 
 }
 
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
-export function canRenderPage(catalog: Catalog, docId: number, page: number): boolean {
-  const doc = catalog.documents.get(docId);
+export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
+  const doc = await catalog.documents.get(docId);
   return !!doc && doc.status === 'completed' && isPdf(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
@@ -113,7 +113,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   const dpi = opts.dpi ?? 110;
 
   async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
-    const doc = opts.catalog.documents.get(docId)!;
+    const doc = (await opts.catalog.documents.get(docId))!;
     const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
     try {
       const pdf = path.join(dir, 'original.pdf');
@@ -148,7 +148,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
     /** Renders the page for `key` unless the store has it; not_found for keys that name no renderable page. */
     async ensure(key: string): Promise<void> {
       const parsed = parsePageRenderKey(key);
-      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
       if (await opts.store.head(key)) return;
       let p = running.get(key);
       if (!p) {

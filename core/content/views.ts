@@ -8,35 +8,35 @@ const asItem = (type: ContentType, r: Document | Presentation | Video, title: st
 });
 
 /** The generic content list: documents, presentations and videos as content items, by id. */
-export function listContent(catalog: Catalog, type?: string): ContentItem[] {
+export async function listContent(catalog: Catalog, type?: string): Promise<ContentItem[]> {
   const out: ContentItem[] = [];
   if (!type || type === 'document') {
-    out.push(...catalog.documents.list().map((d) => asItem('document', d, d.title, d.description, d.approvedDate, d.needsTranslation)));
+    out.push(...(await catalog.documents.list()).map((d) => asItem('document', d, d.title, d.description, d.approvedDate, d.needsTranslation)));
   }
   if (!type || type === 'presentation') {
-    out.push(...catalog.presentations.list().map((p) => asItem('presentation', p, p.label, p.description, null, !!p.languageto)));
+    out.push(...(await catalog.presentations.list()).map((p) => asItem('presentation', p, p.label, p.description, null, !!p.languageto)));
   }
   if (!type || type === 'video') {
-    out.push(...catalog.videos.list().map((v) => asItem('video', v, v.label, v.description, null, v.needsTranslation)));
+    out.push(...(await catalog.videos.list()).map((v) => asItem('video', v, v.label, v.description, null, v.needsTranslation)));
   }
   const known = ['document', 'presentation', 'video'];
-  if (!type || !known.includes(type)) out.push(...catalog.contentItems.list((c) => !type || c.type === type));
+  if (!type || !known.includes(type)) out.push(...await catalog.contentItems.list((c) => !type || c.type === type));
   return out.sort((a, b) => a.id - b.id);
 }
 
 const PENDING = new Set(['pending', 'processing', 'extracting', 'analyzing', 'converting']);
 
 /** `botResponses`: answers given by both bots (the conversation store's exchange count). */
-export function dashboardMetrics(catalog: Catalog, botResponses: number): DashboardMetrics {
+export async function dashboardMetrics(catalog: Catalog, botResponses: number): Promise<DashboardMetrics> {
   const running = (x: { status: string }) => PENDING.has(x.status);
-  const pendingApprovals = catalog.documents.count(running) + catalog.presentations.count(running) + catalog.videos.count(running) +
-    catalog.contentItems.count((x) => x.status === 'pending');
-  const botImages = catalog.botImages.count();
-  const presentationImages = catalog.presentationImages.count();
+  const pendingApprovals = await catalog.documents.count(running) + await catalog.presentations.count(running) + await catalog.videos.count(running) +
+    await catalog.contentItems.count((x) => x.status === 'pending');
+  const botImages = await catalog.botImages.count();
+  const presentationImages = await catalog.presentationImages.count();
   return {
-    totalDocuments: catalog.documents.count(),
-    totalVideos: catalog.videos.count(),
-    totalPresentations: catalog.presentations.count(),
+    totalDocuments: await catalog.documents.count(),
+    totalVideos: await catalog.videos.count(),
+    totalPresentations: await catalog.presentations.count(),
     pendingApprovals,
     botResponses,
     totalImages: botImages + presentationImages,
@@ -63,13 +63,15 @@ export interface TranslationRow {
  * translation record (item title and description with the record); videos
  * keep the request stored on the item until video translation exists.
  */
-export function translationRows(catalog: Catalog, type: 'presentation' | 'video'): TranslationRow[] {
-  return catalog.translations.list((t) => t.itemType === type).sort((a, b) => a.id - b.id).flatMap((t) => {
-    const p = catalog.items(type).get(t.itemId);
-    if (!p || !('label' in p)) return [];
-    return [{
+export async function translationRows(catalog: Catalog, type: 'presentation' | 'video'): Promise<TranslationRow[]> {
+  const rows: TranslationRow[] = [];
+  for (const t of await catalog.translations.list({ where: { itemType: type } })) {
+    const p = await catalog.items(type).get(t.itemId);
+    if (!p || !('label' in p)) continue;
+    rows.push({
       id: p.id, title: p.label, description: p.description, targetLanguage: t.targetLanguage, state: t.state, error: t.error,
       fileKey: t.fileKey, translation: { ...t, filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null },
-    }];
-  });
+    });
+  }
+  return rows;
 }

@@ -5,6 +5,6 @@ import type { Product } from './types';
 
 /** Edits a document's fields; records "other" content posted as a form. */
 export const update = (s: Services): Pick<Product, 'updateDocument' | 'createContent'> => ({
-  updateDocument: async (id, patch) => updateDocument(s.content, id, patch),
-  createContent: async (form) => createContentItem(s.content, form),
+  updateDocument: async (id, patch) => await updateDocument(s.content, id, patch),
+  createContent: async (form) => await createContentItem(s.content, form),
 });

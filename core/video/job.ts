@@ -41,16 +41,16 @@ const STEP: Record<VideoStage, 'extracting_detail' | 'transcribing' | 'working'>
 export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
   return async (job, signal, report) => {
     const videos = deps.catalog.videos;
-    const rec = videos.get(job.itemId);
+    const rec = await videos.get(job.itemId);
     if (!rec) return;
-    const setTranscript = (p: Partial<VideoTranscript>) => {
-      if (!videos.get(rec.id)) return;
-      videos.update(rec.id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, ...p, updatedAt: now() }; });
+    const setTranscript = async (p: Partial<VideoTranscript>) => {
+      if (!await videos.get(rec.id)) return;
+      await videos.update(rec.id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, ...p, updatedAt: now() }; });
     };
     // A transcript kept by a run that was killed is reused; a new request (retry) starts over.
     const resuming = rec.transcript?.state === 'running';
     const kept = resuming ? await loadTranscript(deps.store, rec.id) : null;
-    setTranscript({ state: 'running', error: null });
+    await setTranscript({ state: 'running', error: null });
     const workDir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), `transcribe-${rec.id}-`));
     try {
       report(step('reading_file'), 2);
@@ -63,7 +63,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         transcribers: deps.transcribers, maxDurationSec: deps.maxDurationSec, signal,
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
         onStage: (stage, progress, label) => report(step(STEP[stage], { label }), progress, { throttle: true }),
-        onPlan: (plan) => setTranscript({ estimate: plan.note }),
+        onPlan: (plan) => void setTranscript({ estimate: plan.note }).catch(() => {}),
         onTranscript: async (outcome) => {
           if (outcome.transcript) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
         },
@@ -80,22 +80,22 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       }
       const t = r.outcome.transcript;
       if (!t) {
-        setTranscript({ state: 'none', note: r.outcome.note, segmentCount: 0, vttPath: null, provider: null, quality: null, language: null });
+        await setTranscript({ state: 'none', note: r.outcome.note, segmentCount: 0, vttPath: null, provider: null, quality: null, language: null });
         return step('completed_with_warnings', { warnings: r.outcome.note });
       }
       await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: t, chunks: r.chunks, frames }, r.vtt);
       const chunks = videoSearchChunks({ itemId: rec.id, title: rec.label, transcript: t, chunks: r.chunks, frames });
       await deps.search.upsert(chunks);
       signal.throwIfAborted();
-      if (videos.get(rec.id)) videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
-      setTranscript({
+      if (await videos.get(rec.id)) await videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
+      await setTranscript({
         state: 'completed', note: r.outcome.note, language: t.language, provider: t.provider, quality: t.quality,
         segmentCount: t.segments.length, chunkCount: chunks.length, vttPath: publicUrlForKey(videoKeys.transcriptVtt(rec.id)),
       });
       return r.outcome.note ? step('completed_with_warnings', { warnings: r.outcome.note }) : undefined;
     } catch (e) {
       const err = toAppError(e);
-      if (!signal.aborted) setTranscript({ state: 'failed', error: err.message });
+      if (!signal.aborted) await setTranscript({ state: 'failed', error: err.message });
       throw err;
     } finally {
       await rm(workDir, { recursive: true, force: true });

@@ -34,8 +34,8 @@ export async function finishVideoTranslation(deps: RecordDeps, record: Translati
     await deps.store.put(key, createReadStream(file.vttPath), { contentType: 'text/vtt' });
     subtitlesPath = publicUrlForKey(key);
   }
-  if (deps.catalog.videos.get(record.itemId)) {
-    deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
+  if (await deps.catalog.videos.get(record.itemId)) {
+    await deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
   }
   return subtitlesPath;
 }
