@@ -39,7 +39,7 @@ const set = [
   { name: 'undecodable-codecs.mp4', type: 'video' as const, path: file('codec.mp4', mp4) },
 ];
 
-const services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'x', CMS_TOKEN: 't', WORKER_CONCURRENCY: '1' }), { lock: false, startWorker: true });
+const services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', WORKER_CONCURRENCY: '1' }), { lock: false, startWorker: true });
 const files = [];
 try {
   for (const f of set) {

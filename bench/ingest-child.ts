@@ -29,7 +29,7 @@ function chromaRoots(): number[] {
   return out;
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
-const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', CMS_TOKEN: 't', WORKER_CONCURRENCY: '1' }), {
+const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', WORKER_CONCURRENCY: '1' }), {
   lock: false,
   startWorker: true,
 });

@@ -18,6 +18,7 @@ import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 import { printVideoBench, videoBench } from './video';
+import { consoleFirstLoad } from './wire';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
@@ -80,6 +81,9 @@ if (only.has('web')) {
   const r = await measureInitialJs();
   results.web = r;
   line('initial JS gzipped (budget 250 kB)', `${f1(r.initialJsGzip / 1024)} kB`);
+  const w = await consoleFirstLoad();
+  results.wire = w;
+  line(`first load on the wire, ${w.files.length} files (HTML + initial JS + CSS)`, `${f1(w.compressedBytes / 1024)} kB with br/gzip; ${f1(w.identityBytes / 1024)} kB uncompressed (before)`);
 }
 
 if (only.has('translate')) {

@@ -9,7 +9,7 @@ import { createProductClient } from './http/product-client';
 // The CLI's two modes: core's product in this process, and the HTTP client of a running server.
 runProductContract('direct (core)', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'product-direct-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', CMS_TOKEN: 't' }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
   return {
     product: services.product,
     async cleanup() {

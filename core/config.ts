@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** Shortest accepted CMS_TOKEN and ADMIN_PASSWORD. */
+export const MIN_TOKEN_CHARS = 32;
+export const MIN_PASSWORD_CHARS = 12;
 import { AppError } from './errors';
 
 /**
@@ -223,6 +227,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     } catch {
       problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
     }
+  }
+
+  // Chosen secrets must resist guessing; left unset, strong ones are generated into the data folder.
+  const token = str('CMS_TOKEN');
+  if (token !== null && token.length < MIN_TOKEN_CHARS) {
+    problems.push(`CMS_TOKEN is too short (${token.length} characters; at least ${MIN_TOKEN_CHARS}): leave it unset to have one generated, or use e.g. \`openssl rand -hex 24\``);
+  }
+  const password = str('ADMIN_PASSWORD');
+  if (password !== null && password.length < MIN_PASSWORD_CHARS) {
+    problems.push(`ADMIN_PASSWORD is too short (${password.length} characters; at least ${MIN_PASSWORD_CHARS}): leave it unset to have one generated on first start`);
   }
 
   const ocr = str('OCR_LANGUAGES', 'eng+heb+fra')!.split(/[+,\s]+/).filter(Boolean);

@@ -316,6 +316,8 @@ export interface RetrievalReply {
   notFound: boolean;
   /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
   answerId?: string;
+  /** Model answers: set when the model's answer named a figure, model number, price, URL or phone number not in the cited passages and was replaced by the extractive answer. */
+  grounding?: { replaced: true; missing: string[] };
 }
 
 /** Where one translation of an item is (one record per item and target language). */

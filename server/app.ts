@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +27,22 @@ import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
 
+/**
+ * Answers over 1 kB in text formats (JSON, HTML, scripts, styles, subtitles) go out
+ * brotli- or gzip-compressed as the client accepts; the built console's assets are
+ * compressed at build time (web/precompress.ts) and sent as they are. Event streams,
+ * ranges and binary files (PDF, images, video) are left alone.
+ */
+const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/(html|css|javascript|plain|csv|vtt|xml))\b/;
+const COMPRESSION = {
+  global: true,
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
+  customTypes: (type: string) => COMPRESSIBLE.test(type),
+  // Brotli's default (quality 11) costs tens of ms on a 100 kB answer; 5 keeps most of the gain.
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+};
+
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
@@ -38,6 +56,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   });
   app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
   registerErrorHandler(app);
+  await app.register(compress, COMPRESSION);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: services.config.uploads.maxBytes, files: 1, fields: 30, fieldSize: 100_000, parts: 40 },
@@ -92,7 +111,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   // Cache headers are set by consoleHeaders: hashed assets immutable, everything else revalidated.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false, preCompressed: true });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -36,7 +36,7 @@ export async function requireSameOrigin(request: FastifyRequest, _reply: Fastify
 /** onRequest hook for admin routes: a valid session cookie or API token, else 401. */
 export function requireAdmin(auth: Auth) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
+    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip });
     if (!user) throw new AppError('unauthorized', 'Sign in to use this part of the API');
   };
 }

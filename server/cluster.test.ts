@@ -21,7 +21,7 @@ import type { Document, Job } from '../core/types';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TOKEN = 'cluster-token-0123456789';
+const TOKEN = 'cluster-token-0123456789-0123456789abcdef';
 const found = findPostgres();
 const skip = 'reason' in found ? `PostgreSQL tests skipped: ${found.reason}` : false;
 if (skip) console.log(`# ${skip}`);

@@ -40,7 +40,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'cms-test-'));
   const password = 'test-password-1';
-  const token = 'test-token-abcdef';
+  const token = 'test-token-abcdef-0123456789abcdef0123';
   const env: Record<string, string> = {
     DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, CMS_TOKEN: token,
     LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', ...options.env,

@@ -57,5 +57,6 @@ function printReport(logger: Logger, report: EvalResult) {
     { header: 'Hit@5', value: (r) => r.hit5.toFixed(3), align: 'right' },
     { header: 'MRR@10', value: (r) => r.mrr10.toFixed(3), align: 'right' },
   ]);
+  if (report.unmapped.length) logger.info(`${report.unmapped.length} chunk(s) matched no passage and were skipped: ${report.unmapped.slice(0, 5).map((u) => `${u.chunk} (${u.file})`).join(', ')}`);
   logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
 }

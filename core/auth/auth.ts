@@ -21,6 +21,8 @@ export interface AuthOptions {
   apiToken: string | null;
   sessionHours: number;
   loginPerMinute: number;
+  /** Wrong API tokens accepted per address and minute before every token from it is refused for a while. Default 30. */
+  bearerFailuresPerMinute?: number;
   /** Where sign-in sessions live (the catalog, or PostgreSQL shared by every server). */
   sessions: SessionStore;
   /** Where sign-in attempts are counted; this process's memory when absent. */
@@ -62,6 +64,7 @@ export function createAuth(options: AuthOptions) {
   }
 
   const loginLimiter = createRateLimiter({ name: 'login', limit: options.loginPerMinute, windowMs: 60_000, store: options.rateLimits });
+  const bearerLimiter = createRateLimiter({ name: 'bearer', limit: options.bearerFailuresPerMinute ?? 30, windowMs: 60_000, store: options.rateLimits });
   const { sessions } = options;
   const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager' };
 
@@ -83,9 +86,20 @@ export function createAuth(options: AuthOptions) {
     async logout(token: string | undefined) {
       if (token) await sessions.remove(sha256(token));
     },
-    /** The user for a session cookie or API token, or null. */
-    async authenticate(credentials: { sessionToken?: string; bearer?: string }): Promise<AdminUser | null> {
-      if (credentials.bearer && apiToken && safeEqual(credentials.bearer, apiToken)) return user;
+    /**
+     * The user for a session cookie or API token, or null. Wrong tokens count against `clientAddress`: past
+     * the limit every token from it is refused (rate_limited), the right one too, so guessing learns nothing.
+     */
+    async authenticate(credentials: { sessionToken?: string; bearer?: string; clientAddress?: string }): Promise<AdminUser | null> {
+      if (credentials.bearer) {
+        const address = credentials.clientAddress ?? 'unknown';
+        const retryAfter = await bearerLimiter.take(address);
+        if (retryAfter) throw new AppError('rate_limited', `Too many wrong API tokens from this address. Try again in ${retryAfter} s.`, { details: { retryAfter } });
+        if (apiToken && safeEqual(credentials.bearer, apiToken)) {
+          await bearerLimiter.undo(address);
+          return user;
+        }
+      }
       if (credentials.sessionToken && (await sessions.isValid(sha256(credentials.sessionToken), new Date()))) return user;
       return null;
     },

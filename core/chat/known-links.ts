@@ -1,6 +1,6 @@
 import type { SearchIndex } from '../search/types';
 import type { Passage } from './retrieve';
-import { linksIn } from './suspicious';
+import { addressesAi, contactsIn, linksIn } from './suspicious';
 
 const MAX_LINKS = 10;
 
@@ -32,5 +32,29 @@ export async function unknownLinks(search: SearchIndex, passages: Passage[]): Pr
       if (!elsewhere) unknown.add(url);
     }
   }
+  for (const c of await plantedContacts(search, passages)) unknown.add(c);
   return unknown;
+}
+
+/**
+ * The contacts (e-mail addresses, phone numbers) in these passages that the catalog holds only in blocks
+ * addressing an AI: found in such a block, and in no other item's passage that does not address one. A
+ * planted "write to …" split from its instruction by the chunker is then not quoted either.
+ */
+export async function plantedContacts(search: SearchIndex, passages: Passage[]): Promise<Set<string>> {
+  const planted = new Set<string>();
+  const seen = new Set<string>();
+  for (const p of passages) {
+    const { itemType, itemId } = p.hit.chunk;
+    for (const contact of contactsIn(p.hit.chunk.text)) {
+      if (seen.has(contact) || seen.size >= MAX_LINKS) continue;
+      seen.add(contact);
+      const query = contact.includes('@') ? contact.replace(/[@.]/g, ' ') : contact;
+      const holding = (await search.search(query, { k: 20 })).filter((h) => contactsIn(h.chunk.text).includes(contact));
+      const inPlanted = holding.some((h) => addressesAi(h.chunk.text)) || addressesAi(p.hit.chunk.text);
+      const vouched = holding.some((h) => (h.chunk.itemType !== itemType || h.chunk.itemId !== itemId) && !addressesAi(h.chunk.text));
+      if (inPlanted && !vouched) planted.add(contact);
+    }
+  }
+  return planted;
 }

@@ -157,3 +157,22 @@ test('prompt injection: document text reaches the model only inside the data del
     await env.catalog.documents.remove(leaflet.id);
   }
 });
+
+test('llm: a model answer naming a figure the passages do not hold is replaced by the extractive answer and counted', async () => {
+  fake.respond((r) => (isAnswer(r) ? 'The M2 installation takes about 25 minutes, call 0800 123 4567 [1].' : model(r)));
+  const failures: string[][] = [];
+  const b = createRagBot({ catalog: env.catalog, conversations: env.conversations, search: index, llm: llm(), onGroundingFailure: (m) => failures.push(m) });
+  const reply = await b.ask('How long does the M2 motor installation take?', 'l-ground');
+  assert.equal(reply.mode, 'extractive');
+  assert.deepEqual(reply.grounding, { replaced: true, missing: ['0800 123 4567', '25'] });
+  assert.match(reply.answer, /20 minutes with two people\. \[1\]$/);
+  assert.equal(reply.citations[0].itemId, seed.guide.id);
+  assert.deepEqual(failures, [['0800 123 4567', '25']]);
+});
+
+test('llm: a model answer whose figures are in the passages (in another number format) is kept', async () => {
+  fake.respond((r) => (isAnswer(r) ? 'The M2 installation takes about 20 minutes with two people [1].' : model(r)));
+  const reply = await bot().ask('How long does the M2 motor installation take?', 'l-ground-ok');
+  assert.equal(reply.mode, 'llm');
+  assert.equal(reply.grounding, undefined);
+});

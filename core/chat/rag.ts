@@ -10,6 +10,7 @@ import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences } from './extractive';
+import { checkGrounding } from './grounding';
 import { unknownLinks } from './known-links';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
@@ -50,6 +51,8 @@ export interface RagBotOptions {
   onLlmError?: (error: AppError, step: 'prepare' | 'answer') => void;
   /** Where each question of `ask`/`askStream` and its answer is kept for analytics (message text only). */
   questions?: QuestionLog;
+  /** Told about every model answer replaced because a figure was not in its passages (counted by the caller). */
+  onGroundingFailure?: (missing: string[], question: string) => void;
 }
 
 export interface AskOptions {
@@ -166,7 +169,16 @@ export function createRagBot(options: RagBotOptions): RagBot {
         yield { type: 'done', reply };
         return;
       }
-      const reply = await llmReply(language, full, given);
+      let reply = await llmReply(language, full, given);
+      // Grounding: a figure, model number, price, URL or phone number not in the passages (or the question) is not trusted.
+      if (!reply.notFound) {
+        const check = checkGrounding(reply.answer, [...given.map((p) => p.hit.chunk.text), question, plan.standalone]);
+        if (check.missing.length) {
+          options.onGroundingFailure?.(check.missing, question);
+          const offline = await offlineReply(plan, passages, languages, false, await unknownLinks(search, passages.filter((p) => p.relevant)));
+          reply = { ...offline, grounding: { replaced: true, missing: check.missing } };
+        }
+      }
       // The done event carries the final text (markers renumbered); a marker-only reply showed nothing yet.
       if (stream && !emitted) yield { type: 'token', text: reply.answer };
       yield { type: 'done', reply };

@@ -6,9 +6,12 @@
  * - requests for payment ("pay a $99 reactivation fee", premium numbers),
  * - requests for credentials ("send us your password"),
  * - links that appear nowhere else in the catalog.
- * In a passage that carries an instruction to an AI, every sentence with a
- * link, a phone number or an amount of money is dropped too: it is part of
- * the same planted block.
+ * A passage that addresses an AI or the assistant ("Note to AI assistants:
+ * …", "ignore your instructions") is a planted block: besides that sentence,
+ * every sentence of it with a contact (an e-mail address, a phone number, a
+ * link, "contact …"/"write to …") or an amount of money is dropped; and a
+ * contact the catalog holds only in such blocks is not quoted from any other
+ * passage either (known-links.ts finds those).
  */
 
 const INJECTION = [
@@ -29,15 +32,42 @@ const CALL = /\b(call|phone|dial|text|whatsapp|telegram|contact)\b/i;
 export const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+/gi;
 const PHONE = /\+?\d[\d\s().-]{7,}\d/;
 
+/** Text that speaks to an AI model or to the assistant itself rather than to a reader. */
+const ADDRESSES_AI = [
+  /\b(note|message|instructions?|attention|reminder)\s+(to|for)\s+(the\s+|all\s+|any\s+)?(ai|a\.i\.|assistants?|chat ?bots?|bots?|language models?|llms?|gpts?|models?)\b/i,
+  /\b(ai|a\.i\.|assistants?|chat ?bots?|bots?|language models?|llms?)\s*(reading this|processing this)\b/i,
+  /\b(if|when) you are an? (ai|a\.i\.|assistant|chat ?bot|bot|language model|llm)\b/i,
+  /\b(dear|hey|hello)\s+(ai|assistant|chat ?bot|bot|model)\b/i,
+  /^\s*(ai|assistant|chat ?bot|llm)s?\s*:/i,
+  /\b(ai|a\.i\.|the assistant|chat ?bots?|language models?|llms?)\s+(must|should|shall|has to|needs? to|is to|are to)\s+(tell|say|answer|reply|respond|direct|refer|send|give|recommend|always|never|only)\b/i,
+];
+
 export function looksLikeInjection(sentence: string): boolean {
-  return INJECTION.some((re) => re.test(sentence));
+  return INJECTION.some((re) => re.test(sentence)) || ADDRESSES_AI.some((re) => re.test(sentence));
 }
+
+const EMAIL_RE = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
+const PHONE_RE = /\+?\d[\d\s().-]{7,}\d/g;
+const CONTACT_VERB = /\b(contact|write to|e-?mail|reach|call|phone|dial|text|whatsapp|telegram)\b/i;
+
+/** The e-mail addresses and phone numbers (digits only) a text gives, in lower case. */
+export function contactsIn(text: string): string[] {
+  const emails = (text.match(EMAIL_RE) ?? []).map((e) => e.toLowerCase().replace(/[.]+$/, ''));
+  const phones = (text.match(PHONE_RE) ?? []).map((p) => p.replace(/\D/g, '')).filter((d) => d.length >= 7);
+  return [...new Set([...emails, ...phones])];
+}
+
+/** Whether `text` holds a block that speaks to an AI (any of its sentences does). */
+export const addressesAi = (text: string): boolean => looksLikeInjection(text);
 
 export type Suspicion = 'injection' | 'payment' | 'credentials' | 'link' | 'planted';
 
 export interface SuspicionOptions {
-  /** True for a link that appears nowhere else in the catalog (see rag.ts). Default: every link is known. */
-  unknownLink?: (url: string) => boolean;
+  /**
+   * True for a link that appears nowhere else in the catalog, or a contact (see contactsIn) the catalog holds
+   * only in blocks that address an AI (see known-links.ts). Default: every link and contact is known.
+   */
+  unknownLink?: (urlOrContact: string) => boolean;
   /** The passage around this sentence carries an instruction to an AI. */
   taintedBlock?: boolean;
 }
@@ -52,6 +82,8 @@ export function suspicionOf(sentence: string, opts: SuspicionOptions = {}): Susp
   if (CREDENTIAL.test(sentence) && ASK.test(sentence)) return 'credentials';
   const links = linksIn(sentence);
   if (links.some((u) => opts.unknownLink?.(u))) return 'link';
-  if (opts.taintedBlock && (links.length > 0 || PHONE.test(sentence) || MONEY.test(sentence))) return 'planted';
+  const contacts = contactsIn(sentence);
+  if (contacts.some((c) => opts.unknownLink?.(c))) return 'planted';
+  if (opts.taintedBlock && (links.length > 0 || contacts.length > 0 || PHONE.test(sentence) || MONEY.test(sentence) || CONTACT_VERB.test(sentence))) return 'planted';
   return null;
 }

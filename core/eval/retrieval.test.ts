@@ -42,6 +42,22 @@ test('scores hits only for chunks of the gold passage that contain the answer', 
   }
 });
 
+test('passages with right-to-left marks, controls and unmapped glyphs map to their chunks (one normaliser with the chunker)', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'eval-rtl-'));
+  try {
+    // An Arabic passage as SQuAD files carry them: RLM marks, a C1 control and a private-use glyph inside.
+    const context = 'يقوم \u200Fالمحور\u200F بربط المستشعرات\u0085 عبر زيجبي. يستغرق الاقتران \uE000حوالي ثلاثين ثانية.';
+    const squad = { data: [{ title: 'محور', paragraphs: [{ context, qas: [{ question: 'كم يستغرق الاقتران؟', answers: [{ text: 'حوالي ثلاثين ثانية' }] }] }] }] };
+    await writeFile(path.join(dir, 'mini.ar.json'), JSON.stringify(squad));
+    const r = await runEval({ dataDir: dir, chromaUrl: null });
+    assert.deepEqual(r.unmapped, []);
+    assert.equal(r.languages.ar.questions, 1);
+    assert.equal(r.languages.ar.hit1, 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('pooled eval on the shared data (30 questions per language) with Chroma meets sane levels', { skip: !existsSync(SHARED_EVAL) && 'no shared/eval folder' }, async () => {
   const r = await runEval({ dataDir: SHARED_EVAL, questionsPerFile: 30 });
   assert.deepEqual(Object.keys(r.languages).sort(), ['de', 'en', 'es', 'he', 'ru']);

@@ -40,8 +40,13 @@ export interface ChunkOptions {
  */
 export const DEFAULT_TARGET_CHARS = 1500;
 
-/** Collapses runs of spaces and blank lines, keeps paragraph breaks. */
-function cleanText(text: string): string {
+/**
+ * The one text normaliser of chunks: what a chunk's text went through
+ * (extracted-text cleaning, invisible characters, spaces and blank lines
+ * collapsed, paragraph breaks kept). `cms eval` maps chunks back to
+ * passages with it.
+ */
+export function chunkText(text: string): string {
   return stripInvisible(cleanExtracted(text))
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\f\v\u00A0]+/g, ' ')
@@ -88,7 +93,7 @@ export function splitText(text: string, target: number, overlap: number, lang?: 
 export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opts: ChunkOptions = {}): Chunk[] {
   const target = Math.max(200, opts.targetChars ?? DEFAULT_TARGET_CHARS);
   const overlap = Math.min(Math.floor(target / 2), Math.max(0, opts.overlapChars ?? Math.round(target * 0.15)));
-  const texts = sections.map((s) => cleanText(s.notes?.trim() ? `${s.text}\n\n${s.notes}` : s.text));
+  const texts = sections.map((s) => chunkText(s.notes?.trim() ? `${s.text}\n\n${s.notes}` : s.text));
   const sample = texts.join('\n').slice(0, 5000);
   // The item's language when the evidence is sound, else the best guess (stemming needs one).
   const sureItemLang = detectContentLanguage(sample);

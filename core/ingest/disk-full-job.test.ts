@@ -26,7 +26,7 @@ before(async () => {
   execFileSync('mkdir', ['-p', full]);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', full]);
   try { writeFileSync(path.join(full, 'filler'), Buffer.alloc(128 * 1024)); } catch { /* full now */ }
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'x', CMS_TOKEN: 't' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

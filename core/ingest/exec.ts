@@ -34,6 +34,11 @@ export interface RunOptions {
   inputFile?: string;
   /** Memory ceiling for this run in bytes; default the configured one (setToolLimits), 0 for none. */
   memoryBytes?: number;
+  /**
+   * The only folders the tool may see besides the system's (the job's work folder): where the machine
+   * allows a mount namespace, every other file (the data folder, other jobs, home folders) is absent for it.
+   */
+  confineTo?: readonly string[];
 }
 
 export interface RunResult {
@@ -83,7 +88,7 @@ export function throwIfAborted(signal?: AbortSignal): void {
 export function runTool(tool: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const timeoutMs = budgetMs(opts.inputFile, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const memoryBytes = opts.memoryBytes ?? toolLimits().memoryBytes;
-  const wrapped = wrapTool(tool, args, memoryBytes);
+  const wrapped = wrapTool(tool, args, memoryBytes, opts.confineTo);
   const maxOut = opts.maxStdoutBytes ?? 32 * 1024 * 1024;
   const maxErr = opts.maxStderrBytes ?? 64 * 1024;
   const { signal } = opts;

@@ -27,7 +27,7 @@ before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'memory-limit-'));
   bomb = path.join(dataDir, 'report.pdf');
   writeFileSync(bomb, await buildPdfBomb(300));
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', CMS_TOKEN: 't', TOOL_MEMORY_MB: String(CEILING_MB) }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', TOOL_MEMORY_MB: String(CEILING_MB) }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

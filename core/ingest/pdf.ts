@@ -12,6 +12,7 @@ import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } fro
 import { formatBytes } from './sandbox';
 import { ocrImages, ocrPage, usableOcrLanguages } from './ocr';
 import { garbageShare } from '../text/clean';
+import { wholeWords } from '../text/words';
 import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { nearby, repairRtlPunctuation, tidyText } from './tidy';
@@ -44,8 +45,11 @@ export interface PdfOptions extends ExtractOptions {
 }
 
 const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
-/** Removes bidi and other control characters and unmapped glyphs, tidies whitespace, repairs right-to-left punctuation. */
-export const cleanPdfText = (text: string) => repairRtlPunctuation(tidyText(text));
+/**
+ * Removes bidi and other control characters and unmapped glyphs, tidies whitespace, repairs right-to-left punctuation,
+ * and makes words whole (line-end hyphenation, Hebrew/Arabic prefix letters set apart: core/text/words.ts).
+ */
+export const cleanPdfText = (text: string) => wholeWords(repairRtlPunctuation(tidyText(text)));
 
 interface PageText {
   num: number;

@@ -16,7 +16,7 @@ describe('a backing service failing mid-job', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pipeline-fail-'));
     let chroma = await startChroma({ dataDir: path.join(dataDir, 'chroma-ext'), port: 0 });
     const port = Number(new URL(chroma.url).port);
-    const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', CMS_TOKEN: 't', CHROMA_URL: chroma.url, CHROMA_WAIT_S: '1' }), { lock: false, startWorker: true });
+    const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', CHROMA_URL: chroma.url, CHROMA_WAIT_S: '1' }), { lock: false, startWorker: true });
     try {
       await chroma.stop();
       const f = await fixtures.textPdf(4);

@@ -16,7 +16,7 @@ let dataDir: string;
 
 before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pipeline-'));
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'x', CMS_TOKEN: 't' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

@@ -157,10 +157,10 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
     `-env:UserInstallation=${pathToFileURL(join(opts.workDir, 'lo-profile')).href}`,
     '--headless', '--norestore', '--nolockcheck', '--nodefault',
     '--convert-to', 'pdf', '--outdir', dir, input,
-  ], { signal: opts.signal, timeoutMs, inputFile: file });
+  ], { signal: opts.signal, timeoutMs, inputFile: file, confineTo: [opts.workDir] });
   const pdf = join(dir, 'deck.pdf');
   if (!(await readdir(dir)).includes('deck.pdf')) throw new Error('LibreOffice produced no PDF');
-  await runTool('pdftoppm', ['-r', String(opts.renderDpi ?? 60), '-png', pdf, join(dir, 'slide')], { signal: opts.signal, timeoutMs });
+  await runTool('pdftoppm', ['-r', String(opts.renderDpi ?? 60), '-png', pdf, join(dir, 'slide')], { signal: opts.signal, timeoutMs, confineTo: [opts.workDir] });
   const pages = (await readdir(dir))
     .map((name) => ({ name, n: Number(/^slide-(\d+)\.png$/.exec(name)?.[1]) }))
     .filter((p) => Number.isInteger(p.n) && p.n > 0)

@@ -13,6 +13,11 @@
  *   with it (`unshare --pid --fork --kill-child`); the kernel then ends every
  *   process of the namespace, soffice.bin included, even when this process
  *   is killed with SIGKILL.
+ * - no files (runs given `confineTo`): a mount namespace whose root holds
+ *   only the system's programs and libraries (/usr read-only, a few /etc
+ *   entries, /dev/null and friends, a private /proc and /tmp) and the run's
+ *   own folders, so a document that names a local file (a linked picture a
+ *   stripper missed) finds nothing there;
  * What the machine allows is probed once; health details report it.
  */
 import { spawnSync } from 'node:child_process';
@@ -35,7 +40,11 @@ export interface Isolation {
   /** Tools and their children end when this process ends, even by SIGKILL. */
   diesWithParent: boolean;
   memoryCeiling: boolean;
+  /** Runs given `confineTo` see only system folders and those folders (a mount namespace). */
+  fileConfinement: boolean;
   prefix: string[];
+  /** The prefix of confined runs (with a mount namespace), when fileConfinement. */
+  confinedPrefix?: string[];
 }
 
 let limits: ToolLimits = { memoryBytes: 1024 ** 3, timeBaseMs: 60_000, timePerMiBMs: 5_000, isolate: true };
@@ -67,15 +76,52 @@ export function toolIsolation(): Isolation {
       ]
     : [];
   const found = candidates.find((c) => works(c));
-  if (found) isolation = { network: 'none', diesWithParent: true, memoryCeiling: prlimit, prefix: [...found, ...init] };
-  else if (works(pdeath)) isolation = { network: 'host', diesWithParent: true, memoryCeiling: prlimit, prefix: pdeath };
-  else isolation = { network: 'host', diesWithParent: false, memoryCeiling: prlimit, prefix: [] };
+  const withMount = found ? [...found.slice(0, -1), '--mount', '--'] : undefined;
+  const mountWorks = !!withMount && spawnSync(withMount[0]!, [...withMount.slice(1), 'sh', '-c', CONFINE, 'sh', '1', '0', 'true'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  const confined = mountWorks && withMount ? { fileConfinement: true, confinedPrefix: [...withMount, 'sh', '-c', CONFINE, 'sh'] } : { fileConfinement: false };
+  if (found) isolation = { network: 'none', diesWithParent: true, memoryCeiling: prlimit, prefix: [...found, ...init], ...confined };
+  else if (works(pdeath)) isolation = { network: 'host', diesWithParent: true, memoryCeiling: prlimit, prefix: pdeath, fileConfinement: false };
+  else isolation = { network: 'host', diesWithParent: false, memoryCeiling: prlimit, prefix: [], fileConfinement: false };
   return isolation;
 }
 
-/** The command line that runs `tool args` confined, with a memory ceiling of `memoryBytes` (0: none). */
-export function wrapTool(tool: string, args: string[], memoryBytes: number): { command: string; args: string[] } {
+/**
+ * Builds the confined root in the mount namespace and runs the tool there:
+ * `sh -c CONFINE sh <tmp ceiling MiB> <n> <dir1..dirn> tool args...`. /usr read-only, the /etc entries
+ * programs need (fonts, the loader's cache, users), device nodes that hold no data, a private /proc and a
+ * /tmp of at most the ceiling, and the given folders read-write at their own paths. A `sh` stays init and
+ * waits for the tool (see the PID namespace above).
+ */
+const CONFINE = [
+  'set -e; t=$1; n=$2; shift 2; R=/mnt',
+  'mount --make-rprivate /',
+  'mount -t tmpfs -o mode=755,size=4m sandbox "$R"',
+  'mkdir -p "$R/usr" "$R/etc" "$R/dev" "$R/proc" "$R/tmp" "$R/var/cache"',
+  'mount --rbind /usr "$R/usr"; mount -o remount,bind,ro "$R/usr"',
+  'for l in bin sbin lib lib32 lib64 libx32; do if [ -L "/$l" ]; then ln -s "$(readlink "/$l")" "$R/$l"; fi; done',
+  'for e in fonts ld.so.cache ld.so.conf ld.so.conf.d alternatives passwd group nsswitch.conf localtime mime.types libreoffice ImageMagick-6; do',
+  '  [ -e "/etc/$e" ] || continue; if [ -d "/etc/$e" ]; then mkdir "$R/etc/$e"; else : > "$R/etc/$e"; fi; mount --bind "/etc/$e" "$R/etc/$e"; mount -o remount,bind,ro "$R/etc/$e"',
+  'done',
+  'if [ -d /var/cache/fontconfig ]; then mkdir "$R/var/cache/fontconfig"; mount --bind /var/cache/fontconfig "$R/var/cache/fontconfig"; mount -o remount,bind,ro "$R/var/cache/fontconfig"; fi',
+  'for d in null zero full random urandom; do : > "$R/dev/$d"; mount --bind "/dev/$d" "$R/dev/$d"; done',
+  'mkdir "$R/dev/shm"; mount -t tmpfs -o mode=1777,size=256m shm "$R/dev/shm"',
+  'mount -t proc proc "$R/proc"',
+  'mount -t tmpfs -o mode=1777,size=${t}m tmp "$R/tmp"',
+  'i=0; while [ "$i" -lt "$n" ]; do d=$1; shift; mkdir -p "$R$d"; mount --bind "$d" "$R$d"; i=$((i+1)); done',
+  'export HOME=/tmp TMPDIR=/tmp',
+  'w=$PWD; exec chroot "$R" /bin/sh -c \'cd "$0" 2>/dev/null || cd /; "$@"; exit $?\' "$w" "$@"',
+].join('\n');
+
+/**
+ * The command line that runs `tool args` confined, with a memory ceiling of `memoryBytes` (0: none). With
+ * `confineTo` (absolute folders) the tool sees no other files than the system's and these folders, and its
+ * /tmp holds at most `tmpMiB`.
+ */
+export function wrapTool(tool: string, args: string[], memoryBytes: number, confineTo?: readonly string[], tmpMiB = 256): { command: string; args: string[] } {
   const iso = toolIsolation();
+  const prefix = confineTo?.length && iso.confinedPrefix
+    ? [...iso.confinedPrefix, String(Math.max(1, Math.round(tmpMiB))), String(confineTo.length), ...confineTo.map((d) => path.resolve(d))]
+    : iso.prefix;
   const isNode = tool === process.execPath;
   // V8 programs (Node workers, Chromium) reserve far more address space than they use, and ffmpeg maps hundreds
   // of MB of codec libraries plus a thread stack per decoder (a clip with a dozen inputs passes 1 GB of address
@@ -87,7 +133,7 @@ export function wrapTool(tool: string, args: string[], memoryBytes: number): { c
   const toolArgs = isNode && memoryBytes > 0 && !args.some((a) => a.startsWith('--max-old-space-size'))
     ? [`--max-old-space-size=${Math.max(64, Math.floor((memoryBytes * 0.7) / 1024 ** 2))}`, ...args]
     : args;
-  const full = [...iso.prefix, ...mem, tool, ...toolArgs];
+  const full = [...prefix, ...mem, tool, ...toolArgs];
   return { command: full[0]!, args: full.slice(1) };
 }
 

@@ -8,9 +8,8 @@
  * counts can be compared with the original's)
  *   "Press <1>the button</1>" -> "sserP <1>eht nottub</1>"
  */
+import { TAG_SPLIT as TAG } from '../translate/tags';
 import type { FakeRequest, FakeReply } from './fake-anthropic';
-
-const TAG = /(<\/?g?\d+\/?>)/;
 
 /** The reversible transform; `expand` repeats each word that many times (long translations). */
 export function markerTranslate(text: string, expand = 1): string {

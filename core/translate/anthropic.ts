@@ -33,7 +33,7 @@ export function systemPrompt(source: TranslationLanguage, target: TranslationLan
   return [
     `You translate the documents of a smart-home brand from ${cap(source)} into ${cap(target)}.`,
     'You receive a JSON object mapping segment ids to segment texts. Translate every segment completely and faithfully, in the register of product documentation.',
-    'Segments contain inline tags: <1>...</1> marks formatted words, <2/> marks an object such as a field or a line break, <g1/> stands for a product name. Keep every tag exactly as written and exactly once, around the words it belongs to; tags may move to where those words go in the translation. Never translate, drop or add tags.',
+    'Segments contain inline tags: <1>...</1> marks formatted words, <2/> marks an object such as a field or a line break, <g1/> stands for a product name, <l3c313e/> for literal text such as a key name or code. Keep every tag exactly as written and exactly once, around the words it belongs to; tags may move to where those words go in the translation. Never translate, drop or add tags.',
     'Keep numbers, units, model numbers, URLs and e-mail addresses as they are.',
     'Reply with only a JSON object mapping each id to its translation, with no other text: {"1": "...", "2": "..."}.',
   ].join('\n');

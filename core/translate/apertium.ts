@@ -13,7 +13,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { runTool } from '../ingest/exec';
 import type { TranslationLanguage } from '../types';
-import { repairTags } from './tags';
+import { TAG, repairTags } from './tags';
 import type { Translator } from './types';
 
 const CODES: Record<string, TranslationLanguage> = {
@@ -57,13 +57,13 @@ export async function installedApertiumModes(bin = 'apertium'): Promise<string[]
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const unesc = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
-/** Segment text -> HTML the engine keeps tags of: <1> -> <x1>, <2/> -> <x2/>, <g1/> as is; text escaped. */
+/** Segment text -> HTML the engine keeps tags of: <1> -> <x1>, <2/> -> <x2/>, <g1/> and literals <l3c31/> as they are; text escaped. */
 export function toHtml(text: string): string {
   let out = '';
   let last = 0;
-  for (const m of text.matchAll(/<(\/?)(g?\d+)(\/?)>/g)) {
+  for (const m of text.matchAll(TAG)) {
     out += esc(text.slice(last, m.index));
-    const id = (m[2] as string).startsWith('g') ? m[2] : `x${m[2]}`;
+    const id = /^\d/.test(m[2] as string) ? `x${m[2]}` : m[2];
     out += `<${m[1]}${id}${m[3]}>`;
     last = (m.index ?? 0) + m[0].length;
   }
@@ -73,7 +73,7 @@ export function toHtml(text: string): string {
 export function fromHtml(html: string): string {
   let out = '';
   let last = 0;
-  for (const m of html.matchAll(/<(\/?)(x\d+|g\d+)(\/?)>/g)) {
+  for (const m of html.matchAll(/<(\/?)(x\d+|g\d+|l[0-9a-f]+)(\/?)>/g)) {
     out += unesc(html.slice(last, m.index));
     const id = (m[2] as string).startsWith('x') ? (m[2] as string).slice(1) : m[2];
     out += `<${m[1]}${id}${m[3]}>`;

@@ -13,6 +13,7 @@ import {
   CJK_FONT, LANG_TAG, RTL_FONT, childElements, elementsByName, firstChild, isCjk, isRtl, parseXml, readPackage,
   serializeXml, setOrderedChild, writePackage,
 } from './ooxml';
+import { CODE_STYLE, MONOSPACE_FONT } from './keep';
 import type { FileSegment, TranslatableFile } from './types';
 
 const RPR_ORDER = ['w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',
@@ -43,6 +44,9 @@ function planWordParagraph(p: Element, field: FieldState): WordParagraph {
   const run = (r: Element, container: Element | null) => {
     const rPr = firstChild(r, 'w:rPr');
     const format = rPr ? rPr.toString().replace(NOISE, '') : '';
+    const fonts = rPr && firstChild(rPr, 'w:rFonts');
+    const style = rPr && firstChild(rPr, 'w:rStyle')?.getAttribute('w:val');
+    const keep = MONOSPACE_FONT.test(fonts?.getAttribute('w:ascii') ?? fonts?.getAttribute('w:hAnsi') ?? '') || CODE_STYLE.test(style ?? '');
     const kids = childElements(r).filter((c) => c.nodeName !== 'w:rPr');
     const isText = (c: Element) => c.nodeName === 'w:t' && !(field.depth > 0 && field.inInstr);
     const track = (c: Element) => {
@@ -66,7 +70,7 @@ function planWordParagraph(p: Element, field: FieldState): WordParagraph {
       return nr;
     };
     for (const c of kids) {
-      if (isText(c)) { items.push({ kind: 'text', text: c.textContent ?? '', format, make, container }); continue; }
+      if (isText(c)) { items.push({ kind: 'text', text: c.textContent ?? '', format, make, container, keep }); continue; }
       track(c);
       const nr = doc.createElement('w:r');
       if (rPr) nr.appendChild(rPr.cloneNode(true));
@@ -154,7 +158,8 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
       if (body) page += elementsByName(p, 'w:br').filter((b) => b.getAttribute('w:type') === 'page').length;
       if (!wp.plan.text) continue;
       const id = String(segments.length + 1);
-      segments.push({ id, text: wp.plan.text, unit: body ? page : 1 });
+      const pStyle = elementsByName(p, 'w:pStyle')[0]?.getAttribute('w:val') ?? '';
+      segments.push({ id, text: wp.plan.text, unit: body ? page : 1, ...(CODE_STYLE.test(pStyle) ? { keep: 'code' as const } : {}) });
       word.set(id, wp);
     }
     for (const p of elementsByName(doc, 'a:p')) {

@@ -7,6 +7,7 @@
 import type { TranslationLanguage } from '../types';
 import { CJK_FONT, LANG_TAG, RTL_FONT, childElements, firstChild, isCjk, isRtl, setOrderedChild } from './ooxml';
 import { planParagraph, rebuildParagraph, type InlineItem, type ParagraphPlan } from './inline';
+import { MONOSPACE_FONT } from './keep';
 
 const RPR_ORDER = ['a:ln', 'a:noFill', 'a:solidFill', 'a:gradFill', 'a:blipFill', 'a:pattFill', 'a:grpFill', 'a:effectLst', 'a:effectDag',
   'a:highlight', 'a:uLnTx', 'a:uLn', 'a:uFillTx', 'a:uFill', 'a:latin', 'a:ea', 'a:cs', 'a:sym', 'a:hlinkClick', 'a:hlinkMouseOver', 'a:rtl', 'a:extLst'];
@@ -29,8 +30,9 @@ export function planDrawingParagraph(p: Element): DrawingParagraph {
       const rPr = firstChild(c, 'a:rPr');
       const t = firstChild(c, 'a:t');
       const text = t?.textContent ?? '';
+      const latin = rPr && firstChild(rPr, 'a:latin')?.getAttribute('typeface');
       items.push({
-        kind: 'text', text, format: formatKey(rPr), container: null,
+        kind: 'text', text, format: formatKey(rPr), container: null, keep: MONOSPACE_FONT.test(latin ?? ''),
         make: (s: string) => {
           const r = doc.createElement('a:r');
           r.appendChild(rPr ? rPr.cloneNode(true) : doc.createElement('a:rPr'));

@@ -7,7 +7,7 @@
  * every object a `<n/>`), and rebuilds the paragraph's nodes from a
  * translation, each piece of text with the formatting of the tag around it.
  */
-import { pieces, stripTags } from './tags';
+import { escapeLiterals, literalTag, pieces, stripTags } from './tags';
 
 export interface InlineText {
   kind: 'text';
@@ -18,6 +18,8 @@ export interface InlineText {
   make: (text: string) => Node;
   /** A wrapper the run sits in (a hyperlink), cloned around rebuilt runs. */
   container: Element | null;
+  /** Code (a monospace font or a code character style): its text goes as one literal tag, never translated. */
+  keep?: boolean;
 }
 
 export interface InlineObject {
@@ -68,11 +70,12 @@ export function planParagraph(items: InlineItem[]): ParagraphPlan {
   const tags = new Map<string, Group>();
   let text = '';
   let n = 0;
+  const encode = (g: Group) => ((g.item as InlineText).keep ? literalTag(g.text) : escapeLiterals(g.text));
   for (const g of groups) {
-    if (g.kind === 'text' && base && !g.item.container && (g.item as InlineText).format === baseFormat) { text += g.text; continue; }
+    if (g.kind === 'text' && base && !g.item.container && (g.item as InlineText).format === baseFormat) { text += encode(g); continue; }
     const id = String(++n);
     tags.set(id, g);
-    text += g.kind === 'object' ? `<${id}/>` : `<${id}>${g.text}</${id}>`;
+    text += g.kind === 'object' ? `<${id}/>` : `<${id}>${encode(g)}</${id}>`;
   }
   return { text, tags, base };
 }

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { runTool } from '../ingest/exec';
 import { usableOcrLanguages } from '../ingest/ocr';
 import { decodeEntities } from '../ingest/tidy';
+import { wholeWords } from '../text/words';
+import { looksLikeCode } from './keep';
 import type { TranslationLanguage } from '../types';
 
 export interface PdfBlock {
@@ -21,6 +23,28 @@ export interface PdfBlock {
   text: string;
   /** Read by OCR from a scanned page (the original pixels must be covered). */
   ocr: boolean;
+  /** Its visual lines (words on one baseline joined), for text drawn line by line as it was (code). */
+  lines?: PdfLine[];
+  /** A code listing: kept as it is, line by line. */
+  keep?: 'code';
+}
+
+export interface PdfLine { x: number; y: number; w: number; h: number; text: string }
+
+/** Lines that share a baseline band (a listing's line number and its code) become one line, left to right. */
+export function visualLines(lines: PdfLine[]): PdfLine[] {
+  const rows: PdfLine[][] = [];
+  for (const l of [...lines].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    const mid = l.y + l.h / 2;
+    const row = rows.find((r) => r.some((o) => mid > o.y && mid < o.y + o.h));
+    if (row) row.push(l); else rows.push([l]);
+  }
+  return rows.map((r) => {
+    r.sort((a, b) => a.x - b.x);
+    const x = Math.min(...r.map((l) => l.x));
+    const y = Math.min(...r.map((l) => l.y));
+    return { x, y, w: Math.max(...r.map((l) => l.x + l.w)) - x, h: Math.max(...r.map((l) => l.y + l.h)) - y, text: r.map((l) => l.text).join(' ') };
+  });
 }
 
 export interface PdfPageInfo { width: number; height: number }
@@ -29,15 +53,14 @@ const num = (attrs: string, name: string) => Number(new RegExp(`${name}="([\\d.\
 // pdftotext wraps right-to-left words in bidi controls.
 const clean = (s: string) => decodeEntities(s).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 
-/** Joins a block's lines: a word hyphenated at a line end is rejoined. */
-export function joinLines(lines: string[]): string {
-  let out = '';
-  for (const l of lines.map((x) => x.trim()).filter(Boolean)) {
-    if (!out) out = l;
-    else if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(l)) out = out.slice(0, -1) + l;
-    else out += ` ${l}`;
-  }
-  return out;
+/**
+ * Joins a block's lines into one paragraph: a word hyphenated at a line end
+ * is one word again (core/text/words, shared with ingest), unless `context`
+ * (the whole document) writes it with its hyphen elsewhere.
+ */
+export function joinLines(lines: string[], context?: string): string {
+  const text = lines.map((x) => x.trim()).filter(Boolean).join('\n');
+  return wholeWords(text, context).replace(/\s*\n\s*/g, ' ');
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] ?? 10; };
@@ -45,25 +68,37 @@ const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); retu
 export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: PdfBlock[] } {
   const pages: PdfPageInfo[] = [];
   const blocks: PdfBlock[] = [];
+  const raw: Array<{ block: PdfBlock; lines: string[] }> = [];
   for (const pm of html.matchAll(/<page\b([^>]*)>([\s\S]*?)<\/page>/g)) {
     pages.push({ width: num(pm[1] as string, 'width'), height: num(pm[1] as string, 'height') });
     const page = pages.length;
     for (const bm of (pm[2] as string).matchAll(/<block\b([^>]*)>([\s\S]*?)<\/block>/g)) {
       const a = bm[1] as string;
       const lines: string[] = [];
+      const boxes: PdfLine[] = [];
       const heights: number[] = [];
       for (const lm of (bm[2] as string).matchAll(/<line\b([^>]*)>([\s\S]*?)<\/line>/g)) {
-        heights.push(num(lm[1] as string, 'yMax') - num(lm[1] as string, 'yMin'));
-        lines.push([...(lm[2] as string).matchAll(/<word\b[^>]*>([\s\S]*?)<\/word>/g)].map((w) => clean(w[1] as string)).join(' '));
+        const la = lm[1] as string;
+        heights.push(num(la, 'yMax') - num(la, 'yMin'));
+        const line = [...(lm[2] as string).matchAll(/<word\b[^>]*>([\s\S]*?)<\/word>/g)].map((w) => clean(w[1] as string)).join(' ');
+        lines.push(line);
+        boxes.push({ x: num(la, 'xMin'), y: num(la, 'yMin'), w: num(la, 'xMax') - num(la, 'xMin'), h: num(la, 'yMax') - num(la, 'yMin'), text: line });
       }
-      const text = joinLines(lines);
-      if (!text) continue;
+      if (!lines.some((l) => l.trim())) continue;
       const x = num(a, 'xMin');
       const y = num(a, 'yMin');
-      blocks.push({ page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text, ocr: false });
+      const block: PdfBlock = { page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text: '', ocr: false, lines: visualLines(boxes) };
+      raw.push({ block, lines });
+      blocks.push(block);
     }
   }
-  return { pages, blocks };
+  // Hyphenation is decided against the whole document's text (compounds it writes with a hyphen keep it).
+  const context = raw.map((r) => r.lines.join('\n')).join('\n');
+  for (const { block, lines } of raw) {
+    block.text = joinLines(lines, context);
+    if (looksLikeCode((block.lines ?? []).map((l) => l.text).join('\n'))) block.keep = 'code';
+  }
+  return { pages, blocks: blocks.filter((b) => b.text) };
 }
 
 const TESS: Partial<Record<TranslationLanguage, string>> = {

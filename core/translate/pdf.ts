@@ -19,7 +19,7 @@ import { runTool } from '../ingest/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
-import { stripTags } from './tags';
+import { escapeLiterals, stripTags } from './tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {
@@ -48,6 +48,10 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: Array<PdfBlock & { tra
 .pg${i + 1} { page: p${i + 1}; width: ${p.width}pt; height: ${p.height}pt }`).join('\n');
   const body = pages.map((_, i) => {
     const boxes = blocks.filter((b) => b.page === i + 1).map((b) => {
+      // A code listing is drawn as it was, line by line at each line's place (never reflowed).
+      if (b.keep === 'code' && b.lines?.length) {
+        return b.lines.map((l) => `<div class="b code" style="left:${l.x.toFixed(2)}pt;top:${l.y.toFixed(2)}pt;font-size:${Math.max(4, l.h * 0.8).toFixed(2)}pt">${esc(l.text)}</div>`).join('');
+      }
       // Scanned words are covered by a white box a little larger than the words.
       const pad = b.ocr ? b.size * 0.3 : 0;
       const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(b.w * 1.03 + 1 + 2 * pad).toFixed(2)}pt;`
@@ -62,12 +66,13 @@ html, body { margin: 0; padding: 0 }
 .pg:last-child { break-after: auto }
 .b { position: absolute; font-family: ${family}; line-height: 1.12; color: #111; white-space: normal; overflow-wrap: anywhere;
   text-align: ${rtl ? 'right' : 'left'}; direction: ${rtl ? 'rtl' : 'ltr'}; overflow: hidden }
+.b.code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; white-space: pre; direction: ltr; text-align: left; overflow: visible; line-height: 1 }
 ${css}
 </style></head><body>
 ${body}
 <script>
 const over = [];
-document.querySelectorAll('.pg').forEach((pg, i) => pg.querySelectorAll('.b').forEach((b) => {
+document.querySelectorAll('.pg').forEach((pg, i) => pg.querySelectorAll('.b:not(.code)').forEach((b) => {
   let s = parseFloat(b.style.fontSize);
   while (b.scrollHeight > b.clientHeight + 1 && s > ${minFontPt}) { s = Math.max(${minFontPt}, s * 0.92); b.style.fontSize = s + 'pt'; }
   if (b.scrollHeight > b.clientHeight + 1) { over.push(i + 1); b.style.overflow = 'visible'; }
@@ -103,7 +108,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     }
   }
   blocks.sort((a, b) => a.page - b.page);
-  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: b.text, unit: b.page }));
+  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
   const minFontPt = o.minFontPt ?? 5;
 
   return {

@@ -1,10 +1,35 @@
 /**
- * Inline tags inside segment text: `<n>...</n>` spans, `<n/>` objects and
- * `<gn/>` glossary placeholders. Helpers to list, check and strip them.
+ * Inline tags inside segment text: `<n>...</n>` spans, `<n/>` objects,
+ * `<gn/>` glossary placeholders and `<l…/>` literals. Helpers to list,
+ * check and strip them.
+ *
+ * Document text that itself looks like an inline tag ("Press <1> to
+ * select", `</1>`, `<g2/>`) never reaches a provider as such:
+ * escapeLiterals() turns each into a literal tag `<lHEX/>` (its UTF-8
+ * bytes in hex) before the segment is tagged, so the text cannot collide
+ * with inline tags; the tag check then sees it as one more object that must
+ * come back, and stripTags()/pieces() turn it back into the original text.
  */
 
 /** Matches one inline tag; group 1 is '/' for a closing tag, group 2 the id, group 3 '/' when self-closing. */
-export const TAG = /<(\/?)(g?\d+)(\/?)>/g;
+export const TAG = /<(\/?)(g\d+|l[0-9a-f]+|\d+)(\/?)>/g;
+/** The same as one capturing group (for String.split). */
+export const TAG_SPLIT = /(<\/?(?:g\d+|l[0-9a-f]+|\d+)\/?>)/;
+
+/** Document text that could be read as an inline tag (including `</1/>`, which tagsOf() skips but stripTags() would drop). */
+const LITERAL = /<\/?(?:g\d+|l[0-9a-f]+|\d+)\/?>/g;
+
+/** Escapes literal `<…>` of document text as `<lHEX/>` literal tags (call on plain text before adding inline tags). */
+export const escapeLiterals = (text: string) => text.replace(LITERAL, (m) => `<l${Buffer.from(m, 'utf8').toString('hex')}/>`);
+
+/** The whole of `text` as one literal tag (a monospace run: kept as it is, like a glossary term). */
+export const literalTag = (text: string) => (text ? `<l${Buffer.from(text, 'utf8').toString('hex')}/>` : '');
+
+const isLiteral = (id: string) => id.startsWith('l');
+const literalOf = (id: string) => Buffer.from(id.slice(1), 'hex').toString('utf8');
+
+/** Turns literal tags back into their text, leaving the other tags as they are. */
+export const unescapeLiterals = (text: string) => text.replace(/<(l[0-9a-f]+)\/>/g, (_, id: string) => literalOf(id));
 
 export interface TagToken {
   kind: 'open' | 'close' | 'self';
@@ -22,7 +47,8 @@ export function tagsOf(text: string): TagToken[] {
   return out;
 }
 
-export const stripTags = (text: string) => text.replace(TAG, '');
+/** Plain text: inline tags removed, literal tags turned back into their text. */
+export const stripTags = (text: string) => text.replace(TAG, (m, close: string, id: string, self: string) => (isLiteral(id) && self && !close ? literalOf(id) : ''));
 
 /** The multiset of tags as a sorted key: two texts with the same key carry the same tags. */
 const tagKey = (text: string) => tagsOf(text).map((t) => t.raw).sort().join('');
@@ -63,21 +89,27 @@ export interface TaggedPiece {
 export function pieces(text: string): TaggedPiece[] {
   const out: TaggedPiece[] = [];
   const stack: string[] = [];
+  let buf = '';
   let last = 0;
-  const flush = (end: number) => {
-    if (end > last) out.push({ text: text.slice(last, end), spans: [...stack] });
+  const flush = () => {
+    if (buf) out.push({ text: buf, spans: [...stack] });
+    buf = '';
   };
   for (const m of text.matchAll(TAG)) {
     if (m[1] && m[3]) continue;
     const at = m.index ?? 0;
-    flush(at);
+    buf += text.slice(last, at);
     last = at + m[0].length;
     const id = m[2] as string;
+    // A literal is text of the piece it sits in.
+    if (isLiteral(id)) { buf += m[3] && !m[1] ? literalOf(id) : ''; continue; }
+    flush();
     if (m[3]) out.push({ text: '', spans: [...stack], object: id });
     else if (m[1]) { const i = stack.lastIndexOf(id); if (i >= 0) stack.splice(i, 1); }
     else stack.push(id);
   }
-  flush(text.length);
+  buf += text.slice(last);
+  flush();
   return out;
 }
 

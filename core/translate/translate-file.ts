@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import type { TranslationLanguage } from '../types';
 import { openDocx } from './docx';
 import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary } from './glossary';
+import { keepReason } from './keep';
 import type { TranslationMemory } from './memory';
 import { openPdf, type PdfOptions } from './pdf';
 import { openPptx } from './pptx';
@@ -47,6 +48,8 @@ export interface TranslateFileResult {
   characters: number;
   requests: number;
   memoryHits: number;
+  /** Segments kept as they are (code, formulas, labels, identifiers, only glossary terms): never sent. */
+  kept: number;
   /** Share of translatable segments that got a translation (0..1). */
   coverage: number;
   warnings: TranslationWarning[];
@@ -85,10 +88,18 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
   }
   const total = file.segments.length;
   const cores = file.segments.map((s) => split(s.text).core);
-  const unique = [...new Set(cores)];
+  // Do-not-translate: the format's hint (a code style, a monospace font) or what the text looks like.
+  const kept = new Map<number, string>();
+  file.segments.forEach((s, i) => {
+    const core = cores[i] as string;
+    const p = protectTerms(core, glossary, o.target);
+    const why = s.keep ?? keepReason(p.text);
+    if (why) kept.set(i, why === 'protected' ? restoreTerms(p.text, p.restore) : core);
+  });
+  const unique = [...new Set(cores.filter((_, i) => !kept.has(i)))];
   const known = await o.memory.lookup(scope, unique);
-  const memoryHits = cores.filter((c) => known.has(c)).length;
-  const progress = () => o.onProgress?.({ done: cores.filter((c) => known.has(c)).length, total });
+  const memoryHits = cores.filter((c, i) => !kept.has(i) && known.has(c)).length;
+  const progress = () => o.onProgress?.({ done: cores.filter((c, i) => kept.has(i) || known.has(c)).length, total });
   progress();
 
   const missing = unique.filter((c) => !known.has(c));
@@ -129,7 +140,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
   const warnings: TranslationWarning[] = [];
   file.segments.forEach((s, i) => {
     const core = cores[i] as string;
-    const t = known.get(core);
+    const t = kept.get(i) ?? known.get(core);
     if (t === undefined) return;
     const { lead, trail } = split(s.text);
     translations.set(s.id, `${lead}${t}${trail}`);
@@ -152,7 +163,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
   return {
     format, units: file.units,
     provider: o.translator.id, model: o.translator.model(o.source, o.target), quality: o.translator.quality,
-    segments: total, characters, requests, memoryHits,
+    segments: total, characters, requests, memoryHits, kept: kept.size,
     coverage: translations.size / total,
     warnings,
     text: [...byUnit.entries()].sort((a, b) => a[0] - b[0]).map(([unit, lines]) => ({ unit, text: lines.filter(Boolean).join('\n') })),

@@ -10,6 +10,7 @@
  * Every tag of a source segment must come back exactly once in its translation.
  */
 import type { TranslationLanguage } from '../types';
+import type { KeepReason } from './keep';
 
 export type TranslationQuality = 'llm' | 'machine';
 
@@ -62,6 +63,8 @@ export interface TranslatedUnit {
 /** One segment of a file, with the page or slide (1-based) it is on. */
 export interface FileSegment extends Segment {
   unit: number;
+  /** Set by the format when it knows the text must not be translated (a code style, a monospace font, a code listing). */
+  keep?: KeepReason;
 }
 
 /** 'mp4': a video, whose segments are its transcript's cues (core/video/translatable.ts). */

@@ -6,6 +6,7 @@
  * optionally burned, optionally dubbed) and the translated WebVTT.
  */
 import path from 'node:path';
+import { escapeLiterals, stripTags } from '../translate/tags';
 import type { TranslatableFile, TranslationWarning, WriteOptions } from '../translate/types';
 import type { VideoOptions } from '../types';
 import type { MediaInfo } from './probe';
@@ -26,10 +27,10 @@ export function videoTranslatable(o: { input: string; info: MediaInfo; stored: S
   return {
     format: 'mp4',
     units: Math.max(1, chunks.length),
-    segments: cues.map((c) => ({ id: c.id, text: c.text, unit: unitOf(c) })),
+    segments: cues.map((c) => ({ id: c.id, text: escapeLiterals(c.text), unit: unitOf(c) })),
     get vttPath() { return vttPath; },
     async write(translations: ReadonlyMap<string, string>, out: string, w: WriteOptions): Promise<TranslationWarning[]> {
-      const translated = cues.map((c) => ({ ...c, text: translations.get(c.id)?.trim() || c.text }));
+      const translated = cues.map((c) => ({ ...c, text: stripTags(translations.get(c.id) ?? '').trim() || c.text }));
       const workDir = path.join(o.workDir, 'video');
       const { mkdir } = await import('node:fs/promises');
       await mkdir(workDir, { recursive: true });

@@ -35,7 +35,7 @@ function operationFor(method: string, urlPath: string): { template: string; op: 
   throw new Error(`${method} ${urlPath} is not in the OpenAPI document`);
 }
 
-const auth = { authorization: 'Bearer test-token-abcdef' };
+const auth = { authorization: 'Bearer test-token-abcdef-0123456789abcdef0123' };
 const checked: string[] = [];
 
 /** Calls the server and validates the response against the document (the status's schema, or `default` for errors). */

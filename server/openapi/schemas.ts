@@ -76,7 +76,8 @@ export const Citation = obj({ itemType: { type: 'string', enum: ['document', 'pr
 export const RetrievalReply = obj({
   answer: str, timestamp: dateTime, sourceImages: arrayOf(str), detectedLanguage: str, citations: arrayOf(Citation),
   mode: { type: 'string', enum: ['llm', 'extractive'] }, notFound: bool,
-});
+  grounding: obj({ replaced: bool, missing: arrayOf(str) }, [], 'Set when a model answer named a figure not in its passages and was replaced by the extractive answer'),
+}, ['grounding']);
 export const Job = obj({
   id: int, kind: str, itemType: { type: 'string', enum: ['document', 'presentation', 'video'] }, itemId: int,
   state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] }, attempts: int, error: { description: 'Why it failed (text or a structured error)' },

@@ -29,7 +29,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   });
 
   app.get('/api/auth/me', async (request) => {
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) });
+    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip });
     if (!user) throw new AppError('unauthorized', 'Not signed in');
     return user;
   });

@@ -9,7 +9,7 @@ type Wild = { '*': string };
 export default async function fileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Anyone: files of completed items (what the chat hands out). A signed-in admin: any of them, failed uploads included.
   const signedIn = async (request: FastifyRequest) =>
-    (await services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request) })) !== null;
+    (await services.auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip })) !== null;
   const serve = (prefix: string) => async (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
     sendObject(services.product, prefix + request.params['*'], request, reply, { public: !(await signedIn(request)) });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));

@@ -1,0 +1,173 @@
+/**
+ * Answers evaluation (`cms eval --answers`): real files ingested through the
+ * real pipeline into a throwaway product, questions asked through the
+ * document-search bot (the same answerer /chat and the widget use), and the
+ * two numbers support assistants are judged on:
+ *
+ * - answered right at the right place: not "not found", the expected figure
+ *   or name in the answer (numbers matched across formats), and a citation
+ *   of the expected file at the expected page or slide;
+ * - "not found" precision and recall over the questions with no answer in
+ *   the files;
+ * plus grounding failures (model answers replaced because a figure was not
+ * in the cited passages) and cross-language questions that need a model.
+ *
+ * Question file (JSON): { "questions": [{ "id", "question", "file"?,
+ * "page"?, "slide"?, "expect"?: ["10x"], "unanswerable"?: true,
+ * "needsModel"?: true }] }; `file` is relative to the corpus folder.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { describeLocalFile } from '../content/spool';
+import { uploadOfKind } from '../content/upload-any';
+import { AppError } from '../errors';
+import { createServices } from '../services';
+import { normalizeForMatch } from '../text/normalize';
+import { figureForms } from '../chat/grounding';
+import type { RetrievalReply } from '../types';
+
+export interface AnswerQuestion {
+  id: string;
+  question: string;
+  /** Corpus-relative path of the file holding the answer. */
+  file?: string;
+  page?: number;
+  slide?: number;
+  /** Any of these (a figure or a name) in the answer makes it right. */
+  expect?: string[];
+  /** Other places holding the same answer ("file#p1", "deck.pptx#s2"), e.g. a copy of the page in another file. */
+  alsoAt?: string[];
+  /** No file holds the answer: "not found" is right. */
+  unanswerable?: boolean;
+  /** Asked in a language no file is in: offline, "needs a model" is right. */
+  needsModel?: boolean;
+}
+
+export interface AnswersEvalOptions {
+  /** Folder the question files' `file` paths are relative to. */
+  corpusDir: string;
+  /** A question file, or the questions themselves. */
+  questions: string | AnswerQuestion[];
+  /** Extra configuration (e.g. ANTHROPIC_BASE_URL of a model); offline by default. */
+  env?: Record<string, string>;
+  onProgress?: (p: { phase: 'ingesting' | 'asking'; done: number; total: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface QuestionOutcome {
+  id: string;
+  question: string;
+  kind: 'answerable' | 'unanswerable' | 'needsModel';
+  notFound: boolean;
+  right: boolean;
+  answer: string;
+  cited: string[];
+  grounding: RetrievalReply['grounding'] | null;
+}
+
+export interface AnswersEvalResult {
+  files: number;
+  answerable: number;
+  unanswerable: number;
+  /** Share of answerable questions answered with the expected figure or name, citing the expected page or slide. */
+  rightAtPlace: number;
+  /** Of the replies that said "not found", the share that were unanswerable. */
+  notFoundPrecision: number;
+  /** Of the unanswerable questions, the share that got "not found". */
+  notFoundRecall: number;
+  /** Model answers replaced by the extractive answer because a figure was not in the cited passages. */
+  groundingFailures: number;
+  /** Cross-language questions that said they need a model (offline) or were answered (with one). */
+  needsModel: { questions: number; handled: number };
+  mode: 'offline' | 'model';
+  outcomes: QuestionOutcome[];
+}
+
+const KINDS: Record<string, 'document' | 'presentation'> = { '.pdf': 'document', '.docx': 'document', '.pptx': 'presentation' };
+
+export async function readQuestions(file: string): Promise<AnswerQuestion[]> {
+  const parsed = JSON.parse(await readFile(file, 'utf8')) as { questions?: AnswerQuestion[] };
+  if (!Array.isArray(parsed?.questions)) throw new AppError('validation', `${file} has no "questions" array.`);
+  return parsed.questions;
+}
+
+/** True when the answer holds one of the expected strings (figures in any of their written forms). */
+export function holdsExpected(answer: string, expected: string[]): boolean {
+  const text = normalizeForMatch(answer);
+  return expected.some((e) => figureForms(e).some((f) => text.includes(normalizeForMatch(f))));
+}
+
+export async function runAnswersEval(options: AnswersEvalOptions): Promise<AnswersEvalResult> {
+  const questions = typeof options.questions === 'string' ? await readQuestions(options.questions) : options.questions;
+  const files = [...new Set(questions.map((q) => q.file).filter((f): f is string => !!f))];
+  const extraFiles = typeof options.questions === 'string' ? await corpusFilesListed(options.questions) : [];
+  const all = [...new Set([...files, ...extraFiles])];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cms-answers-'));
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'answers-eval', CMS_TOKEN: 'answers-eval', LOG_LEVEL: 'warn', ...options.env }), { lock: false, startWorker: true });
+  try {
+    const ids = new Map<string, { itemType: string; itemId: number }>();
+    for (const [i, rel] of all.entries()) {
+      options.signal?.throwIfAborted();
+      const kind = KINDS[path.extname(rel).toLowerCase()];
+      if (!kind) throw new AppError('validation', `${rel}: only PDF, DOCX and PPTX files can be asked about.`);
+      const { item } = await uploadOfKind(services.content, kind, await describeLocalFile(path.join(options.corpusDir, rel)), {});
+      ids.set(rel, { itemType: kind, itemId: item.id });
+      options.onProgress?.({ phase: 'ingesting', done: i + 1, total: all.length });
+    }
+    await services.queue.idle();
+    const where = new Map([...ids].map(([rel, v]) => [`${v.itemType}:${v.itemId}`, rel]));
+    const outcomes: QuestionOutcome[] = [];
+    for (const [i, q] of questions.entries()) {
+      options.signal?.throwIfAborted();
+      const reply = await services.rag.answer(q.question, [], { signal: options.signal });
+      const cited = reply.citations.map((c) => `${where.get(`${c.itemType}:${c.itemId}`) ?? c.itemId}${c.page ? `#p${c.page}` : c.slide ? `#s${c.slide}` : ''}`);
+      const kind = q.unanswerable ? 'unanswerable' : q.needsModel ? 'needsModel' : 'answerable';
+      const places = q.file ? [`${q.file}${q.page ? `#p${q.page}` : q.slide ? `#s${q.slide}` : ''}`, ...(q.alsoAt ?? [])] : [];
+      const right = kind === 'unanswerable' || (kind === 'needsModel' && !services.llm.configured)
+        ? reply.notFound
+        : !reply.notFound && holdsExpected(reply.answer, q.expect ?? []) && (places.length === 0 || cited.some((c) => places.includes(c)));
+      outcomes.push({ id: q.id, question: q.question, kind, notFound: reply.notFound, right, answer: reply.answer, cited, grounding: reply.grounding ?? null });
+      options.onProgress?.({ phase: 'asking', done: i + 1, total: questions.length });
+    }
+    const answerable = outcomes.filter((o) => o.kind === 'answerable');
+    const unanswerable = outcomes.filter((o) => o.kind === 'unanswerable');
+    const saidNotFound = outcomes.filter((o) => o.notFound && o.kind !== 'needsModel');
+    const crossLanguage = outcomes.filter((o) => o.kind === 'needsModel');
+    const model = services.llm.configured;
+    return {
+      files: all.length,
+      answerable: answerable.length,
+      unanswerable: unanswerable.length,
+      rightAtPlace: share(answerable.filter((o) => o.right).length, answerable.length),
+      notFoundPrecision: share(saidNotFound.filter((o) => o.kind === 'unanswerable').length, saidNotFound.length),
+      notFoundRecall: share(unanswerable.filter((o) => o.notFound).length, unanswerable.length),
+      groundingFailures: outcomes.filter((o) => o.grounding?.replaced).length,
+      needsModel: { questions: crossLanguage.length, handled: crossLanguage.filter((o) => o.right).length },
+      mode: model ? 'model' : 'offline',
+      outcomes,
+    };
+  } finally {
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Files a question file lists under "files" (ingested although no question names them: distractors). */
+async function corpusFilesListed(questionsFile: string): Promise<string[]> {
+  const parsed = JSON.parse(await readFile(questionsFile, 'utf8')) as { files?: string[] };
+  return Array.isArray(parsed.files) ? parsed.files : [];
+}
+
+const share = (n: number, d: number) => (d === 0 ? 1 : Math.round((n / d) * 1000) / 1000);
+
+/** Plain-text summary for CLIs and the bench. */
+export function formatAnswersEval(r: AnswersEvalResult): string {
+  return [
+    `${r.mode}: ${r.files} files, ${r.answerable} answerable and ${r.unanswerable} unanswerable questions`,
+    `right answer at the right place ${(r.rightAtPlace * 100).toFixed(1)} %`,
+    `not found: precision ${(r.notFoundPrecision * 100).toFixed(1)} %, recall ${(r.notFoundRecall * 100).toFixed(1)} %`,
+    `grounding failures ${r.groundingFailures}; cross-language ${r.needsModel.handled}/${r.needsModel.questions} ${r.mode === 'offline' ? 'said a model is needed' : 'answered'}`,
+  ].join('\n');
+}

@@ -1,0 +1,75 @@
+/**
+ * Guessing secrets: wrong API tokens and wrong passwords are counted per
+ * address and refused past a limit (then the right one too, so a guess
+ * learns nothing); weak secrets chosen in the environment stop the server
+ * at start with a message that names them.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../core/config';
+import { startTestServer, type TestServer } from './testing';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let server: TestServer;
+
+before(async () => { server = await startTestServer({ worker: false, env: { LOGIN_RATE_LIMIT: '5' } }); });
+after(async () => { await server.stop(); });
+
+const get = (token: string) => fetch(`${server.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+const signIn = (password: string) => fetch(`${server.url}/api/auth/login`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }),
+}).then((r) => r.status);
+
+describe('guessing secrets', () => {
+  it('the right API token is not counted: 100 calls in a row all answer', async () => {
+    for (let i = 0; i < 100; i++) assert.equal(await get(server.token), 200);
+  });
+
+  it('wrong API tokens from one address are refused with 429 past 30, and then the right token is refused too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push(await get(`guess-${i}-${'x'.repeat(30)}`));
+    assert.deepEqual(statuses.slice(0, 30), Array(30).fill(401));
+    assert.deepEqual(statuses.slice(30), Array(10).fill(429));
+    assert.equal(await get(server.token), 429);
+  });
+
+  it('wrong passwords from one address are refused with 429 past the sign-in limit, the right one too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push(await signIn(`wrong-password-${i}`));
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+    assert.equal(await signIn(server.password), 429);
+  });
+});
+
+describe('weak secrets at start', () => {
+  it('a CMS_TOKEN under 32 characters or an ADMIN_PASSWORD under 12 is refused by the configuration, naming the variable', () => {
+    assert.throws(() => loadConfig({ CMS_TOKEN: 'a' }), /CMS_TOKEN is too short \(1 characters; at least 32\)/);
+    assert.throws(() => loadConfig({ ADMIN_PASSWORD: 'x' }), /ADMIN_PASSWORD is too short \(1 characters; at least 12\)/);
+    assert.doesNotThrow(() => loadConfig({ CMS_TOKEN: 'k'.repeat(32), ADMIN_PASSWORD: 'p'.repeat(12) }));
+    assert.doesNotThrow(() => loadConfig({}), 'unset secrets are generated, not refused');
+  });
+
+  it('the server started with CMS_TOKEN=a ADMIN_PASSWORD=x exits at once with both reasons', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weak-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
+        cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', CMS_TOKEN: 'a', ADMIN_PASSWORD: 'x' }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d));
+      child.stderr.on('data', (d: Buffer) => (out += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      assert.equal(code, 1);
+      assert.match(out, /CMS_TOKEN is too short/);
+      assert.match(out, /ADMIN_PASSWORD is too short/);
+      assert.doesNotMatch(out, /ready at/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
