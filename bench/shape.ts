@@ -1,7 +1,11 @@
 /**
  * Measures the code's shape (issue 8): what faces import from core, raw
  * catalog accesses, places that map upload fields, item status written by
- * hand, and the longest route handler and CLI command action.
+ * hand, and the longest route handler and CLI command action. Issue 23:
+ * files that list the file formats (what adding a format touches), files
+ * that restate the Product surface or the route list (what adding an
+ * endpoint touches), imports between ingest/translate/video, and the
+ * places that know a MIME type or the storage key layout.
  *   node --import tsx bench/shape.ts [ROOT] [--json]
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -87,6 +91,66 @@ function longest(dir: string, pattern: RegExp) {
   return best;
 }
 
+/** Non-test source files of the product (core, faces, web). */
+const productFiles = () => ['core', 'server', 'cli', 'web/src', 'web/widget', 'bin'].flatMap(files).filter((f) => !f.startsWith('bench/'));
+
+/** Files that name three or more of the file formats as words in code (an enumeration of formats: a new format is one more entry there). */
+const formatLists = () => productFiles().filter((f) => {
+  const text = read(f).replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+  return ['pdf', 'docx', 'pptx', 'mp4'].filter((k) => new RegExp(`['"\`.]${k}\\b|\\b${k}:`).test(text)).length >= 3;
+});
+
+/** Method names of the Product interface (core/product/types.ts). */
+function productMethods(): string[] {
+  const text = read('core/product/types.ts');
+  const start = text.indexOf('export interface Product {');
+  if (start < 0) return [];
+  const body = text.slice(start, closingBrace(text, text.indexOf('{', start)));
+  return [...body.matchAll(/^\s{2}(\w+)\??\(/gm)].map((m) => m[1]!);
+}
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/** Files besides the interface that restate the Product surface (name half its methods or more), and files that list the routes by hand. */
+function endpointRestatements(): { productSurface: string[]; routeLists: string[] } {
+  const methods = productMethods();
+  const all = [...productFiles(), ...files('core/testing')];
+  const productSurface = all.filter((f) => f !== 'core/product/types.ts' && methods.length > 0
+    && methods.filter((m) => new RegExp(`\\b${m}\\b`).test(read(f))).length >= methods.length / 2);
+  const routeLists = all.filter((f) => (read(f).match(/'(GET|POST|PATCH|PUT|DELETE) \/api\//g) ?? []).length >= 10);
+  return { productSurface, routeLists };
+}
+
+const ROOMS = ['ingest', 'translate', 'video'];
+/** Imports from one of ingest/translate/video into another (tests included: they are code too). */
+const crossRoomImports = () =>
+  ROOMS.flatMap((room) => files(`core/${room}`).concat(allTests(`core/${room}`)).flatMap((f) =>
+    [...read(f).matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)]
+      .map((m) => path.relative(root, path.resolve(root, path.dirname(f), m[1]!)))
+      .filter((target) => ROOMS.some((r) => r !== room && target.startsWith(`core/${r}/`)))
+      .map((target) => `${f} -> ${target}`)));
+function allTests(dir: string): string[] {
+  const abs = path.join(root, dir);
+  try { statSync(abs); } catch { return []; }
+  return readdirSync(abs, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+/** Files that write a file format's MIME type (not HTTP's own JSON/HTML/event-stream types). */
+const MIME_LITERAL = /['"`](application\/(pdf|zip|vnd\.openxmlformats[\w.-]*)|image\/(png|jpe?g|gif|webp|tiff)|video\/(mp4|webm|quicktime)|audio\/(wav|mpeg)|text\/(vtt|plain))\b/;
+const mimePlaces = () => productFiles().filter((f) => MIME_LITERAL.test(read(f)));
+
+/** Files that spell a storage key's folders (to make a key or to match one). */
+const KEY_LITERAL = /[`'"^]\^?(documents|presentations|videos|images|files|text)(\/|\\\/)(\(\?:)?(translated|original_files|translated_files|thumbnails|transcripts|subtitles|documents|presentations|videos|support|tmp|\$\{|\(\\d)/;
+const keyLayoutPlaces = () => productFiles().filter((f) => KEY_LITERAL.test(read(f)));
+
 const report = {
   coreModulesImportedBy: { server: coreImports('server'), cli: coreImports('cli') },
   rawCatalogAccessesOutsideCatalog: rawCatalog(),
@@ -94,6 +158,11 @@ const report = {
   statusFieldsKeptByHand: handStatus(),
   longestRouteHandler: longest('server', /\b(app|admin)\.(get|post|patch|put|delete)(<[^(]*>)?\(/g),
   longestCliCommandAction: longest('cli/commands', /\.action\(/g),
+  filesListingFormats: formatLists(),
+  endpointRestatements: endpointRestatements(),
+  importsBetweenIngestTranslateVideo: crossRoomImports(),
+  placesKnowingMimeTypes: mimePlaces(),
+  placesKnowingKeyLayout: keyLayoutPlaces(),
 };
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 else {
@@ -105,4 +174,10 @@ else {
   console.log(`status fields kept by hand: ${list(report.statusFieldsKeptByHand)}`);
   console.log(`longest route handler: ${report.longestRouteHandler.lines} lines (${report.longestRouteHandler.where})`);
   console.log(`longest CLI command action: ${report.longestCliCommandAction.lines} lines (${report.longestCliCommandAction.where})`);
+  console.log(`files listing the file formats: ${list(report.filesListingFormats)}`);
+  console.log(`files restating the Product surface: ${list(report.endpointRestatements.productSurface)}`);
+  console.log(`files listing the routes by hand: ${list(report.endpointRestatements.routeLists)}`);
+  console.log(`imports between ingest/translate/video: ${list(report.importsBetweenIngestTranslateVideo)}`);
+  console.log(`places knowing a MIME type: ${list(report.placesKnowingMimeTypes)}`);
+  console.log(`places knowing the storage key layout: ${list(report.placesKnowingKeyLayout)}`);
 }

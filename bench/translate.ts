@@ -17,7 +17,7 @@ import type { LlmClient } from '../core/llm/types';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { translatingResponder } from '../core/testing/fake-translate';
 import { buildLongDocx, buildLongPptx } from '../core/testing/fixture-translate';
-import { createAnthropicTranslator } from '../core/translate/anthropic';
+import { createModelTranslator } from '../core/translate/model-translator';
 import { createApertiumTranslator } from '../core/translate/apertium';
 import { corpusChrf } from '../core/translate/chrf';
 import { createFileTranslationMemory } from '../core/translate/memory';
@@ -47,7 +47,7 @@ export async function translateBench(evalDir = evalFolder()): Promise<TranslateB
       configured: true, model: base.model, stream: base.stream,
       async complete(m, o) { const t = performance.now(); try { return await base.complete(m, o); } finally { modelMs += performance.now() - t; } },
     };
-    const translator = createAnthropicTranslator({ llm });
+    const translator = createModelTranslator({ llm });
     const run = async (file: string, target: 'spanish' | 'german'): Promise<FileFigures> => {
       const memory = createFileTranslationMemory(path.join(dir, `tm-${path.basename(file)}`));
       modelMs = 0;

@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/ingest/sandbox.ts).
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/tools/sandbox.ts).
   process.on('SIGHUP', onSignal);
 
   const ctx = createContext(argv, { signal: stop.signal });

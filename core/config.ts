@@ -6,6 +6,7 @@ import path from 'node:path';
 export const MIN_TOKEN_CHARS = 32;
 export const MIN_PASSWORD_CHARS = 12;
 import { AppError } from './errors';
+import { isLlmProvider, LLM_PROVIDER_IDS, LLM_PROVIDERS, type LlmProvider } from './llm/providers';
 
 /**
  * The one typed configuration, read from the environment (and an optional
@@ -49,7 +50,7 @@ export interface Config {
   };
   llm: {
     /** Which API the chat model speaks; key, URL and model come from that provider's variables. */
-    provider: 'anthropic' | 'openai';
+    provider: LlmProvider;
     apiKey: string | null;
     baseUrl: string | null;
     model: string;
@@ -75,7 +76,7 @@ export interface Config {
     memoryDir: string;
     glossaryFile: string;
   };
-  /** Bounds of every external tool a job runs (see core/ingest/sandbox.ts). */
+  /** Bounds of every external tool a job runs (see core/tools/sandbox.ts). */
   tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };
@@ -206,8 +207,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (embedder === 'openai' && !str('EMBEDDINGS_URL')) problems.push('EMBEDDINGS_URL is required when EMBEDDER=openai');
   if (embedder === 'onnx' && !str('EMBEDDINGS_MODEL_DIR')) problems.push('EMBEDDINGS_MODEL_DIR is required when EMBEDDER=onnx');
 
-  const provider = str('LLM_PROVIDER', 'anthropic')!;
-  if (!['anthropic', 'openai'].includes(provider)) problems.push(`LLM_PROVIDER must be anthropic or openai (got "${provider}")`);
+  const providerName = str('LLM_PROVIDER', 'anthropic')!;
+  if (!isLlmProvider(providerName)) problems.push(`LLM_PROVIDER must be ${LLM_PROVIDER_IDS.join(' or ')} (got "${providerName}")`);
+  const provider: LlmProvider = isLlmProvider(providerName) ? providerName : 'anthropic';
+  const llmVars = LLM_PROVIDERS[provider];
   const openai = provider === 'openai';
   if (openai && !str('OPENAI_MODEL')) problems.push('OPENAI_MODEL is required when LLM_PROVIDER=openai (e.g. gpt-4o-mini, or llama3.1 on Ollama)');
   if (openai && !str('OPENAI_API_KEY') && !str('OPENAI_BASE_URL')) {
@@ -221,11 +224,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       continue;
     }
     try {
+      if (o.includes('*')) throw new Error('a pattern');
       const u = new URL(o);
       if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search) throw new Error('not an origin');
       widgetOrigins.push(u.origin);
     } catch {
-      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com (got "${o}")`);
+      problems.push(`WIDGET_ORIGINS must list origins like https://www.example.com, each site in full (got "${o}"; patterns such as https://*.example are not supported, * alone allows any site)`);
     }
   }
 
@@ -264,10 +268,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       embeddingsDimension: str('EMBEDDINGS_DIMENSION') === null ? null : int('EMBEDDINGS_DIMENSION', 0, 1, 100_000),
     },
     llm: {
-      provider: openai ? 'openai' : 'anthropic',
-      apiKey: openai ? str('OPENAI_API_KEY') : str('ANTHROPIC_API_KEY'),
-      baseUrl: openai ? url('OPENAI_BASE_URL') : url('ANTHROPIC_BASE_URL'),
-      model: openai ? str('OPENAI_MODEL', '')! : str('ANTHROPIC_MODEL', 'claude-sonnet-5-5')!,
+      provider,
+      apiKey: str(llmVars.keyVariable),
+      baseUrl: url(llmVars.urlVariable),
+      model: str(llmVars.modelVariable, llmVars.defaultModel ?? '')!,
       timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1000, 600_000),
       maxRetries: int('LLM_MAX_RETRIES', 2, 0, 10),
       maxTokens: int('LLM_MAX_TOKENS', 1024, 64, 32_000),

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { HealthReport } from './types';
 import type { CoreServices } from './services';
-import { toolIsolation, toolLimits } from './ingest/sandbox';
+import { toolIsolation, toolLimits } from './tools/sandbox';
+import { withDeadline } from './deadline';
+
+/** How long health waits for each service. */
+const HEALTH_DEADLINE_MS = 6_000;
 
 const version = (() => {
   try {
@@ -12,9 +16,10 @@ const version = (() => {
 })();
 
 export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'>): Promise<HealthReport> {
+  // Each service answers within its deadline or the report says degraded (a hung Chroma or S3 never holds it).
   const [storage, search] = await Promise.all([
-    s.store.health().catch((e: Error) => ({ ok: false, detail: e.message })),
-    s.search.health().catch((e: Error) => ({ ok: false, detail: e.message })),
+    withDeadline(s.store.health(), HEALTH_DEADLINE_MS, 'The file storage').catch((e: Error) => ({ ok: false, detail: e.message })),
+    withDeadline(s.search.health(), HEALTH_DEADLINE_MS, 'The search index').catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
   const pending = await s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
   const catalog = { ok: true, detail: `${s.catalog.location}: ${await s.catalog.documents.count()} documents, ${pending} jobs pending` };

@@ -69,7 +69,13 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES } as const;
+/** What the translation offer and a refused request say (core/translate/offers.ts). */
+export const TRANSLATION_MESSAGES = {
+  'translation.no_provider': 'No translation provider for {source} → {target}. Add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY if the server needs one).',
+  'translation.add_provider': 'Only the language pairs of the offline machine translator are offered. To translate into every language, add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;

@@ -8,7 +8,7 @@ import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
-import { setToolLimits } from './ingest/sandbox';
+import { setToolLimits } from './tools/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
@@ -28,6 +28,7 @@ import { createLlm } from './llm/create';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
+import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
@@ -172,7 +173,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir }),
+      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
       transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
@@ -215,6 +216,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
+        await closeSharedOffice();
       },
     };
     return { ...core, product: createProduct(core) };

@@ -19,6 +19,26 @@ export const TRANSLATION_LANGUAGES = [
 ] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
+/** One translation provider and what it serves (GET /api/translation-offers). */
+export interface TranslationProviderInfo {
+  /** 'anthropic', 'openai' or 'apertium'. */
+  id: string;
+  quality: 'llm' | 'machine';
+  available: boolean;
+  /** How many language pairs it serves (a pair served by a preferred provider counts for that one). */
+  pairs: number;
+  /** Why it is not available (English), null when it is. */
+  reason: string | null;
+}
+
+/** Which provider serves which language pair; only these pairs are offered. */
+export interface TranslationOffers {
+  providers: TranslationProviderInfo[];
+  pairs: Array<{ source: TranslationLanguage; target: TranslationLanguage; provider: string; quality: 'llm' | 'machine'; model: string }>;
+  /** How to add a model when none is configured (a coded message), else null. */
+  hint: { code: string; params: Record<string, string | number>; text: string } | null;
+}
+
 export const VIDEO_SUBCATEGORIES = ['broadcast', 'podcast', 'learning_resources'] as const;
 export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number];
 
@@ -236,6 +256,8 @@ export interface StoredObject {
   size: number;
   lastModified: string;
   storageClass: string;
+  /** The name a download is saved under when it differs from the key's last part (a translation: "<title> (<language>).<ext>"). */
+  downloadName?: string;
 }
 
 export interface StorageStats {
@@ -404,7 +426,7 @@ export interface HealthReport {
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
-    /** How extraction tools are confined (core/ingest/sandbox.ts). */
+    /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };
   };
 }
@@ -413,6 +435,8 @@ export interface HealthReport {
 export interface ApiErrorBody {
   error: string;
   message: string;
+  /** The message as a code with parameters (core/messages.ts), when the error carries one. */
+  coded?: Coded;
 }
 
 /** One turn of the document-search conversation, remembered per referenceId. */

@@ -44,7 +44,7 @@ export async function sendObject(
     .header('last-modified', new Date(obj.lastModified).toUTCString())
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .header('content-disposition', contentDisposition(options.disposition ?? 'inline', options.fileName ?? key.split('/').pop()!));
+    .header('content-disposition', contentDisposition(options.disposition ?? 'inline', options.fileName ?? head.downloadName ?? key.split('/').pop()!));
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', range.end - range.start + 1);
   } else {

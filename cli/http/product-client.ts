@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationRecord,
+  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationOffers, TranslationRecord,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -59,6 +59,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
     translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
+    translationOffers: () => http.get<TranslationOffers>('/api/translation-offers'),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
     translation: (id) => http.get<TranslationRecord>(`/api/translations/${id}`),
     retryTranslation: (id) => http.post<TranslationRecord>(`/api/translations/${id}/retry`),

@@ -46,19 +46,29 @@ test('watching takes a new file only once its size has stopped changing, and onl
   const stop = new AbortController();
   const taken: Array<{ file: string; size: number }> = [];
   const { statSync } = await import('node:fs');
-  const watching = watchFolders({ dirs: [watched], recursive: false, intervalMs: 100, signal: stop.signal, handled: new Set() }, (file) => {
-    taken.push({ file: path.basename(file), size: statSync(file).size });
-  });
   const file = path.join(watched, 'growing.pdf');
+  // The file grows between every two scans for 6 scans, then holds still; the test follows the watcher's scans, not the clock.
+  let scans = 0;
+  let takenAt = -1;
+  let finished: () => void = () => {};
+  const done = new Promise<void>((r) => { finished = r; });
+  const onScan = () => {
+    scans++;
+    if (scans <= 6) {
+      assert.deepEqual(taken, [], 'not taken while it grows');
+      appendFileSync(file, 'more bytes ');
+    }
+    if (takenAt >= 0 && scans >= takenAt + 3) finished(); // three more scans after it was taken: never taken again
+  };
   writeFileSync(file, 'a');
-  for (let i = 0; i < 6; i++) {
-    await new Promise((r) => setTimeout(r, 30));
-    appendFileSync(file, 'more bytes ');
-  }
-  assert.deepEqual(taken, [], 'not taken while it grows');
-  await new Promise((r) => setTimeout(r, 450));
+  const watching = watchFolders({ dirs: [watched], recursive: false, intervalMs: 10, signal: stop.signal, handled: new Set(), onScan }, (f) => {
+    taken.push({ file: path.basename(f), size: statSync(f).size });
+    takenAt = scans;
+  });
+  await done;
   stop.abort();
   await watching;
   rmSync(watched, { recursive: true, force: true });
   assert.deepEqual(taken, [{ file: 'growing.pdf', size: 1 + 6 * 'more bytes '.length }]);
+  assert.ok(takenAt >= 7, `taken after the growth stopped (scan ${takenAt})`);
 });

@@ -10,6 +10,8 @@ export interface WatchOptions {
   signal: AbortSignal;
   /** Absolute paths already handled (the first pass); they are not taken again. */
   handled: Set<string>;
+  /** Called after each scan of the folders (tests follow the scans with it). */
+  onScan?: () => void;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function watchFolders(options: WatchOptions, onFile: (path: string)
       }
     }
     for (const file of seen.keys()) if (!present.has(file)) seen.delete(file);
+    options.onScan?.();
     await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => {});
   }
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { createOfflineLlm } from '../llm/offline';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey } from '../storage/layout';
 import type { SearchIndex } from '../search/types';
 import type { Document, MediaOutput, Video } from '../types';
 import { createAssistant, type Assistant } from './assistant';

@@ -1,4 +1,4 @@
-import type { QueryVariant, Passage } from './retrieve';
+import type { QueryVariant, Passage } from './plan-query';
 import { answerPreference } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';

@@ -1,5 +1,5 @@
 import type { SearchIndex } from '../search/types';
-import type { Passage } from './retrieve';
+import type { Passage } from './plan-query';
 import { addressesAi, contactsIn, linksIn } from './suspicious';
 
 const MAX_LINKS = 10;

@@ -1,6 +1,6 @@
 import { isHandedOut } from '../public-files';
 import type { Catalog } from '../catalog/types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { SearchIndex } from '../search/types';
 import { languageCode } from '../text/language';
 import type { ContentType, MediaOutput, TranslationInfo } from '../types';

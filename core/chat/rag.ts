@@ -15,7 +15,7 @@ import { unknownLinks } from './known-links';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { retrieve } from '../search/retrieve';
-import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './retrieve';
+import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
 

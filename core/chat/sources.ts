@@ -1,9 +1,8 @@
 import type { Catalog } from '../catalog/types';
 import type { Chunk } from '../search/types';
 import type { Citation } from '../types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey, videoKeys } from '../storage/layout';
 import { citeRange, timeLink } from '../video/chunks';
-import { videoKeys } from '../video/keys';
 import { canRenderPage, pageRenderUrl } from '../content/page-render';
 import { phrasesFor } from './phrases';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { assertKind } from '../ingest/sniff';
 import { deriveItemProgress } from '../jobs/status';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { ItemRecord } from '../catalog/types';
 import type { ContentItem, ContentType, Document, Presentation, Video } from '../types';

@@ -4,9 +4,7 @@
  * passage it cites where the text can be located on the page. Renders are
  * made on first request and kept in the store, so a URL handed out always
  * works (and a page nobody asks about is never rendered).
- *
- *   images/documents/12/pages/3.png       the whole page 3
- *   images/documents/12/pages/3-c7.png    page 3 cropped to chunk 7's text
+ * (keys: pageRenderKey in core/storage/layout.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -15,25 +13,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
-import { chunkSections } from '../ingest/chunker';
-import { runTool } from '../ingest/exec';
+import { chunkSections } from '../search/chunker';
+import { runTool } from '../tools/exec';
+import { renderPdfPage, type PixelBox } from '../tools/render';
 import { loadExtractedText } from '../ingest/stored-text';
-import { decodeEntities } from '../ingest/tidy';
-import { publicUrlForKey } from '../paths';
+import { decodeEntities } from '../tools/tidy';
+import { pageRenderKey, parsePageRenderKey, publicUrlForKey } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
 import { normalizeForMatch } from '../text/normalize';
 
-export const pageRenderKey = (docId: number, page: number, chunkOrdinal?: number | null) =>
-  `images/documents/${docId}/pages/${page}${chunkOrdinal != null ? `-c${chunkOrdinal}` : ''}.png`;
-
 /** The public URL of a page render (rendered on first request). */
 export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number | null) => publicUrlForKey(pageRenderKey(docId, page, chunkOrdinal));
-
-export function parsePageRenderKey(key: string): { docId: number; page: number; chunkOrdinal: number | null } | null {
-  const m = /^images\/documents\/(\d+)\/pages\/(\d+)(?:-c(\d+))?\.png$/.exec(key);
-  if (!m) return null;
-  return { docId: Number(m[1]), page: Number(m[2]), chunkOrdinal: m[3] === undefined ? null : Number(m[3]) };
-}
 
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
 export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
@@ -119,17 +109,16 @@ export function createPageRenderer(opts: PageRendererOptions) {
       const pdf = path.join(dir, 'original.pdf');
       const obj = await opts.store.get(doc.fileKey);
       await pipeline(obj.body, createWriteStream(pdf));
-      let crop: string[] = [];
+      let crop: PixelBox | null = null;
       if (chunkOrdinal != null) {
         const box = await passageBox(pdf, docId, page, chunkOrdinal).catch(() => null);
         if (box) {
           const s = dpi / 72;
-          crop = ['-x', String(Math.floor(box.x0 * s)), '-y', String(Math.floor(box.y0 * s)), '-W', String(Math.ceil((box.x1 - box.x0) * s)), '-H', String(Math.ceil((box.y1 - box.y0) * s))];
+          crop = { x: Math.floor(box.x0 * s), y: Math.floor(box.y0 * s), width: Math.ceil((box.x1 - box.x0) * s), height: Math.ceil((box.y1 - box.y0) * s) };
         }
       }
-      const base = path.join(dir, 'page');
-      await runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', ...crop, pdf, base], { timeoutMs: 60_000 });
-      await opts.store.put(key, await readFile(`${base}.png`), { contentType: 'image/png' });
+      const png = await renderPdfPage(pdf, page, path.join(dir, 'page'), { dpi, crop, timeoutMs: 60_000 });
+      await opts.store.put(key, await readFile(png));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { assertKind } from '../ingest/sniff';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey } from '../storage/layout';
 import type { BotImage } from '../types';
 import { asTags, cleanText } from './fields';
 import type { ContentDeps } from './deps';

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { ContentItem, ContentType, DashboardMetrics, Document, Presentation, TranslationRecord, Video } from '../types';
 
 const asItem = (type: ContentType, r: Document | Presentation | Video, title: string, description: string, approvedDate: string | null, needsTranslation: boolean): ContentItem => ({

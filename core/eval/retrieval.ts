@@ -15,7 +15,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { chunkSections, chunkText, type ChunkOptions } from '../ingest/chunker';
+import { chunkSections, chunkText, type ChunkOptions } from '../search/chunker';
 import { startChroma, type ChromaServer } from '../search/chroma-server';
 import { createHashEmbedder } from '../search/hash-embedder';
 import { createSearchIndex, type SearchIndexOptions } from '../search/index';

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { mapLimit, runTool } from './exec';
+import { mapLimit, runTool } from '../tools/exec';
 import type { ExtractedImage } from './types';
 
 export interface PlacedImage extends ExtractedImage {

@@ -3,8 +3,8 @@
  * and SmartArt data (diagram parts). Simple fields (w:fldSimple) are
  * unwrapped before mammoth reads a part, so their displayed text is kept.
  */
-import { decodeEntities } from './tidy';
-import type { SafeZip } from './zip-guard';
+import { decodeEntities } from '../tools/tidy';
+import type { SafeZip } from '../tools/zip-read';
 
 /** Removes w:fldSimple wrappers, keeping the runs inside (the field's displayed result). */
 export function unwrapSimpleFields(xml: string): string {

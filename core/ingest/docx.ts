@@ -2,24 +2,24 @@
  * DOCX extraction with mammoth: HTML with headings, walked into sections
  * with heading paths ("Guide > Installation steps"); images written
  * byte-identical through convertImage. mammoth reads the package through
- * our guarded ZIP reader (zip-guard), so a zip bomb is refused before
+ * our guarded ZIP reader (core/tools/zip-read.ts), so a zip bomb is refused before
  * anything is inflated and no entry can inflate past its declared size.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
-import { neutralizeDoctype } from './xml-entities';
+import { neutralizeDoctype } from '../tools/xml-entities';
 import { AppError, isAppError } from '../errors';
 import { readDocxExtraText, unwrapSimpleFields, type DocxExtraText } from './docx-parts';
-import { throwIfAborted } from './exec';
+import { throwIfAborted } from '../tools/exec';
 import { nothingSearchable } from './notice';
-import { ocrImages, usableOcrLanguages } from './ocr';
+import { ocrImages, usableOcrLanguages } from '../tools/ocr';
 import { cleanText } from '../text/clean';
-import { decodeEntities, nearby } from './tidy';
+import { decodeEntities, nearby } from '../tools/tidy';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
-import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
+import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
 import { message } from '../messages';
 
 export interface DocxOptions extends ExtractOptions {

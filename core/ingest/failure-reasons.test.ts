@@ -12,8 +12,9 @@ import { AppError } from '../errors';
 import { fixtures } from '../testing/fixtures';
 import { buildDocxWithExternalEntity } from '../testing/hostile';
 import { extractDocx } from './docx';
-import { extractVideo, humanFfmpegError } from './video';
-import { neutralizeDoctype } from './xml-entities';
+import { humanFfmpegError } from '../tools/ffprobe';
+import { extractVideo } from './video';
+import { neutralizeDoctype } from '../tools/xml-entities';
 
 let dir: string;
 before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'reasons-')); });

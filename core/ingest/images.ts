@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { RecordDeps } from '../records/deps';
-import { keys, publicUrlForKey } from '../paths';
-import { mimeForKey } from '../storage/keys';
+import { keys, publicUrlForKey } from '../storage/layout';
 import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
 import { cleanText } from '../text/clean';
@@ -51,7 +50,7 @@ export async function storeExtractedImages(
     for (const r of ex.slideRenders ?? []) {
       signal?.throwIfAborted();
       const key = keys.presentationSlide(item.id, r.slide);
-      await store.put(key, createReadStream(r.path), { contentType: 'image/png' });
+      await store.put(key, createReadStream(r.path));
       const section = ex.sections.find((s) => s.slide === r.slide);
       const row = await catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: r.slide,
@@ -71,7 +70,7 @@ export async function storeExtractedImages(
     if (item.type === 'presentation') {
       const slide = img.slide ?? 0;
       const key = keys.presentationImage(item.id, slide, n, img.ext);
-      await store.put(key, createReadStream(img.path), { contentType: mimeForKey(key) });
+      await store.put(key, createReadStream(img.path));
       const row = await catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: img.slide ?? null,
         kind: 'embedded', tags: tagsFor(img, item.title), description: describe(img), uploadedAt: nowIso(),
@@ -80,7 +79,7 @@ export async function storeExtractedImages(
       if (img.slide && !img.decorative) push(bySlide, img.slide, row.id);
     } else {
       const key = keys.documentImage(item.id, img.page ?? null, n, img.ext);
-      await store.put(key, createReadStream(img.path), { contentType: mimeForKey(key) });
+      await store.put(key, createReadStream(img.path));
       const row = await catalog.botImages.insert({
         image: publicUrlForKey(key), imageKey: key, documentId: item.id, documentTitle: item.title, page: img.page ?? null,
         description: describe(img), tags: tagsFor(img, item.title), createdAt: nowIso(),

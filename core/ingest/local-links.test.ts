@@ -16,10 +16,10 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { corpusFile } from '../testing/corpus';
 import { buildPptxLinkingLocalFile, type LocalLinkVariant } from '../testing/hostile';
-import { runTool } from './exec';
+import { runTool } from '../tools/exec';
 import { parsePdfImagesList } from './pdf-images';
 import { extractPptx } from './pptx';
-import { toolIsolation } from './sandbox';
+import { toolIsolation } from '../tools/sandbox';
 import { stripRels } from './strip-external';
 
 const DECK = corpusFile('pptx/test-image-jpg-mime.pptx');

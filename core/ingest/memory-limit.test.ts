@@ -16,7 +16,7 @@ import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import { buildPdfBomb } from '../testing/hostile';
 import { watchDescendantMemory } from '../testing/proc-watch';
-import { toolLimits } from './sandbox';
+import { toolLimits } from '../tools/sandbox';
 
 const CEILING_MB = 512;
 let dataDir: string;

@@ -7,8 +7,8 @@ import { CORPUS_DIR, corpusFile } from '../testing/corpus';
 import { CJK_FONT, makeTextImage } from '../testing/fixture-media';
 import { buildPdf } from '../testing/pdf-writer';
 import { hasGarbage } from '../text/clean';
-import { runTool } from './exec';
-import { looksLikeNoise, ocrPage } from './ocr';
+import { runTool } from '../tools/exec';
+import { looksLikeNoise, ocrPage } from '../tools/ocr';
 import { extractPdf, type PdfOptions } from './pdf';
 
 let root: string;

@@ -7,7 +7,7 @@
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runTool } from './exec';
+import { runTool } from '../tools/exec';
 
 export interface PdfImage {
   path: string;

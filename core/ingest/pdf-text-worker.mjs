@@ -11,9 +11,10 @@
  * which costs ~2 s and ~300 MB. Running apart also keeps pdf.js memory and
  * hangs on hostile files out of the main process.
  *
- * Usage: node pdf-text-worker.mjs FILE [STEP OFFSET]
+ * Usage: node pdf-text-worker.mjs FILE [STEP OFFSET [PAGES]]
  * reads pages OFFSET, OFFSET+STEP, ... (default every page), so two workers
- * with STEP 2 and OFFSET 1 and 2 share a long document.
+ * with STEP 2 and OFFSET 1 and 2 share a long document; PAGES (comma-separated
+ * numbers) reads only those pages.
  */
 import { readFile } from 'node:fs/promises';
 
@@ -28,6 +29,7 @@ const emit = (event) => process.stdout.write(`${JSON.stringify(event)}\n`);
 const file = process.argv[2];
 const step = Math.max(1, Number(process.argv[3] ?? 1) || 1);
 const offset = Math.max(1, Number(process.argv[4] ?? 1) || 1);
+const only = process.argv[5] ? process.argv[5].split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : null;
 if (!file) {
   emit({ type: 'error', name: 'Usage', message: 'no file given' });
   process.exit(2);
@@ -41,7 +43,9 @@ try {
   // No page matches partial [0]: this only loads the document and tells the page count.
   const { total } = await parser.getText({ partial: [0] });
   emit({ type: 'info', numPages: total });
-  for (let num = offset; num <= total; num += step) {
+  const nums = [];
+  for (let num = offset; num <= total; num += step) nums.push(num);
+  for (const num of only ? only.filter((n) => n <= total) : nums) {
     try {
       const result = await parser.getText({ partial: [num] });
       emit({ type: 'page', num, text: result.pages[0]?.text ?? '' });

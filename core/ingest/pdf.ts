@@ -8,14 +8,15 @@ import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
-import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
-import { formatBytes } from './sandbox';
-import { ocrImages, ocrPage, usableOcrLanguages } from './ocr';
+import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from '../tools/exec';
+import { formatBytes } from '../tools/sandbox';
+import { renderPdfPage, renderPdfPages } from '../tools/render';
+import { ocrImages, ocrPage, usableOcrLanguages } from '../tools/ocr';
 import { garbageShare } from '../text/clean';
 import { wholeWords } from '../text/words';
 import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
-import { nearby, repairRtlPunctuation, tidyText } from './tidy';
+import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from './sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
@@ -49,7 +50,10 @@ const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
  * Removes bidi and other control characters and unmapped glyphs, tidies whitespace, repairs right-to-left punctuation,
  * and makes words whole (line-end hyphenation, Hebrew/Arabic prefix letters set apart: core/text/words.ts).
  */
-export const cleanPdfText = (text: string) => wholeWords(repairRtlPunctuation(tidyText(text)));
+export const cleanPdfText = (text: string) => wholeWords(repairRtlPunctuation(tidyText(splitLigatures(text))));
+
+/** Typographic ligatures (ﬁ, ﬂ, ﬃ, ſt ...) as their letters, as a reader would type them. */
+const splitLigatures = (text: string) => text.replace(/[\uFB00-\uFB06]/g, (c) => c.normalize('NFKC'));
 
 interface PageText {
   num: number;
@@ -79,13 +83,77 @@ async function pageCountHint(file: string, signal: AbortSignal): Promise<number 
 
 interface WorkerEvent { type: string; num?: number; numPages?: number; text?: string; message?: string; name?: string }
 
+/** Non-space characters of a page's text. */
+const inkChars = (p: PageText) => p.text.replace(/\s/g, '').length;
+
+/** Runs of 25+ letters of alphabetic scripts: words glued together (scripts written without spaces are left out). */
+const GLUED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Hebrew}\p{Script=Arabic}]{25,}/gu;
+
 /**
- * Reads every page's text with pdf-parse workers: two interleaved workers
- * (odd and even pages) for long files under 64 MiB, else one. Maps pdf.js
- * failures to AppError('corrupt_file').
+ * True when a page read by pdftotext should be read again by pdf.js: too
+ * little text, mostly garbage, or words glued together (a layer whose spaces
+ * are control characters, which pdftotext drops and pdf.js reads as spaces).
+ */
+function weakReading(p: PageText, opts: PdfOptions): boolean {
+  return inkChars(p) < (opts.ocrMinChars ?? 10) || (p.garbage ?? 0) > (opts.garbageShare ?? 0.3) || gluedShare(p) > 0.3;
+}
+
+function gluedShare(p: PageText): number {
+  let glued = 0;
+  for (const m of p.text.matchAll(GLUED)) glued += m[0].length;
+  return glued / Math.max(1, inkChars(p));
+}
+
+/** How much readable text a reading of a page holds: its characters less garbage and glued words. */
+const readingScore = (p: PageText) => inkChars(p) * (1 - (p.garbage ?? 0)) * (1 - gluedShare(p));
+
+/**
+ * Every page's text: poppler's pdftotext first (one native run, 20-30 times
+ * faster than pdf.js), then pdf.js only for the pages pdftotext read badly
+ * (no text, or a text layer it decoded into garbage), keeping the better
+ * reading of each. A file pdftotext cannot read at all (encrypted, damaged,
+ * over the memory ceiling) goes to pdf.js whole, which names the failure.
  */
 async function readPageTexts(file: string, size: number, label: string, opts: PdfOptions, signal: AbortSignal): Promise<PageText[]> {
-  const want = opts.textWorkers ?? 1;
+  const fast = await readWithPdftotext(file, signal);
+  if (!fast) return readWithPdfJs(file, size, label, opts, signal);
+  const weak = fast.filter((p) => weakReading(p, opts)).map((p) => p.num);
+  opts.onProgress?.(fast.length, fast.length, message('pdf_text', { page: fast.length, pages: fast.length }));
+  if (weak.length === 0) return fast;
+  const again = await readWithPdfJs(file, size, label, { ...opts, textWorkers: 1 }, signal, weak).catch((e: unknown) => {
+    if ((e as Error).name === 'AbortError') throw e;
+    return [] as PageText[];
+  });
+  const better = new Map(again.filter((p) => !p.error && inkChars(p) > 0).map((p) => [p.num, p]));
+  return fast.map((p) => {
+    const q = better.get(p.num);
+    if (!q) return p;
+    return readingScore(q) > readingScore(p) ? q : p;
+  });
+}
+
+/** Pages from `pdftotext` (form feed between pages), cleaned; undefined when it cannot read the file. */
+async function readWithPdftotext(file: string, signal: AbortSignal): Promise<PageText[] | undefined> {
+  const r = await runTool('pdftotext', ['-enc', 'UTF-8', '-q', file, '-'], { signal, inputFile: file, allowFailure: true, maxStdoutBytes: 256 * 1024 * 1024 })
+    .catch((e: unknown) => {
+      if ((e as Error).name === 'AbortError') throw e;
+      return undefined;
+    });
+  if (!r || r.exitCode !== 0 || r.stdoutTruncated) return undefined;
+  const pages = r.stdout.toString('utf8').split('\f');
+  // Every page ends with a form feed: what follows the last one is not a page.
+  pages.pop();
+  if (pages.length === 0) return undefined;
+  return pages.map((text, i) => readPageText(i + 1, text));
+}
+
+/**
+ * Reads pages' text with pdf-parse workers: two interleaved workers (odd
+ * and even pages) for long files under 64 MiB, else one; only `only` when
+ * given. Maps pdf.js failures to AppError('corrupt_file').
+ */
+async function readWithPdfJs(file: string, size: number, label: string, opts: PdfOptions, signal: AbortSignal, only?: number[]): Promise<PageText[]> {
+  const want = only ? 1 : (opts.textWorkers ?? 1);
   const hint = want > 1 && size <= 64 * 1024 * 1024 ? await pageCountHint(file, signal) : undefined;
   const workers = (hint ?? 0) >= 60 ? want : 1;
   const pages = new Map<number, PageText>();
@@ -108,7 +176,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
       stop.abort();
     }
   };
-  const run = (offset: number) => runTool(process.execPath, [WORKER, file, String(workers), String(offset)], {
+  const run = (offset: number) => runTool(process.execPath, [WORKER, file, String(workers), String(offset), ...(only ? [only.join(',')] : [])], {
     signal: stop.signal,
     timeoutMs: 15 * 60_000,
     inputFile: file,
@@ -146,7 +214,8 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(fatal.message || fatal.name).replace(/\.$/, '')}).`, { details: { reason: 'damaged', pdfjs: fatal.name } });
   }
   if (numPages <= 0) throw new AppError('corrupt_file', `${label} has no pages.`);
-  return Array.from({ length: numPages }, (_, i) => pages.get(i + 1) ?? { num: i + 1, text: '', error: 'the page was not returned' });
+  const nums = only ?? Array.from({ length: numPages }, (_, i) => i + 1);
+  return nums.map((num) => pages.get(num) ?? { num, text: '', error: 'the page was not returned' });
 }
 
 /**
@@ -279,7 +348,7 @@ function betterReading(ocr: string, page: PageText): boolean {
 async function anyInk(file: string, pages: number, workDir: string, signal?: AbortSignal): Promise<boolean> {
   const dir = join(workDir, 'ink');
   await mkdir(dir, { recursive: true });
-  await runTool('pdftoppm', ['-r', '18', '-gray', '-f', '1', '-l', String(Math.max(1, pages)), file, join(dir, 'p')], { signal, timeoutMs: 120_000 });
+  await renderPdfPages(file, join(dir, 'p'), { dpi: 18, gray: true, first: 1, last: Math.max(1, pages), signal });
   for (const name of await readdir(dir)) {
     const pgm = await readFile(join(dir, name));
     // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
@@ -324,9 +393,9 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
     if (toolMissing) return;
     const base = join(dir, `page-${num}`);
     try {
-      await runTool('pdftoppm', ['-r', String(opts.ocrDpi ?? 200), '-f', String(num), '-l', String(num), '-png', '-singlefile', file, base], { signal: opts.signal, timeoutMs: 120_000, inputFile: file });
+      const png = await renderPdfPage(file, num, base, { dpi: opts.ocrDpi ?? 200, signal: opts.signal, inputFile: file });
       // Other installed scripts (Japanese, Chinese, Korean, ...) are tried when the configured languages read nothing sure.
-      const { text } = await ocrPage(`${base}.png`, langs, { signal: opts.signal, otherScriptTries });
+      const { text } = await ocrPage(png, langs, { signal: opts.signal, otherScriptTries });
       const page = byNum.get(num);
       if (page && text.trim() && betterReading(text, page)) { page.text = text; page.garbage = garbageShare(text); done.push(num); }
     } catch (e) {

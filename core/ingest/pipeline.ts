@@ -7,12 +7,12 @@ import { AppError, toAppError } from '../errors';
 import { explainFailure } from './failure';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
-import { keys } from '../paths';
+import { keys } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { RecordDeps } from '../records/deps';
 import { removeDerived } from '../records/derived';
 import type { Document, JobStep, Presentation, Video } from '../types';
-import { chunkSections } from './chunker';
+import { chunkSections } from '../search/chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
 import { detectContentLanguage, UNDETERMINED } from '../text/language';
@@ -26,6 +26,8 @@ export interface IngestOptions {
   tmpDir?: string;
   /** Render slide thumbnails with LibreOffice (default true). */
   renderSlides?: boolean;
+  /** Videos longer than this are refused before any work (VIDEO_MAX_MINUTES). */
+  maxVideoSec?: number;
 }
 
 type AnyItem = Document | Presentation | Video;
@@ -81,6 +83,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
+        maxDurationSec: options.maxVideoSec,
         // Extractors report coded steps (pdf_text, pptx_slide...); a bare English label stays free text.
         onProgress: (done, total, label) =>
           report(typeof label === 'string' ? step('extracting_detail', { done, total, label }) : label, 5 + (55 * done) / Math.max(total, 1), { throttle: true }),
@@ -94,7 +97,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       let thumbnailKey: string | null = null;
       if (type === 'video' && extraction.thumbnailPath) {
         thumbnailKey = keys.videoThumbnail(rec.id);
-        await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath), { contentType: 'image/jpeg' });
+        await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath));
       }
 
       const stored: StoredText = {

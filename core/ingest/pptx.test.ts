@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { PPTX_SLIDES } from '../testing/fixture-office';
 import { fixtures } from '../testing/fixtures';
-import { ocrImage } from './ocr';
+import { ocrImage } from '../tools/ocr';
 import { extractPptx, type PptxOptions } from './pptx';
 import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from './pptx-xml';
 import { readImageSize } from './sniff';

@@ -7,19 +7,19 @@
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { AppError, isAppError } from '../errors';
-import { runTool, throwIfAborted } from './exec';
+import { throwIfAborted } from '../tools/exec';
+import { officeConvert, renderPdfPages } from '../tools/render';
 import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { writeWithoutExternalLinks } from './strip-external';
-import { ocrImages, usableOcrLanguages } from './ocr';
+import { ocrImages, usableOcrLanguages } from '../tools/ocr';
 import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
 import { fileLabel, imageSizeFromBytes } from './sniff';
 import { cleanText } from '../text/clean';
-import { nearby } from './tidy';
+import { nearby } from '../tools/tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
-import { openSafeZip, type SafeZip, type ZipLimits } from './zip-guard';
+import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
 import { message } from '../messages';
 
 export interface PptxOptions extends ExtractOptions {
@@ -153,14 +153,10 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
   // LibreOffice fetches linked pictures while rendering: it gets a copy without external links.
   await writeWithoutExternalLinks(file, input, fileLabel('presentation', opts.fileName));
   const timeoutMs = opts.renderTimeoutMs ?? 120_000;
-  await runTool('soffice', [
-    `-env:UserInstallation=${pathToFileURL(join(opts.workDir, 'lo-profile')).href}`,
-    '--headless', '--norestore', '--nolockcheck', '--nodefault',
-    '--convert-to', 'pdf', '--outdir', dir, input,
-  ], { signal: opts.signal, timeoutMs, inputFile: file, confineTo: [opts.workDir] });
+  await officeConvert([input], 'pdf', dir, join(opts.workDir, 'lo-profile'), { signal: opts.signal, timeoutMs, inputFile: file, confineTo: [opts.workDir] });
   const pdf = join(dir, 'deck.pdf');
   if (!(await readdir(dir)).includes('deck.pdf')) throw new Error('LibreOffice produced no PDF');
-  await runTool('pdftoppm', ['-r', String(opts.renderDpi ?? 60), '-png', pdf, join(dir, 'slide')], { signal: opts.signal, timeoutMs, confineTo: [opts.workDir] });
+  await renderPdfPages(pdf, join(dir, 'slide'), { dpi: opts.renderDpi ?? 60, signal: opts.signal, timeoutMs, confineTo: [opts.workDir] });
   const pages = (await readdir(dir))
     .map((name) => ({ name, n: Number(/^slide-(\d+)\.png$/.exec(name)?.[1]) }))
     .filter((p) => Number.isInteger(p.n) && p.n > 0)

@@ -1,6 +1,6 @@
 import type { RecordDeps } from '../records/deps';
 import type { ContentType } from '../types';
-import { chunkSections } from './chunker';
+import { chunkSections } from '../search/chunker';
 import { attachImagesByText } from './images';
 import { loadExtractedText } from './stored-text';
 import { transcriptChunks } from '../video/transcript-store';

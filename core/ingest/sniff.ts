@@ -5,7 +5,8 @@
  */
 import { open } from 'node:fs/promises';
 import { AppError } from '../errors';
-import { readZipDirectory } from './zip-guard';
+import { mimeForExt } from '../formats/mime';
+import { readZipDirectory } from '../tools/zip-read';
 
 export type SniffKind = 'pdf' | 'docx' | 'pptx' | 'mp4' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'unknown';
 
@@ -17,19 +18,6 @@ export interface SniffResult {
   /** A ZIP whose directory cannot be read (truncated upload, damaged archive). */
   damaged?: boolean;
 }
-
-const MIME: Record<SniffKind, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  mp4: 'video/mp4',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  zip: 'application/zip',
-  unknown: 'application/octet-stream',
-};
 
 /** How each kind is named in messages ("is not a PDF"). */
 export const KIND_NAMES: Record<SniffKind, string> = {
@@ -47,7 +35,7 @@ export const KIND_NAMES: Record<SniffKind, string> = {
 
 const HEAD_BYTES = 4096;
 
-const result = (kind: SniffKind, description: string, mime = MIME[kind]): SniffResult => ({ kind, mime, description });
+const result = (kind: SniffKind, description: string, mime = mimeForExt(kind)): SniffResult => ({ kind, mime, description });
 
 export async function sniffFile(path: string): Promise<SniffResult> {
   const fh = await open(path, 'r');

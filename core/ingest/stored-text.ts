@@ -1,4 +1,4 @@
-import { keys } from '../paths';
+import { keys } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
 import type { ContentType } from '../types';
 import type { ExtractedSection } from './types';
@@ -16,7 +16,7 @@ export interface StoredText {
 }
 
 export async function saveExtractedText(store: ObjectStore, text: StoredText) {
-  await store.put(keys.extractedText(text.itemType, text.itemId), Buffer.from(JSON.stringify(text)), { contentType: 'application/json' });
+  await store.put(keys.extractedText(text.itemType, text.itemId), Buffer.from(JSON.stringify(text)));
 }
 
 export async function loadExtractedText(store: ObjectStore, type: ContentType, id: number): Promise<StoredText | null> {

@@ -17,10 +17,10 @@ import { after, before, describe, it } from 'node:test';
 import { fixtures } from '../testing/fixtures';
 import { buildDocxWithExternalLinks, buildPptxWithExternalImages } from '../testing/hostile';
 import { extractDocx } from './docx';
-import { runTool } from './exec';
+import { runTool } from '../tools/exec';
 import { extractPptx } from './pptx';
 import { stripFields, stripRels, writeWithoutExternalLinks } from './strip-external';
-import { openSafeZip } from './zip-guard';
+import { openSafeZip } from '../tools/zip-read';
 
 let dir: string;
 let listener: Server;

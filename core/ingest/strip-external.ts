@@ -11,8 +11,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { DOMParser } from '@xmldom/xmldom';
-import { openSafeZip } from './zip-guard';
-import { zipOf } from './zip-write';
+import { openSafeZip } from '../tools/zip-read';
+import { zipOf } from '../tools/zip-write';
 
 const HYPERLINK = /\/hyperlink$/;
 const LINKING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|INCLUDE|LINK|DDEAUTO|DDE|IMPORT)\b/i;

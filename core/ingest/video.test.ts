@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { fixtures } from '../testing/fixtures';
-import { runTool } from './exec';
+import { runTool } from '../tools/exec';
 import { readImageSize, sniffFile } from './sniff';
-import { extractVideo, probeVideo, thumbnailTime, type VideoOptions } from './video';
+import { probeMedia } from '../tools/ffprobe';
+import { extractVideo, thumbnailTime, type VideoOptions } from './video';
 
 let root: string;
 let n = 0;
@@ -30,7 +31,7 @@ test('an MP4 gives its duration in seconds and a JPEG thumbnail at most 640 px w
   assert.ok(r.thumbnailPath);
   assert.equal((await sniffFile(r.thumbnailPath)).kind, 'jpeg');
   assert.deepEqual(await readImageSize(r.thumbnailPath), { width: 640, height: 360 });
-  const probe = await probeVideo(f.path, 'x');
+  const probe = await probeMedia(f.path, 'x');
   assert.deepEqual([probe.hasVideo, probe.hasAudio, probe.videoCodec, probe.audioCodec], [true, true, 'h264', 'aac']);
 });
 

@@ -1,83 +1,24 @@
 /**
- * Video extraction: duration and streams with ffprobe, a JPEG thumbnail
+ * Video extraction: duration and streams with ffprobe (core/tools/ffprobe.ts), a JPEG thumbnail
  * (640 px wide at most) with ffmpeg. Speech to text is a separate step, so
  * sections stay empty here.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../errors';
-import { lastLines, runTool, throwIfAborted } from './exec';
+import { runTool, throwIfAborted } from '../tools/exec';
+import { CONVERT_ADVICE, humanFfmpegError, isUnknownCodec, probeMedia } from '../tools/ffprobe';
 import { fileLabel } from './sniff';
 import type { Extraction, ExtractOptions } from './types';
 import { message } from '../messages';
+import { planVideo } from '../video/policy';
 
 export interface VideoOptions extends ExtractOptions {
   fileName?: string;
   /** Default 60 s for probing, 120 s for the thumbnail. */
   timeoutMs?: number;
-}
-
-export interface VideoProbe {
-  durationSec: number | undefined;
-  hasVideo: boolean;
-  hasAudio: boolean;
-  width?: number;
-  height?: number;
-  videoCodec?: string;
-  audioCodec?: string;
-}
-
-interface FfprobeJson {
-  format?: { duration?: string };
-  streams?: Array<{ codec_type?: string; codec_name?: string; codec_tag_string?: string; profile?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }>;
-}
-
-/** Reads duration and streams; AppError('corrupt_file') when ffprobe cannot read the file. */
-export async function probeVideo(file: string, label: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<VideoProbe> {
-  const r = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-    signal: opts.signal, timeoutMs: opts.timeoutMs ?? 60_000, allowFailure: true, inputFile: file,
-  });
-  if (r.exitCode !== 0) {
-    throw new AppError('corrupt_file', `${label} cannot be read: ${humanFfmpegError(r.stderr)}.`, { details: { reason: 'damaged', stderr: lastLines(r.stderr, 5) } });
-  }
-  const info = JSON.parse(r.stdout.toString('utf8')) as FfprobeJson;
-  const streams = info.streams ?? [];
-  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  const audio = streams.find((s) => s.codec_type === 'audio');
-  const d = Number(info.format?.duration ?? video?.duration ?? audio?.duration);
-  return {
-    durationSec: Number.isFinite(d) && d > 0 ? Math.round(d * 1000) / 1000 : undefined,
-    hasVideo: !!video,
-    hasAudio: !!audio,
-    width: video?.width,
-    height: video?.height,
-    videoCodec: codecOf(video),
-    audioCodec: codecOf(audio),
-  };
-}
-
-type Stream = NonNullable<FfprobeJson['streams']>[number];
-/** The codec name, or `unknown (TAG)` when this ffmpeg has no decoder for it (e.g. xHE-AAC/USAC audio). */
-function codecOf(s: Stream | undefined): string | undefined {
-  if (!s) return undefined;
-  const unknown = !s.codec_name || s.codec_name === 'unknown' || s.codec_name === 'none' || /USAC|xHE/i.test(s.profile ?? '');
-  return unknown ? `unknown (${s.codec_tag_string || 'no tag'}${s.profile && s.profile !== 'unknown' ? `, ${s.profile}` : ''})` : s.codec_name;
-}
-const isUnknownCodec = (c: string | undefined) => !!c?.startsWith('unknown');
-
-/** What to do with a file whose codecs this server cannot decode. */
-export const CONVERT_ADVICE = 'Convert it to MP4 with H.264 video and AAC-LC sound (for example `ffmpeg -i input.mp4 -c:v libx264 -c:a aac output.mp4`) and upload it again';
-
-/** ffmpeg's last error line, said plainly when we recognise it. */
-export function humanFfmpegError(stderr: string): string {
-  if (!stderr.trim()) return `ffmpeg could not read it and gave no reason, which usually means a format it does not support. ${CONVERT_ADVICE}`;
-  if (/Decoder \(codec \w+\) not found|Audio object type \d+|not implemented|is not supported|Unsupported codec|no decoder/i.test(stderr)) {
-    return `it uses a video or sound format this server cannot decode (${lastLines(stderr, 1)}). ${CONVERT_ADVICE}`;
-  }
-  if (/moov atom not found/i.test(stderr)) return 'the video is incomplete (its index is missing; the upload may have been cut off)';
-  if (/Invalid data found when processing input/i.test(stderr)) return 'the content is not a video ffmpeg understands, or it is damaged';
-  if (/No such file/i.test(stderr)) return 'the file is missing';
-  return lastLines(stderr, 1);
+  /** Longer videos are refused (AppError too_large) right after probing, before any other work (VIDEO_MAX_MINUTES). */
+  maxDurationSec?: number;
 }
 
 /** Where to take the thumbnail: 10% in, at least 1 s when the video is long enough, at most 30 s. */
@@ -93,9 +34,11 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const { size } = await stat(file);
   if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
   opts.onProgress?.(0, 2, message('video_reading'));
-  const probe = await probeVideo(file, label, opts);
+  const probe = await probeMedia(file, label, opts);
   const warnings: string[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
+  // Refused before any work (the thumbnail, transcription): the same rule and wording as the transcription's.
+  if (opts.maxDurationSec) planVideo(probe.durationSec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: opts.maxDurationSec });
   if (probe.durationSec === undefined) warnings.push('The video length could not be read.');
   if (!probe.hasAudio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
   const badPicture = probe.hasVideo && isUnknownCodec(probe.videoCodec);

@@ -84,18 +84,31 @@ describe('job queue', () => {
 
   it('aborts a running job when its item is cancelled, and on stop leaves it queued for the next start', async () => {
     const c = catalog();
+    // Each run of the handler hands its abort signal to whoever waits for the job to start.
+    let started: (signal: AbortSignal) => void = () => {};
+    const nextStart = () => new Promise<AbortSignal>((resolve) => { started = resolve; });
     const q = createJobQueue({
       catalog: c, concurrency: 1,
-      handlers: { ingest: (_j, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))) },
+      handlers: {
+        ingest: (_j, signal) => {
+          started(signal);
+          return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+        },
+      },
     });
+    let running = nextStart();
     q.start();
     await q.enqueue('ingest', 'document', 1);
-    await new Promise((r) => setTimeout(r, 10));
+    const first = await running;
     await q.stop();
+    assert.ok(first.aborted, 'stop aborts the running job');
     assert.equal((await c.jobs.list())[0].state, 'queued');
+    running = nextStart();
     q.start();
-    await new Promise((r) => setTimeout(r, 10));
+    const second = await running;
+    assert.equal((await c.jobs.list())[0].state, 'running');
     await q.cancelItem('document', 1);
+    assert.ok(second.aborted, 'cancelling the item aborts its running job');
     assert.equal(await c.jobs.count(), 0);
   });
 });

@@ -3,6 +3,7 @@ import {
 } from '@anthropic-ai/sdk';
 import { AppError } from '../errors';
 import { abortFailure, llmError, type LlmFailure } from './errors';
+import { LLM_PROVIDERS } from './providers';
 
 /**
  * Translates whatever the Anthropic SDK (or the fetch under it) threw into
@@ -10,7 +11,7 @@ import { abortFailure, llmError, type LlmFailure } from './errors';
  */
 export function toLlmError(e: unknown, context: { timeoutMs: number; signal?: AbortSignal }): AppError {
   if (e instanceof AppError) return e;
-  return llmError(classify(e, context.signal), e, { provider: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', timeoutMs: context.timeoutMs });
+  return llmError(classify(e, context.signal), e, { provider: 'anthropic', keyVariable: LLM_PROVIDERS.anthropic.keyVariable, timeoutMs: context.timeoutMs });
 }
 
 function classify(e: unknown, signal?: AbortSignal): LlmFailure {

@@ -1,6 +1,8 @@
 import { AppError } from '../errors';
 
-export type LlmProvider = 'anthropic' | 'openai';
+import type { LlmProvider } from './providers';
+
+export type { LlmProvider };
 
 /** Why a call failed, kept in AppError.details for logs and tests. */
 export interface LlmErrorDetails extends Record<string, unknown> {

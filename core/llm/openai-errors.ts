@@ -3,6 +3,7 @@ import {
 } from 'openai';
 import { AppError } from '../errors';
 import { abortFailure, llmError, type LlmFailure } from './errors';
+import { LLM_PROVIDERS } from './providers';
 
 /**
  * Translates whatever the `openai` SDK (or the fetch under it) threw into an
@@ -10,7 +11,7 @@ import { abortFailure, llmError, type LlmFailure } from './errors';
  */
 export function toOpenAiError(e: unknown, context: { timeoutMs: number; signal?: AbortSignal }): AppError {
   if (e instanceof AppError) return e;
-  return llmError(classify(e, context.signal), e, { provider: 'openai', keyVariable: 'OPENAI_API_KEY', timeoutMs: context.timeoutMs });
+  return llmError(classify(e, context.signal), e, { provider: 'openai', keyVariable: LLM_PROVIDERS.openai.keyVariable, timeoutMs: context.timeoutMs });
 }
 
 /** Error objects some servers send inside a stream (`data: {"error": {...}}`) name their kind instead of an HTTP status. */

@@ -20,7 +20,9 @@ export const analytics = (s: Pick<Services, 'questions'>): Pick<Product, 'rate' 
   async questionStats(since) {
     const now = new Date();
     const from = dateParam(since || '7d', 'since', now)!;
-    return questionStats(s.questions.list({ from, to: now }), { from, to: now });
+    // Everything since `from`, with no upper bound: an answer recorded in the same millisecond as this call counts
+    // (an exclusive `to: now` dropped it, so stats read right after an answer could count 0).
+    return questionStats(s.questions.list({ from }), { from, to: now });
   },
   async exportConversations({ from, to, format }) {
     const now = new Date();

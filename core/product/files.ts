@@ -1,8 +1,9 @@
-import { createPageRenderer, parsePageRenderKey } from '../content/page-render';
+import { createPageRenderer } from '../content/page-render';
+import { parsePageRenderKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isPubliclyServed } from '../public-files';
 import type { CoreServices as Services } from '../services';
-import { assertValidKey } from '../storage/keys';
+import { assertValidKey } from '../storage/key-check';
 import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
 
@@ -29,7 +30,10 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
     async statFile(key, o = {}) {
       await check(key, o.public);
       if (parsePageRenderKey(key)) await pages.ensure(key);
-      return s.store.head(key);
+      const head = await s.store.head(key);
+      // A translated file downloads as "<title> (<language>).<ext>", not as its storage key.
+      const translation = head ? (await s.catalog.translations.list((t) => t.fileKey === key))[0] : undefined;
+      return head && translation?.fileName ? { ...head, downloadName: translation.fileName } : head;
     },
   };
 };

@@ -49,3 +49,4 @@ export { parseSince } from '../analytics/stats';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
+export { UPLOADS_FOLDERS } from '../storage/layout';

@@ -13,11 +13,11 @@ import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationRecord, VideoTranscriptView,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationOffers, TranslationRecord, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
-export type { Glossary, GlossaryEntry, SearchHit, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
+export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
 /** A file to upload: already on this machine (a CLI import, a spooled HTTP upload). */
@@ -94,6 +94,8 @@ export interface Product {
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
   translate(type: ContentType, id: number, targetLanguage: string, options?: TranslateOptions): Promise<TranslationRecord>;
   translationList(filter?: { itemType?: ContentType; itemId?: number }): Promise<TranslationRecord[]>;
+  /** Which provider serves which language pair (only these are offered), and how to add a model. */
+  translationOffers(): Promise<TranslationOffers>;
   translation(id: number): Promise<TranslationRecord>;
   retryTranslation(id: number): Promise<TranslationRecord>;
   removeTranslation(id: number): Promise<void>;

@@ -1,4 +1,4 @@
-import { keys } from '../paths';
+import { keys, pageRendersPrefix } from '../storage/layout';
 import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { RecordDeps } from './deps';
@@ -15,5 +15,5 @@ export async function removeDerived(deps: RecordDeps, type: ContentType, id: num
   for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
   if (type === 'video') await removeVideoDerived(store, id);
   // Page renders are made on request (core/content/page-render.ts) and have no catalog row.
-  if (type === 'document') await deletePrefix(store, `images/documents/${id}/pages/`);
+  if (type === 'document') await deletePrefix(store, pageRendersPrefix(id));
 }

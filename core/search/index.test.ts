@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chunkSections } from '../ingest/chunker';
+import { chunkSections } from './chunker';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
 import { createSearchIndex } from './index';
@@ -95,17 +95,17 @@ test('when Chroma goes down, writes fail with unavailable and search degrades to
   await idx.close();
 });
 
-test('chunks and indexes a 200-page document (Chroma included) fast enough for 50 pages/s', async () => {
+// Its speed (pages per second) is a figure of `npm run bench` (ingest), measured on a quiet machine, not asserted here.
+test('chunks and indexes a 200-page document (Chroma included): every chunk is counted and a page is found by its words', async () => {
   const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex5'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'throughput' });
   const page = (i: number) => `Page ${i}. ${ENGLISH_PAGE} ${HEBREW_PAGE} `.repeat(6);
-  const pages = Array.from({ length: 200 }, (_, i) => ({ page: i + 1, text: page(i) }));
-  const t = performance.now();
+  const pages = Array.from({ length: 200 }, (_, i) => ({ page: i + 1, text: i === 136 ? `${page(i)} The zigbee repeater sits behind the pantry door.` : page(i) }));
   const chunks = chunkSections(pages, { itemType: 'document', itemId: 50, title: 'Big manual' });
   for (let i = 0; i < chunks.length; i += 256) await idx.upsert(chunks.slice(i, i + 256));
-  const ms = performance.now() - t;
   assert.ok(chunks.length >= 400, `${chunks.length} chunks`);
-  // 4 s is the whole pipeline's budget; allow slack for a busy 2-core machine, catch order-of-magnitude slowdowns.
-  assert.ok(ms < 10_000, `indexing 200 pages took ${Math.round(ms)} ms`);
+  assert.equal(await idx.count(), chunks.length);
+  const [hit] = await idx.search('where is the zigbee repeater?', { k: 3 });
+  assert.equal(hit.chunk.page, 137);
   await idx.close();
 });
 

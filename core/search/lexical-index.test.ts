@@ -48,14 +48,18 @@ test('the index persists across a reload, including deletions (atomic file in th
     a.upsert(SAMPLE_CHUNKS);
     a.deleteItem('document', 1);
     await a.close();
-    const b = await createLexicalIndex({ dataDir: dir });
+    let savedOnce!: () => void;
+    const saved = new Promise<void>((resolve) => { savedOnce = resolve; });
+    const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 10, onSaved: () => savedOnce() });
     assert.equal(b.count(), 3);
     assert.equal(b.get('document:2:0')?.text, SAMPLE_CHUNKS[2].text);
     assert.equal(b.search('חיישן התנועה', { k: 3, language: 'he' }).words[0].chunk.id, 'document:2:0');
     assert.equal(b.search('motion sensor', { k: 3, language: 'en' }).words.length, 0);
-    // further changes after a reload are saved too (debounced)
+    // further changes after a reload are saved too (debounced, without a flush)
     b.upsert([makeChunk(9, 0, 'Garage door opener pairing')]);
-    await new Promise((r) => setTimeout(r, 1200));
+    // The save timer is unref'd (it never holds a process open): hold the event loop while waiting for the save.
+    const hold = setInterval(() => {}, 60_000);
+    await saved.finally(() => clearInterval(hold));
     const c = await createLexicalIndex({ dataDir: dir });
     assert.equal(c.search('garage opener', { k: 3, language: 'en' }).words[0].chunk.id, 'document:9:0');
     await Promise.all([b.close(), c.close()]);

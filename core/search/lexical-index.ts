@@ -48,6 +48,8 @@ export interface LexicalIndexOptions {
   dataDir: string | null;
   /** Quiet time before a change is written (default 1000 ms). */
   saveDelayMs?: number;
+  /** Called after each write of the file (debounced or flushed). */
+  onSaved?: () => void;
 }
 
 function chunkTerms(chunk: Chunk): Record<LexicalField, string[]> {
@@ -145,6 +147,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     try {
       await writeLexicalFile(file, snapshot);
       lastSaveMs = performance.now() - started;
+      options.onSaved?.();
     } catch (e) {
       dirty = true;
       throw new AppError('internal', `Could not save the lexical search index to ${file}: ${(e as Error).message}`, { cause: e });

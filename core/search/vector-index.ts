@@ -8,6 +8,7 @@
  * AppError('unavailable').
  */
 import { ChromaClient, type Collection, type Metadata } from 'chromadb';
+import { withDeadline } from '../deadline';
 import { AppError, isAppError } from '../errors';
 import type { ContentType } from '../types';
 import type { Chunk, Embedder, SearchFilters } from './types';
@@ -35,6 +36,10 @@ export interface VectorIndexOptions {
   collection?: string;
   /** Records per Chroma write (default 256). */
   batchSize?: number;
+  /** Deadline of a query, count, heartbeat or collection open (default 2.5 s). */
+  readDeadlineMs?: number;
+  /** Deadline of one write batch, delete or reset (default 30 s). */
+  writeDeadlineMs?: number;
 }
 
 type ChunkMeta = Metadata & {
@@ -97,6 +102,11 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
   });
   let collection: Collection | null = null;
   let mismatch: string | null = null;
+  const readMs = options.readDeadlineMs ?? 2_500;
+  const writeMs = options.writeDeadlineMs ?? 30_000;
+  /** Every call to Chroma has a deadline: a stopped or hung server fails the call, it does not hold it. */
+  const read = <T>(p: Promise<T>, what: string) => withDeadline(p, readMs, `The search index (Chroma at ${url}), ${what},`);
+  const write = <T>(p: Promise<T>, what: string) => withDeadline(p, writeMs, `The search index (Chroma at ${url}), ${what},`);
 
   const unavailable = (e: unknown, what: string): AppError => {
     if (isAppError(e)) return e;
@@ -110,12 +120,12 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
     // Embedders that learn their size from the first answer (OpenAI-compatible) are asked once here.
     if (!embedder.dimension) await embedder.embed(['dimension probe']);
     try {
-      const c = await client.getOrCreateCollection({
+      const c = await read(client.getOrCreateCollection({
         name,
         embeddingFunction: null,
         metadata: { embedder: embedder.id, dimension: embedder.dimension },
         configuration: { hnsw: { space: 'cosine' } },
-      });
+      }), 'opening the collection');
       const meta = c.metadata ?? {};
       mismatch = meta.embedder !== embedder.id || Number(meta.dimension) !== embedder.dimension
         ? `built with ${String(meta.embedder)} (${String(meta.dimension)} dimensions), configured ${embedder.id} (${embedder.dimension})`
@@ -148,7 +158,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
         const batch = chunks.slice(i, i + batchSize);
         const embeddings = await embedder.embed(batch.map((b) => (b.heading ? `${b.heading}\n${b.text}` : b.text)), signal);
         try {
-          await c.upsert({ ids: batch.map((b) => b.id), embeddings, documents: batch.map((b) => b.text), metadatas: batch.map(toMetadata) });
+          await write(c.upsert({ ids: batch.map((b) => b.id), embeddings, documents: batch.map((b) => b.text), metadatas: batch.map(toMetadata) }), 'writing chunks');
         } catch (e) {
           throw unavailable(e, 'writing chunks');
         }
@@ -157,12 +167,12 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
 
     async search(query, k, filters) {
       const c = await writable();
-      const [embedding] = await embedder.embed([query]);
+      const [embedding] = await withDeadline(embedder.embed([query]), Math.max(readMs, 5_000), `The embedding model (${embedder.id})`);
       try {
-        const res = await c.query({
+        const res = await read(c.query({
           queryEmbeddings: [embedding], nResults: k, where: toWhere(filters) as never,
           include: ['documents', 'metadatas', 'distances'] as never,
-        });
+        }), 'querying');
         const ids = res.ids[0] ?? [];
         return ids.map((id, i) => ({
           id,
@@ -178,7 +188,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
     async deleteItem(itemType, itemId) {
       const c = await open();
       try {
-        await c.delete({ where: { $and: [{ itemType }, { itemId }] } as never });
+        await write(c.delete({ where: { $and: [{ itemType }, { itemId }] } as never }), 'deleting an item');
       } catch (e) {
         throw unavailable(e, 'deleting an item');
       }
@@ -186,9 +196,9 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
 
     async reset() {
       try {
-        await client.deleteCollection({ name }).catch((e: unknown) => {
+        await write(client.deleteCollection({ name }).catch((e: unknown) => {
           if (!/not (be )?found|does not exist/i.test(String((e as Error)?.message))) throw e;
-        });
+        }), 'dropping the collection');
       } catch (e) {
         throw unavailable(e, 'dropping the collection');
       }
@@ -200,7 +210,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
     async count() {
       const c = await open();
       try {
-        return await c.count();
+        return await read(c.count(), 'counting');
       } catch (e) {
         throw unavailable(e, 'counting');
       }
@@ -208,7 +218,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
 
     async heartbeat() {
       try {
-        await client.heartbeat();
+        await read(client.heartbeat(), 'heartbeat');
       } catch (e) {
         throw unavailable(e, 'heartbeat');
       }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors';
 import type { StoredObject } from '../types';
 import { withCheckedLength } from './checked-length';
-import { assertValidKey, assertValidRange, mimeForKey } from './keys';
+import { mimeForKey } from '../formats/mime';
+import { assertValidKey, assertValidRange } from './key-check';
 import type { GetOptions, GetResult, ListOptions, ListPage, ObjectStore, PutOptions } from './types';
 
 const TMP = '.tmp';

@@ -12,7 +12,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { AppError } from '../errors';
 import type { StoredObject } from '../types';
 import { withCheckedLength } from './checked-length';
-import { assertValidKey, assertValidRange, MAX_KEY_LENGTH, mimeForKey } from './keys';
+import { mimeForKey } from '../formats/mime';
+import { assertValidKey, assertValidRange, MAX_KEY_LENGTH } from './key-check';
 import type { GetOptions, GetResult, ListOptions, ListPage, ObjectStore, PutOptions } from './types';
 
 export interface S3StoreOptions {

@@ -1,5 +1,5 @@
 import type { StorageStats } from '../types';
-import { folderOf } from './keys';
+import { folderOf } from './key-check';
 import type { ObjectStore } from './types';
 
 /** Walks every page of the store: totalFiles, totalSize, folderCounts by first segment. */

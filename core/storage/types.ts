@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { StoredObject } from '../types';
 
 export interface PutOptions {
+  /** Default: from the key's extension (core/formats/mime.ts). */
   contentType?: string;
   /** Known length in bytes, when the body is a stream (S3 needs it for a single PUT). */
   size?: number;

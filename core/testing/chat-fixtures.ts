@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openCatalog } from '../catalog/catalog';
 import type { Catalog } from '../catalog/types';
 import { openFileConversationStore } from '../conversations/file-store';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey } from '../storage/layout';
 import { startChroma } from '../search/chroma-server';
 import { createSearchIndex } from '../search/index';
 import { createHashEmbedder } from '../search/hash-embedder';

@@ -5,8 +5,8 @@
  */
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
+import { officeConvert } from '../tools/render';
 
 export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
@@ -93,11 +93,7 @@ let sofficeQueue: Promise<unknown> = Promise.resolve();
 export function sofficeConvert(input: string, format: string, out: string, profileDir: string): Promise<string> {
   const run = async () => {
     const outDir = join(profileDir, 'out');
-    await runTool('soffice', [
-      `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
-      '--headless', '--norestore', '--nolockcheck', '--nodefault',
-      '--convert-to', format, '--outdir', outDir, input,
-    ], { timeoutMs: 120_000 });
+    await officeConvert([input], format, outDir, profileDir);
     const want = `${basename(input, extname(input))}.${format.split(':')[0]}`;
     const produced = (await readdir(outDir)).find((f) => f === want);
     if (!produced) throw new Error(`soffice produced no ${want} from ${input}`);

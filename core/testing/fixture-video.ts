@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 
 export const SPEECH_SENTENCES = [
   'Hello and welcome to the smart home training video.',

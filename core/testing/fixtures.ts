@@ -14,8 +14,8 @@ import { buildDocx, buildEmptyDocx, buildPptx, DOCX_TEXT, PPTX_SLIDES } from './
 import { makeSpokenVideo, makeTextImage, sofficeConvert } from './fixture-media';
 import { buildPdf, type PdfPage } from './pdf-writer';
 import { buildZip, deflatedZeros } from './zip-writer';
-import { openSafeZip } from '../ingest/zip-guard';
-import { runTool } from '../ingest/exec';
+import { openSafeZip } from '../tools/zip-read';
+import { runTool } from '../tools/exec';
 
 export interface FixtureFile { path: string; fileName: string }
 export interface Phrases { en: string[]; he: string[] }

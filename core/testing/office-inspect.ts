@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DOMParser } from '@xmldom/xmldom';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
+import { officeConvert } from '../tools/render';
 import { readPackage } from '../translate/ooxml';
 
 export interface InspectedParagraph { part: string; text: string; runs: string[]; props: string }
@@ -106,8 +106,7 @@ export async function libreOfficePages(files: string[]): Promise<number[]> {
       const seen = new Set<string>();
       const group = pending.filter((x) => { const b = path.parse(x.f).name; if (seen.has(b)) return false; seen.add(b); return true; });
       const outDir = path.join(dir, `out${round++}`);
-      await runTool('soffice', [`-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`, '--headless', '--norestore',
-        '--nolockcheck', '--nodefault', '--convert-to', 'pdf', '--outdir', outDir, ...group.map((x) => x.f)], { timeoutMs: 300_000 });
+      await officeConvert(group.map((x) => x.f), 'pdf', outDir, path.join(dir, 'profile'), { timeoutMs: 300_000 });
       const made = new Set(await readdir(outDir).catch(() => [] as string[]));
       for (const x of group) {
         const pdf = `${path.parse(x.f).name}.pdf`;

@@ -9,14 +9,14 @@ import path from 'node:path';
 import { createAnthropicClient } from '../llm/anthropic';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
 import { translatingResponder, type TranslatingResponderOptions } from './fake-translate';
-import { createAnthropicTranslator, type AnthropicTranslatorOptions } from '../translate/anthropic';
+import { createModelTranslator, type ModelTranslatorOptions } from '../translate/model-translator';
 import { createFileTranslationMemory, type TranslationMemory } from '../translate/memory';
 import type { Translator } from '../translate/types';
 
 export interface TranslateRig {
   fake: FakeAnthropic;
   dir: string;
-  translator(o?: Partial<AnthropicTranslatorOptions>): Translator;
+  translator(o?: Partial<ModelTranslatorOptions>): Translator;
   memory(name?: string): TranslationMemory;
   /** Makes the fake translate with these options (and counts its requests). */
   respond(o?: TranslatingResponderOptions): ReturnType<typeof translatingResponder>;
@@ -31,7 +31,7 @@ export async function startTranslateRig(): Promise<TranslateRig> {
   return {
     fake,
     dir,
-    translator: (o = {}) => createAnthropicTranslator({ llm, backoffMs: 5, maxAttempts: 3, ...o }),
+    translator: (o = {}) => createModelTranslator({ llm, backoffMs: 5, maxAttempts: 3, ...o }),
     memory: (name) => createFileTranslationMemory(path.join(dir, name ?? `memory-${++n}`)),
     respond(o = {}) {
       const r = translatingResponder(o);

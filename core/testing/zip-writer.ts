@@ -1,9 +1,10 @@
 /**
- * A minimal ZIP writer for hostile test fixtures: zip bombs built from
+ * Hostile ZIP test fixtures, written by the product's own ZIP writer (core/tools/zip-write.ts): zip bombs built from
  * repeated deflate blocks (hundreds of MiB declared, a few hundred KiB on
  * disk, built in milliseconds) and entries that lie about their size.
  */
 import zlib from 'node:zlib';
+import { zipOfRaw, type RawZipEntry } from '../tools/zip-write';
 
 export interface ZipInputEntry {
   name: string;
@@ -17,59 +18,11 @@ export interface ZipInputEntry {
 }
 
 export function buildZip(entries: ZipInputEntry[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    let comp: Buffer;
-    let size: number;
-    let crc: number;
-    let method: number;
-    if (e.deflated) {
-      comp = e.deflated.data; size = e.deflated.size; crc = e.deflated.crc32; method = 8;
-    } else {
-      const raw = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : (e.data ?? Buffer.alloc(0));
-      size = raw.length; crc = zlib.crc32(raw);
-      method = e.store ? 0 : 8;
-      comp = e.store ? raw : zlib.deflateRawSync(raw);
-    }
-    const declared = e.declaredSize ?? size;
-    const name = Buffer.from(e.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(0x21, 10); // 1980-01-01
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(comp.length, 18);
-    local.writeUInt32LE(declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(20, 4);
-    cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(0x800, 8);
-    cd.writeUInt16LE(method, 10);
-    cd.writeUInt32LE(0x21, 12);
-    cd.writeUInt32LE(crc >>> 0, 16);
-    cd.writeUInt32LE(comp.length, 20);
-    cd.writeUInt32LE(declared, 24);
-    cd.writeUInt16LE(name.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    central.push(cd, name);
-    parts.push(local, name, comp);
-    offset += 30 + name.length + comp.length;
-  }
-  const cdBuf = Buffer.concat(central);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(cdBuf.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, cdBuf, eocd]);
+  return zipOfRaw(entries.map((e): RawZipEntry => {
+    if (e.deflated) return { name: e.name, data: e.deflated.data, method: 8, crc32: e.deflated.crc32, size: e.declaredSize ?? e.deflated.size };
+    const raw = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : (e.data ?? Buffer.alloc(0));
+    return { name: e.name, data: e.store ? raw : zlib.deflateRawSync(raw), method: e.store ? 0 : 8, crc32: zlib.crc32(raw), size: e.declaredSize ?? raw.length };
+  }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { AppError } from '../errors';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 import { createApertiumTranslator, fromHtml, installedApertiumModes, pairsFromModes, tidyApertium, toHtml } from './apertium';
 import { createTranslatorResolver } from './resolver';
 

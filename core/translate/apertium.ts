@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { TAG, repairTags } from './tags';
 import type { Translator } from './types';

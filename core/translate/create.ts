@@ -5,11 +5,13 @@
  */
 import type { Config } from '../config';
 import type { LlmClient } from '../llm/types';
-import { createAnthropicTranslator } from './anthropic';
+import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
 import { createGlossaryStore, type GlossaryStore } from './glossary';
 import { createFileTranslationMemory, type TranslationMemory } from './memory';
+import { translationOffers } from './offers';
 import { createTranslatorResolver, type TranslatorResolver } from './resolver';
+import type { TranslationOffers } from '../types';
 
 export interface Translation {
   resolve: TranslatorResolver;
@@ -17,16 +19,22 @@ export interface Translation {
   glossary: GlossaryStore;
   /** Discovers the installed Apertium pairs; call once before the first resolve. */
   ready(): Promise<void>;
+  /** Which provider serves which pair (after ready()). */
+  offers(): Promise<TranslationOffers>;
 }
 
 export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
   // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
-  const anthropic = llm.configured ? createAnthropicTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
+  const anthropic = llm.configured ? createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
   const apertium = config.translation.apertium ? createApertiumTranslator() : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),
     memory: createFileTranslationMemory(config.translation.memoryDir),
     glossary: createGlossaryStore(config.translation.glossaryFile),
     ready: async () => { await apertium?.ready(); },
+    offers: async () => {
+      await apertium?.ready();
+      return translationOffers([anthropic, apertium], { configured: llm.configured, provider: config.llm.provider });
+    },
   };
 }

@@ -5,7 +5,7 @@ import { createRagBot } from '../chat/rag';
 import { addDocument, chunk, tempCatalog, TEXT } from '../testing/chat-fixtures';
 import { reindexAll } from '../ingest/reindex';
 import { createOfflineLlm } from '../llm/offline';
-import { keys } from '../paths';
+import { keys } from '../storage/layout';
 import { createLocalStore } from '../storage/local';
 import type { TranslationRecord } from '../types';
 import { indexTranslation, reindexTranslations } from './index-text';

@@ -4,10 +4,10 @@
  * page or slide. The text is kept in the store (like extracted text) so a
  * reindex rebuilds these chunks without translating again.
  */
-import { chunkSections } from '../ingest/chunker';
+import { chunkSections } from '../search/chunker';
 import { loadExtractedText } from '../ingest/stored-text';
 import type { ExtractedSection } from '../ingest/types';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { Chunk } from '../search/types';
 import { languageCode } from '../text/language';
@@ -67,7 +67,7 @@ export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, t
     itemType: t.itemType, itemId: t.itemId, title, language: t.targetLanguage, fileKey: t.fileKey as string,
     unitKind: t.itemType === 'video' ? 'time' : t.itemType === 'presentation' ? 'slide' : 'page', units, ...(ranges ? { ranges } : {}),
   };
-  await deps.store.put(keys.translatedText(t.itemType, t.itemId, t.targetLanguage), Buffer.from(JSON.stringify(stored)), { contentType: 'application/json' });
+  await deps.store.put(keys.translatedText(t.itemType, t.itemId, t.targetLanguage), Buffer.from(JSON.stringify(stored)));
   const chunks = chunksOf(stored);
   if (chunks.length) await deps.search.upsert(chunks);
   return chunks.length;

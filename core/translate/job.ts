@@ -14,7 +14,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { TranslationInfo, TranslationRecord, Video } from '../types';
 import { finishVideoTranslation, openVideoForTranslation, unitRanges } from '../video/translation-job';
@@ -29,13 +29,6 @@ export interface TranslateJobDeps extends RecordDeps {
 }
 
 const now = () => new Date().toISOString();
-const MIME: Record<string, string> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-};
-
 export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
   return async (job, signal, report, onClose) => {
     const { catalog } = deps;
@@ -80,8 +73,8 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
         memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
-        onProgress: ({ done, total }) => {
-          progressWrites = progressWrites.then(() => patch({ progress: { done, total } })).then(() => {}, () => {});
+        onProgress: ({ done, total, requests }) => {
+          progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
@@ -89,8 +82,9 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       report(step('working', { label: `Storing the ${target} translation` }), 93);
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
-      await deps.store.put(key, createReadStream(output), { size, contentType: MIME[format] });
-      const base = item.fileName.replace(/\.[^.]+$/, '');
+      await deps.store.put(key, createReadStream(output), { size });
+      // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).
+      const base = (title || item.fileName.replace(/\.[^.]+$/, '')).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'translation';
       if (video) await patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
       const done = await patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),

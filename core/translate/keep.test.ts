@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 import { CORPUS_DIR, corpusFile } from '../testing/corpus';
 import { inspectParagraphs } from '../testing/office-inspect';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';

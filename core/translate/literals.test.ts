@@ -7,7 +7,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
 import { markerTranslate, translatingResponder } from '../testing/fake-translate';
 import { inspectParagraphs } from '../testing/office-inspect';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
-import { createAnthropicTranslator } from './anthropic';
+import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
 import { readPackage, writePackage } from './ooxml';
 import { escapeLiterals, pieces, stripTags, tagProblem } from './tags';
@@ -52,7 +52,7 @@ test('literal markup in document text becomes a literal tag that strips and spli
 test('a literal <1> in a real DOCX round-trips through the Anthropic and the OpenAI-compatible model', { skip }, async () => {
   const providers = [
     rig.translator(),
-    createAnthropicTranslator({ llm: createOpenAiClient({ apiKey: null, baseUrl: fakeOpenAi.url, model: 'qwen', timeoutMs: 5000, maxRetries: 0, maxTokens: 4096 }), id: 'openai' }),
+    createModelTranslator({ llm: createOpenAiClient({ apiKey: null, baseUrl: fakeOpenAi.url, model: 'qwen', timeoutMs: 5000, maxRetries: 0, maxTokens: 4096 }), id: 'openai' }),
   ];
   for (const translator of providers) {
     const out = path.join(rig.dir, `keys.${translator.id}.docx`);

@@ -7,8 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { AppError } from '../errors';
-import { openSafeZip } from '../ingest/zip-guard';
-import { zipOf } from '../ingest/zip-write';
+import { openSafeZip } from '../tools/zip-read';
+import { zipOf } from '../tools/zip-write';
 
 export interface OfficePackage {
   names: string[];

@@ -9,7 +9,7 @@ import { createLlm } from '../llm/create';
 import { createOpenAiClient } from '../llm/openai';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
 import { markerTranslate, requestedSegments, translatingResponder } from '../testing/fake-translate';
-import { createAnthropicTranslator } from './anthropic';
+import { createModelTranslator } from './model-translator';
 import { createTranslation } from './create';
 
 /**
@@ -32,7 +32,7 @@ test('openai translation: segments go as one JSON request with the system prompt
   fake.respond(translatingResponder());
   const n0 = fake.requests.length;
   const input = segs(12);
-  const out = await createAnthropicTranslator({ llm: llm(), id: 'openai' }).translate({ segments: input, source: 'english', target: 'hebrew' });
+  const out = await createModelTranslator({ llm: llm(), id: 'openai' }).translate({ segments: input, source: 'english', target: 'hebrew' });
   assert.equal(fake.requests.length - n0, 1);
   const req = fake.requests.at(-1)!;
   assert.equal(req.body.messages[0].role, 'system');
@@ -45,11 +45,11 @@ test('openai translation: segments go as one JSON request with the system prompt
 test('openai translation: a busy server (429) is retried with back-off; a refusal (400) fails at once as llm_error', async () => {
   fake.respond(translatingResponder({ fail: (i) => (i < 2 ? { status: 429 } : null) }));
   const n0 = fake.requests.length;
-  const out = await createAnthropicTranslator({ llm: llm(), id: 'openai', backoffMs: 5, maxAttempts: 3 }).translate({ segments: segs(2), source: 'english', target: 'french' });
+  const out = await createModelTranslator({ llm: llm(), id: 'openai', backoffMs: 5, maxAttempts: 3 }).translate({ segments: segs(2), source: 'english', target: 'french' });
   assert.equal(out.size, 2);
   assert.equal(fake.requests.length - n0, 3);
   fake.respond(() => ({ status: 400, errorMessage: 'bad request' }));
-  await assert.rejects(createAnthropicTranslator({ llm: llm(), id: 'openai', backoffMs: 5 }).translate({ segments: segs(1), source: 'english', target: 'french' }),
+  await assert.rejects(createModelTranslator({ llm: llm(), id: 'openai', backoffMs: 5 }).translate({ segments: segs(1), source: 'english', target: 'french' }),
     (e) => e instanceof AppError && e.code === 'llm_error' && e.details?.provider === 'openai');
 });
 

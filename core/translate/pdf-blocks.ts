@@ -7,9 +7,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runTool } from '../ingest/exec';
-import { usableOcrLanguages } from '../ingest/ocr';
-import { decodeEntities } from '../ingest/tidy';
+import { runTool } from '../tools/exec';
+import { renderPdfPage } from '../tools/render';
+import { usableOcrLanguages } from '../tools/ocr';
+import { decodeEntities } from '../tools/tidy';
 import { wholeWords } from '../text/words';
 import { looksLikeCode } from './keep';
 import type { TranslationLanguage } from '../types';
@@ -110,9 +111,9 @@ const TESS: Partial<Record<TranslationLanguage, string>> = {
 export async function ocrPageBlocks(file: string, page: number, source: TranslationLanguage, signal?: AbortSignal, dpi = 150): Promise<PdfBlock[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-ocr-'));
   try {
-    await runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', file, path.join(dir, 'p')], { signal, timeoutMs: 120_000 });
+    const png = await renderPdfPage(file, page, path.join(dir, 'p'), { dpi, signal });
     const { langs } = await usableOcrLanguages([TESS[source] ?? 'eng', 'eng'].filter((l, i, a) => a.indexOf(l) === i));
-    const r = await runTool('tesseract', [path.join(dir, 'p.png'), 'stdout', '-l', langs.join('+'), '--psm', '3', 'tsv'], {
+    const r = await runTool('tesseract', [png, 'stdout', '-l', langs.join('+'), '--psm', '3', 'tsv'], {
       signal, timeoutMs: 120_000, env: { OMP_THREAD_LIMIT: '1' },
     });
     return tsvBlocks(r.stdout.toString('utf8'), page, 72 / dpi);

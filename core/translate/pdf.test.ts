@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import fontkit from '@pdf-lib/fontkit';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 import { fixtures, SCANNED_EN } from '../testing/fixtures';
 import { markerTranslate, requestedSegments } from '../testing/fake-translate';
 import { pdfPages } from '../testing/office-inspect';

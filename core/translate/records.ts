@@ -5,10 +5,9 @@
  */
 import type { ContentDeps } from '../content/deps';
 import { AppError } from '../errors';
-import { keys, publicUrlForKey } from '../paths';
+import { keys, publicUrlForKey, videoKeys } from '../storage/layout';
 import { languageCode, languageName } from '../text/language';
 import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
-import { videoKeys } from '../video/keys';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import { reindexTranslations } from './index-text';
 

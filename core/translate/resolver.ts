@@ -5,6 +5,7 @@
  */
 import { AppError } from '../errors';
 import type { TranslationLanguage } from '../types';
+import { noProviderError } from './offers';
 import type { Translator } from './types';
 
 export type TranslatorResolver = (source: TranslationLanguage, target: TranslationLanguage) => Translator;
@@ -15,7 +16,7 @@ export function createTranslatorResolver(providers: Array<Translator | null | un
   return (source, target) => {
     if (source === target) throw new AppError('validation', `The text is already in ${source}; choose another target language.`);
     const p = list.find((t) => t.supports(source, target));
-    if (!p) throw new AppError('not_configured', `No translation provider for ${source} → ${target}: set ANTHROPIC_API_KEY`);
+    if (!p) throw noProviderError(source, target);
     return p;
   };
 }

@@ -85,9 +85,9 @@ test('a file with no text and a file of another type are refused with clear mess
     /has no text that can be translated/);
   await assert.rejects(translateFile({ input: path.join(rig.dir, 'a.mp4'), output: 'x', source: 'english', target: 'german', translator: rig.translator(), memory: rig.memory() }),
     /Only DOCX, PPTX and PDF files can be translated/);
-  rig.respond({ fail: () => ({ text: '{}', delayMs: 5000 }) });
   const ac = new AbortController();
-  setTimeout(() => ac.abort(), 150);
+  // Aborted once the first request has reached the model, which would answer only after a minute.
+  rig.respond({ fail: () => { ac.abort(); return { text: '{}', delayMs: 60_000 }; } });
   await assert.rejects(translateFile({ input: long, output: path.join(rig.dir, 'y.docx'), source: 'english', target: 'korean', translator: rig.translator(), memory: rig.memory(), signal: ac.signal }));
   rig.respond();
 });

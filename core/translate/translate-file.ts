@@ -99,11 +99,11 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
   const unique = [...new Set(cores.filter((_, i) => !kept.has(i)))];
   const known = await o.memory.lookup(scope, unique);
   const memoryHits = cores.filter((c, i) => !kept.has(i) && known.has(c)).length;
-  const progress = () => o.onProgress?.({ done: cores.filter((c, i) => kept.has(i) || known.has(c)).length, total });
+  let requests = 0;
+  const progress = () => o.onProgress?.({ done: cores.filter((c, i) => kept.has(i) || known.has(c)).length, total, requests });
   progress();
 
   const missing = unique.filter((c) => !known.has(c));
-  let requests = 0;
   let characters = 0;
   if (missing.length) {
     const restoreBy = new Map<string, Map<string, string>>();
@@ -117,7 +117,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     try {
       await o.translator.translate({
         segments: batch, source: o.source, target: o.target, signal: o.signal,
-        onRequest: () => { requests++; },
+        onRequest: () => { requests++; progress(); },
         onResult: (done) => {
           const learned = new Map<string, string>();
           for (const [id, t] of done) {

@@ -45,6 +45,8 @@ export interface Translator {
 export interface TranslationProgress {
   done: number;
   total: number;
+  /** Provider requests so far (the record shows them while it runs). */
+  requests: number;
 }
 
 /** A warning about one page or slide of the output (1-based), or the whole file (unit null). */

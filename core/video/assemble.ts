@@ -6,7 +6,7 @@
  * the default, with the original sound kept as a second track.
  */
 import { AppError } from '../errors';
-import { lastLines, runTool } from '../ingest/exec';
+import { lastLines, runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { subtitlesFilter } from './burn-filter';
 import { languageFacts } from './languages';

@@ -3,8 +3,8 @@
  * want), and how much of it is speech-level sound (ffmpeg silencedetect).
  */
 import { AppError } from '../errors';
-import { lastLines, runTool } from '../ingest/exec';
-import { humanFfmpegError } from '../ingest/video';
+import { lastLines, runTool } from '../tools/exec';
+import { humanFfmpegError } from '../tools/ffprobe';
 
 export interface AudioOptions {
   signal?: AbortSignal;

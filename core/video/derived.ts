@@ -1,6 +1,6 @@
 import { deletePrefix } from '../storage/stats';
 import type { ObjectStore } from '../storage/types';
-import { videoKeys } from './keys';
+import { videoKeys } from '../storage/layout';
 
 /** A video's transcript files and frames (its translated files go with their translation records). */
 export async function removeVideoDerived(store: ObjectStore, id: number): Promise<void> {

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../errors';
-import { mapLimit, runTool } from '../ingest/exec';
+import { mapLimit, runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { languageFacts } from './languages';
 import type { Cue } from './vtt';

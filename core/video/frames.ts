@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mapLimit, runTool } from '../ingest/exec';
+import { mapLimit, runTool } from '../tools/exec';
 
 export interface Frame {
   /** Seconds from the start. */

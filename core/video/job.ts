@@ -14,11 +14,10 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey, videoKeys } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
 import type { Video, VideoTranscript } from '../types';
-import { videoKeys } from './keys';
 import { languageFacts } from './languages';
 import { processVideo, type VideoStage } from './process-video';
 import { videoSearchChunks } from './search-chunks';
@@ -72,7 +71,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       await deps.search.deleteItem('video', rec.id);
       const frames: Record<number, number> = {};
       for (const f of r.frames) {
-        await deps.store.put(videoKeys.frame(rec.id, f.at * 1000), createReadStream(f.path), { contentType: 'image/jpeg' });
+        await deps.store.put(videoKeys.frame(rec.id, f.at * 1000), createReadStream(f.path));
       }
       for (const c of r.chunks) {
         const f = r.frames.find((x) => x.at >= c.start && x.at <= c.end);

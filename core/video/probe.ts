@@ -4,75 +4,11 @@
  * decoded, and whether the file is DRM-encrypted. Bad input becomes an
  * AppError('corrupt_file') that says what is wrong in plain words.
  */
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { AppError } from '../errors';
-import { lastLines, runTool } from '../ingest/exec';
-import { humanFfmpegError } from '../ingest/video';
+import { probeMedia, type MediaInfo } from '../tools/ffprobe';
 
-export interface StreamInfo {
-  index: number;
-  type: 'video' | 'audio' | 'subtitle' | 'data' | 'other';
-  codec: string;
-  language?: string;
-  title?: string;
-  attachedPicture?: boolean;
-}
-
-export interface MediaInfo {
-  durationSec: number | undefined;
-  streams: StreamInfo[];
-  hasVideo: boolean;
-  hasAudio: boolean;
-  width?: number;
-  height?: number;
-}
-
-interface FfprobeStream {
-  index?: number;
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  duration?: string;
-  tags?: { language?: string; title?: string };
-  disposition?: { attached_pic?: number };
-}
-
-export async function probeMedia(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<MediaInfo> {
-  const { size } = await stat(file);
-  if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
-  const r = await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-    signal: opts.signal, timeoutMs: 60_000, allowFailure: true,
-  });
-  if (r.exitCode !== 0) {
-    throw new AppError('corrupt_file', `${label} cannot be read: ${humanFfmpegError(r.stderr)}.`, { details: { reason: 'damaged', stderr: lastLines(r.stderr, 5) } });
-  }
-  const json = JSON.parse(r.stdout.toString('utf8')) as { format?: { duration?: string }; streams?: FfprobeStream[] };
-  const streams: StreamInfo[] = (json.streams ?? []).map((s, i) => {
-    const t = s.codec_type;
-    const info: StreamInfo = {
-      index: s.index ?? i,
-      type: t === 'video' || t === 'audio' || t === 'subtitle' || t === 'data' ? t : 'other',
-      codec: s.codec_name ?? 'unknown',
-    };
-    if (s.tags?.language && s.tags.language !== 'und') info.language = s.tags.language;
-    if (s.tags?.title) info.title = s.tags.title;
-    if (s.disposition?.attached_pic) info.attachedPicture = true;
-    return info;
-  });
-  const raw = json.streams ?? [];
-  const video = raw.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
-  const d = Number(json.format?.duration ?? video?.duration);
-  const info: MediaInfo = {
-    durationSec: Number.isFinite(d) && d > 0 ? Math.round(d * 1000) / 1000 : undefined,
-    streams,
-    hasVideo: !!video,
-    hasAudio: streams.some((s) => s.type === 'audio'),
-  };
-  if (video?.width) info.width = video.width;
-  if (video?.height) info.height = video.height;
-  return info;
-}
+export type { MediaInfo, StreamInfo } from '../tools/ffprobe';
 
 /** Top-level MP4 boxes (type, offset, size) of the first 64 MiB. */
 async function topBoxes(file: string): Promise<Array<{ type: string; offset: number; size: number }>> {

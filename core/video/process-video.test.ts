@@ -92,7 +92,7 @@ test('an endpoint that answers garbage fails the job with a plain reason; a kept
 
 test('a 10-minute video is accepted with the estimate of its processing (about 9 minutes with transcription here)', async () => {
   const long = join(dir, 'ten-minutes.mp4');
-  const { runTool } = await import('../ingest/exec');
+  const { runTool } = await import('../tools/exec');
   await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=1', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono',
     '-t', '600', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '16k', long], { timeoutMs: 120_000 });
   const { r } = await run(long, { transcribers: [createPocketsphinx()] });

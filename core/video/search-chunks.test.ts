@@ -8,7 +8,7 @@ import { createHashEmbedder } from '../search/hash-embedder';
 import { createVectorIndex } from '../search/vector-index';
 import { createLocalStore } from '../storage/local';
 import { chunkTranscript } from './chunks';
-import { videoKeys } from './keys';
+import { videoKeys } from '../storage/layout';
 import { videoSearchChunks } from './search-chunks';
 import type { Transcript } from './speech/types';
 import { loadTranscript, loadTranscriptVtt, saveTranscript } from './transcript-store';

@@ -6,7 +6,7 @@
 import type { ObjectStore } from '../storage/types';
 import type { TimedChunk } from './chunks';
 import type { Chunk } from '../search/types';
-import { videoKeys } from './keys';
+import { videoKeys } from '../storage/layout';
 import { videoSearchChunks } from './search-chunks';
 import type { Transcript } from './speech/types';
 
@@ -21,8 +21,8 @@ export interface StoredTranscript {
 
 /** Keeps the transcript (and its WebVTT when given: an interrupted run keeps the segments first). */
 export async function saveTranscript(store: ObjectStore, t: StoredTranscript, vtt: string | null): Promise<void> {
-  if (vtt !== null) await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt' });
-  await store.put(videoKeys.transcriptJson(t.itemId), Buffer.from(JSON.stringify(t)), { contentType: 'application/json' });
+  if (vtt !== null) await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'));
+  await store.put(videoKeys.transcriptJson(t.itemId), Buffer.from(JSON.stringify(t)));
 }
 
 async function readAll(store: ObjectStore, key: string): Promise<Buffer | null> {

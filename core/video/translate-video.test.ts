@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { runTool } from '../ingest/exec';
+import { runTool } from '../tools/exec';
 import { videoFixtures } from '../testing/fixture-video';
 import { parseSilence } from './audio';
 import { inspectVideo } from './probe';

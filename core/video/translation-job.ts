@@ -6,10 +6,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { AppError } from '../errors';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey, videoKeys } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { TranslationRecord, Video, VideoOptions } from '../types';
-import { videoKeys } from './keys';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
 import { inspectVideo } from './probe';
 import { videoTranslatable, type VideoTranslatable } from './translatable';
@@ -31,7 +30,7 @@ export async function finishVideoTranslation(deps: RecordDeps, record: Translati
   let subtitlesPath: string | null = null;
   if (file.vttPath) {
     const key = videoKeys.subtitles(record.itemId, record.targetLanguage);
-    await deps.store.put(key, createReadStream(file.vttPath), { contentType: 'text/vtt' });
+    await deps.store.put(key, createReadStream(file.vttPath));
     subtitlesPath = publicUrlForKey(key);
   }
   if (await deps.catalog.videos.get(record.itemId)) {

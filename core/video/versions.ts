@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { publicUrlForKey } from '../paths';
+import { publicUrlForKey } from '../storage/layout';
 import type { VideoVersion } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
 

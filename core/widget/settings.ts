@@ -37,6 +37,11 @@ export const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 export function normalizeOrigin(value: string): string {
   const v = value.trim();
   if (v === '*') return v;
+  // Browsers match frame-ancestors patterns (https://*.brand.com) but CORS compares origins exactly: a pattern
+  // would be honoured by one and not the other, so none is accepted.
+  if (v.includes('*')) {
+    throw new AppError('validation', `"${v}": patterns are not supported; list each site (https://www.example.com, https://shop.example.com), or * alone for any site`);
+  }
   let u: URL;
   try {
     u = new URL(v);
@@ -83,6 +88,7 @@ export function createWidgetSettingsStore(options: { file: string; envOrigins: s
       current = next;
       return view();
     },
-    allowedOrigins: () => [...new Set([...options.envOrigins, ...current.origins])],
+    // A pattern stored before patterns were refused is left out: it would be honoured by frame-ancestors only.
+    allowedOrigins: () => [...new Set([...options.envOrigins, ...current.origins])].filter((o) => o === '*' || !o.includes('*')),
   };
 }

@@ -1,3 +1,4 @@
+import { UPLOADS_FOLDERS } from '../../core/product/index';
 import * as S from './schemas';
 
 /**
@@ -69,7 +70,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /widget/frame': { summary: 'The widget\'s chat panel page (framed by allowed origins only)', tag: 'widget', public: true, responses: { 200: 'html' } },
 
   'GET /api/files/*': { summary: 'Download a public file by key (HTTP ranges)', tag: 'files', public: true, responses: { 200: 'binary', 206: 'binary' } },
-  ...Object.fromEntries(['presentations/original_files', 'presentations/translated_files', 'videos/original_files', 'videos/translated_files'].map((f) => [
+  ...Object.fromEntries(UPLOADS_FOLDERS.map((f) => [
     `GET /uploads/${f}/*`, { summary: `Download from ${f} (HTTP ranges)`, tag: 'files', public: true, responses: { 200: 'binary', 206: 'binary' } } as OperationDoc,
   ])),
 

@@ -171,7 +171,7 @@ test('a model outage on the non-streaming route still answers 200 with the extra
 });
 
 test('a visitor who leaves mid-answer cancels the model request', async () => {
-  fake.respond((r) => (r.system.includes('document-search assistant') ? { text: 'late answer', delayMs: 3000 } : '{"standalone": "q", "translations": {}}'));
+  fake.respond((r) => (r.system.includes('document-search assistant') ? { text: 'late answer', delayMs: 60_000 } : '{"standalone": "q", "translations": {}}'));
   const before = fake.cancelled;
   // A raw client so that leaving is a plain socket close (as when a browser tab closes).
   const req = http.request(withLlm.url + '/api/bot/rag-query/stream', { method: 'POST', headers: { 'content-type': 'application/json' } });
@@ -181,7 +181,7 @@ test('a visitor who leaves mid-answer cancels the model request', async () => {
   });
   req.end(JSON.stringify({ query: 'How long does the M2 motor installation take?', referenceId: 'rag_c_0000000000' }));
   const waitFor = async (ok: () => boolean) => {
-    const end = Date.now() + 2000;
+    const end = Date.now() + 30_000;
     while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     return ok();
   };
@@ -190,7 +190,7 @@ test('a visitor who leaves mid-answer cancels the model request', async () => {
   req.destroy();
   assert.equal(await pending, 'socket hang up');
   assert.ok(await waitFor(() => fake.cancelled > before), 'the model request was cancelled');
-  assert.ok(Date.now() - t0 < 1500, 'long before the model would have answered');
+  assert.ok(Date.now() - t0 < 30_000, 'long before the model would have answered');
 });
 
 test('POST /api/bot/session hands out a new random conversation id each time; ids shorter than 16 characters are refused', async () => {

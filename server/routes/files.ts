@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../core/product/index';
+import { UPLOADS_FOLDERS, type Services } from '../../core/product/index';
 import { sendObject } from '../send-object';
 import { bearerOf, SESSION_COOKIE } from '../auth';
 
@@ -13,7 +13,7 @@ export default async function fileRoutes(app: FastifyInstance, { services }: { s
   const serve = (prefix: string) => async (request: FastifyRequest<{ Params: Wild }>, reply: FastifyReply) =>
     sendObject(services.product, prefix + request.params['*'], request, reply, { public: !(await signedIn(request)) });
   app.get<{ Params: Wild }>('/api/files/*', serve(''));
-  for (const folder of ['presentations/original_files/', 'presentations/translated_files/', 'videos/original_files/', 'videos/translated_files/']) {
-    app.get<{ Params: Wild }>(`/uploads/${folder}*`, serve(folder));
+  for (const folder of UPLOADS_FOLDERS) {
+    app.get<{ Params: Wild }>(`/uploads/${folder}/*`, serve(`${folder}/`));
   }
 }

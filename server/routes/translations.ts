@@ -41,6 +41,7 @@ export default async function translationRoutes(app: FastifyInstance, { services
     app.get<{ Params: IdParams }>(`/api/${path}/:id/translations`, { schema: { params: idParams } }, (request) =>
       product.translationList({ itemType: type, itemId: request.params.id }));
   }
+  app.get('/api/translation-offers', () => product.translationOffers());
   app.get<{ Querystring: { itemType?: ContentType; itemId?: number } }>('/api/translations', { schema: { querystring: listQuery } }, (request) =>
     product.translationList(request.query));
   app.get<{ Params: IdParams }>('/api/translations/:id', { schema: { params: idParams } }, (request) => product.translation(request.params.id));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixtures } from '../../core/testing/fixtures';
-import { adminApi, newPage, screenshot, signInFast, startHarness, toast, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, toast, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 const SECTIONS: Array<[string, string]> = [
   ['dashboard', '/dashboard'],
@@ -111,7 +111,7 @@ describe('admin console content flows (browser)', () => {
         }
         if (name === 'bot-images') await page.getByTestId('image-tile').first().waitFor();
         if (name === 'file-manager') await page.getByTestId('files-table').waitFor();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await screenshot(page, lang, `admin-${name}`);
       }
       // the dialogs of this language
@@ -127,7 +127,7 @@ describe('admin console content flows (browser)', () => {
         await page.goto(url);
         await page.getByRole('button', { name: button }).first().click();
         await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await screenshot(page, lang, name);
         await page.keyboard.press('Escape');
         await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor({ state: 'detached' });

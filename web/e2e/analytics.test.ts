@@ -49,7 +49,9 @@ describe('analytics and answer ratings (browser)', () => {
     const rated = h.server.services!.questions.list().filter((r) => r.channel === 'chat' && r.rating);
     assert.deepEqual(rated.map((r) => [r.question, r.rating!.value]), [['How do I connect the KNX gateway?', 'up']]);
     // Survives the next poll (the server's copy replaces the local one).
-    await page.waitForTimeout(4_000);
+    const poll = (r: { url(): string }) => r.url().includes('/api/bot/messages');
+    await page.waitForResponse(poll, { timeout: 30_000 });
+    await page.waitForResponse(poll, { timeout: 30_000 });
     assert.equal(await answer.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'), 'true');
     await context.close();
   });

@@ -148,12 +148,16 @@ describe('sign-in, shell, language and 404 (browser)', () => {
   test('while the stored sign-in flag is confirmed a full-screen "Loading..." is shown', async () => {
     const { context, page } = await newPage(h);
     await signInFast(h, context);
+    // The server's answer is held until the test has seen the loading screen.
+    let release: () => void = () => {};
+    const seen = new Promise<void>((r) => { release = r; });
     await context.route('**/api/auth/me', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await seen;
       await route.continue();
     });
     await page.goto('/');
     await page.getByText('Loading...').waitFor();
+    release();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await context.close();
   });

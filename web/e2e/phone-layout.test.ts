@@ -14,7 +14,7 @@ import { message } from '../../core/messages';
 import { fixtures } from '../../core/testing/fixtures';
 import { SECTION_IDS } from '../src/config/admin-sections';
 import { layoutProblems } from './layout-check';
-import { adminApi, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -43,7 +43,7 @@ async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'), null, { timeout: 15_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(150);
+  await animationsDone(page);
 }
 
 interface Screen {

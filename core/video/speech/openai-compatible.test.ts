@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppError } from '../../errors';
-import { runTool } from '../../ingest/exec';
+import { runTool } from '../../tools/exec';
 import { startFakeStt, type FakeStt } from '../../testing/fake-stt';
 import { createOpenAiCompatibleStt, transcriptionsUrl } from './openai-compatible';
 import { resolveTranscriber } from './resolver';
@@ -77,6 +77,9 @@ test('aborting a transcription stops the request with an AbortError, not an unav
   fake.setMode({ kind: 'hang' });
   const ac = new AbortController();
   const p = createOpenAiCompatibleStt({ url: fake.url, apiKey: 'sk-test' }).transcribe(wav, { language: 'english', signal: ac.signal });
-  setTimeout(() => ac.abort(new Error('job cancelled')), 100);
+  // Aborted once the request has reached the endpoint (which never answers in this mode).
+  const before = fake.requests.length;
+  while (fake.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+  ac.abort(new Error('job cancelled'));
   await assert.rejects(p, (e: unknown) => (e as Error).name === 'AbortError');
 });

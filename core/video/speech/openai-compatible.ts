@@ -6,7 +6,8 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { AppError } from '../../errors';
-import { abortError } from '../../ingest/exec';
+import { mimeForExt } from '../../formats/mime';
+import { abortError } from '../../tools/exec';
 import type { TranslationLanguage } from '../../types';
 import { languageFacts, languageFromCode } from '../languages';
 import type { SpeechToText, Transcript, TranscribeOptions, TranscriptSegment } from './types';
@@ -45,7 +46,7 @@ export function createOpenAiCompatibleStt(opts: OpenAiCompatibleSttOptions): Spe
     supports: () => true,
     async transcribe(wavPath: string, t: TranscribeOptions): Promise<Transcript> {
       const form = new FormData();
-      form.set('file', await openAsBlob(wavPath, { type: 'audio/wav' }), basename(wavPath));
+      form.set('file', await openAsBlob(wavPath, { type: mimeForExt('wav') }), basename(wavPath));
       form.set('model', model);
       form.set('response_format', 'verbose_json');
       form.set('timestamp_granularities[]', 'segment');

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../errors';
-import { mapLimit, runTool } from '../../ingest/exec';
+import { mapLimit, runTool } from '../../tools/exec';
 import { detectSilence } from '../audio';
 import type { TranslationLanguage } from '../../types';
 import { groupWords, type GroupOptions, type TimedWord } from './segments';

@@ -5,7 +5,7 @@
  * details the template leaves out); other languages use their template; a
  * code the console does not know shows the English text.
  */
-import type { Coded, MessageParams } from '../../../core/types';
+import type { Coded, MessageParams } from '@core/types';
 import { en } from '../locales/en';
 import { he } from '../locales/he';
 

@@ -1,5 +1,5 @@
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
-import { TEMPLATED_MESSAGES } from '../../../core/messages';
+import { TEMPLATED_MESSAGES } from '@core/messages';
 
 export const en = {
   common: {
@@ -443,6 +443,7 @@ export const en = {
       failed: 'Failed',
     },
     translate: 'Translate',
+    noPairs: 'No language can be offered: no translation provider serves this item\'s language.',
     translateNamed: 'Translate "{{title}}"',
     translateHint: 'A translated copy is made in the chosen language, with the layout kept. It runs after processing.',
     requested: 'Translation requested',

@@ -162,6 +162,8 @@ export const he: Translations = {
     'failure.unavailable': 'שירות שדרוש לעיבוד הקובץ {file} אינו זמין. נסו שוב מאוחר יותר.',
     'failure.cancelled': 'העיבוד של הקובץ {file} בוטל.',
     'failure.internal': 'עיבוד הקובץ {file} נכשל בגלל שגיאה פנימית.',
+    'translation.no_provider': 'אין ספק תרגום מ{source} ל{target}. הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL (ו-OPENAI_API_KEY אם השרת דורש).',
+    'translation.add_provider': 'מוצעים רק צמדי השפות של המתרגם המכונה הלא מקוון. כדי לתרגם לכל השפות, הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL.',
   },
   status: {
     pending: 'ממתין',
@@ -477,6 +479,7 @@ export const he: Translations = {
       failed: 'נכשל',
     },
     translate: 'תרגום',
+    noPairs: 'אין שפה שאפשר להציע: אף ספק תרגום אינו מתרגם משפת הפריט הזה.',
     translateNamed: 'תרגום "{{title}}"',
     translateHint: 'נוצר עותק מתורגם בשפה שנבחרה, עם שמירה על הפריסה. התרגום רץ לאחר העיבוד.',
     requested: 'התרגום התבקש',

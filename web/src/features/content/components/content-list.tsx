@@ -1,7 +1,7 @@
 import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem, ContentType } from '../../../../../core/types';
+import type { ContentItem, ContentType } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { StatusBadge } from '../../../components/status-badge';

@@ -1,4 +1,5 @@
-import type { RetrievalReply } from '../../../../../core/types';
+import { createSseParser, type SseEvent } from '@core/shared/sse';
+import type { RetrievalReply } from '@core/types';
 import { ApiError } from '../../../lib/api-client';
 import type { RagQueryInput } from './rag-query';
 
@@ -10,35 +11,14 @@ export class StreamUnavailableError extends Error {
   }
 }
 
-interface SseEvent {
-  event: string;
-  data: string;
-}
-
 /** Splits a text/event-stream body into events (fields `event:` and `data:`). */
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
+  const parser = createSseParser();
   for (;;) {
     const { value, done } = await reader.read();
-    buffer += decoder.decode(value ?? new Uint8Array(), { stream: !done });
-    let sep: RegExpExecArray | null;
-    while ((sep = /\r?\n\r?\n/.exec(buffer))) {
-      const raw = buffer.slice(0, sep.index);
-      buffer = buffer.slice(sep.index + sep[0].length);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of raw.split(/\r?\n/)) {
-        if (line.startsWith(':')) continue;
-        const i = line.indexOf(':');
-        const field = i < 0 ? line : line.slice(0, i);
-        const val = i < 0 ? '' : line.slice(i + 1).replace(/^ /, '');
-        if (field === 'event') event = val;
-        else if (field === 'data') data.push(val);
-      }
-      if (data.length || event !== 'message') yield { event, data: data.join('\n') };
-    }
+    yield* parser.push(decoder.decode(value ?? new Uint8Array(), { stream: !done }));
     if (done) return;
   }
 }

@@ -1,6 +1,6 @@
 import { Download, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationRecord, TranslationRecordState } from '../../../../../core/types';
+import type { TranslationRecord, TranslationRecordState } from '@core/types';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

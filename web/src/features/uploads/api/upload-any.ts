@@ -1,4 +1,4 @@
-import type { BotImage, Document, Presentation, Video } from '../../../../../core/types';
+import type { BotImage, Document, Presentation, Video } from '@core/types';
 import { uploadForm } from '../../../lib/api-client';
 import type { UploadFormState } from '../upload-form-state';
 

@@ -1,4 +1,4 @@
-import type { Document } from '../../../../../core/types';
+import type { Document } from '@core/types';
 import { isApiError, uploadForm } from '../../../lib/api-client';
 
 export interface UploadDocumentInput {

@@ -1,4 +1,4 @@
-import type { Presentation } from '../../../../../core/types';
+import type { Presentation } from '@core/types';
 import { uploadForm } from '../../../lib/api-client';
 
 export interface UploadPresentationInput {

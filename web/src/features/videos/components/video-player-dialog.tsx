@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Video } from '../../../../../core/types';
+import type { Video } from '@core/types';
 import { Ltr } from '../../../components/ltr';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';

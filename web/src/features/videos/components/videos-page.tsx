@@ -1,7 +1,7 @@
 import { Calendar, Clock, Download, Film, Play, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Video, VideoSubcategory } from '../../../../../core/types';
+import type { Video, VideoSubcategory } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,6 @@
 /**
- * Translation through Anthropic's Messages API (the product's LlmClient).
+ * Translation by a language model through the product's LlmClient (Anthropic, or any
+ * OpenAI-compatible chat model behind the same seam).
  * Many segments go in one request, each with its id, up to a token budget;
  * the reply is a JSON object of id -> translation. Every id must come back
  * with its inline tags intact: the missing or mangled ones are asked again
@@ -12,7 +13,7 @@ import type { TranslationLanguage } from '../types';
 import { tagProblem } from './tags';
 import type { Segment, TranslateInput, Translator } from './types';
 
-export interface AnthropicTranslatorOptions {
+export interface ModelTranslatorOptions {
   llm: LlmClient;
   /** The provider recorded on translations: 'anthropic' (default), or 'openai' for an OpenAI-compatible model behind the same LlmClient. */
   id?: string;
@@ -77,7 +78,7 @@ const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, 
   signal?.addEventListener('abort', onAbort, { once: true });
 });
 
-export function createAnthropicTranslator(options: AnthropicTranslatorOptions): Translator {
+export function createModelTranslator(options: ModelTranslatorOptions): Translator {
   const { llm } = options;
   const budget = options.maxInputTokens ?? 1500;
   const maxAttempts = options.maxAttempts ?? 5;

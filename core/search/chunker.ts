@@ -9,12 +9,12 @@
  * over a boundary stays findable.
  */
 import type { ContentType } from '../types';
-import type { Chunk } from '../search/types';
+import type { Chunk } from './types';
 import { detectContentLanguage, detectLanguage, UNDETERMINED } from '../text/language';
 import { cleanText as cleanExtracted } from '../text/clean';
 import { stripInvisible } from '../text/normalize';
 import { pieces, splitSentences } from '../text/tokenize';
-import type { ExtractedSection } from './types';
+import type { ExtractedSection } from '../ingest/types';
 
 export interface ChunkMeta {
   itemType: ContentType;

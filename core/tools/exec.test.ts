@@ -46,8 +46,9 @@ test('a tool running past its timeout is killed with its children and reported',
 
 test('aborting the signal stops the tool with an AbortError', async () => {
   const ac = new AbortController();
-  setTimeout(() => ac.abort(new Error('user cancelled')), 100);
-  await assert.rejects(runTool('sleep', ['5'], { signal: ac.signal }), { name: 'AbortError' });
+  // Aborted once the tool says it runs.
+  const onLine = () => ac.abort(new Error('user cancelled'));
+  await assert.rejects(runTool('sh', ['-c', 'echo started; exec sleep 5'], { signal: ac.signal, onLine }), { name: 'AbortError' });
   await assert.rejects(runTool('sleep', ['5'], { signal: AbortSignal.abort() }), { name: 'AbortError' });
 });
 
@@ -80,7 +81,9 @@ test('mapLimit keeps input order and never runs more than the limit at once', as
 
 test('a tool cannot open a network connection, not even to a service on 127.0.0.1', async () => {
   const connections: number[] = [];
-  const server = createServer((socket) => { connections.push(1); socket.destroy(); });
+  let connected: () => void = () => {};
+  const firstConnection = new Promise<void>((r) => { connected = r; });
+  const server = createServer((socket) => { connections.push(1); connected(); socket.destroy(); });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   try {
@@ -91,7 +94,7 @@ test('a tool cannot open a network connection, not even to a service on 127.0.0.
     // The same script outside the sandbox does connect: the listener works.
     const direct = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     assert.equal(direct.stdout.trim(), 'connected');
-    await new Promise((r) => setTimeout(r, 100));
+    await firstConnection;
     assert.equal(connections.length, 1, 'only the unconfined run reached the listener');
   } finally {
     server.close();
@@ -133,9 +136,9 @@ test('tools and their children end when the process that started them is killed 
   const parent = spawn(process.execPath, ['--import', 'tsx', '-e', `
     import('${new URL('./exec.ts', import.meta.url).pathname}').then(({ runTool }) => {
       runTool('sh', ['-c', 'sleep ${marker}.1 & sleep ${marker}.2; wait'], { timeoutMs: 600000 }).catch(() => {});
-      setTimeout(() => console.log('started'), 500);
-    });`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => parent.stdout.on('data', () => resolve()));
+    });`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // Wait until both tool processes run (their command lines carry the marker).
+  for (const until = Date.now() + 60_000; sleepers(marker).length < 2 && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
   assert.equal(sleepers(marker).length, 2, 'both tool processes run');
   parent.kill('SIGKILL');
   const deadline = Date.now() + 5000;

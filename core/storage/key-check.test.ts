@@ -8,9 +8,8 @@ import {
   folderOf,
   isValidKey,
   MAX_FILE_NAME_LENGTH,
-  mimeForKey,
   safeFileName,
-} from './keys';
+} from './key-check';
 
 const isValidation = (e: unknown) => e instanceof AppError && e.code === 'validation';
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -85,14 +84,6 @@ describe('assertValidKey', () => {
 });
 
 describe('key helpers', () => {
-  it('mimeForKey looks only at the extension of the last segment', () => {
-    assert.equal(mimeForKey('a/B.PDF'), 'application/pdf');
-    assert.equal(mimeForKey('x/שלום.docx'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    assert.equal(mimeForKey('pdf'), 'application/octet-stream');
-    assert.equal(mimeForKey('a.pdf/file'), 'application/octet-stream');
-    assert.equal(mimeForKey('a/.png'), 'application/octet-stream');
-  });
-
   it('folderOf gives the first segment or (root)', () => {
     assert.equal(folderOf('docs/a/b.pdf'), 'docs');
     assert.equal(folderOf('top.txt'), '(root)');

@@ -6,9 +6,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExtractedImage } from './types';
 import { isMissingTool, mapLimit, runTool, throwIfAborted } from './exec';
 import { tidyText } from './tidy';
+
+/** An image to read: its file, extension and size; `ocrText` is set when text is read. */
+export interface OcrImage { path: string; ext: string; width?: number; height?: number; ocrText?: string }
 
 export interface OcrOptions {
   signal?: AbortSignal;
@@ -88,7 +90,7 @@ export interface ImageOcrOptions {
  * Sets `ocrText` on images that are big enough, within a time budget.
  * Returns how many were read, left out for lack of time, and failed.
  */
-export async function ocrImages(images: ExtractedImage[], langs: string[], opts: ImageOcrOptions = {}): Promise<{ read: number; skippedForTime: number; failed: number }> {
+export async function ocrImages(images: OcrImage[], langs: string[], opts: ImageOcrOptions = {}): Promise<{ read: number; skippedForTime: number; failed: number }> {
   const minSide = opts.minSide ?? 100;
   const deadline = Date.now() + (opts.budgetMs ?? 30_000);
   const todo = images.filter((i) => (i.width ?? 0) >= minSide && (i.height ?? 0) >= minSide && /^(png|jpe?g|gif|webp|tiff?|bmp)$/i.test(i.ext));

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { fixtures } from '../testing/fixtures';
 import { buildZip } from '../testing/zip-writer';
-import { checkZipLimits, DEFAULT_ZIP_LIMITS, openSafeZip } from './zip-guard';
+import { checkZipLimits, DEFAULT_ZIP_LIMITS, openSafeZip } from './zip-read';
 
 let dir: string;
 before(async () => { dir = await mkdtemp(join(tmpdir(), 'zip-guard-test-')); });

@@ -104,31 +104,3 @@ export function folderOf(key: string): string {
   const i = key.indexOf('/');
   return i === -1 ? '(root)' : key.slice(0, i);
 }
-
-const MIME_BY_EXT: Record<string, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  vtt: 'text/vtt',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  json: 'application/json',
-  txt: 'text/plain; charset=utf-8',
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-};
-
-export function mimeForKey(key: string): string {
-  const name = key.slice(key.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return 'application/octet-stream';
-  const ext = name.slice(dot + 1).toLowerCase();
-  return MIME_BY_EXT[ext] ?? 'application/octet-stream';
-}
