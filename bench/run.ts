@@ -4,6 +4,7 @@
  *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
+ *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
 import { measureWidget } from '../web/widget/build';
+import { answersBench, printAnswersBench } from './answers';
 import { chatBench } from './chat-bench';
 import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
@@ -22,7 +24,7 @@ import { consoleFirstLoad } from './wire';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -67,6 +69,16 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('answers')) {
+  console.log('\nAnswers on real files (shared corpus question set: right answer at the right place, not found, grounding)');
+  const r = await answersBench();
+  if (!r) line('skipped', 'no shared corpus folder');
+  else {
+    results.answers = r;
+    printAnswersBench(r, line);
+  }
 }
 
 if (only.has('llm')) {

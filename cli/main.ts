@@ -6,6 +6,7 @@ import { importCommand } from './commands/import';
 import { lsCommand } from './commands/ls';
 import { reindexCommand } from './commands/reindex';
 import { retryCommand } from './commands/retry';
+import { transcribeCommand } from './commands/transcribe';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statsCommand } from './commands/stats';
@@ -47,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -6,8 +6,10 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
+import type { SpeechToText } from './video/speech/types';
 import { setToolLimits } from './tools/sandbox';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
@@ -60,6 +62,8 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** Translation providers, memory and glossary. */
   translation: Translation;
+  /** Speech to text for videos: the endpoint (STT_URL) when configured, then offline pocketsphinx. */
+  transcribers: SpeechToText[];
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
   chroma: ChromaSupervisor | null;
   /** The front door: every use case of the product (core/product). */
@@ -172,9 +176,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const records = { catalog, store, search };
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
+    const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
-      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
+      transcribe: createTranscribeHandler({
+        ...records, transcribers, tmpDir, maxDurationSec: config.video.maxMinutes * 60,
+        // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
+        onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
+      }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
@@ -212,7 +221,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

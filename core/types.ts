@@ -149,6 +149,10 @@ export interface VideoTranscriptView {
   cues: Array<{ id: string; start: number; end: number; text: string }>;
   /** Public path of the original-language WebVTT (null without a transcript). */
   vttPath: string | null;
+  /** The same cues as SubRip (SRT). */
+  srtPath?: string | null;
+  /** The transcript as first transcribed, when it was edited since (the editor's "original"). */
+  original?: Array<{ id: string; start: number; end: number; text: string }> | null;
   versions: VideoVersion[];
 }
 
@@ -164,6 +168,8 @@ export interface VideoVersion {
   fileName: string | null;
   /** The translated WebVTT. */
   subtitlesPath: string | null;
+  /** The translated subtitles as SubRip (SRT). */
+  subtitlesSrtPath?: string | null;
   options: VideoOptions;
 }
 
@@ -186,6 +192,18 @@ export interface VideoTranscript {
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: string | null;
   updatedAt: string;
+  /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
+  failedStep?: 'transcribe' | 'frames' | 'index' | null;
+  /** 'detected' when the endpoint was not told the language and named it itself. */
+  languageSource?: 'upload' | 'detected' | 'requested' | null;
+  /** True when the times are spread over the sound (the endpoint gave text without times). */
+  approximate?: boolean;
+  /** Seconds of speech found by speech detection (null before it ran). */
+  speechSec?: number | null;
+  /** Version of the transcript: 1 for the first transcription, more after each edit or new transcription. */
+  version?: number;
+  /** 'transcribed' or 'edited' (the console's transcript editor). */
+  origin?: 'transcribed' | 'edited';
 }
 
 /** The generic content list row (GET /api/content). */

@@ -30,7 +30,7 @@ export async function sendObject(
   reply: FastifyReply,
   options: { disposition?: 'inline' | 'attachment'; fileName?: string; public?: boolean } = {},
 ) {
-  const head = await product.statFile(key, { public: options.public });
+  const head = await product.statFile(key, { public: options.public, clientAddress: request.ip });
   if (!head) throw new AppError('not_found', `No stored file "${key}"`);
   const range = parseRange(request.headers.range, head.size);
   if (range === 'invalid') {

@@ -5,7 +5,7 @@ import type {
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, VideoTranscriptView,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { createHttpClient, type HttpClientOptions } from './client';
@@ -58,6 +58,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
+    transcribe: (id, input = {}) => http.post<Video>(`/api/videos/${id}/transcribe`, input),
+    saveTranscript: (id, cues) => http.put<VideoTranscriptView>(`/api/videos/${id}/transcript`, { cues }),
     translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
     translationOffers: () => http.get<TranslationOffers>('/api/translation-offers'),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),

@@ -73,6 +73,12 @@ export interface RagBot {
 }
 
 const MAX_LLM_PASSAGES = 6;
+/**
+ * Least share of the question's content (terms weighted by rarity) the
+ * offline quote must hold to be an answer; below it the bot says it did not
+ * find it. Tuned on the shared corpus question set (core/eval/answers).
+ */
+export const MIN_SUPPORT = 0.4;
 const HISTORY_TURNS = 6;
 
 export function createRagBot(options: RagBotOptions): RagBot {
@@ -96,7 +102,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
   async function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): Promise<RetrievalReply> {
     const ph = phrasesFor(plan.language);
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
-    const relevant = passages.filter((p) => p.relevant);
+    // Offline, a question is answered from passages in its own language (a Hebrew question sharing only a product
+    // name with an English page is not answered by quoting English).
+    const relevant = passages.filter((p) => p.relevant && (plan.translated || sameScript(p.hit.chunk.language, plan.language)));
     if (relevant.length === 0) {
       // Offline search is same-language: say so when no content is in the question's language.
       const others = languages.filter((l) => l !== plan.language);
@@ -106,7 +114,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
     const unknownLink = (u: string) => unknown.has(u);
-    let { text, used } = extractiveAnswer(relevant, plan.variants, { unknownLink });
+    let { text, used, support } = extractiveAnswer(relevant, plan.variants, { unknownLink });
+    // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
+    if (text && support < MIN_SUPPORT) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
@@ -270,6 +280,16 @@ export function createRagBot(options: RagBotOptions): RagBot {
 
 function toConversation(turns: RagTurn[]): ConversationTurn[] {
   return turns.map((t) => ({ role: t.role, content: t.content }));
+}
+
+const SCRIPTS: Record<string, string> = {
+  he: 'Hebr', yi: 'Hebr', ar: 'Arab', fa: 'Arab', ur: 'Arab', ru: 'Cyrl', uk: 'Cyrl', bg: 'Cyrl', sr: 'Cyrl', el: 'Grek',
+  zh: 'Hani', ja: 'Jpan', ko: 'Hang', th: 'Thai', hi: 'Deva',
+};
+/** True when two languages are written in one script (an undetermined language matches any). */
+function sameScript(a: string, b: string): boolean {
+  if (a === UNDETERMINED || b === UNDETERMINED) return true;
+  return (SCRIPTS[a] ?? 'Latn') === (SCRIPTS[b] ?? 'Latn');
 }
 
 function lastLanguage(history: ConversationTurn[]): string | null {

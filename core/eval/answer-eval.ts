@@ -16,6 +16,7 @@
  * "page"?, "slide"?, "expect"?: ["10x"], "unanswerable"?: true,
  * "needsModel"?: true }] }; `file` is relative to the corpus folder.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,8 @@ export interface AnswersEvalResult {
   notFoundRecall: number;
   /** Model answers replaced by the extractive answer because a figure was not in the cited passages. */
   groundingFailures: number;
+  /** Replies that were an answer (not "not found"). */
+  answered: number;
   /** Cross-language questions that said they need a model (offline) or were answered (with one). */
   needsModel: { questions: number; handled: number };
   mode: 'offline' | 'model';
@@ -105,7 +108,7 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
   const extraFiles = typeof options.questions === 'string' ? await corpusFilesListed(options.questions) : [];
   const all = [...new Set([...files, ...extraFiles])];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cms-answers-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'answers-eval', CMS_TOKEN: 'answers-eval', LOG_LEVEL: 'warn', ...options.env }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(16).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn', ...options.env }), { lock: false, startWorker: true });
   try {
     const ids = new Map<string, { itemType: string; itemId: number }>();
     for (const [i, rel] of all.entries()) {
@@ -144,6 +147,7 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
       notFoundPrecision: share(saidNotFound.filter((o) => o.kind === 'unanswerable').length, saidNotFound.length),
       notFoundRecall: share(unanswerable.filter((o) => o.notFound).length, unanswerable.length),
       groundingFailures: outcomes.filter((o) => o.grounding?.replaced).length,
+      answered: outcomes.filter((o) => !o.notFound).length,
       needsModel: { questions: crossLanguage.length, handled: crossLanguage.filter((o) => o.right).length },
       mode: model ? 'model' : 'offline',
       outcomes,

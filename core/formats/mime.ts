@@ -13,6 +13,8 @@ const MIME_BY_EXT: Record<string, string> = {
   mov: 'video/quicktime',
   webm: 'video/webm',
   vtt: 'text/vtt',
+  srt: 'application/x-subrip',
+  ogg: 'audio/ogg',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -13,7 +13,7 @@ import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationOffers, TranslationRecord, VideoTranscriptView,
+  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
@@ -89,6 +89,10 @@ export interface Product {
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
+  /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
+  transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
+  /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
+  saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
@@ -137,7 +141,8 @@ export interface Product {
   /** A stored file's bytes (a range when given); `public` only serves what the chat hands out. */
   readFile(key: string, options?: { start?: number; end?: number; public?: boolean }): Promise<FileRead>;
   /** Size of a stored file, or null when there is none. */
-  statFile(key: string, options?: { public?: boolean }): Promise<StoredObject | null>;
+  /** `clientAddress`: whom a new page render counts against (see content/page-render.ts). */
+  statFile(key: string, options?: { public?: boolean; clientAddress?: string | null }): Promise<StoredObject | null>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;

@@ -89,6 +89,22 @@ export const videoFixtures = {
       '-t', '4', ...VIDEO_ARGS, '-c:a', 'aac', p], { timeoutMs: 60_000 });
     return p;
   }),
+  /** 12 s of test pattern with music only: a melody of held notes over a bass, a hi-hat every half second (no speech). */
+  music: () => once('music.mp4', async (p) => {
+    const melody = "0.3*sin(2*PI*(220+110*floor(mod(t*2,4)))*t)*exp(-3*mod(t,0.5))+0.15*sin(2*PI*110*t)+0.08*sin(2*PI*330*t)";
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10',
+      '-f', 'lavfi', '-i', `aevalsrc='${melody}':d=12:s=44100`, '-f', 'lavfi', '-i', 'anoisesrc=d=12:c=white:a=0.3:r=44100',
+      '-filter_complex', "[2:a]volume='if(lt(mod(t,0.5),0.04),1,0)':eval=frame[h];[1:a][h]amix=inputs=2:normalize=0[a]",
+      '-map', '0:v', '-map', '[a]', '-t', '12', ...VIDEO_ARGS, '-c:a', 'aac', '-b:a', '96k', '-ac', '1', p], { timeoutMs: 60_000 });
+    return p;
+  }),
+  /** A portrait phone video (360x640) with the speech clip's sound. */
+  portrait: () => once('portrait.mp4', async (p) => {
+    const clip = await videoFixtures.speech();
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=360x640:r=25`, '-i', clip.path,
+      '-map', '0:v', '-map', '1:a', '-t', String(clip.durationSec), ...VIDEO_ARGS, '-c:a', 'copy', p], { timeoutMs: 60_000 });
+    return p;
+  }),
   /** 3 s of test pattern, no audio stream. */
   noAudio: () => once('no-audio.mp4', async (p) => {
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '3', ...VIDEO_ARGS, p], { timeoutMs: 60_000 });

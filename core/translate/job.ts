@@ -67,7 +67,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       await streamPipeline(obj.body, createWriteStream(input), { signal });
       const output = path.join(dir, `translated.${format}`);
       // A video is translated from its transcript (core/video/translation-job.ts).
-      const video = initial.itemType === 'video' ? await openVideoForTranslation(deps, item as Video, initial, input, dir) : null;
+      const video = initial.itemType === 'video' ? await openVideoForTranslation(deps, item as Video, initial, input, dir, (s, p) => report(s, p)) : null;
       const title = 'title' in item ? item.title : item.label;
       let progressWrites: Promise<void> = Promise.resolve();
       const result = await translateFile({

@@ -15,7 +15,8 @@ import type { SpeechToText } from './speech/types';
 import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
 import type { TranslateCues } from './translate-cues';
 import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
-import { writeVtt, type Cue } from './vtt';
+import { transcriptCues, writeVtt, type Cue } from './vtt';
+import type { SpeechReport } from './speech-detect';
 
 export type VideoStage = 'extracting' | 'analyzing' | 'converting';
 
@@ -24,7 +25,7 @@ export interface ProcessVideoOptions {
   label: string;
   workDir: string;
   hasSpeech: boolean;
-  /** Spoken language; English when unknown. */
+  /** Spoken language; null when unknown (the endpoint detects it; offline assumes English). */
   sourceLanguage: TranslationLanguage | null;
   transcribers: readonly (SpeechToText | null | undefined)[];
   target?: TranslationLanguage | null;
@@ -50,6 +51,8 @@ export interface ProcessedVideo {
   warnings: string[];
   plan: VideoPlan;
   outcome: TranscriptOutcome;
+  /** What speech detection found (absent when transcription was skipped or reused). */
+  speech?: SpeechReport;
   /** Cues of the original transcript (ids '1', '2', ...). */
   cues: Cue[];
   vtt: string | null;
@@ -66,13 +69,12 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     const t = performance.now();
     try { return await fn(); } finally { timingsMs[name] = Math.round(performance.now() - t); }
   };
-  const language = o.sourceLanguage ?? 'english';
-  const target = o.target && o.target !== language ? o.target : null;
+  const given = o.sourceLanguage;
 
   o.onStage?.('extracting', 5, 'Reading the video');
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, translate: !!target, burn: o.subtitles === 'burned', dub: !!o.dub,
+    transcribe: o.hasSpeech && info.hasAudio, translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
   }, { maxSec: o.maxDurationSec, rates: o.rates });
   o.onPlan?.(plan);
 
@@ -82,7 +84,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     o.onStage?.('extracting', 10, 'Extracting the sound');
     const dur = info.durationSec ?? 0;
     outcome = await stage('transcribe', () => transcribeVideo({
-      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language,
+      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
       transcribers: o.transcribers, signal: o.signal,
       onProgress: (what, done) => {
         if (what === 'silence') o.onStage?.('analyzing', 20, 'Transcribing the speech');
@@ -94,8 +96,10 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     }));
   }
   if (fresh) await o.onTranscript?.(outcome);
+  const language: TranslationLanguage = outcome.transcript?.language ?? given ?? 'english';
+  const target = o.target && o.target !== language ? o.target : null;
   const segments = outcome.transcript?.segments ?? [];
-  const cues: Cue[] = segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text }));
+  const cues: Cue[] = transcriptCues({ segments });
   const vtt = cues.length ? writeVtt(cues, { language }) : null;
   const chunks = chunkTranscript(segments);
 
@@ -122,5 +126,5 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
       },
     }));
   }
-  return { info, warnings, plan, outcome, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
+  return { info, warnings, plan, outcome, speech: outcome.speech, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
 }

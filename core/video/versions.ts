@@ -13,6 +13,7 @@ export async function videoVersions(catalog: Catalog, videoId: number): Promise<
     filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null,
     fileName: t.fileName,
     subtitlesPath: t.subtitlesPath ?? null,
+    subtitlesSrtPath: t.subtitlesPath ? t.subtitlesPath.replace(/\.vtt$/, '.srt') : null,
     options: t.options ?? DEFAULT_VIDEO_OPTIONS,
   }));
 }

@@ -86,6 +86,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   }, query({ subcategory: { type: 'string', enum: ['broadcast', 'podcast', 'learning_resources'] } })),
 
   'GET /api/videos/:id/transcript': { summary: 'A video\'s timed transcript, its WebVTT and its translated versions', tag: 'videos', responses: { 200: S.VideoTranscriptView } },
+  'PUT /api/videos/:id/transcript': { summary: 'Save edited cues as a new version of the transcript (re-indexed, translated subtitles made again; the original is kept)', tag: 'videos', responses: { 200: S.VideoTranscriptView } },
+  'POST /api/videos/:id/transcribe': { summary: 'Transcribe a video again, optionally in another spoken language (language) or with a chosen provider (endpoint|offline)', tag: 'videos', responses: { 202: S.Video } },
   ...Object.fromEntries((['documents', 'presentations', 'videos'] as const).flatMap((path) => [
     [`POST /api/${path}/:id/translations`, { summary: `Request a translation of a ${path.slice(0, -1)} into a language (a job)`, tag: 'translations', responses: { 202: S.TranslationRecord } }],
     [`GET /api/${path}/:id/translations`, { summary: `Translations of a ${path.slice(0, -1)}`, tag: 'translations', responses: { 200: list(S.TranslationRecord) } }],

@@ -132,9 +132,12 @@ export const TranslationRecord = obj({
 });
 const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
 export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
+export const CueList = obj({ cues: arrayOf(obj({ id: str, start: num, end: num, text: str }, ['id'])) }, [], 'Edited cues: start and end in seconds, text on one line (wrapped into two lines of 42 characters when shown)');
 export const VideoTranscriptView = obj({
   transcript: { type: ['object', 'null'] },
   cues: arrayOf(obj({ id: str, start: num, end: num, text: str })),
   vttPath: strOrNull,
+  srtPath: strOrNull,
+  original: { type: ['array', 'null'], description: 'The cues as first transcribed, once the transcript was edited' },
   versions: arrayOf(obj({ id: int, targetLanguage: str, state: str, error: strOrNull }, [], 'A translated version of the video')),
 });

@@ -55,9 +55,10 @@ export function createPocketsphinx(opts: PocketsphinxOptions = {}): SpeechToText
   const timeFactor = opts.timeFactor ?? 6;
   return {
     id: 'pocketsphinx',
-    supports: (language: TranslationLanguage) => language === 'english',
+    // Without a known language it assumes English (the only one it knows).
+    supports: (language: TranslationLanguage | null) => language === null || language === 'english',
     async transcribe(wavPath: string, t: TranscribeOptions): Promise<Transcript> {
-      if (t.language !== 'english') {
+      if (t.language !== null && t.language !== 'english') {
         throw new AppError('not_configured', `pocketsphinx only knows English; no transcriber is configured for ${t.language}.`);
       }
       const hmm = join(modelDir, 'en-us');
