@@ -116,7 +116,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const unknownLink = (u: string) => unknown.has(u);
     let { text, used, support } = extractiveAnswer(relevant, plan.variants, { unknownLink });
     // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
-    if (text && support < MIN_SUPPORT) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+    if (text && support < MIN_SUPPORT) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);

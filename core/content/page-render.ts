@@ -118,7 +118,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   const chunkPages = new Map<number, { version: string; pairs: Set<string> }>();
 
   async function chunkExists(docId: number, page: number, ordinal: number): Promise<boolean> {
-    const doc = opts.catalog.documents.get(docId);
+    const doc = await opts.catalog.documents.get(docId);
     if (!doc) return false;
     const version = doc.updatedAt ?? '';
     let known = chunkPages.get(docId);
@@ -181,7 +181,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
      */
     async ensure(key: string, clientAddress?: string | null): Promise<void> {
       const parsed = parsePageRenderKey(key);
-      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
       if (parsed.chunkOrdinal != null && !(await chunkExists(parsed.docId, parsed.page, parsed.chunkOrdinal))) {
         throw new AppError('not_found', `No page render "${key}": page ${parsed.page} has no passage ${parsed.chunkOrdinal}`);
       }

@@ -28,7 +28,7 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
       return s.store.get(key, { start: o.start, end: o.end });
     },
     async statFile(key, o = {}) {
-      check(key, o.public);
+      await check(key, o.public);
       if (parsePageRenderKey(key)) await pages.ensure(key, o.clientAddress);
       const head = await s.store.head(key);
       // A translated file downloads as "<title> (<language>).<ext>", not as its storage key.

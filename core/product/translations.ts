@@ -19,7 +19,7 @@ export const translations = (s: Services): Pick<Product,
     return await requestTranslation(s.content, type, id, targetLanguage, options);
   },
   translationOffers: () => s.translation.offers(),
-  translationList: async (filter = {}) => listTranslations(s.content, filter),
+  translationList: async (filter = {}) => await listTranslations(s.content, filter),
   translation: async (id) => {
     const t = (await listTranslations(s.content)).find((x) => x.id === id);
     return t ?? structuredClone(await s.catalog.translations.require(id));
