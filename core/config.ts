@@ -21,6 +21,8 @@ export interface Config {
   admin: { username: string; password: string | null };
   /** API token for the CLI and cron scripts; generated into the data folder when unset. */
   apiToken: string | null;
+  /** AUTO_APPROVE: every upload is approved on arrival (default false: uploads wait for review before the public sees them). */
+  autoApprove: boolean;
   cookieSecure: boolean;
   sessionHours: number;
   uploads: { maxBytes: number; idleTimeoutMs: number };
@@ -252,6 +254,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl: url('PUBLIC_URL'),
     admin: { username: str('ADMIN_USERNAME', 'admin')!, password: str('ADMIN_PASSWORD') },
     apiToken: str('CMS_TOKEN'),
+    autoApprove: bool('AUTO_APPROVE', false),
     cookieSecure: bool('COOKIE_SECURE', false),
     sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),
     uploads: { maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024, idleTimeoutMs: int('UPLOAD_IDLE_TIMEOUT_S', 30, 1, 3600) * 1000 },

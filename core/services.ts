@@ -30,6 +30,10 @@ import { createLlm } from './llm/create';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
+import { publicSearchIndex } from './governance/visibility';
+import { createAuditLog, type AuditLog } from './governance/audit';
+import { createAccounts, type Accounts } from './governance/accounts';
+import { guardProduct } from './governance/guard';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createChatLimits } from './chat/rate-limit';
@@ -53,7 +57,10 @@ export interface Services {
   questions: QuestionLog;
   /** The embeddable widget's allowed sites and brand defaults (admin settings). */
   widgetSettings: WidgetSettingsStore;
+  /** The document-search bot as anonymous callers get it: public items only (core/governance/visibility.ts). */
   rag: ReturnType<typeof createRagBot>;
+  /** The document-search bot for signed-in staff: every completed item. */
+  staffRag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
   content: ContentDeps;
   /** Public chat and document-search conversations. */
@@ -66,6 +73,10 @@ export interface Services {
   transcribers: SpeechToText[];
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
   chroma: ChromaSupervisor | null;
+  /** Who changed what (core/governance/audit.ts), in the catalog store. */
+  audit: AuditLog;
+  /** Named users and API tokens with roles. */
+  accounts: Accounts;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -188,13 +199,18 @@ export async function createServices(config: Config, options: ServiceOptions = {
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
     shared.onRemoteChange(() => queue.poke());
-    const content: ContentDeps = { ...records, queue, conversations };
+    const content: ContentDeps = { ...records, queue, conversations, autoApprove: config.autoApprove };
     cleanups.push(() => queue.stop());
 
+    const audit = createAuditLog(catalog);
+    const accounts = createAccounts(catalog, config.admin.username);
     const auth = createAuth({
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
-      sessions: shared.sessions, rateLimits,
+      sessions: shared.sessions, rateLimits, accounts,
+      onEvent: (e) => void audit.record({
+        action: e.action, actor: e.role ? { name: e.username, role: e.role, via: 'session' } : null, target: e.username, note: e.clientAddress,
+      }).catch((err: Error) => log(`Recording ${e.action} failed: ${err.message}`)),
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
@@ -206,11 +222,15 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const pruneTimer = setInterval(pruneQuestions, 6 * 3_600_000);
     pruneTimer.unref();
     cleanups.push(() => clearInterval(pruneTimer));
-    const rag = createRagBot({
-      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
-      onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
-    });
-    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits, questions });
+    // The visibility rule: anonymous callers search only public items; signed-in staff search everything.
+    const publicSearch = publicSearchIndex(search, catalog);
+    const ragOptions = {
+      catalog, conversations, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
+      onLlmError: (e: AppError, step: string) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
+    };
+    const rag = createRagBot({ ...ragOptions, search: publicSearch });
+    const staffRag = createRagBot({ ...ragOptions, search });
+    const assistant = createAssistant({ catalog, conversations, search: publicSearch, llm, rag, limits: chatLimits, questions });
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -221,14 +241,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();
         await closeSharedOffice();
       },
     };
-    return { ...core, product: createProduct(core) };
+    return { ...core, product: guardProduct(createProduct(core), audit) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

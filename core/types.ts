@@ -61,8 +61,34 @@ export interface Coded {
   params: MessageParams;
 }
 
+/** Review of an item before it may reach the public (core/governance). Absent on records made before review existed: pending. */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+/** Who may see an item: anyone (once approved and not expired) or signed-in staff only. */
+export const AUDIENCES = ['public', 'staff'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+/** Why an item is not public, or 'public' (core/governance/visibility.ts decides). */
+export type Visibility = 'public' | 'pending' | 'rejected' | 'staff' | 'expired' | 'processing';
+
+/** The review, audience and expiry of an item (documents, presentations, videos, content rows). */
+export interface Governed {
+  /** Absent on old records: treated as pending. */
+  review?: ReviewState;
+  approvedDate?: string | null;
+  /** Who approved it (a user name, or "auto" for AUTO_APPROVE). */
+  approvedBy?: string | null;
+  /** Why it was rejected. */
+  reviewNote?: string | null;
+  reviewedAt?: string | null;
+  reviewedBy?: string | null;
+  /** Absent: public. */
+  audience?: Audience;
+  /** ISO date-time after which the item leaves public answers and downloads. */
+  validUntil?: string | null;
+}
+
 /** Fields every ingested item carries for the pipeline. */
-export interface Processing {
+export interface Processing extends Governed {
   status: ItemStatus;
   /** 0..100 */
   progress: number;
@@ -207,7 +233,7 @@ export interface VideoTranscript {
 }
 
 /** The generic content list row (GET /api/content). */
-export interface ContentItem {
+export interface ContentItem extends Governed {
   id: number;
   type: DisplayContentType;
   title: string;
@@ -226,7 +252,13 @@ export interface ContentItem {
   errorCode?: Coded | null;
   category?: string | null;
   tags?: string[];
+  /** Whether anonymous callers see it now, or why not (core/governance/visibility.ts). */
+  visibility?: Visibility;
 }
+
+/** Which items a review list shows. */
+export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'all'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export interface Category {
   id: number;
@@ -341,6 +373,8 @@ export interface Citation {
   lowConfidence?: boolean;
   /** When the passage is from a translation: its language and the translated file's download path. */
   translation?: { language: string; filePath: string } | null;
+  /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
+  visibility?: Exclude<Visibility, 'public'>;
 }
 
 /** Reply of POST /api/bot/rag-query. */

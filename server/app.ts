@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { createPublicGate, type Services } from '../core/product/index';
-import { requireAdmin, requireSameOrigin } from './auth';
+import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
@@ -21,11 +21,25 @@ import contentRoutes from './routes/content';
 import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
+import reviewRoutes from './routes/review';
+import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app as registered. */
+    routeTable: RouteEntry[];
+  }
+}
 
 /**
  * Answers over 1 kB in text formats (JSON, HTML, scripts, styles, subtitles) go out
@@ -55,6 +69,12 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
   });
   app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
+  // Every route as registered (method, url): the visibility suite probes each public one (server/visibility.test.ts).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
+  });
   registerErrorHandler(app);
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
@@ -70,6 +90,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     consoleHeaders(request.url, reply);
   });
   app.addHook('onRequest', widgetCors(services.product));
+  app.decorateRequest('actor', null);
+  // Who calls (a user, a named token, or anonymous); the request then runs as them, and core's guard checks every operation.
+  app.addHook('onRequest', identify(services.auth));
+  app.addHook('onRequest', actAs);
 
   await registerOpenApi(app);
   const gate = createPublicGate(services);
@@ -101,9 +125,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await scope.register(openApiRoutes);
   });
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin(services.auth));
+    admin.addHook('onRequest', requireSignIn);
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
       await admin.register(routes, opts);
     }
   });

@@ -6,7 +6,7 @@ import { receiveUpload } from './multipart';
 export async function readUpload(request: FastifyRequest, services: Services, kind: UploadInput['kind']): Promise<UploadInput> {
   const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
   return {
-    kind, fields,
+    kind, fields, actor: request.actor ?? undefined,
     file: { path: file.path, fileName: file.fileName, spooled: { size: file.size, sha256: file.sha256, mimeType: file.mimeType } },
   };
 }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationOffers, TranslationRecord,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -33,6 +33,20 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
       else if (e.event === 'done') yield { type: 'done', reply: e.data as RetrievalReply };
       else if (e.event === 'error') throw new AppError((e.data as { error: 'internal' }).error, (e.data as { message: string }).message);
     }
+  }
+
+  /** A file the server sends as an attachment, whole. */
+  async function download(path: string, query: Record<string, string | null | undefined>, fallbackName: string) {
+    const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+    const res = await http.open('GET', `${path}?${q}`);
+    const chunks: Buffer[] = [];
+    for await (const c of res.body) chunks.push(c as Buffer);
+    const disposition = String(res.headers['content-disposition'] ?? '');
+    return {
+      fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName,
+      contentType: String(res.headers['content-type'] ?? ''),
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
   }
 
   return {
@@ -111,20 +125,21 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     health: () => http.get<HealthReport>('/api/health'),
     rate: (input) => http.post('/api/bot/feedback', input),
     questionStats: (since) => http.get<QuestionStats>('/api/analytics/stats', { since: since ?? undefined }),
-    async exportConversations({ from, to, format }) {
-      const q = new URLSearchParams({ format });
-      if (from) q.set('from', from);
-      if (to) q.set('to', to);
-      const res = await http.open('GET', `/api/analytics/export?${q}`);
-      const chunks: Buffer[] = [];
-      for await (const c of res.body) chunks.push(c as Buffer);
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      return {
-        fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? `conversations.${format}`,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-    },
+    exportConversations: ({ from, to, format }) => download(`/api/analytics/export`, { format, from, to }, `conversations.${format}`),
+    // The server names the actor from the caller's token: an actor given here is not sent.
+    approve: (ids) => http.post<ContentItem[]>('/api/review/approve', { ids }),
+    reject: (ids, o = {}) => http.post<ContentItem[]>('/api/review/reject', { ids, note: o.note ?? null }),
+    setAccess: (ids, patch) => http.post<ContentItem[]>('/api/review/access', { ids, ...patch }),
+    reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
+    auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
+    exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
+    users: () => http.get<UserView[]>('/api/users'),
+    createUser: (input) => http.post<UserView>('/api/users', input),
+    updateUser: (id, patch) => http.patch<UserView>(`/api/users/${id}`, patch),
+    removeUser: (id) => http.del(`/api/users/${id}`),
+    tokens: () => http.get<TokenView[]>('/api/tokens'),
+    createToken: (input) => http.post<{ token: string; record: TokenView }>('/api/tokens', input),
+    revokeToken: (id) => http.del<TokenView>(`/api/tokens/${id}`),
     widgetSettings: () => http.get<WidgetSettingsView>('/api/widget/settings'),
     updateWidgetSettings: (patch) => http.patch<WidgetSettingsView>('/api/widget/settings', patch),
     async widgetConfig() {

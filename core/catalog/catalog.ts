@@ -8,6 +8,7 @@ import type {
   BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import { LowdbCollection } from './collection';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
 
 export type { AuthSession, Catalog, CatalogStore, Collection, ItemRecord } from './types';
@@ -27,6 +28,9 @@ interface CatalogData {
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
+  auditLog: AuditEntry[];
+  users: StoredUser[];
+  apiTokens: StoredApiToken[];
   counters: { botResponses: number; chatSeq: number };
 }
 
@@ -45,6 +49,9 @@ const empty = (): CatalogData => ({
   chatMessages: [],
   ragTurns: [],
   authSessions: [],
+  auditLog: [],
+  users: [],
+  apiTokens: [],
   counters: { botResponses: 0, chatSeq: 0 },
 });
 
@@ -97,6 +104,9 @@ class LowdbCatalog implements CatalogStore {
   readonly translations: Collection<TranslationRecord>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  readonly auditLog: Collection<AuditEntry>;
+  readonly users: Collection<StoredUser>;
+  readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
 
   constructor(dataDir: string) {
@@ -125,6 +135,9 @@ class LowdbCatalog implements CatalogStore {
     this.translations = col('translations', 'Translation');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
+    this.auditLog = col('auditLog', 'Audit entry');
+    this.users = col('users', 'User');
+    this.apiTokens = col('apiTokens', 'API token');
     this.chatMessages = this.messageLog();
   }
 
@@ -263,7 +276,7 @@ class LowdbCatalog implements CatalogStore {
   clearContent(): Promise<void> {
     return this.write(() => {
       const d = this.db.data;
-      const keep = { authSessions: d.authSessions, nextId: d.nextId, counters: d.counters };
+      const keep = { authSessions: d.authSessions, auditLog: d.auditLog, users: d.users, apiTokens: d.apiTokens, nextId: d.nextId, counters: d.counters };
       Object.assign(d, empty(), keep, { counters: { ...keep.counters, botResponses: 0 } });
     });
   }

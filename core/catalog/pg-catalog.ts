@@ -14,10 +14,11 @@ import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Pat
 const COLLECTIONS = {
   documents: 'Document', presentations: 'Presentation', videos: 'Video', contentItems: 'Content item', categories: 'Category',
   botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', ragTurns: 'Message', authSessions: 'Session',
+  auditLog: 'Audit entry', users: 'User', apiTokens: 'API token',
 } as const;
 type Name = keyof typeof COLLECTIONS;
 /** Kept by clearContent. */
-const KEEP: Name[] = ['authSessions'];
+const KEEP: Name[] = ['authSessions', 'auditLog', 'users', 'apiTokens'];
 
 class PgCollection<T extends WithId> implements Collection<T> {
   constructor(private readonly r: Replica, private readonly name: string, readonly label: string) {}

@@ -1,6 +1,7 @@
 import type {
   BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
 } from '../types';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
 /**
  * The catalog contract: every record of the product is read and written
@@ -88,6 +89,8 @@ export interface AuthSession {
 
 export type ItemRecord = Document | Presentation | Video;
 
+export type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
+
 export interface CatalogStore {
   /** Where the records live, for health and messages (a file path, a database URL). */
   readonly location: string;
@@ -103,6 +106,12 @@ export interface CatalogStore {
   readonly translations: Collection<TranslationRecord>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  /** Who changed what (approvals, audience, deletions, sign-ins, token writes); kept by clearContent. */
+  readonly auditLog: Collection<AuditEntry>;
+  /** Named users with roles besides the bootstrap admin; kept by clearContent. */
+  readonly users: Collection<StoredUser>;
+  /** Named API tokens with a role (hashed); kept by clearContent. */
+  readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
   readonly counters: Counters;
   /** The collection of one kind of uploaded item, for code that handles all three alike. */
@@ -116,7 +125,7 @@ export interface CatalogStore {
    * Transactions run one at a time per row they change (lowdb: one at a time).
    */
   transaction<R>(fn: (tx: CatalogStore) => Promise<R> | R): Promise<R>;
-  /** Empties every collection (delete-all-data), keeping sign-in sessions and ids. */
+  /** Empties every collection (delete-all-data), keeping sign-in sessions, users, tokens, the audit log and ids. */
   clearContent(): Promise<void>;
 }
 

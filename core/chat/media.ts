@@ -1,4 +1,4 @@
-import { isHandedOut } from '../public-files';
+import { isPublic } from '../governance/visibility';
 import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../storage/layout';
 import type { SearchIndex } from '../search/types';
@@ -87,10 +87,12 @@ interface Candidate {
 }
 
 async function candidates(catalog: Catalog, kind: ContentType): Promise<Candidate[]> {
-  const ready = isHandedOut;
-  const rows = kind === 'video' ? (await catalog.videos.list((v) => ready(v.status))).map((v) => ({ ...v, title: v.label }))
-    : kind === 'presentation' ? (await catalog.presentations.list((p) => ready(p.status))).map((p) => ({ ...p, title: p.label }))
-      : await catalog.documents.list((d) => ready(d.status));
+  // The visibility rule: only public items are handed out (approved, audience public, not expired).
+  const now = new Date();
+  const ready = (r: Parameters<typeof isPublic>[0]) => isPublic(r, now);
+  const rows = kind === 'video' ? (await catalog.videos.list((v) => ready(v))).map((v) => ({ ...v, title: v.label }))
+    : kind === 'presentation' ? (await catalog.presentations.list((p) => ready(p))).map((p) => ({ ...p, title: p.label }))
+      : await catalog.documents.list((d) => ready(d));
   const finished = await catalog.translations.list({ where: { itemType: kind, state: 'completed' }, filter: (x) => !!x.fileKey });
   return rows.map((r) => {
     const translated = new Map<string, string>();

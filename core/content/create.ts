@@ -6,7 +6,9 @@ import { deriveItemProgress } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { ItemRecord } from '../catalog/types';
-import type { ContentItem, ContentType, Document, Presentation, Video } from '../types';
+import type { ContentItem, ContentType, Document, Governed, Presentation, Video } from '../types';
+import { initialReview, parseAudience, parseValidUntil } from '../governance/review';
+import { assertCan, LOCAL_ACTOR, type Actor } from '../governance/roles';
 import type { ContentDeps } from './deps';
 import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
@@ -23,7 +25,7 @@ function processingFields(file: IncomingFile, mime: string, key: string, f: Uplo
   };
 }
 
-type Base = ReturnType<typeof processingFields> & { id: number; createdAt: string };
+type Base = ReturnType<typeof processingFields> & Governed & { id: number; createdAt: string };
 
 /** Per type: where the original goes and the record's own fields. The only per-type part of creating an item. */
 const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => string; build: (base: Base, title: string, f: UploadFields) => ItemRecordOf<T> } } = {
@@ -31,7 +33,7 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
     key: keys.documentOriginal,
     build: (base, title, f) => ({
       ...base, title, description: f.description, sourceLanguage: null, languageto: f.translation.targetLanguage, needsTranslation: f.needsTranslation,
-      categoryId: f.categoryId, approvedDate: null, pageCount: null, chunkCount: 0, imageCount: 0,
+      categoryId: f.categoryId, approvedDate: base.approvedDate ?? null, pageCount: null, chunkCount: 0, imageCount: 0,
     }),
   },
   presentation: {
@@ -71,17 +73,22 @@ async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: In
  * file's real type, stores the original under a reserved id, inserts the
  * record and queues its ingest. The one create path of the product.
  */
-export async function createItem<T extends ContentType>(deps: ContentDeps, type: T, file: IncomingFile, f: UploadFields): Promise<ItemRecordOf<T>> {
+export async function createItem<T extends ContentType>(
+  deps: ContentDeps, type: T, file: IncomingFile, f: UploadFields, actor: Actor = LOCAL_ACTOR,
+): Promise<ItemRecordOf<T>> {
   try {
-    await assertNotDuplicate(deps, type, file, f.force);
-    if (f.categoryId !== null) await deps.catalog.categories.require(f.categoryId);
+    if (f.approve) assertCan(actor, 'review', 'approve on upload');
+    assertNotDuplicate(deps, type, file, f.force);
+    if (f.categoryId !== null) deps.catalog.categories.require(f.categoryId);
     const kind = KINDS[type];
     const id = await deps.catalog.reserveId();
     const key = kind.key(id, file.fileName);
     try {
       const sniffed = await assertKind(file.path, ACCEPTED[type], file.fileName);
       await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
-      const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f) };
+      const approvedBy = f.approve ? actor.name : deps.autoApprove ? 'auto' : null;
+      const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: f.audience, validUntil: f.validUntil }, new Date());
+      const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f), ...review };
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
       await deps.catalog.items(type).put(record);
       await deps.queue.enqueue('ingest', type, id);
@@ -111,16 +118,23 @@ export interface ContentFormState {
   tags?: string[] | string;
   language?: string;
   hasSpeech?: boolean;
+  approve?: boolean;
+  audience?: string;
+  validUntil?: string | null;
 }
 
 /** "Other" content posted as JSON (spec: the upload form state). */
-export async function createContentItem(deps: ContentDeps, form: ContentFormState): Promise<ContentItem> {
+export async function createContentItem(deps: ContentDeps, form: ContentFormState, actor: Actor = LOCAL_ACTOR): Promise<ContentItem> {
   const title = cleanText(form.title, 300, 'Title');
   if (!title) throw new AppError('validation', 'Title is required');
   translationFor(!!form.needsTranslation, form.targetLanguage ?? null);
+  if (form.approve) assertCan(actor, 'review', 'approve on upload');
+  const approvedBy = form.approve ? actor.name : deps.autoApprove ? 'auto' : null;
+  const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: parseAudience(form.audience), validUntil: parseValidUntil(form.validUntil) }, new Date());
   return await deps.catalog.contentItems.insert({
+    ...review,
     type: cleanText(form.type, 40, 'Type') || 'document', title, status: 'pending', fileName: '', fileType: '', fileSize: 0,
-    uploadDate: now(), approvedDate: null, needsTranslation: !!form.needsTranslation, description: cleanText(form.description, 5000, 'Description'),
+    uploadDate: now(), approvedDate: review.approvedDate ?? null, needsTranslation: !!form.needsTranslation, description: cleanText(form.description, 5000, 'Description'),
     category: cleanText(form.category, 200, 'Category') || null, tags: asTags(form.tags),
   });
 }

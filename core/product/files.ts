@@ -13,7 +13,7 @@ export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'remov
   const pages = createPageRenderer({ catalog: s.catalog, store: s.store, tmpDir: s.tmpDir });
   const check = async (key: string, isPublic?: boolean) => {
     assertValidKey(key);
-    if (isPublic && !await isPubliclyServed(s.catalog, key)) throw new AppError('not_found', `No public file "${key}"`);
+    if (isPublic && !(await isPubliclyServed(s.catalog, key))) throw new AppError('not_found', `No public file "${key}"`);
   };
   return {
     files: (prefix) => listAll(s.store, prefix || undefined),

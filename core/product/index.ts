@@ -4,6 +4,7 @@
  * Faces (server/, cli/) import from here, core/types and core/errors only.
  */
 import type { CoreServices as Services } from '../services';
+import { accounts } from './accounts';
 import { analytics } from './analytics';
 import { ask } from './ask';
 import { categories } from './categories';
@@ -18,6 +19,7 @@ import { conversations } from './public';
 import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
+import { review } from './review';
 import { search } from './search';
 import { transcript } from './transcript';
 import type { Product } from './types';
@@ -34,7 +36,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s),
   };
 }
 
@@ -47,6 +49,8 @@ export { classifyFile, type Classification } from '../content/classify';
 export { readLock } from '../catalog/lock';
 export { parseSince } from '../analytics/stats';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
+export { ROLES, can, type Permission } from '../governance/roles';
+export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';

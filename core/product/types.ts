@@ -11,12 +11,16 @@ import type { SearchHit } from '../search/types';
 import type { QuestionStats } from '../analytics/stats';
 import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
+import type { Actor, Role } from '../governance/roles';
+import type { AuditAction, AuditEntry } from '../governance/records';
+import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
+export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
@@ -36,6 +40,8 @@ export interface UploadInput {
   fields: RawFields;
   /** Bytes sent so far, for faces that send the file somewhere (HTTP). */
   onProgress?: (sent: number, total: number) => void;
+  /** Who uploads (the server passes the signed-in user; the local CLI is admin). Over HTTP the server decides. */
+  actor?: Actor;
 }
 
 /** Videos: how the translated video is made (default: the upload's choice, else soft subtitles, no dub). */
@@ -58,6 +64,8 @@ export interface FileRead {
 export interface ConversationOptions {
   signal?: AbortSignal;
   clientAddress?: string | null;
+  /** A signed-in caller: answered from every completed item, not only public ones (set by the face from its sign-in). */
+  staff?: boolean;
 }
 
 export interface ChatRequest extends ConversationOptions {
@@ -93,6 +101,29 @@ export interface Product {
   transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
   /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
   saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
+
+  // Review, audience, expiry (core/governance): nothing is public before it is approved
+  /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
+  approve(ids: number[], options?: GovernOptions): Promise<ContentItem[]>;
+  /** Rejects items with an optional note: they are never public. Needs the review permission. */
+  reject(ids: number[], options?: GovernOptions & { note?: string | null }): Promise<ContentItem[]>;
+  /** Sets who may see items (`public`/`staff`) and/or when they expire (a date; null clears it). */
+  setAccess(ids: number[], patch: AccessPatch, options?: GovernOptions): Promise<ContentItem[]>;
+  /** Items by review state (default: waiting for review), or expired, or staff-only, or all. */
+  reviewQueue(filter?: ReviewFilter): Promise<ContentItem[]>;
+  /** The audit log, newest first: since a period ("7d", "24h") or an ISO date. */
+  auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
+  exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
+
+  // Users and API tokens (admin only)
+  users(): Promise<UserView[]>;
+  createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
+  updateUser(id: number, patch: { role?: Role; password?: string; disabled?: boolean; name?: string }): Promise<UserView>;
+  removeUser(id: number): Promise<void>;
+  tokens(): Promise<TokenView[]>;
+  /** A named API token with a role: `token` is shown this once (only its hash is kept). */
+  createToken(input: { name: string; role: Role }): Promise<{ token: string; record: TokenView }>;
+  revokeToken(id: number): Promise<TokenView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
@@ -159,6 +190,17 @@ export interface Product {
   updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
   /** The brand defaults the widget reads, and every origin allowed to embed it. */
   widgetConfig(): Promise<WidgetConfig>;
+}
+
+/** Who makes a change: the server passes the signed-in user or token; the local CLI is admin. Over HTTP the server decides. */
+export interface GovernOptions {
+  actor?: Actor;
+}
+
+export interface AccessPatch {
+  audience?: Audience;
+  /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
+  validUntil?: string | null;
 }
 
 export interface ConversationExport {

@@ -1,3 +1,4 @@
+import { governanceEn } from './governance.en';
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
 import { TEMPLATED_MESSAGES } from '@core/messages';
 
@@ -73,6 +74,8 @@ export const en = {
     'chatbot-responses': 'Smart Assistant',
     widget: 'Website widget',
     analytics: 'Analytics',
+    review: 'Review',
+    audit: 'Audit log',
     documents: 'Documents',
     'bot-images': 'Document Images',
     presentations: 'Presentations',
@@ -97,6 +100,7 @@ export const en = {
     totalDocuments: 'Total Documents',
     activeVideos: 'Active Videos',
     pendingApprovals: 'Pending Approvals',
+    openPending: 'Open the {{count}} items pending approval',
     aiResponses: 'AI Responses',
     quickActions: 'Quick Actions',
     uploadContent: 'Upload Content',
@@ -604,6 +608,7 @@ export const en = {
     title: 'Settings',
     language: 'Language',
   },
+  ...governanceEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,3 +1,4 @@
+import { governanceHe } from './governance.he';
 import type { Translations } from './en';
 
 /** Hebrew strings (right-to-left). */
@@ -73,6 +74,8 @@ export const he: Translations = {
     'chatbot-responses': 'עוזר חכם',
     widget: 'ווידג׳ט לאתר',
     analytics: 'אנליטיקה',
+    review: 'אישור תוכן',
+    audit: 'יומן פעולות',
     documents: 'מסמכים',
     'bot-images': 'תמונות ממסמכים',
     presentations: 'מצגות',
@@ -97,6 +100,7 @@ export const he: Translations = {
     totalDocuments: 'סך המסמכים',
     activeVideos: 'סרטונים פעילים',
     pendingApprovals: 'ממתינים לאישור',
+    openPending: 'פתיחת {{count}} הפריטים הממתינים לאישור',
     aiResponses: 'תשובות AI',
     quickActions: 'פעולות מהירות',
     uploadContent: 'העלאת תוכן',
@@ -646,4 +650,5 @@ export const he: Translations = {
     title: 'הגדרות',
     language: 'שפה',
   },
+  ...governanceHe,
 };

@@ -16,6 +16,8 @@ import {
   GraduationCap,
   Search,
   Tags,
+  ScrollText,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -26,6 +28,8 @@ import { cn } from '../../lib/cn';
 
 const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
+  review: ShieldCheck,
+  audit: ScrollText,
   categories: Tags,
   'file-manager': HardDrive,
   analytics: BarChart3,

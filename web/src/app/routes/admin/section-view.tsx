@@ -10,6 +10,8 @@ import type { SectionId } from '../../../config/admin-sections';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
+import { AuditPage } from '../../../features/audit/components/audit-page';
+import { ReviewPage } from '../../../features/review/components/review-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -82,6 +84,7 @@ export function SectionView({ section }: { section: SectionId }) {
           onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })}
           onOpenAssistant={() => navigate(paths.chat.getHref())}
           onOpenAnalytics={() => navigate(paths.dashboard.getHref('analytics'))}
+          onOpenReview={() => navigate(paths.dashboard.getHref('review'))}
         />
       );
       break;
@@ -137,6 +140,12 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'analytics':
       page = <AnalyticsPage />;
+      break;
+    case 'review':
+      page = <ReviewPage />;
+      break;
+    case 'audit':
+      page = <AuditPage />;
       break;
     case 'widget':
       page = <WidgetSettingsPage />;

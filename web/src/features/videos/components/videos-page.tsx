@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { isRunning } from '../../../components/job-card';
+import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses, DESTRUCTIVE_GHOST } from '../../../components/ui/button';
@@ -50,6 +51,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
           <StatusBadge status={video.status} />
         </div>
         <div className="mb-2 flex flex-wrap gap-1.5">
+          <ReviewBadge item={video} />
           <Badge tone="violet">{t(`videos.sub.${video.subcategory}`)}</Badge>
           {video.languageto ? <Badge tone="outline">→ {video.languageto}</Badge> : null}
           <TranscriptBadge transcript={video.transcript} />
