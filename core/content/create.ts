@@ -78,8 +78,8 @@ export async function createItem<T extends ContentType>(
 ): Promise<ItemRecordOf<T>> {
   try {
     if (f.approve) assertCan(actor, 'review', 'approve on upload');
-    assertNotDuplicate(deps, type, file, f.force);
-    if (f.categoryId !== null) deps.catalog.categories.require(f.categoryId);
+    await assertNotDuplicate(deps, type, file, f.force);
+    if (f.categoryId !== null) await deps.catalog.categories.require(f.categoryId);
     const kind = KINDS[type];
     const id = await deps.catalog.reserveId();
     const key = kind.key(id, file.fileName);
