@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
+ *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
@@ -20,11 +20,13 @@ import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 import { printVideoBench, videoBench } from './video';
+import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
+import { officeBench, printOfficeBench } from './office';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -59,6 +61,13 @@ if (only.has('ingest')) {
   const rp = await runChild<IngestResult>('ingest-child.ts', [pptx.path, 'presentation']);
   line(`PPTX fixture (${rp.slides} slides, rendered with LibreOffice)`, `${Math.round(rp.ms)} ms`);
   results.ingest = { pdf200: { ...r200, pagesPerSecond: pps, pdftotextMs: anchorMs }, pdf500: r500, docx: rd, pptx: rp };
+}
+
+if (only.has('office')) {
+  console.log('\nLibreOffice warm and cold; a mixed real-file import against the tools run cold on the same files');
+  const r = await officeBench();
+  results.office = r;
+  printOfficeBench(r, line);
 }
 
 if (only.has('rag')) {
@@ -137,9 +146,12 @@ if (only.has('widget')) {
 if (only.has('chat')) results.chat = await chatBench(line);
 
 if (only.has('video')) {
-  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');
+  const lengths = await videoLengthBench((process.env.VIDEO_BENCH_SECONDS ?? '6,60,720').split(',').map(Number));
+  printLengthBench(lengths, line);
+  console.log('\nVideo: a generated 60-second clip with speech, translation stages (wall and tool CPU)');
   const r = await videoBench(60);
-  results.video = r;
+  results.video = { ...r, lengths };
   printVideoBench(r, line);
 }
 

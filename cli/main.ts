@@ -14,6 +14,7 @@ import { searchCommand } from './commands/search';
 import { statsCommand } from './commands/stats';
 import { statusCommand } from './commands/status';
 import { glossaryCommand } from './commands/glossary';
+import { requestsCommand } from './commands/requests';
 import { translateCommand } from './commands/translate';
 import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, requestsCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -65,6 +65,8 @@ export interface Config {
   /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
   databaseUrl: string | null;
   conversations: { retentionDays: number; maxMessages: number };
+  /** Hand-off requests: where each one is POSTed (JSON, signed with the secret as HMAC-SHA256), if anywhere. */
+  handoff: { webhookUrl: string | null; webhookSecret: string | null };
   /** Speech to text: an OpenAI-compatible /v1/audio/transcriptions endpoint; offline pocketsphinx (English) otherwise. */
   stt: { url: string | null; apiKey: string | null; model: string | null; timeoutMs: number; maxUploadMb: number; retries: number };
   /** Videos longer than this are refused before any work (the estimate is on the record otherwise). */
@@ -285,6 +287,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
       maxMessages: int('CONVERSATION_MAX_MESSAGES', 200, 2, 100_000),
     },
+    handoff: { webhookUrl: url('HANDOFF_WEBHOOK_URL'), webhookSecret: str('HANDOFF_WEBHOOK_SECRET') },
     stt: { url: url('STT_URL'), apiKey: str('STT_API_KEY'), model: str('STT_MODEL'), timeoutMs: int('STT_TIMEOUT_MS', 600_000, 1000, 86_400_000),
       maxUploadMb: int('STT_MAX_UPLOAD_MB', 24, 1, 1000), retries: int('STT_RETRIES', 3, 0, 10) },
     video: { maxMinutes: int('VIDEO_MAX_MINUTES', 30, 1, 24 * 60) },

@@ -20,7 +20,7 @@ import { createOpenAiEmbedder } from './search/openai-embedder';
 import { createFeedSearchIndex } from './search/feed';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
-import { reindexAll } from './ingest/reindex';
+import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -36,6 +36,7 @@ import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
+import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
@@ -43,6 +44,8 @@ import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
+import { openVideoTranslation } from './video/translation-job';
+import { planVideo } from './video/policy';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -62,6 +65,8 @@ export interface Services {
   /** The document-search bot for signed-in staff: every completed item. */
   staffRag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
+  /** Visitors' requests to be contacted by a person. */
+  handoff: Handoff;
   content: ContentDeps;
   /** Public chat and document-search conversations. */
   conversations: ConversationStore;
@@ -189,13 +194,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const translation = createTranslation(config, llm);
     const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
+      ingest: createIngestHandler(records, {
+        ocrLanguages: config.worker.ocrLanguages, tmpDir,
+        checkVideoDuration: (sec) => void planVideo(sec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: config.video.maxMinutes * 60 }),
+      }),
       transcribe: createTranscribeHandler({
         ...records, transcribers, tmpDir, maxDurationSec: config.video.maxMinutes * 60,
         // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
         onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
       }),
-      translate: createTranslateHandler({ ...records, translation, tmpDir }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
     const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
     shared.onRemoteChange(() => queue.poke());
@@ -231,6 +239,17 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const rag = createRagBot({ ...ragOptions, search: publicSearch });
     const staffRag = createRagBot({ ...ragOptions, search });
     const assistant = createAssistant({ catalog, conversations, search: publicSearch, llm, rag, limits: chatLimits, questions });
+    // Hand-off requests keep contact details as long as conversations are kept (pruned with the question log).
+    const handoff = createHandoff({
+      catalog, conversations, retentionDays: config.conversations.retentionDays,
+      webhook: config.handoff.webhookUrl ? { url: config.handoff.webhookUrl, secret: config.handoff.webhookSecret } : null,
+      onWebhookError: (id, error) => log(`Hand-off request ${id} could not be delivered to HANDOFF_WEBHOOK_URL: ${error}`),
+    });
+    const pruneHandoff = () => void handoff.prune().catch((e: Error) => log(`Pruning hand-off requests failed: ${e.message}`));
+    pruneHandoff();
+    const handoffTimer = setInterval(pruneHandoff, 6 * 3_600_000);
+    handoffTimer.unref();
+    cleanups.push(() => clearInterval(handoffTimer));
 
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
@@ -241,7 +260,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         for (const c of cleanups.reverse()) await c();

@@ -357,6 +357,8 @@ export interface ChatBotReply {
   mediaItem: (MediaOutput & { contentType: 'presentation' | 'video' | 'document'; id: number }) | null;
   /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
   answerId?: string;
+  /** True when the assistant offers to pass the question on to a person (it could not answer, or the visitor asked for one). */
+  handoff?: boolean;
 }
 
 export interface Citation {
@@ -500,4 +502,39 @@ export interface RagTurn {
   timestamp: string;
   detectedLanguage: string | null;
   sourceImages: string[];
+}
+
+/** A visitor's request to be contacted by a person, left in the public assistant (/chat or the widget). */
+export interface HandoffRequest {
+  id: number;
+  /** The public conversation it came from (its messages are attached). */
+  referenceId: string;
+  channel: 'chat' | 'widget';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** What the visitor asked (their last question, or what they wrote in the form). */
+  question: string;
+  language: string;
+  /** The visitor agreed to be contacted and to have the conversation kept with the request. */
+  consent: true;
+  /** The conversation as it was when the request was left, oldest first. */
+  conversation: Array<{ role: 'user' | 'bot'; text: string; at: string }>;
+  status: 'open' | 'handled';
+  createdAt: string;
+  handledAt: string | null;
+  /** Delivery to HANDOFF_WEBHOOK_URL: 'off' when none is configured. */
+  webhook: { state: 'off' | 'pending' | 'sent' | 'failed'; attempts: number; error: string | null };
+}
+
+/** What the visitor sends: a name, an e-mail address or a phone number (at least one), and consent. */
+export interface HandoffInput {
+  referenceId: string;
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  question?: string | null;
+  consent: boolean;
+  channel?: 'chat' | 'widget';
+  language?: string | null;
 }

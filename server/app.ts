@@ -14,6 +14,7 @@ import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
 import { openApiRoutes, registerOpenApi } from './openapi/plugin';
 import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
+import handoffRoutes, { handoffRequestRoute } from './routes/handoff';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
 import categoryRoutes from './routes/categories';
@@ -114,6 +115,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'bot'));
     await scope.register(feedbackRoutes, opts);
+    await scope.register(handoffRequestRoute, opts);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'files'));
@@ -127,7 +129,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireSignIn);
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
       await admin.register(routes, opts);
     }
   });

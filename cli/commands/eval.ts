@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { ROOT, withCommonOptions, type CliContext } from '../context';
-import type { EvalResult } from '../../core/product/eval';
+import { loadEval, type EvalResult } from '../../core/product/index';
 import { EXIT } from '../handle-error';
 import type { Logger } from '../logger';
 import { startProgress } from '../progress';
@@ -39,7 +39,7 @@ export function evalCommand(ctx: CliContext) {
       }
       const { logger } = ctx;
       // Loaded on use: the evaluation pulls in the whole search stack.
-      const { runEval } = await import('../../core/product/eval');
+      const { runEval } = await loadEval();
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {
@@ -70,7 +70,7 @@ async function answersMode(ctx: CliContext, options: EvalOptions) {
   const questions = path.resolve(ctx.cwd, options.answers!);
   if (!(await stat(questions).catch(() => null))?.isFile()) throw usageError(`No question file at ${questions}`);
   const corpusDir = path.resolve(ctx.cwd, options.corpus ?? path.dirname(questions));
-  const { runAnswersEval, formatAnswersEval } = await import('../../core/product/eval');
+  const { runAnswersEval, formatAnswersEval } = await loadEval();
   const progress = await startProgress(ctx.logger, 'Answering', { plainEveryMs: 5000 });
   let report;
   try {

@@ -4,7 +4,7 @@ import type {
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
-  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, Job, PresentationImage,
   PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
@@ -97,6 +97,11 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     messages: (referenceId, since) => http.get<PublicChatMessage[]>('/api/bot/messages', { referenceId, since: since ?? undefined }),
     clearSession: (referenceId) => http.post('/api/bot/clear-session', { referenceId }),
     newConversation: () => http.post<{ referenceId: string }>('/api/bot/session', {}),
+    requestHandoff: (input) => http.post<{ id: number; createdAt: string }>('/api/bot/handoff', input),
+    handoffRequests: (filter) => http.get<HandoffRequest[]>('/api/handoff-requests', { status: filter?.status }),
+    handoffRequest: (id) => http.get<HandoffRequest>(`/api/handoff-requests/${id}`),
+    markHandoffHandled: (id, handled = true) => http.post<HandoffRequest>(`/api/handoff-requests/${id}/handled`, { handled }),
+    removeHandoffRequest: (id) => http.del(`/api/handoff-requests/${id}`),
     categories: () => http.get<Category[]>('/api/categories'),
     createCategory: (input) => http.post<Category>('/api/categories', input),
     updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),

@@ -5,7 +5,7 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentType, ContentItem, Document, HandoffRequest, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import { LowdbCollection } from './collection';
 import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
@@ -25,6 +25,7 @@ interface CatalogData {
   presentationImages: PresentationImage[];
   jobs: Job[];
   translations: TranslationRecord[];
+  handoffRequests: HandoffRequest[];
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
@@ -46,6 +47,7 @@ const empty = (): CatalogData => ({
   presentationImages: [],
   jobs: [],
   translations: [],
+  handoffRequests: [],
   chatMessages: [],
   ragTurns: [],
   authSessions: [],
@@ -102,6 +104,7 @@ class LowdbCatalog implements CatalogStore {
   readonly presentationImages: Collection<PresentationImage>;
   readonly jobs: Collection<Job>;
   readonly translations: Collection<TranslationRecord>;
+  readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
   readonly auditLog: Collection<AuditEntry>;
@@ -133,6 +136,7 @@ class LowdbCatalog implements CatalogStore {
     this.presentationImages = col('presentationImages', 'Presentation image');
     this.jobs = col('jobs', 'Job');
     this.translations = col('translations', 'Translation');
+    this.handoffRequests = col('handoffRequests', 'Request');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
     this.auditLog = col('auditLog', 'Audit entry');

@@ -13,7 +13,7 @@ import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Pat
 
 const COLLECTIONS = {
   documents: 'Document', presentations: 'Presentation', videos: 'Video', contentItems: 'Content item', categories: 'Category',
-  botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', ragTurns: 'Message', authSessions: 'Session',
+  botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', handoffRequests: 'Request', ragTurns: 'Message', authSessions: 'Session',
   auditLog: 'Audit entry', users: 'User', apiTokens: 'API token',
 } as const;
 type Name = keyof typeof COLLECTIONS;

@@ -1,5 +1,5 @@
 import type {
-  BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
@@ -104,6 +104,8 @@ export interface CatalogStore {
   readonly jobs: Collection<Job>;
   /** Translations of documents and presentations, one per item and target language. */
   readonly translations: Collection<TranslationRecord>;
+  /** Visitors' requests to be contacted by a person (hand-off from the public assistant). */
+  readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
   /** Who changed what (approvals, audience, deletions, sign-ins, token writes); kept by clearContent. */

@@ -25,6 +25,8 @@ describe('offline answers on real files', { skip: !CORPUS_DIR && 'no shared corp
       ids[f] = (await uploadOfKind(services.content, 'document', await describeLocalFile(corpusFile(f)), {})).item.id;
     }
     await services.queue.idle();
+    // Visitors see approved, public items only (the visibility rule).
+    await services.product.approve(Object.values(ids));
   });
   after(async () => {
     await services?.close();

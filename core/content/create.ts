@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { assertKind } from '../ingest/sniff';
+import { assertKind } from '../formats/sniff';
 import { deriveItemProgress } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
@@ -13,7 +13,7 @@ import type { ContentDeps } from './deps';
 import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
-import { requestTranslation } from '../translate/records';
+import { requestTranslation } from './translations';
 
 const now = () => new Date().toISOString();
 

@@ -13,11 +13,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
+import { FORMATS, formatOfName } from '../formats/index';
 import { createRateLimiter } from '../limits/limiter';
 import { chunkSections } from '../search/chunker';
 import { runTool } from '../tools/exec';
 import { renderPdfPage, type PixelBox } from '../tools/render';
-import { loadExtractedText } from '../ingest/stored-text';
+import { loadExtractedText } from '../records/stored-text';
 import { decodeEntities } from '../tools/tidy';
 import { pageRenderKey, parsePageRenderKey, publicUrlForKey } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
@@ -29,10 +30,12 @@ export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
 export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
   const doc = await catalog.documents.get(docId);
-  return !!doc && doc.status === 'completed' && isPdf(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
+  return !!doc && doc.status === 'completed' && rendersPages(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
-const isPdf = (fileName: string, fileType: string) => /pdf/i.test(fileType) || /\.pdf$/i.test(fileName);
+/** Its format renders pages (core/formats: PDF), by its stored type or, failing that, its name. */
+const rendersPages = (fileName: string, fileType: string) =>
+  !!(FORMATS.find((f) => f.mime === fileType.split(';')[0]) ?? formatOfName(fileName))?.pageRenders;
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Line extends Box { words: string[] }

@@ -3,7 +3,7 @@ import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
 import { removeDerived } from '../records/derived';
-import { removeTranslationsOf } from '../translate/records';
+import { removeTranslationsOf } from './translations';
 
 /** The item's own files: original, translation, thumbnail (images and text go with removeDerived). */
 async function ownKeys(deps: ContentDeps, type: ContentType, id: number): Promise<string[]> {

@@ -24,6 +24,7 @@ import { loadConfig } from '../config';
 import { describeLocalFile } from '../content/spool';
 import { uploadOfKind } from '../content/upload-any';
 import { AppError } from '../errors';
+import { formatOfName } from '../formats/index';
 import { createServices } from '../services';
 import { normalizeForMatch } from '../text/normalize';
 import { figureForms } from '../chat/grounding';
@@ -88,7 +89,11 @@ export interface AnswersEvalResult {
   outcomes: QuestionOutcome[];
 }
 
-const KINDS: Record<string, 'document' | 'presentation'> = { '.pdf': 'document', '.docx': 'document', '.pptx': 'presentation' };
+/** Documents and presentations (the formats with text to ask about), by file name. */
+const kindOf = (file: string) => {
+  const t = formatOfName(file)?.itemType;
+  return t === 'document' || t === 'presentation' ? t : undefined;
+};
 
 export async function readQuestions(file: string): Promise<AnswerQuestion[]> {
   const parsed = JSON.parse(await readFile(file, 'utf8')) as { questions?: AnswerQuestion[] };
@@ -113,13 +118,15 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
     const ids = new Map<string, { itemType: string; itemId: number }>();
     for (const [i, rel] of all.entries()) {
       options.signal?.throwIfAborted();
-      const kind = KINDS[path.extname(rel).toLowerCase()];
-      if (!kind) throw new AppError('validation', `${rel}: only PDF, DOCX and PPTX files can be asked about.`);
+      const kind = kindOf(rel);
+      if (!kind) throw new AppError('validation', `${rel}: only documents and presentations can be asked about.`);
       const { item } = await uploadOfKind(services.content, kind, await describeLocalFile(path.join(options.corpusDir, rel)), {});
       ids.set(rel, { itemType: kind, itemId: item.id });
       options.onProgress?.({ phase: 'ingesting', done: i + 1, total: all.length });
     }
     await services.queue.idle();
+    // Questions are asked as a visitor: the files are approved for everyone (the visibility rule).
+    await services.product.approve([...ids.values()].map((v) => v.itemId));
     const where = new Map([...ids].map(([rel, v]) => [`${v.itemType}:${v.itemId}`, rel]));
     const outcomes: QuestionOutcome[] = [];
     for (const [i, q] of questions.entries()) {

@@ -29,6 +29,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed,
   dashboard: 'read', health: 'public', rate: 'public', questionStats: 'read', exportConversations: 'manage',
   widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public',
+  requestHandoff: 'public', handoffRequests: 'read', handoffRequest: 'read', markHandoffHandled: 'edit', removeHandoffRequest: 'delete',
 };
 
 /** Operations that change something: a named token using one is recorded (token use for writes). */

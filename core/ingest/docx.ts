@@ -17,8 +17,8 @@ import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from '../tools/ocr';
 import { cleanText } from '../text/clean';
 import { decodeEntities, nearby } from '../tools/tidy';
-import { fileLabel, imageSizeFromBytes } from './sniff';
-import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
+import { fileLabel, imageSizeFromBytes } from '../formats/sniff';
+import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
 import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
 import { message } from '../messages';
 

@@ -4,7 +4,7 @@ import { keys, publicUrlForKey } from '../storage/layout';
 import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
 import { cleanText } from '../text/clean';
-import type { Extraction, ExtractedImage } from './types';
+import type { Extraction, ExtractedImage } from '../formats/types';
 
 const nowIso = () => new Date().toISOString();
 

@@ -16,9 +16,9 @@ import { chunkSections } from '../search/chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
 import { detectContentLanguage, UNDETERMINED } from '../text/language';
-import { assertKind } from './sniff';
-import { saveExtractedText, type StoredText } from './stored-text';
-import type { Extraction } from './types';
+import { assertKind } from '../formats/sniff';
+import { saveExtractedText, type StoredText } from '../records/stored-text';
+import type { Extraction } from '../formats/types';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -26,8 +26,8 @@ export interface IngestOptions {
   tmpDir?: string;
   /** Render slide thumbnails with LibreOffice (default true). */
   renderSlides?: boolean;
-  /** Videos longer than this are refused before any work (VIDEO_MAX_MINUTES). */
-  maxVideoSec?: number;
+  /** Refuses a video by its length before any work (VIDEO_MAX_MINUTES; core/video/policy.ts, wired in core/services.ts). */
+  checkVideoDuration?: (durationSec: number | undefined) => void;
 }
 
 type AnyItem = Document | Presentation | Video;
@@ -83,7 +83,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
-        maxDurationSec: options.maxVideoSec,
+        checkDuration: options.checkVideoDuration,
         // Extractors report coded steps (pdf_text, pptx_slide...); a bare English label stays free text.
         onProgress: (done, total, label) =>
           report(typeof label === 'string' ? step('extracting_detail', { done, total, label }) : label, 5 + (55 * done) / Math.max(total, 1), { throttle: true }),

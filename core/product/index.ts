@@ -11,6 +11,7 @@ import { categories } from './categories';
 import { chat } from './chat';
 import { dashboard } from './dashboard';
 import { files } from './files';
+import { handoff } from './handoff';
 import { health } from './health';
 import { images } from './images';
 import { jobs } from './jobs';
@@ -29,6 +30,9 @@ import { upload } from './upload';
 import { widget } from './widget';
 
 export type * from './types';
+export type { EvalOptions, EvalResult } from './eval';
+/** Retrieval evaluation (`cms eval`), loaded on use: it pulls in the whole search stack. */
+export const loadEval = () => import('./eval');
 export { ask, chat };
 
 /** The product over built services (the composition root calls this once). */
@@ -36,7 +40,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s),
   };
 }
 

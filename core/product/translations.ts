@@ -1,6 +1,6 @@
 import type { CoreServices as Services } from '../services';
 import { noProviderError } from '../translate/offers';
-import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../translate/records';
+import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
 import type { Product } from './types';
 
 /** Translations of documents and presentations, and the glossary every provider applies. */

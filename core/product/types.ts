@@ -15,7 +15,7 @@ import type { Actor, Role } from '../governance/roles';
 import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
-  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
   PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
@@ -155,6 +155,17 @@ export interface Product {
   clearSession(referenceId: string): Promise<void>;
   /** A new public conversation: its id carries 128 random bits and is the only way to read or clear it. */
   newConversation(): Promise<{ referenceId: string }>;
+
+  // Hand-off to a person (public request; staff list, handle, export, delete)
+  /** A visitor asks to be contacted: name, e-mail or phone, consent; the conversation is attached and the webhook called. */
+  requestHandoff(input: HandoffInput): Promise<{ id: number; createdAt: string }>;
+  /** Requests, newest first; optionally only open or handled ones. */
+  handoffRequests(filter?: { status?: HandoffRequest['status'] }): Promise<HandoffRequest[]>;
+  /** One request with its contact details and conversation (its export). */
+  handoffRequest(id: number): Promise<HandoffRequest>;
+  markHandoffHandled(id: number, handled?: boolean): Promise<HandoffRequest>;
+  /** Deletes a request and the contact details in it. */
+  removeHandoffRequest(id: number): Promise<void>;
 
   // Organisation
   categories(): Promise<Category[]>;

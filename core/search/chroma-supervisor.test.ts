@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
-import { reindexAll } from '../ingest/reindex';
+import { reindexAll } from '../content/reindex';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import { descendants } from '../testing/proc-watch';

@@ -14,7 +14,7 @@ import {
   serializeXml, setOrderedChild, writePackage,
 } from './ooxml';
 import { CODE_STYLE, MONOSPACE_FONT } from './keep';
-import { escapeLiterals, stripTags } from './tags';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile } from './types';
 
 const RPR_ORDER = ['w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',

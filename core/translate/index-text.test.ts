@@ -3,12 +3,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createRagBot } from '../chat/rag';
 import { addDocument, chunk, tempCatalog, TEXT } from '../testing/chat-fixtures';
-import { reindexAll } from '../ingest/reindex';
+import { reindexAll } from '../content/reindex';
 import { createOfflineLlm } from '../llm/offline';
 import { keys } from '../storage/layout';
 import { createLocalStore } from '../storage/local';
 import type { TranslationRecord } from '../types';
-import { indexTranslation, reindexTranslations } from './index-text';
+import { reindexItem } from '../content/reindex';
+import { indexTranslation } from './index-text';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let deps: { catalog: typeof env.catalog; store: ReturnType<typeof createLocalStore>; search: typeof env.index };
@@ -51,7 +52,7 @@ test('a translation is indexed in its language: an offline Hebrew question is an
 
   // Removing the translation leaves the original's chunks only.
   await env.catalog.translations.remove(t.id);
-  await reindexTranslations(deps, 'document', doc.id);
+  await reindexItem(deps, 'document', doc.id);
   assert.ok(!(await env.index.search('התקנת המנוע', { k: 3 })).some((h) => h.chunk.translation));
   assert.ok((await env.index.search('installation M2 motor', { k: 3 })).some((h) => h.chunk.itemId === doc.id));
 });

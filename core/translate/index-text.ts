@@ -5,15 +5,13 @@
  * reindex rebuilds these chunks without translating again.
  */
 import { chunkSections } from '../search/chunker';
-import { loadExtractedText } from '../ingest/stored-text';
-import type { ExtractedSection } from '../ingest/types';
+import type { ExtractedSection } from '../formats/types';
 import { keys, publicUrlForKey } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { Chunk } from '../search/types';
 import { languageCode } from '../text/language';
 import type { ContentType, TranslationRecord } from '../types';
 import type { TranslatedUnit } from './types';
-import { transcriptChunks } from '../video/transcript-store';
 
 interface StoredTranslation {
   itemType: ContentType;
@@ -83,17 +81,3 @@ export async function translationChunks(deps: RecordDeps, type: ContentType, id:
   return out;
 }
 
-/** Re-indexes one item (original and remaining translations) after one of its translations was removed. */
-export async function reindexTranslations(deps: RecordDeps, type: ContentType, id: number): Promise<void> {
-  await deps.search.deleteItem(type, id);
-  const text = await loadExtractedText(deps.store, type, id);
-  if (text) {
-    const toMap = (o: Record<number, number[]>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
-    await deps.search.upsert(chunkSections(text.sections, {
-      itemType: type, itemId: id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
-    }));
-  }
-  if (type === 'video') await deps.search.upsert(await transcriptChunks(deps.store, id));
-  const translated = await translationChunks(deps, type, id);
-  if (translated.length) await deps.search.upsert(translated);
-}

@@ -15,17 +15,19 @@ import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
 import { publicUrlForKey } from '../storage/layout';
+import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationInfo, TranslationRecord, Video } from '../types';
-import { finishVideoTranslation, openVideoForTranslation, unitRanges } from '../video/translation-job';
+import type { JobStep, TranslationInfo, TranslationRecord, Video } from '../types';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
-import { sourceLanguageOf, translatedKey } from './records';
+import { sourceLanguageOf, translatedKey } from '../content/translations';
 import { formatOf, translateFile } from './translate-file';
 
 export interface TranslateJobDeps extends RecordDeps {
   translation: Translation;
   tmpDir?: string;
+  /** Opens a video for translation through its transcript (core/video/translation-job.ts, wired in core/services.ts). */
+  openVideo?: (deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string, onStep?: (s: JobStep, progress: number) => void) => Promise<MediaTranslation>;
 }
 
 const now = () => new Date().toISOString();
@@ -67,7 +69,8 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       await streamPipeline(obj.body, createWriteStream(input), { signal });
       const output = path.join(dir, `translated.${format}`);
       // A video is translated from its transcript (core/video/translation-job.ts).
-      const video = initial.itemType === 'video' ? await openVideoForTranslation(deps, item as Video, initial, input, dir, (s, p) => report(s, p)) : null;
+      if (initial.itemType === 'video' && !deps.openVideo) throw new AppError('not_configured', 'Videos cannot be translated by this process.');
+      const video = initial.itemType === 'video' ? await deps.openVideo!(deps, item as Video, initial, input, dir, (s, p) => report(s, p)) : null;
       const title = 'title' in item ? item.title : item.label;
       let progressWrites: Promise<void> = Promise.resolve();
       const result = await translateFile({
@@ -85,7 +88,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       await deps.store.put(key, createReadStream(output), { size });
       // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).
       const base = (title || item.fileName.replace(/\.[^.]+$/, '')).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'translation';
-      if (video) await patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
+      if (video) await patch({ subtitlesPath: await video.finish(key) });
       const done = await patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),
         characters: result.characters, requests: result.requests, memoryHits: result.memoryHits,
@@ -93,7 +96,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       });
       if (!done) return;
       report(step('working', { label: `Indexing the ${target} translation` }), 96);
-      await indexTranslation(deps, done, title, result.text, video ? unitRanges(video.stored) : undefined);
+      await indexTranslation(deps, done, title, result.text, video?.unitRanges);
       // The record settles in the write that closes the job, so it never reads completed while its item still converts.
       onClose(async (o) => {
         if (o.state !== 'done') return;

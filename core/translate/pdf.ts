@@ -19,7 +19,7 @@ import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
-import { escapeLiterals, stripTags } from './tags';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {

@@ -7,10 +7,10 @@
  */
 
 import type { TranslationLanguage } from '../types';
-import { parseRels, relsPathOf, slideIdsInOrder } from '../ingest/pptx-xml';
+import { parseRels, relsPathOf, slideIdsInOrder } from '../tools/pptx-xml';
 import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
 import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
-import { escapeLiterals, stripTags } from './tags';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 const EMU_PER_PT = 12700;

@@ -58,7 +58,7 @@ test('a clip with speech and a target language: transcript as WebVTT, timed chun
   assert.deepEqual(order, ['extracting', 'analyzing', 'converting']);
   assert.ok(stages.every((s, i) => i === 0 || s[1] >= stages[i - 1]![1]), 'progress only goes up');
   assert.equal(r.plan.note, `About ${r.plan.estimateSec} seconds of processing for this video (${clip.durationSec} seconds long).`);
-  assert.deepEqual(Object.keys(r.timingsMs).sort(), ['frames', 'probe', 'transcribe', 'translate']);
+  assert.deepEqual(Object.keys(r.timingsMs).sort(), ['frames', 'probe', 'transcribe', 'transcribe.audio', 'transcribe.recognise', 'transcribe.speech', 'translate']);
 });
 
 test('no speech declared, no sound track, a silent track, a language with no transcriber: no transcript, the reason on the record, nothing fails', async () => {

@@ -5,7 +5,7 @@
  * or queued one will read the new transcript when it starts).
  */
 import type { ContentDeps } from '../content/deps';
-import { retryTranslation } from '../translate/records';
+import { retryTranslation } from '../content/translations';
 
 export async function remakeVideoTranslations(deps: ContentDeps, videoId: number): Promise<number> {
   const done = await deps.catalog.translations.list((t) => t.itemType === 'video' && t.itemId === videoId && (t.state === 'completed' || t.state === 'failed'));

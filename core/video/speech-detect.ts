@@ -60,25 +60,32 @@ export function wavSamples(buf: Buffer): { samples: Int16Array; dataOffset: numb
   throw new Error('WAV file without data');
 }
 
-/** In-place radix-2 FFT. */
+const N = 512;
+/** Twiddle factors and bit reversal of the N-point FFT, made once. */
+const COS = Float64Array.from({ length: N / 2 }, (_, k) => Math.cos((-2 * Math.PI * k) / N));
+const SIN = Float64Array.from({ length: N / 2 }, (_, k) => Math.sin((-2 * Math.PI * k) / N));
+const REV = Uint16Array.from({ length: N }, (_, i) => {
+  let r = 0;
+  for (let b = 1, x = i; b < N; b <<= 1, x >>= 1) r = (r << 1) | (x & 1);
+  return r;
+});
+
+/** In-place radix-2 FFT of N points. */
 function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
+  for (let i = 0; i < N; i++) {
+    const j = REV[i]!;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      const tr = re[i]!; re[i] = re[j]!; re[j] = tr;
+      const ti = im[i]!; im[i] = im[j]!; im[j] = ti;
     }
   }
-  for (let len = 2; len <= n; len <<= 1) {
-    const a = (-2 * Math.PI) / len;
+  for (let len = 2; len <= N; len <<= 1) {
     const half = len / 2;
-    for (let i = 0; i < n; i += len) {
+    const step = N / len;
+    for (let i = 0; i < N; i += len) {
       for (let k = 0; k < half; k++) {
-        const wr = Math.cos(a * k);
-        const wi = Math.sin(a * k);
+        const wr = COS[k * step]!;
+        const wi = SIN[k * step]!;
         const p = i + k + half;
         const xr = re[p]! * wr - im[p]! * wi;
         const xi = re[p]! * wi + im[p]! * wr;
@@ -91,7 +98,6 @@ function fft(re: Float64Array, im: Float64Array): void {
   }
 }
 
-const N = 512;
 const BANDS = 16;
 
 /** Speech regions of PCM samples (mono). */

@@ -6,8 +6,8 @@
  * optionally burned, optionally dubbed) and the translated WebVTT.
  */
 import path from 'node:path';
-import { escapeLiterals, stripTags } from '../translate/tags';
-import type { TranslatableFile, TranslationWarning, WriteOptions } from '../translate/types';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
+import type { TranslatableFile, TranslationWarning, WriteOptions } from '../formats/types';
 import { step } from '../jobs/steps';
 import type { JobStep, VideoOptions } from '../types';
 import type { MediaInfo } from './probe';

@@ -7,6 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { AppError } from '../errors';
 import { publicUrlForKey, videoKeys } from '../storage/layout';
+import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
 import type { JobStep, TranslationRecord, Video, VideoOptions } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
@@ -51,4 +52,11 @@ export function unitRanges(stored: StoredTranscript): Record<number, { startSec:
     out[c.index + 1] = { startSec: c.start, endSec: c.end, ...(frame !== undefined ? { frameSec: frame } : {}) };
   }
   return out;
+}
+
+/** A video opened for the `translate` job (core/translate/job.ts): its translatable file, what to store after, its unit time ranges. */
+export async function openVideoTranslation(deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string,
+  onStep?: (s: JobStep, progress: number) => void): Promise<MediaTranslation> {
+  const { file, stored } = await openVideoForTranslation(deps, video, record, input, workDir, onStep);
+  return { file, finish: (fileKey) => finishVideoTranslation(deps, record, file, fileKey), unitRanges: unitRanges(stored) };
 }

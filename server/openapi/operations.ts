@@ -54,6 +54,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Ask the document-search assistant, streamed as server-sent events (token, done, error)', tag: 'chat', public: true,
     responses: { 200: 'event-stream' },
   },
+  'POST /api/bot/handoff': {
+    summary: 'Ask to be contacted by a person: name, e-mail or phone, consent; the conversation is attached', tag: 'chat', public: true,
+    responses: { 201: S.obj({ id: { type: 'integer' }, createdAt: { type: 'string' } }) },
+  },
+  'GET /api/handoff-requests': { summary: 'Visitors\' requests to be contacted (newest first; ?status=open|handled)', tag: 'chat', responses: { 200: list(S.HandoffRequest) } },
+  'GET /api/handoff-requests/:id': { summary: 'One request with its contact details and conversation', tag: 'chat', responses: { 200: S.HandoffRequest } },
+  'GET /api/handoff-requests/:id/export': { summary: 'One request as a JSON file (its contact details and conversation)', tag: 'chat', responses: { 200: S.HandoffRequest } },
+  'POST /api/handoff-requests/:id/handled': { summary: 'Mark a request handled (or open again with {"handled": false})', tag: 'chat', responses: { 200: S.HandoffRequest } },
+  'DELETE /api/handoff-requests/:id': { summary: 'Delete a request and the contact details in it', tag: 'chat', responses: { 204: 'empty' } },
   'POST /api/bot/feedback': { summary: 'Rate an answer (thumbs up/down, optional comment)', tag: 'chat', public: true, responses: { 200: S.FeedbackReply } },
   'GET /api/analytics/stats': { summary: 'Question analytics for a period', tag: 'analytics', responses: { 200: S.QuestionStats } },
   'GET /api/analytics/export': {

@@ -66,6 +66,13 @@ const mediaOutput = { title: str, isTranslated: bool, isOriginal: bool, download
 export const ChatBotReply = obj({
   message: str, language: str,
   mediaItem: { oneOf: [{ type: 'null' }, obj({ ...mediaOutput, contentType: { type: 'string', enum: ['presentation', 'video', 'document'] }, id: int })] },
+  handoff: { type: 'boolean', description: 'True when the assistant offers to pass the question on to a person' },
+}, ['handoff']);
+export const HandoffRequest = obj({
+  id: int, referenceId: str, channel: { type: 'string', enum: ['chat', 'widget'] }, name: str, email: strOrNull, phone: strOrNull, question: str, language: str,
+  consent: bool, conversation: arrayOf(obj({ role: { type: 'string', enum: ['user', 'bot'] }, text: str, at: str })),
+  status: { type: 'string', enum: ['open', 'handled'] }, createdAt: str, handledAt: strOrNull,
+  webhook: obj({ state: { type: 'string', enum: ['off', 'pending', 'sent', 'failed'] }, attempts: int, error: strOrNull }),
 });
 export const PublicChatMessage = obj({
   id: str, referenceId: str, role: { type: 'string', enum: ['user', 'bot'] }, message: str,

@@ -3,13 +3,13 @@
  * (catalog collection `translations`), its `translate` job queued after
  * the item's ingest, retry, delete, and the cascade when the item goes.
  */
-import type { ContentDeps } from '../content/deps';
+import type { ContentDeps } from './deps';
 import { AppError } from '../errors';
 import { keys, publicUrlForKey, videoKeys } from '../storage/layout';
 import { languageCode, languageName } from '../text/language';
 import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
-import { reindexTranslations } from './index-text';
+import { reindexItem } from './reindex';
 
 export type TranslatableType = TranslationRecord['itemType'];
 const now = () => new Date().toISOString();
@@ -109,7 +109,7 @@ export async function removeTranslation(deps: ContentDeps, translationId: number
       await deps.catalog.videos.update(v.id, { translatedFilePath: other?.fileKey ? publicUrlForKey(other.fileKey) : null });
     }
   }
-  if (t.state === 'completed') await reindexTranslations(deps, t.itemType, t.itemId);
+  if (t.state === 'completed') await reindexItem(deps, t.itemType, t.itemId);
 }
 
 /** The cascade when an item is deleted: its translations' records and files (jobs and chunks go with the item). */
