@@ -76,6 +76,7 @@ export const en = {
     analytics: 'Analytics',
     review: 'Review',
     audit: 'Audit log',
+    users: 'Users and tokens',
     documents: 'Documents',
     'bot-images': 'Document Images',
     presentations: 'Presentations',

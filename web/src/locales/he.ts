@@ -76,6 +76,7 @@ export const he: Translations = {
     analytics: 'אנליטיקה',
     review: 'אישור תוכן',
     audit: 'יומן פעולות',
+    users: 'משתמשים ואסימונים',
     documents: 'מסמכים',
     'bot-images': 'תמונות ממסמכים',
     presentations: 'מצגות',

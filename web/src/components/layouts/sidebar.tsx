@@ -18,6 +18,7 @@ import {
   Tags,
   ScrollText,
   ShieldCheck,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -30,6 +31,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
   review: ShieldCheck,
   audit: ScrollText,
+  users: UsersRound,
   categories: Tags,
   'file-manager': HardDrive,
   analytics: BarChart3,

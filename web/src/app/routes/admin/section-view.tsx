@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { AuditPage } from '../../../features/audit/components/audit-page';
+import { AccountsPage } from '../../../features/accounts/components/accounts-page';
 import { ReviewPage } from '../../../features/review/components/review-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
@@ -146,6 +147,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'audit':
       page = <AuditPage />;
+      break;
+    case 'users':
+      page = <AccountsPage />;
       break;
     case 'widget':
       page = <WidgetSettingsPage />;
