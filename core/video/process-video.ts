@@ -11,6 +11,7 @@ import { chunkTranscript, type TimedChunk } from './chunks';
 import { extractFrames, frameTimeFor, type Frame } from './frames';
 import { planVideo, type PolicyRates, type VideoPlan } from './policy';
 import { inspectVideo, type MediaInfo } from './probe';
+import { resolveTranscriber } from './speech/resolver';
 import type { SpeechToText } from './speech/types';
 import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
 import type { TranslateCues } from './translate-cues';
@@ -74,7 +75,8 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   o.onStage?.('extracting', 5, 'Reading the video');
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
+    transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
+    translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
   }, { maxSec: o.maxDurationSec, rates: o.rates });
   o.onPlan?.(plan);
 
