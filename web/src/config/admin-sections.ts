@@ -16,6 +16,7 @@ export const SECTION_IDS = [
   'analytics',
   'review',
   'audit',
+  'requests',
   'widget',
   'file-manager',
 ] as const;
@@ -31,7 +32,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'analytics' }, { id: 'widget' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

@@ -18,6 +18,7 @@ import {
   Tags,
   ScrollText,
   ShieldCheck,
+  Inbox,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -30,6 +31,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
   review: ShieldCheck,
   audit: ScrollText,
+  requests: Inbox,
   categories: Tags,
   'file-manager': HardDrive,
   analytics: BarChart3,

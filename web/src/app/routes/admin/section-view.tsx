@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { AuditPage } from '../../../features/audit/components/audit-page';
 import { ReviewPage } from '../../../features/review/components/review-page';
+import { RequestsPage } from '../../../features/requests/components/requests-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -146,6 +147,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'audit':
       page = <AuditPage />;
+      break;
+    case 'requests':
+      page = <RequestsPage />;
       break;
     case 'widget':
       page = <WidgetSettingsPage />;
