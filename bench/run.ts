@@ -6,6 +6,7 @@
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
+ *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -134,6 +135,19 @@ if (only.has('corpus')) {
   line('completed with pictures only (noted, nothing searchable)', String(r.summary.pictureOnly));
   line('texts with control characters or unmapped glyphs', String(r.summary.withGarbage));
   for (const f of r.rows.filter((x) => !x.ok)) line(`  failed: ${f.file}`, f.note.replace(/^validation: /, '').slice(0, 70));
+}
+
+if (only.has('translation')) {
+  console.log('\nLayout of the shared corpus translated (overlap: share of text lines drawn over another line)');
+  type F = { files: number; translated: number; failed: string[]; overlapBefore: number; overlapAfter: number; addedOverlapLines: number; addedOverflowLines: number; pagesChanged: string[] };
+  const r = await runChild<Record<string, F>>('translation-layout.ts', ['--json']);
+  results.translationLayout = r;
+  for (const [format, f] of Object.entries(r)) {
+    line(`${format}: translated / files`, `${f.translated} / ${f.files}${f.failed.length ? ` (${f.failed.length} failed)` : ''}`);
+    line(`${format}: overlap original -> translated`, `${(f.overlapBefore * 100).toFixed(2)} % -> ${(f.overlapAfter * 100).toFixed(2)} %`);
+    line(`${format}: lines added over text / past the page`, `${f.addedOverlapLines} / ${f.addedOverflowLines}`);
+    line(`${format}: files whose page or slide count changed`, String(f.pagesChanged.length));
+  }
 }
 
 if (only.has('widget')) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import { auditCommand } from './commands/audit';
+import { tokensCommand, usersCommand } from './commands/accounts';
 import { evalCommand } from './commands/eval';
 import { approveCommand, rejectCommand } from './commands/review';
 import { importCommand } from './commands/import';
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, requestsCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

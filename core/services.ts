@@ -34,6 +34,7 @@ import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
+import { recordExpired } from './governance/expiry';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
 import { createHandoff, type Handoff } from './handoff/requests';
@@ -251,6 +252,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
     handoffTimer.unref();
     cleanups.push(() => clearInterval(handoffTimer));
 
+    if (options.startWorker) {
+      // Items whose validUntil passed get their one `expired` audit entry (the rule itself reads the clock on every request).
+      const sweep = () => void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+      sweep();
+      const expiryTimer = setInterval(sweep, 60_000);
+      expiryTimer.unref();
+      cleanups.push(() => clearInterval(expiryTimer));
+    }
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(

@@ -85,6 +85,8 @@ export interface Governed {
   audience?: Audience;
   /** ISO date-time after which the item leaves public answers and downloads. */
   validUntil?: string | null;
+  /** When the passing of validUntil was recorded in the audit log (core/governance/expiry.ts). */
+  expiryRecordedAt?: string | null;
 }
 
 /** Fields every ingested item carries for the pipeline. */

@@ -54,6 +54,8 @@ const NO_CONTENT = new Set([
   'GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/bot/session', 'POST /api/bot/clear-session',
   'POST /api/bot/feedback', 'GET /widget.js', 'GET /widget-frame.js', 'GET /widget/frame', 'GET /api/widget/config', 'OPTIONS /api/bot/*',
   'GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs/reference.js', 'GET /*',
+  // A visitor's request for a person: answers only the request's id and time.
+  'POST /api/bot/handoff',
 ]);
 /** The built console's own files (index.html, scripts, styles): the same for everyone, no item content. */
 const isConsoleFile = (method: string, url: string) => method === 'GET' && /^\/(index\.html|assets\/[^/]+|[^/]+\.(svg|ico|png|webmanifest|txt))$/.test(url);

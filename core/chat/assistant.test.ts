@@ -28,18 +28,18 @@ before(async () => {
   env = await tempCatalog();
   index = env.index;
   await seedCatalog(env.catalog, index);
-  video = addVideo(env.catalog, {
+  video = await addVideo(env.catalog, {
     label: 'SmartShade M2 Installation Video', description: 'Step by step motor installation', language: 'english', fileName: 'm2-install.mp4',
     translation: { state: 'completed', targetLanguage: 'hebrew', fileKey: 'videos/translated_files/0_he.mp4', error: null },
   });
-  env.catalog.videos.update(video.id, (v) => { v.translation.fileKey = keys.videoTranslated(v.id, 'he'); });
-  video = env.catalog.videos.require(video.id);
-  addVideo(env.catalog, { label: 'Zigbee Hub Setup Video', language: 'english', fileName: 'hub.mp4', status: 'processing' });
-  brochure = addDocument(env.catalog, {
+  await env.catalog.videos.update(video.id, (v) => { v.translation.fileKey = keys.videoTranslated(v.id, 'he'); });
+  video = await env.catalog.videos.require(video.id);
+  await addVideo(env.catalog, { label: 'Zigbee Hub Setup Video', language: 'english', fileName: 'hub.mp4', status: 'processing' });
+  brochure = await addDocument(env.catalog, {
     title: 'SmartShade Product Brochure', language: 'english', fileName: 'brochure.pdf',
     translation: { state: 'completed', targetLanguage: 'hebrew', fileKey: null, error: null },
   });
-  brochure = env.catalog.documents.update(brochure.id, (d) => { d.translation.fileKey = keys.documentTranslated(d.id, 'he', 'pdf'); });
+  brochure = await env.catalog.documents.update(brochure.id, (d) => { d.translation.fileKey = keys.documentTranslated(d.id, 'he', 'pdf'); });
   assistant = make();
 });
 after(async () => {

@@ -45,6 +45,16 @@ export async function findGoverned(catalog: Catalog, id: number): Promise<{ type
   return null;
 }
 
+/** Every governed record matching `pred`, with its kind and collection. */
+export async function findGovernedAll(catalog: Catalog, pred: (r: Row & { title?: string; label?: string }) => boolean) {
+  const out: Array<{ type: GovernedType; collection: Collection<Row>; row: Row & { title?: string; label?: string } }> = [];
+  for (const type of TYPES) {
+    const collection = collectionOf(catalog, type);
+    for (const row of await collection.list((r) => pred(r))) out.push({ type, collection, row });
+  }
+  return out;
+}
+
 const governedFields = (r: Governed): Governed => ({
   review: r.review ?? 'pending', approvedDate: r.approvedDate ?? null, approvedBy: r.approvedBy ?? null, reviewNote: r.reviewNote ?? null,
   audience: r.audience ?? 'public', validUntil: r.validUntil ?? null,
@@ -116,7 +126,10 @@ export async function setAccess(deps: GovernDeps, ids: number[], patch: { audien
   assertCan(actor, 'edit', 'change who may see items');
   const next: Partial<Governed> = {};
   if (patch.audience !== undefined) next.audience = parseAudience(patch.audience);
-  if (patch.validUntil !== undefined) next.validUntil = parseValidUntil(patch.validUntil);
+  if (patch.validUntil !== undefined) {
+    next.validUntil = parseValidUntil(patch.validUntil);
+    next.expiryRecordedAt = null;
+  }
   if (Object.keys(next).length === 0) throw new AppError('validation', 'Give audience and/or validUntil');
   return change(deps, ids, next.audience !== undefined ? 'audience' : 'expiry', actor, () => next);
 }

@@ -11,6 +11,7 @@ import { chunkTranscript, type TimedChunk } from './chunks';
 import { extractFrames, frameTimeFor, type Frame } from './frames';
 import { planVideo, type PolicyRates, type VideoPlan } from './policy';
 import { inspectVideo, type MediaInfo } from './probe';
+import { resolveTranscriber } from './speech/resolver';
 import type { SpeechToText } from './speech/types';
 import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
 import type { TranslateCues } from './translate-cues';
@@ -74,17 +75,22 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   o.onStage?.('extracting', 5, 'Reading the video');
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
+    transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
+    translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
   }, { maxSec: o.maxDurationSec, rates: o.rates });
   o.onPlan?.(plan);
 
   let outcome = o.previous?.outcome;
   const fresh = !outcome;
+  const framesDir = join(o.workDir, 'frames');
+  await mkdir(framesDir, { recursive: true });
   if (!outcome) {
     o.onStage?.('extracting', 10, 'Extracting the sound');
     const dur = info.durationSec ?? 0;
     outcome = await stage('transcribe', () => transcribeVideo({
       input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
+      // Frames come out of the same pass as the sound: about 150 over the video, at least 2 s apart.
+      frameGrid: info.hasVideo ? { dir: framesDir, everySec: Math.max(2, Math.round((info.durationSec ?? 0) / 150)) } : undefined,
       transcribers: o.transcribers, signal: o.signal,
       onProgress: (what, done) => {
         if (what === 'silence') o.onStage?.('analyzing', 20, 'Transcribing the speech');
@@ -105,11 +111,21 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   const chunks = chunkTranscript(segments);
 
   o.onStage?.('analyzing', 72, 'Taking frames at the transcript times');
-  const framesDir = join(o.workDir, 'frames');
-  await mkdir(framesDir, { recursive: true });
-  const frames = info.hasVideo && chunks.length
-    ? await stage('frames', () => extractFrames(o.input, chunks.map((c) => frameTimeFor(c.start, c.end)), framesDir, { signal: o.signal }))
-    : [];
+  const frames = info.hasVideo && chunks.length ? await stage('frames', async () => {
+    // A frame of the one-pass grid inside each chunk; only chunks without one are read from the file again.
+    const grid = outcome!.gridFrames ?? [];
+    const picked: Frame[] = [];
+    const missing: number[] = [];
+    for (const c of chunks) {
+      const want = frameTimeFor(c.start, c.end);
+      const inside = grid.filter((f) => f.at >= c.start && f.at <= c.end);
+      const best = inside.sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
+      if (best) picked.push(best);
+      else missing.push(want);
+    }
+    const more = missing.length ? await extractFrames(o.input, missing, framesDir, { signal: o.signal }) : [];
+    return [...new Map([...picked, ...more].map((f) => [f.path, f])).values()].sort((a, b) => a.at - b.at);
+  }) : [];
 
   let translated: TranslatedVideo | null = null;
   let translationNote: string | null = null;

@@ -8,7 +8,8 @@
  * transcriber throws.
  */
 import { join } from 'node:path';
-import { extractWav } from './audio';
+import { extractWav, type FrameGrid } from './audio';
+import type { Frame } from './frames';
 import { fitSegments } from './cue-fit';
 import type { MediaInfo } from './probe';
 import { detectSpeech, silenceOutside, type SpeechReport } from './speech-detect';
@@ -20,8 +21,8 @@ import type { TranslationLanguage } from '../types';
 export type TranscribeTimings = Partial<Record<'audio' | 'speech' | 'recognise', number>>;
 
 export type TranscriptOutcome =
-  | { transcript: Transcript; note: string | null; speech?: SpeechReport; timingsMs?: TranscribeTimings }
-  | { transcript: null; note: string; speech?: SpeechReport; timingsMs?: TranscribeTimings };
+  | { transcript: Transcript; note: string | null; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] }
+  | { transcript: null; note: string; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] };
 
 export interface TranscribeVideoOptions {
   input: string;
@@ -35,8 +36,10 @@ export interface TranscribeVideoOptions {
   signal?: AbortSignal;
   /** Offline cues (confidence known) below this are dropped. Default 0.25. */
   minConfidence?: number;
-  /** A WAV already extracted (16 kHz mono), e.g. in the same pass as the frames. */
+  /** A WAV already extracted (16 kHz mono). */
   wav?: string;
+  /** Take still frames on this grid in the same pass as the sound (the picture is not decoded again for them). */
+  frameGrid?: FrameGrid;
   /** 'audio' after the WAV is out, 'silence' after speech detection, then seconds recognised. */
   onProgress?: (what: 'audio' | 'silence' | 'recognising', doneSec?: number) => void;
 }
@@ -54,14 +57,14 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   let t0 = performance.now();
   const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
   const wav = o.wav ?? join(o.workDir, 'audio-16k.wav');
-  if (!o.wav) await extractWav(o.input, wav, o.label, { signal: o.signal });
+  const gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, { signal: o.signal, grid: o.frameGrid });
   lap('audio');
   o.onProgress?.('audio');
   const speech = await detectSpeech(wav);
   if (speech.regions.length && speech.speechSec < speech.durationSec) await silenceOutside(wav, speech.regions);
   lap('speech');
   o.onProgress?.('silence');
-  if (!speech.regions.length) return { transcript: null, note: NO_SPEECH_NOTE, speech, timingsMs };
+  if (!speech.regions.length) return { transcript: null, note: NO_SPEECH_NOTE, speech, timingsMs, gridFrames };
   const raw = await choice.transcriber.transcribe(wav, {
     language: o.language, signal: o.signal, regions: speech.regions, onProgress: (s) => o.onProgress?.('recognising', s),
   });
@@ -72,7 +75,7 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   const transcript: Transcript = { ...raw, segments: fitSegments(kept) };
   if (!transcript.segments.length) {
     const why = raw.segments.length ? `${raw.provider} heard only words it was unsure of (below ${floor} confidence)` : `${raw.provider} recognised no words in the sound track`;
-    return { transcript: null, note: `No transcript: ${why}.`, speech, timingsMs };
+    return { transcript: null, note: `No transcript: ${why}.`, speech, timingsMs, gridFrames };
   }
-  return { transcript, note: transcript.quality === 'low' ? LOW_QUALITY_NOTE : null, speech, timingsMs };
+  return { transcript, note: transcript.quality === 'low' ? LOW_QUALITY_NOTE : null, speech, timingsMs, gridFrames };
 }

@@ -48,7 +48,7 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
   if (language) await deps.catalog.videos.update(id, { sourceLanguage: languageFacts(language).iso1, updatedAt: new Date().toISOString() });
   const params: TranscribeParams = { fresh: true, ...(language ? { language } : {}), ...(provider ? { provider } : {}) };
   await deps.catalog.videos.update(id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, state: 'pending', error: null }; });
-  deps.queue.enqueue('transcribe', 'video', video.id, params as Record<string, unknown>);
+  await deps.queue.enqueue('transcribe', 'video', video.id, params as Record<string, unknown>);
   return structuredClone(await deps.catalog.videos.require(id));
 }
 

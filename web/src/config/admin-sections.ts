@@ -17,6 +17,7 @@ export const SECTION_IDS = [
   'review',
   'audit',
   'requests',
+  'users',
   'widget',
   'file-manager',
 ] as const;
@@ -32,7 +33,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'users' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

@@ -77,6 +77,7 @@ export const en = {
     review: 'Review',
     requests: 'Requests',
     audit: 'Audit log',
+    users: 'Users and tokens',
     documents: 'Documents',
     'bot-images': 'Document Images',
     presentations: 'Presentations',

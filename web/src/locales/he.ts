@@ -77,6 +77,7 @@ export const he: Translations = {
     review: 'אישור תוכן',
     requests: 'פניות',
     audit: 'יומן פעולות',
+    users: 'משתמשים ואסימונים',
     documents: 'מסמכים',
     'bot-images': 'תמונות ממסמכים',
     presentations: 'מצגות',

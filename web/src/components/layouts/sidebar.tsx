@@ -19,6 +19,7 @@ import {
   ScrollText,
   ShieldCheck,
   Inbox,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -32,6 +33,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   review: ShieldCheck,
   audit: ScrollText,
   requests: Inbox,
+  users: UsersRound,
   categories: Tags,
   'file-manager': HardDrive,
   analytics: BarChart3,

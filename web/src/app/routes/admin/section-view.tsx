@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
 import { AuditPage } from '../../../features/audit/components/audit-page';
+import { AccountsPage } from '../../../features/accounts/components/accounts-page';
 import { ReviewPage } from '../../../features/review/components/review-page';
 import { RequestsPage } from '../../../features/requests/components/requests-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
@@ -150,6 +151,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'requests':
       page = <RequestsPage />;
+      break;
+    case 'users':
+      page = <AccountsPage />;
       break;
     case 'widget':
       page = <WidgetSettingsPage />;
