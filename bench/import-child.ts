@@ -47,9 +47,9 @@ if (mode === 'direct') {
     // Poll the records as the console does until none is still being worked on.
     for (;;) {
       let busy = 0;
-      for (const [route, id] of ids) {
-        const rec = (await (await fetch(`${server.url}/api/${route}/${id}`, { headers: auth })).json()) as { status: string };
-        if (!['completed', 'failed'].includes(rec.status)) busy++;
+      for (const route of new Set(ids.map(([r]) => r))) {
+        const rows = (await (await fetch(`${server.url}/api/${route}`, { headers: auth })).json()) as Array<{ id: number; status: string }>;
+        for (const [r, id] of ids) if (r === route && !['completed', 'failed'].includes(rows.find((x) => x.id === id)?.status ?? '')) busy++;
       }
       if (busy === 0) break;
       await new Promise((r) => setTimeout(r, 100));

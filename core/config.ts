@@ -21,6 +21,8 @@ export interface Config {
   admin: { username: string; password: string | null };
   /** API token for the CLI and cron scripts; generated into the data folder when unset. */
   apiToken: string | null;
+  /** Bearer token that may read GET /api/metrics and nothing else (METRICS_TOKEN); admins may read it too. */
+  metricsToken: string | null;
   /** AUTO_APPROVE: every upload is approved on arrival (default false: uploads wait for review before the public sees them). */
   autoApprove: boolean;
   cookieSecure: boolean;
@@ -242,6 +244,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (token !== null && token.length < MIN_TOKEN_CHARS) {
     problems.push(`CMS_TOKEN is too short (${token.length} characters; at least ${MIN_TOKEN_CHARS}): leave it unset to have one generated, or use e.g. \`openssl rand -hex 24\``);
   }
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < MIN_TOKEN_CHARS) {
+    problems.push(`METRICS_TOKEN is too short (${metricsToken.length} characters; at least ${MIN_TOKEN_CHARS}): use e.g. \`openssl rand -hex 24\``);
+  }
   const password = str('ADMIN_PASSWORD');
   if (password !== null && password.length < MIN_PASSWORD_CHARS) {
     problems.push(`ADMIN_PASSWORD is too short (${password.length} characters; at least ${MIN_PASSWORD_CHARS}): leave it unset to have one generated on first start`);
@@ -256,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl: url('PUBLIC_URL'),
     admin: { username: str('ADMIN_USERNAME', 'admin')!, password: str('ADMIN_PASSWORD') },
     apiToken: str('CMS_TOKEN'),
+    metricsToken: str('METRICS_TOKEN'),
     autoApprove: bool('AUTO_APPROVE', false),
     cookieSecure: bool('COOKIE_SECURE', false),
     sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),

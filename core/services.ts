@@ -36,6 +36,7 @@ import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
 import { recordExpired } from './governance/expiry';
 import { closeSharedOffice } from './tools/office';
+import { metered, meterLlm, setMetricSources } from './metrics';
 import { createAssistant } from './chat/assistant';
 import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
@@ -191,9 +192,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
-    const llm = createLlm(config.llm);
+    const llm = meterLlm(createLlm(config.llm));
     const translation = createTranslation(config, llm);
-    const transcribers = createTranscribers(config.stt);
+    const transcribers = createTranscribers(config.stt).map((t): SpeechToText => ({
+      id: t.id, supports: (language) => t.supports(language), transcribe: (wav, opts) => metered('stt', t.id, () => t.transcribe(wav, opts)),
+    }));
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, {
         ocrLanguages: config.worker.ocrLanguages, tmpDir,
@@ -214,7 +217,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const audit = createAuditLog(catalog);
     const accounts = createAccounts(catalog, config.admin.username);
     const auth = createAuth({
-      dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
+      dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken, metricsToken: config.metricsToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
       sessions: shared.sessions, rateLimits, accounts,
       onEvent: (e) => void audit.record({
@@ -260,6 +263,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
       expiryTimer.unref();
       cleanups.push(() => clearInterval(expiryTimer));
     }
+    setMetricSources({
+      jobs: async () => (await catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running')).map((j) => ({ kind: j.kind, state: j.state })),
+      indexChunks: () => search.count(),
+    });
+    cleanups.push(() => setMetricSources(null));
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(

@@ -25,7 +25,7 @@ import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
 import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
-import systemRoutes, { healthRoutes } from './routes/system';
+import systemRoutes, { healthRoutes, metricsRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
@@ -102,6 +102,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'health'));
     await scope.register(healthRoutes, opts);
+    await scope.register(metricsRoutes, opts);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'auth'));

@@ -128,6 +128,10 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     },
     dashboard: () => http.get<DashboardMetrics>('/api/dashboard/metrics'),
     health: () => http.get<HealthReport>('/api/health'),
+    metrics: async () => {
+      const { contentType, body } = await download('/api/metrics', {}, 'metrics.txt');
+      return { contentType, body };
+    },
     rate: (input) => http.post('/api/bot/feedback', input),
     questionStats: (since) => http.get<QuestionStats>('/api/analytics/stats', { since: since ?? undefined }),
     exportConversations: ({ from, to, format }) => download(`/api/analytics/export`, { format, from, to }, `conversations.${format}`),

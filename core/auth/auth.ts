@@ -26,6 +26,8 @@ export interface AuthOptions {
   password: string | null;
   /** From CMS_TOKEN; when null a token is generated into the data folder. */
   apiToken: string | null;
+  /** The token of GET /api/metrics: it signs in as nobody (the metrics operation checks it) and is no wrong token. */
+  metricsToken?: string | null;
   sessionHours: number;
   loginPerMinute: number;
   /** Wrong API tokens accepted per address and minute before every token from it is refused for a while. Default 30. */
@@ -116,6 +118,7 @@ export function createAuth(options: AuthOptions) {
      */
     async authenticate(credentials: { sessionToken?: string; bearer?: string; clientAddress?: string }): Promise<AdminUser | null> {
       if (credentials.bearer) {
+        if (options.metricsToken && safeEqual(credentials.bearer, options.metricsToken)) return null;
         const address = credentials.clientAddress ?? 'unknown';
         const retryAfter = await bearerLimiter.take(address);
         if (retryAfter) throw new AppError('rate_limited', `Too many wrong API tokens from this address. Try again in ${retryAfter} s.`, { details: { retryAfter } });

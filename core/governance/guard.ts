@@ -13,6 +13,8 @@ import { AppError } from '../errors';
  */
 type Need = Permission | 'public' | ((args: unknown[]) => Permission | 'public');
 
+/** The metrics: admins (manage), or a caller presenting a token, which the operation itself checks against METRICS_TOKEN. */
+const metricsNeed = (args: unknown[]) => ((args[0] as { token?: string | null } | undefined)?.token ? 'public' : 'manage');
 const fileNeed = (args: unknown[]) => ((args[1] as { public?: boolean } | undefined)?.public ? 'public' : 'read');
 
 export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
@@ -27,7 +29,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   search: 'read', ask: 'public', askStream: 'public', chat: 'public', messages: 'public', clearSession: 'public', newConversation: 'public',
   categories: 'read', createCategory: 'edit', updateCategory: 'edit', removeCategory: 'delete', images: 'read', removeImage: 'delete',
   files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed,
-  dashboard: 'read', health: 'public', rate: 'public', questionStats: 'read', exportConversations: 'manage',
+  dashboard: 'read', health: 'public', metrics: metricsNeed, rate: 'public', questionStats: 'read', exportConversations: 'manage',
   widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public',
   requestHandoff: 'public', handoffRequests: 'read', handoffRequest: 'read', markHandoffHandled: 'edit', removeHandoffRequest: 'delete',
 };

@@ -4,6 +4,7 @@ import type { ContentType, Job, JobKind, JobStep } from '../types';
 import { createLocalJobClaims, type JobClaims } from './claims';
 import { deriveItemProgress } from './status';
 import { failureOf } from '../messages';
+import { jobDuration, jobFailures } from '../metrics';
 import { step } from './steps';
 
 /**
@@ -217,6 +218,8 @@ export function createJobQueue(options: JobQueueOptions) {
       j.error = null;
     }))!;
     const handler = options.handlers[job.kind];
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     const onClose: OnJobClose = (hook) => closers.set(jobId, [...(closers.get(jobId) ?? []), hook]);
     const work = handler
       ? handler(job, controller.signal, reporter(jobId, controller.signal), onClose)
@@ -230,6 +233,7 @@ export function createJobQueue(options: JobQueueOptions) {
           j.step = final ?? step('completed');
           j.finishedAt = now();
         }, { state: 'done' });
+        jobDuration.observe({ kind: job.kind, outcome: 'done' }, took());
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) done`);
         return claims.release(jobId, true);
       })
@@ -245,6 +249,8 @@ export function createJobQueue(options: JobQueueOptions) {
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
         await write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
+        jobDuration.observe({ kind: job.kind, outcome: 'failed' }, took());
+        jobFailures.inc({ kind: job.kind, reason: reason?.code ?? err.code });
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
         return claims.release(jobId, true);
       })

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { rateLimited } from '../metrics';
 import { createMemoryRateLimitStore } from './memory';
 import type { RateLimitStore } from './types';
 
@@ -15,7 +16,11 @@ export interface RateLimiterOptions {
 export function createRateLimiter(options: RateLimiterOptions) {
   const store = options.store ?? createMemoryRateLimitStore();
   const k = (key: string) => `${options.name}:${key}`;
-  const take = (key: string) => store.take(k(key), options.limit, options.windowMs);
+  const take = async (key: string) => {
+    const retryAfter = await store.take(k(key), options.limit, options.windowMs);
+    if (retryAfter) rateLimited.inc({ group: options.name });
+    return retryAfter;
+  };
   return {
     /** Records a hit and returns 0, or returns the seconds to wait when over the limit. */
     take,

@@ -1,4 +1,5 @@
 import { markSources } from '../governance/visibility';
+import { timedAnswer } from '../metrics';
 import type { RagEvent } from '../chat/rag';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
@@ -9,8 +10,8 @@ import type { Product } from './types';
  * (`staff`) from every completed item, each citation saying when its item is not public.
  */
 export const ask = (s: Pick<Services, 'rag' | 'staffRag' | 'catalog'>): Pick<Product, 'ask' | 'askStream'> => ({
-  ask: async (query, referenceId, options = {}) =>
-    options.staff ? markSources(s.catalog, await s.staffRag.ask(query, referenceId, options)) : s.rag.ask(query, referenceId, options),
+  ask: (query, referenceId, options = {}) => timedAnswer('rag', async () =>
+    options.staff ? markSources(s.catalog, await s.staffRag.ask(query, referenceId, options)) : s.rag.ask(query, referenceId, options)),
   askStream: (query, referenceId, options = {}) => (options.staff ? marked(s, s.staffRag.askStream(query, referenceId, options)) : s.rag.askStream(query, referenceId, options)),
 });
 

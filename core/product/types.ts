@@ -189,6 +189,8 @@ export interface Product {
   // System
   dashboard(): Promise<DashboardMetrics>;
   health(): Promise<HealthReport>;
+  /** Prometheus text (core/metrics.ts): for admins, or anyone presenting METRICS_TOKEN as `token`. */
+  metrics(options?: { token?: string | null }): Promise<{ contentType: string; body: string }>;
 
   // Question analytics and the website widget
   /** Rates an answer of the conversation `referenceId` (AppError('not_found') for another's). */

@@ -12,6 +12,8 @@ import { createFileTranslationMemory, type TranslationMemory } from './memory';
 import { translationOffers } from './offers';
 import { createTranslatorResolver, type TranslatorResolver } from './resolver';
 import type { TranslationOffers } from '../types';
+import { metered } from '../metrics';
+import type { Translator } from './types';
 
 export interface Translation {
   resolve: TranslatorResolver;
@@ -25,8 +27,8 @@ export interface Translation {
 
 export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
   // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
-  const anthropic = llm.configured ? createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens }) : null;
-  const apertium = config.translation.apertium ? createApertiumTranslator() : null;
+  const anthropic = llm.configured ? meterTranslator(createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens })) : null;
+  const apertium = config.translation.apertium ? meterTranslator(createApertiumTranslator()) : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),
     memory: createFileTranslationMemory(config.translation.memoryDir),
@@ -37,4 +39,10 @@ export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, l
       return translationOffers([anthropic, apertium], { configured: llm.configured, provider: config.llm.provider });
     },
   };
+}
+
+/** The translator with every request counted (metrics: service `translation`). */
+function meterTranslator<T extends Translator>(t: T): T {
+  const translate = t.translate.bind(t);
+  return Object.assign(t, { translate: (input: Parameters<Translator['translate']>[0]) => metered('translation', t.id, () => translate(input)) });
 }

@@ -10,7 +10,7 @@ import * as S from './schemas';
 
 type Schema = Record<string, unknown>;
 /** A response: a JSON schema, or one of the non-JSON kinds. */
-export type ResponseDoc = Schema | 'empty' | 'binary' | 'html' | 'javascript' | 'event-stream' | 'csv-or-jsonl';
+export type ResponseDoc = Schema | 'empty' | 'binary' | 'html' | 'javascript' | 'event-stream' | 'csv-or-jsonl' | 'text';
 
 export interface OperationDoc {
   summary: string;
@@ -39,6 +39,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/health': {
     summary: 'Whether the server is up (details need sign-in)', tag: 'system', public: true,
     responses: { 200: S.obj({ status: { type: 'string', enum: ['ok', 'degraded'] } }) },
+  },
+  'GET /api/metrics': {
+    summary: 'Prometheus metrics (text format): jobs, answer latency, providers, rate limits, index size, process; admins or METRICS_TOKEN as bearer', tag: 'system',
+    public: true, responses: { 200: 'text' },
   },
   'GET /api/health/details': { summary: 'Health of the server and its backing services', tag: 'system', responses: { 200: S.HealthReport } },
   'POST /api/auth/login': { summary: 'Sign in (sets the httpOnly cms_session cookie)', tag: 'auth', public: true, responses: { 200: S.AdminUser } },

@@ -30,6 +30,8 @@ function response(doc: ResponseDoc): Record<string, unknown> {
       return { description: 'The file bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
     case 'html':
       return { description: 'An HTML page', content: { 'text/html': { schema: TEXT } } };
+    case 'text':
+      return { description: 'Plain text', content: { 'text/plain': { schema: TEXT } } };
     case 'javascript':
       return { description: 'A script', content: { 'text/javascript': { schema: TEXT } } };
     case 'event-stream':

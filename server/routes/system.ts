@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Edge } from '../../core/product/index';
 import type { ContentType, JobState } from '../../core/types';
+import { bearerOf } from '../auth';
 import { idParams, type IdParams } from './schemas';
 
 /** Public health check: only up or degraded (paths, counts and ports are for admins: /api/health/details). */
@@ -8,6 +9,18 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
   // 200 while the server can answer; "degraded" when a backing service is down
   // (search then falls back to lexical ranking, uploads wait for it).
   app.get('/api/health', async () => ({ status: (await services.product.health()).status }));
+}
+
+/**
+ * Prometheus metrics: for admins, or a scraper presenting METRICS_TOKEN as its
+ * bearer token (it signs in as nobody; core checks the token).
+ */
+export async function metricsRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+  app.get('/api/metrics', async (request, reply) => {
+    const bearer = request.actor ? null : bearerOf(request);
+    const { contentType, body } = await services.product.metrics({ token: bearer ?? null });
+    return reply.type(contentType).send(body);
+  });
 }
 
 const searchQuery = {
