@@ -91,6 +91,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     const importer = createImporter(conn.product, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
 
     try {
+      reporter.event({ kind: 'planned', count: expansion.files.length + expansion.problems.length });
       for (const p of expansion.problems) importer.problem(p.input, p.reason);
       const outcomes: Promise<ImportRow>[] = [];
       // A server that is down or refuses the token ends the whole run (and a watch) at the next file.
@@ -119,6 +120,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
         let chain = Promise.resolve();
         await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal: stopWatching.signal, handled }, (file) => {
           // One upload at a time, in the order files settle; processing overlaps.
+          reporter.event({ kind: 'planned', count: 1 });
           chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
         });
         await chain;
@@ -129,9 +131,8 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
       await reporter.close();
       throw e;
     }
-    const t = totals(importer.rows);
-    if (t.failed) return EXIT.failed;
-    if (t.interrupted && !options.watch) return EXIT.interrupted;
-    return EXIT.ok;
+    // One rule for every command: interrupted 130 (whatever else happened), something failed 1, else 0.
+    if (signal.aborted) return EXIT.interrupted;
+    return totals(importer.rows).failed ? EXIT.failed : EXIT.ok;
   });
 }
