@@ -40,6 +40,7 @@ test('cms translate --to spanish,hebrew: Apertium translates offline (labelled m
   const he = translations.find((t) => t.targetLanguage === 'hebrew')!;
   assert.equal(he.state, 'failed');
   assert.equal(he.error, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY');
+  assert.deepEqual(he.errorCode, { code: 'note.no_translation_provider', params: { source: 'english', target: 'hebrew' } }, 'and as a code, for the console to word');
 
   const plain = await runCms(['translate', String(id), '--to', 'spanish'], { env, timeoutMs: 60_000 });
   assert.equal(plain.code, 0, plain.stderr);

@@ -69,7 +69,14 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES } as const;
+/** Notes and errors shown on translation records and video transcripts. */
+export const NOTE_MESSAGES = {
+  'note.no_translation_provider': 'No translation provider for {source} → {target}: set ANTHROPIC_API_KEY',
+  'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
+  'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...NOTE_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
@@ -136,4 +143,11 @@ export function failureOf(error: AppError | Error, params: MessageParams = {}): 
   const all: MessageParams = { ...params };
   for (const key of ['file', 'tool'] as const) if (typeof details[key] === 'string') all[key] = details[key];
   return { code, params: all, text: error.message };
+}
+
+/** The code an error carries for its message (`details.coded`, set where it is thrown), if any. */
+export function codedOf(error: unknown): Coded | null {
+  const details = isAppError(error) ? error.details : undefined;
+  const c = details?.coded as Coded | undefined;
+  return c && typeof c.code === 'string' ? { code: c.code, params: c.params ?? {} } : null;
 }

@@ -63,7 +63,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-      setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000).unref();
+      // A deadline for a server that hangs, not a speed check: starting (tsx, Chroma) takes over 30 s on a loaded 2-core machine.
+      setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000).unref();
     });
     return {
       url, dataDir, username: 'admin', password, token, child,

@@ -4,6 +4,7 @@
  * 'not_configured' error the record shows as it is (retry once configured).
  */
 import { AppError } from '../errors';
+import { message } from '../messages';
 import type { TranslationLanguage } from '../types';
 import type { Translator } from './types';
 
@@ -15,7 +16,10 @@ export function createTranslatorResolver(providers: Array<Translator | null | un
   return (source, target) => {
     if (source === target) throw new AppError('validation', `The text is already in ${source}; choose another target language.`);
     const p = list.find((t) => t.supports(source, target));
-    if (!p) throw new AppError('not_configured', `No translation provider for ${source} → ${target}: set ANTHROPIC_API_KEY`);
+    if (!p) {
+      const m = message('note.no_translation_provider', { source, target });
+      throw new AppError('not_configured', m.text, { details: { coded: { code: m.code, params: m.params } } });
+    }
     return p;
   };
 }

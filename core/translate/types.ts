@@ -9,6 +9,7 @@
  *   <g1/>              a glossary term (see ./glossary), restored after translation
  * Every tag of a source segment must come back exactly once in its translation.
  */
+import type { Coded } from '../types';
 import type { TranslationLanguage } from '../types';
 import type { KeepReason } from './keep';
 
@@ -51,6 +52,8 @@ export interface TranslationProgress {
 export interface TranslationWarning {
   unit: number | null;
   message: string;
+  /** The reason as a code with parameters (core/messages.ts), when known. */
+  code?: Coded;
 }
 
 /** The translated text of one page (PDF, DOCX page estimate) or slide (PPTX), for indexing. */

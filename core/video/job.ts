@@ -24,6 +24,9 @@ import { videoSearchChunks } from './search-chunks';
 import type { SpeechToText } from './speech/types';
 import { loadTranscript, saveTranscript } from './transcript-store';
 import { LOW_QUALITY_NOTE } from './transcribe-video';
+
+/** The low-confidence note as a code, for every console's language (other notes are free text). */
+const noteCodeOf = (note: string | null) => (note === LOW_QUALITY_NOTE ? { code: 'note.transcript_low_confidence', params: {} } : null);
 import { emptyTranscript } from './transcript-state';
 
 export interface TranscribeJobDeps extends RecordDeps {
@@ -79,7 +82,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       }
       const t = r.outcome.transcript;
       if (!t) {
-        setTranscript({ state: 'none', note: r.outcome.note, segmentCount: 0, vttPath: null, provider: null, quality: null, language: null });
+        setTranscript({ state: 'none', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), segmentCount: 0, vttPath: null, provider: null, quality: null, language: null });
         return step('completed_with_warnings', { warnings: r.outcome.note });
       }
       await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: t, chunks: r.chunks, frames }, r.vtt);
@@ -88,7 +91,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       signal.throwIfAborted();
       if (videos.get(rec.id)) videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
       setTranscript({
-        state: 'completed', note: r.outcome.note, language: t.language, provider: t.provider, quality: t.quality,
+        state: 'completed', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), language: t.language, provider: t.provider, quality: t.quality,
         segmentCount: t.segments.length, chunkCount: chunks.length, vttPath: publicUrlForKey(videoKeys.transcriptVtt(rec.id)),
       });
       return r.outcome.note ? step('completed_with_warnings', { warnings: r.outcome.note }) : undefined;

@@ -3,6 +3,7 @@
  * (no speech declared, no sound track, silence, no transcriber for the
  * language). Only a failing transcriber throws.
  */
+import { NOTE_MESSAGES } from '../messages';
 import { join } from 'node:path';
 import { detectSilence, extractWav } from './audio';
 import type { MediaInfo } from './probe';
@@ -27,7 +28,7 @@ export interface TranscribeVideoOptions {
   onProgress?: (what: 'audio' | 'silence' | 'recognising', doneSec?: number) => void;
 }
 
-export const LOW_QUALITY_NOTE = 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.';
+export const LOW_QUALITY_NOTE: string = NOTE_MESSAGES['note.transcript_low_confidence'];
 
 export async function transcribeVideo(o: TranscribeVideoOptions): Promise<TranscriptOutcome> {
   if (!o.hasSpeech) return { transcript: null, note: 'No transcript: the upload says the video has no speech.' };
