@@ -52,7 +52,7 @@ export function ChatInputRow({
         {label}
       </label>
       {children}
-      <Button type="submit" size="icon" className="size-10" disabled={!canSend} aria-label={t('chat.send')}>
+      <Button type="submit" size="icon" className="size-11" disabled={!canSend} aria-label={t('chat.send')}>
         {sendIcon ?? <Send aria-hidden className="rtl:-scale-x-100" />}
       </Button>
     </form>

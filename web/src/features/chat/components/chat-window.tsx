@@ -80,7 +80,7 @@ function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string | n
 }
 
 /** The public assistant: 700 px window, typing indicator, Enter sends and Shift+Enter adds a line. */
-export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number; className?: string }) {
+export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number | string; className?: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { referenceId, messages, typing, ready, send, regreet } = usePublicChat(t('chat.failure'));
