@@ -27,20 +27,26 @@ before(async () => {
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-test('cms translate --to spanish,hebrew: Apertium translates offline (labelled machine); Hebrew fails saying which key to set (exit 1)', async () => {
+test('cms translate --to spanish,hebrew: Apertium translates offline (labelled machine); Hebrew is refused up front naming both ways to add a model (exit 1)', async () => {
   const r = await runCms(['translate', String(id), '--to', 'spanish,hebrew', '--json'], { env, timeoutMs: 180_000 });
   assert.equal(r.code, 1, r.stderr);
-  const { translations } = parseJson<{ translations: TranslationRecord[] }>(r);
+  const { translations, refused } = parseJson<{ translations: TranslationRecord[]; refused: Array<{ targetLanguage: string; error: string }> }>(r);
   const es = translations.find((t) => t.targetLanguage === 'spanish')!;
   assert.equal(es.state, 'completed', es.error ?? '');
   assert.equal(es.provider, 'apertium');
   assert.equal(es.quality, 'machine');
   assert.equal(es.model, 'apertium eng-spa');
   assert.match(es.filePath!, /^\/api\/files\/documents\/translated\/\d+_spanish\.docx$/);
-  const he = translations.find((t) => t.targetLanguage === 'hebrew')!;
-  assert.equal(he.state, 'failed');
-  assert.equal(he.error, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY');
-  assert.deepEqual(he.errorCode, { code: 'note.no_translation_provider', params: { source: 'english', target: 'hebrew' } }, 'and as a code, for the console to word');
+  assert.match(es.fileName!, / \(spanish\)\.docx$/);
+  assert.equal(translations.find((t) => t.targetLanguage === 'hebrew'), undefined, 'no record, no job for a pair without a provider');
+  assert.equal(refused.length, 1);
+  assert.match(refused[0]!.error, /^No translation provider for english → hebrew\. .*ANTHROPIC_API_KEY.*LLM_PROVIDER=openai/);
+
+  const list = await runCms(['translate', '--providers'], { env, timeoutMs: 60_000 });
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /apertium \(machine translation\): \d+ language pairs/);
+  assert.match(list.stdout, /anthropic \(language model\): not available: .*ANTHROPIC_API_KEY/);
+  assert.match(list.stdout, /english → spanish \(apertium\)/);
 
   const plain = await runCms(['translate', String(id), '--to', 'spanish'], { env, timeoutMs: 60_000 });
   assert.equal(plain.code, 0, plain.stderr);

@@ -47,6 +47,12 @@ export const STEP_MESSAGES = {
   'completed': 'Completed',
   'completed_with_warnings': 'Completed with warnings: {warnings}',
   'failed': 'Failed',
+  /** A video whose transcription failed: it needs attention (Retry re-runs the transcription). */
+  'transcribe_failed': 'Transcription failed',
+  /** A video's translated version: burning the subtitles into the picture, dubbing, writing the file. */
+  'video_burning': 'Burning the {language} subtitles into the picture',
+  'video_dubbing': 'Dubbing into {language}',
+  'video_writing': 'Writing the video with {language} subtitles',
   /** Free text: what a translate or transcribe job is doing, in English. */
   'working': '{label}',
   /** Free text: what a video's transcription is doing, in English. */
@@ -67,16 +73,23 @@ export const FAILURE_MESSAGES = {
   'failure.unavailable': 'A service needed to process {file} is unavailable. Try again later.',
   'failure.cancelled': 'Processing of {file} was cancelled.',
   'failure.internal': 'Processing {file} failed because of an internal error.',
+  'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
+  'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
 } as const;
 
-/** Notes and errors shown on translation records and video transcripts. */
+/** What the translation offer and a refused request say (core/translate/offers.ts). */
+export const TRANSLATION_MESSAGES = {
+  'translation.no_provider': 'No translation provider for {source} → {target}. Add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY if the server needs one).',
+  'translation.add_provider': 'Only the language pairs of the offline machine translator are offered. To translate into every language, add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL.',
+} as const;
+
+/** Notes shown on video transcripts and the translations made from them. */
 export const NOTE_MESSAGES = {
-  'note.no_translation_provider': 'No translation provider for {source} → {target}: set ANTHROPIC_API_KEY',
   'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
   'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...NOTE_MESSAGES } as const;
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
@@ -119,6 +132,11 @@ const BY_REASON: Record<string, FailureCode> = {
   zip_bomb: 'failure.zip_bomb',
   missing_tool: 'failure.missing_tool',
   timeout: 'failure.timeout',
+  drm: 'failure.drm',
+  stt_refused: 'failure.transcription',
+  stt_down: 'failure.transcription',
+  stt_timeout: 'failure.transcription',
+  stt_garbage: 'failure.transcription',
 };
 
 /** Otherwise by its error code. */
@@ -145,9 +163,9 @@ export function failureOf(error: AppError | Error, params: MessageParams = {}): 
   return { code, params: all, text: error.message };
 }
 
-/** The code an error carries for its message (`details.coded`, set where it is thrown), if any. */
+/** The code an error carries for its message (`details.message`, set where it is thrown), if any. */
 export function codedOf(error: unknown): Coded | null {
   const details = isAppError(error) ? error.details : undefined;
-  const c = details?.coded as Coded | undefined;
+  const c = details?.message as Coded | undefined;
   return c && typeof c.code === 'string' ? { code: c.code, params: c.params ?? {} } : null;
 }

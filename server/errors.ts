@@ -43,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       error: err.code,
       message: status === 500 ? 'Internal server error' : err.message,
     };
+    // A coded message (core/messages.ts) travels beside the English text, for clients that word it in their language.
+    const coded = err.details?.message as { code?: unknown; params?: unknown } | undefined;
+    if (status < 500 || err.code === 'not_configured') {
+      if (coded && typeof coded.code === 'string') body.coded = { code: coded.code, params: (coded.params ?? {}) as Record<string, string | number> };
+    }
     const retryAfter = err.details?.retryAfter;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     // A client that stopped sending mid-request still holds the rest: close the connection after answering.

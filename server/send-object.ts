@@ -30,7 +30,7 @@ export async function sendObject(
   reply: FastifyReply,
   options: { disposition?: 'inline' | 'attachment'; fileName?: string; public?: boolean } = {},
 ) {
-  const head = await product.statFile(key, { public: options.public });
+  const head = await product.statFile(key, { public: options.public, clientAddress: request.ip });
   if (!head) throw new AppError('not_found', `No stored file "${key}"`);
   const range = parseRange(request.headers.range, head.size);
   if (range === 'invalid') {
@@ -44,7 +44,7 @@ export async function sendObject(
     .header('last-modified', new Date(obj.lastModified).toUTCString())
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
-    .header('content-disposition', contentDisposition(options.disposition ?? 'inline', options.fileName ?? key.split('/').pop()!));
+    .header('content-disposition', contentDisposition(options.disposition ?? 'inline', options.fileName ?? head.downloadName ?? key.split('/').pop()!));
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).header('content-length', range.end - range.start + 1);
   } else {

@@ -43,7 +43,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const token = 'test-token-abcdef-0123456789abcdef0123';
   const env: Record<string, string> = {
     DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, CMS_TOKEN: token,
-    LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', ...options.env,
+    // Tests of what the public sees upload as a one-person site would (AUTO_APPROVE); the visibility suite turns it off.
+    LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', AUTO_APPROVE: 'true', ...options.env,
   };
   const removeData = async (keep?: boolean) => {
     if (!keep && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });

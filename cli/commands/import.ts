@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { TRANSLATION_LANGUAGES } from '../../core/types';
 import type { Product } from '../../core/product/index';
-import { withConnection } from '../connection';
+import type { TranslationRecord } from '../../core/types';
+import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { displayPath, expandInputs, type Candidate } from '../import/expand';
@@ -21,6 +22,9 @@ interface ImportOptions {
   watch?: boolean;
   interval: string;
   force?: boolean;
+  approve?: boolean;
+  audience?: 'public' | 'staff';
+  validUntil?: string;
 }
 
 export function importCommand(ctx: CliContext) {
@@ -34,7 +38,10 @@ export function importCommand(ctx: CliContext) {
       .option('-r, --recursive', 'include files in sub-folders')
       .option('-w, --watch', 'keep running and import new files that appear in the given folders')
       .option('--interval <ms>', 'how often --watch scans the folders', '1000')
-      .option('-f, --force', 'import again even when the same content was imported before'),
+      .option('-f, --force', 'import again even when the same content was imported before')
+      .option('--approve', 'approve on upload: public once processed (otherwise it waits for review)')
+      .option('--audience <audience>', 'public (default) or staff (signed-in users only)')
+      .option('--valid-until <date>', 'no longer public after this date, e.g. 2027-01-31'),
   )
     .addHelpText('after', '\nExamples:\n  cms import manual.pdf deck.pptx\n  cms import ./docs --recursive --category "Blinds"\n  cms import "manuals/**/*.pdf" --translate-to hebrew\n  cms import ./inbox --watch --json')
     .action(async (paths: string[], options: ImportOptions) => {
@@ -86,9 +93,12 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     if (expansion.skippedFolders.length) logger.warn(`${expansion.skippedFolders.length} sub-folder(s) left out; add --recursive to include them`);
 
     const footer = options.watch ? `Watching ${watchDirs.map((d) => displayPath(d, ctx.cwd)).join(', ')} for new files (Ctrl-C to stop)` : undefined;
+    let translated: { completed: number; failed: TranslationRecord[] } | null = null;
     const reporter = await createReporter(logger, { stream: !!options.watch, footer });
     const tracker = createTracker(conn.product, { intervalMs: conn.mode === 'http' ? 500 : 200, signal });
-    const importer = createImporter(conn.product, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
+    const importer = createImporter(conn.product, tracker, {
+      categoryId, translateTo, title: options.title, force: !!options.force, approve: !!options.approve, audience: options.audience, validUntil: options.validUntil ?? null,
+    }, (e) => reporter.event(e), signal);
 
     try {
       reporter.event({ kind: 'planned', count: expansion.files.length + expansion.problems.length });
@@ -126,13 +136,31 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
         await chain;
       }
       await Promise.all(outcomes);
+      // The translations asked for run after each ingest: the summary waits for them and counts the failed ones.
+      if (translateTo && !signal.aborted) translated = await followTranslations(conn, importer.rows, translateTo, signal);
       await reporter.finish(importer.rows, { mode: conn.mode, target: conn.target, ms: Date.now() - started });
+      if (translated && logger.mode !== 'json') {
+        for (const f of translated.failed) logger.line(`${f.itemType} ${f.itemId} → ${f.targetLanguage}: translation failed: ${f.error ?? 'no reason'}`);
+        logger.line(`Translations into ${translateTo}: ${translated.completed} completed, ${translated.failed.length} failed`);
+      } else if (translated) logger.json({ translations: { completed: translated.completed, failed: translated.failed } });
     } catch (e) {
       await reporter.close();
       throw e;
     }
     // One rule for every command: interrupted 130 (whatever else happened), something failed 1, else 0.
     if (signal.aborted) return EXIT.interrupted;
-    return totals(importer.rows).failed ? EXIT.failed : EXIT.ok;
+    const t = totals(importer.rows);
+    return t.failed || translated?.failed.length ? EXIT.failed : EXIT.ok;
   });
+}
+
+/** Follows the translations of the imported items until each is completed or failed (or the run is interrupted). */
+async function followTranslations(conn: Connection, rows: ImportRow[], lang: string, signal: AbortSignal): Promise<{ completed: number; failed: TranslationRecord[] }> {
+  const items = rows.filter((r) => r.status === 'completed' && r.type && r.id !== null);
+  for (;;) {
+    const records = (await conn.product.translationList()).filter((t) => t.targetLanguage === lang && items.some((r) => r.type === t.itemType && r.id === t.itemId));
+    const settled = records.every((t) => t.state === 'completed' || t.state === 'failed');
+    if (settled || signal.aborted) return { completed: records.filter((t) => t.state === 'completed').length, failed: records.filter((t) => t.state === 'failed') };
+    await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
+  }
 }

@@ -83,12 +83,16 @@ const countsLine = (counts: Record<string, number>) =>
 async function once(ctx: CliContext, conn: Connection, all: boolean): Promise<number> {
   const { logger } = ctx;
   const snap = await snapshot(conn, all);
+  // Translations fail on their own (the item stays completed): they are counted here too.
+  const failedTranslations = (await conn.product.translationList()).filter((t) => t.state === 'failed');
   if (logger.mode === 'json') {
-    logger.json({ mode: conn.mode, target: conn.target, counts: snap.counts, items: snap.rows });
+    logger.json({ mode: conn.mode, target: conn.target, counts: snap.counts, items: snap.rows, failedTranslations });
     return EXIT.ok;
   }
   if (snap.rows.length) logger.table(snap.rows, COLUMNS);
-  else logger.info(all ? 'No items yet.' : 'Nothing running and nothing failed.');
+  else if (!failedTranslations.length) logger.info(all ? 'No items yet.' : 'Nothing running and nothing failed.');
+  for (const t of failedTranslations) logger.line(`translation ${t.id} (${t.itemType} ${t.itemId} → ${t.targetLanguage}) failed: ${t.error ?? 'no reason'}`);
+  if (failedTranslations.length) logger.info(`Translations: ${failedTranslations.length} failed (cms translate <id> --to <language> asks again)`);
   logger.info(`Items: ${countsLine(snap.counts)}`);
   if (snap.queuedJobs && !conn.processesJobs) {
     logger.warn(`${snap.queuedJobs} job(s) are waiting and no server is running: start the server, or run \`cms status --follow\` to process them here.`);

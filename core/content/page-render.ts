@@ -13,10 +13,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
+import { FORMATS, formatOfName } from '../formats/index';
+import { createRateLimiter } from '../limits/limiter';
 import { chunkSections } from '../search/chunker';
 import { runTool } from '../tools/exec';
 import { renderPdfPage, type PixelBox } from '../tools/render';
-import { loadExtractedText } from '../ingest/stored-text';
+import { loadExtractedText } from '../records/stored-text';
 import { decodeEntities } from '../tools/tidy';
 import { pageRenderKey, parsePageRenderKey, publicUrlForKey } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
@@ -26,12 +28,14 @@ import { normalizeForMatch } from '../text/normalize';
 export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number | null) => publicUrlForKey(pageRenderKey(docId, page, chunkOrdinal));
 
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
-export function canRenderPage(catalog: Catalog, docId: number, page: number): boolean {
-  const doc = catalog.documents.get(docId);
-  return !!doc && doc.status === 'completed' && isPdf(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
+export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
+  const doc = await catalog.documents.get(docId);
+  return !!doc && doc.status === 'completed' && rendersPages(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
-const isPdf = (fileName: string, fileType: string) => /pdf/i.test(fileType) || /\.pdf$/i.test(fileName);
+/** Its format renders pages (core/formats: PDF), by its stored type or, failing that, its name. */
+const rendersPages = (fileName: string, fileType: string) =>
+  !!(FORMATS.find((f) => f.mime === fileType.split(';')[0]) ?? formatOfName(fileName))?.pageRenders;
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Line extends Box { words: string[] }
@@ -91,6 +95,15 @@ export interface PageRendererOptions {
   tmpDir?: string;
   /** Resolution of renders. Default 110 dpi. */
   dpi?: number;
+  /** Renders running at once in this process, whoever asks (default 2); more wait their turn. */
+  maxConcurrent?: number;
+  /** Renders waiting for a turn before new ones are refused as busy (default 16). */
+  maxWaiting?: number;
+  /** New renders (not yet stored) one address may cause per `budgetWindowMs` (default 20 per 10 minutes). */
+  budgetPerAddress?: number;
+  budgetWindowMs?: number;
+  /** Longest side of a render in pixels: larger pages are rendered at a lower resolution (default 4000). */
+  maxSidePx?: number;
 }
 
 /**
@@ -101,24 +114,54 @@ export interface PageRendererOptions {
 export function createPageRenderer(opts: PageRendererOptions) {
   const running = new Map<string, Promise<void>>();
   const dpi = opts.dpi ?? 110;
+  const maxSide = opts.maxSidePx ?? 4000;
+  const slots = createSlots(opts.maxConcurrent ?? 2, opts.maxWaiting ?? 16);
+  const budget = createRateLimiter({ name: 'page-render', limit: opts.budgetPerAddress ?? 20, windowMs: opts.budgetWindowMs ?? 600_000 });
+  /** The (page, chunk ordinal) pairs of each document's chunks, read once per version of the document. */
+  const chunkPages = new Map<number, { version: string; pairs: Set<string> }>();
+
+  async function chunkExists(docId: number, page: number, ordinal: number): Promise<boolean> {
+    const doc = await opts.catalog.documents.get(docId);
+    if (!doc) return false;
+    const version = doc.updatedAt ?? '';
+    let known = chunkPages.get(docId);
+    if (!known || known.version !== version) {
+      const stored = await loadExtractedText(opts.store, 'document', docId);
+      const chunks = stored ? chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }) : [];
+      known = { version, pairs: new Set(chunks.map((c) => `${c.page}:${c.ordinal}`)) };
+      chunkPages.set(docId, known);
+      if (chunkPages.size > 500) chunkPages.delete(chunkPages.keys().next().value as number);
+    }
+    return known.pairs.has(`${page}:${ordinal}`);
+  }
 
   async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
-    const doc = opts.catalog.documents.get(docId)!;
+    const doc = (await opts.catalog.documents.get(docId))!;
     const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
     try {
       const pdf = path.join(dir, 'original.pdf');
       const obj = await opts.store.get(doc.fileKey);
       await pipeline(obj.body, createWriteStream(pdf));
+      // A page far larger than a screen (a 14,400 pt poster) is rendered at a resolution that fits maxSide.
+      const size = await pageSize(pdf, page);
+      const at = size ? Math.max(1, Math.min(dpi, Math.floor((maxSide * 72) / Math.max(size.width, size.height)))) : dpi;
       let crop: PixelBox | null = null;
       if (chunkOrdinal != null) {
         const box = await passageBox(pdf, docId, page, chunkOrdinal).catch(() => null);
         if (box) {
-          const s = dpi / 72;
+          const s = at / 72;
           crop = { x: Math.floor(box.x0 * s), y: Math.floor(box.y0 * s), width: Math.ceil((box.x1 - box.x0) * s), height: Math.ceil((box.y1 - box.y0) * s) };
         }
       }
-      const png = await renderPdfPage(pdf, page, path.join(dir, 'page'), { dpi, crop, timeoutMs: 60_000 });
-      await opts.store.put(key, await readFile(png));
+      const png = await renderPdfPage(pdf, page, path.join(dir, 'page'), { dpi: at, crop, timeoutMs: 60_000, confineTo: [dir] });
+      const data = await readFile(png);
+      const px = pngSize(data);
+      if (!px || px.width < 8 || px.height < 8) {
+        throw new AppError('corrupt_file', `Page ${page} of document ${docId} could not be rendered (the picture came out ${px ? `${px.width}×${px.height}` : 'unreadable'}${size ? `; the page is ${Math.round(size.width)}×${Math.round(size.height)} pt` : ''})`, {
+          details: { reason: 'render_failed', page, docId },
+        });
+      }
+      await opts.store.put(key, data);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -129,22 +172,63 @@ export function createPageRenderer(opts: PageRendererOptions) {
     if (!stored) return null;
     const chunk = chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }).find((c) => c.ordinal === ordinal);
     if (!chunk || chunk.page !== page) return null;
-    const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], { timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024 });
+    const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], { timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024, confineTo: [path.dirname(pdf)] });
     return locatePassage(parseBboxLayout(r.stdout.toString('utf8')), chunk.text);
   }
 
   return {
-    /** Renders the page for `key` unless the store has it; not_found for keys that name no renderable page. */
-    async ensure(key: string): Promise<void> {
+    /**
+     * Renders the page for `key` unless the store has it; not_found for keys that name no renderable page or
+     * no chunk of it. A new render counts against `clientAddress`'s budget (rate_limited past it) and waits
+     * for one of the few render slots (unavailable when too many already wait).
+     */
+    async ensure(key: string, clientAddress?: string | null): Promise<void> {
       const parsed = parsePageRenderKey(key);
-      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (parsed.chunkOrdinal != null && !(await chunkExists(parsed.docId, parsed.page, parsed.chunkOrdinal))) {
+        throw new AppError('not_found', `No page render "${key}": page ${parsed.page} has no passage ${parsed.chunkOrdinal}`);
+      }
       if (await opts.store.head(key)) return;
       let p = running.get(key);
       if (!p) {
-        p = render(key, parsed.docId, parsed.page, parsed.chunkOrdinal).finally(() => running.delete(key));
+        await budget.hit(clientAddress ?? 'unknown', 'new page pictures from this address');
+        p = slots.run(() => render(key, parsed.docId, parsed.page, parsed.chunkOrdinal)).finally(() => running.delete(key));
         running.set(key, p);
       }
       await p;
     },
   };
+}
+
+/** At most `max` tasks at once, at most `maxWaiting` waiting; beyond that AppError('unavailable'). */
+function createSlots(max: number, maxWaiting: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active >= max) {
+        if (waiting.length >= maxWaiting) throw new AppError('unavailable', 'Too many page pictures are being made right now. Try again in a moment.', { details: { retryAfter: 5 } });
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else active++;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next(); else active--;
+      }
+    },
+  };
+}
+
+/** The size in points of one page (pdfinfo), or null when it cannot be read. */
+async function pageSize(pdf: string, page: number): Promise<{ width: number; height: number } | null> {
+  const r = await runTool('pdfinfo', ['-f', String(page), '-l', String(page), pdf], { timeoutMs: 30_000, allowFailure: true, confineTo: [path.dirname(pdf)] }).catch(() => null);
+  const m = r && new RegExp(`Page\\s+${page} size:\\s*([\\d.]+) x ([\\d.]+)`).exec(r.stdout.toString('utf8'));
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
+}
+
+/** Width and height from a PNG's header, or null for anything else. */
+export function pngSize(data: Buffer): { width: number; height: number } | null {
+  if (data.length < 24 || data.readUInt32BE(0) !== 0x89504e47 || data.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }

@@ -14,11 +14,11 @@ import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { writeWithoutExternalLinks } from './strip-external';
 import { ocrImages, usableOcrLanguages } from '../tools/ocr';
-import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from './pptx-xml';
-import { fileLabel, imageSizeFromBytes } from './sniff';
+import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from '../tools/pptx-xml';
+import { fileLabel, imageSizeFromBytes } from '../formats/sniff';
 import { cleanText } from '../text/clean';
 import { nearby } from '../tools/tidy';
-import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from './types';
+import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from '../formats/types';
 import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
 import { message } from '../messages';
 

@@ -1,17 +1,30 @@
 import type { CoreServices as Services } from '../services';
-import { listTranslations, removeTranslation, requestTranslation, retryTranslation } from '../translate/records';
+import { noProviderError } from '../translate/offers';
+import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
 import type { Product } from './types';
 
 /** Translations of documents and presentations, and the glossary every provider applies. */
 export const translations = (s: Services): Pick<Product,
-  'translate' | 'translationList' | 'translation' | 'retryTranslation' | 'removeTranslation' | 'glossary' | 'putGlossaryTerm' | 'removeGlossaryTerm'> => ({
-  translate: async (type, id, targetLanguage, options = {}) => requestTranslation(s.content, type, id, targetLanguage, options),
-  translationList: async (filter = {}) => listTranslations(s.content, filter),
-  translation: async (id) => {
-    const t = listTranslations(s.content).find((x) => x.id === id);
-    return t ?? structuredClone(s.catalog.translations.require(id));
+  'translate' | 'translationList' | 'translation' | 'retryTranslation' | 'removeTranslation' | 'glossary' | 'putGlossaryTerm' | 'removeGlossaryTerm'
+  | 'translationOffers'> => ({
+  translate: async (type, id, targetLanguage, options = {}) => {
+    // A pair no provider serves is refused here, before a job is queued (the item's language, English until it is known).
+    assertTranslatable(type);
+    const target = parseTargetLanguage(targetLanguage);
+    const item = await s.catalog.items(type).get(id);
+    const source = sourceLanguageOf(item?.sourceLanguage) ?? 'english';
+    if (item && source !== target && !(await s.translation.offers()).pairs.some((p) => p.source === source && p.target === target)) {
+      throw noProviderError(source, target);
+    }
+    return await requestTranslation(s.content, type, id, targetLanguage, options);
   },
-  retryTranslation: async (id) => retryTranslation(s.content, id),
+  translationOffers: () => s.translation.offers(),
+  translationList: async (filter = {}) => await listTranslations(s.content, filter),
+  translation: async (id) => {
+    const t = (await listTranslations(s.content)).find((x) => x.id === id);
+    return t ?? structuredClone(await s.catalog.translations.require(id));
+  },
+  retryTranslation: async (id) => await retryTranslation(s.content, id),
   removeTranslation: (id) => removeTranslation(s.content, id),
   glossary: async () => s.translation.glossary.get(),
   putGlossaryTerm: async (entry) => s.translation.glossary.put(entry),

@@ -3,8 +3,11 @@
  * pictures, LibreOffice (headless, a private profile) converts Office files.
  * Every run goes through the sandboxed runner (exec.ts).
  */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runTool } from './exec';
+import { sharedOffice } from './office';
 
 export interface RenderOptions {
   signal?: AbortSignal;
@@ -45,6 +48,15 @@ export async function renderPdfPages(pdf: string, prefix: string, opts: RenderOp
  * profile in `profileDir` (so conversions never share or lock a user profile).
  */
 export async function officeConvert(inputs: string[], format: string, outDir: string, profileDir: string, opts: RenderOptions = {}): Promise<void> {
+  // To PDF: the process's warm LibreOffice (office.ts) when it can run here, one file after another.
+  const warm = format === 'pdf' ? sharedOffice() : undefined;
+  if (warm) {
+    await mkdir(outDir, { recursive: true });
+    for (const input of inputs) {
+      await warm.toPdf(input, path.join(outDir, `${path.parse(input).name}.pdf`), { signal: opts.signal, timeoutMs: opts.timeoutMs });
+    }
+    return;
+  }
   await runTool('soffice', [
     `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
     '--headless', '--norestore', '--nolockcheck', '--nodefault',

@@ -9,7 +9,9 @@ import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
 import { createGlossaryStore, type GlossaryStore } from './glossary';
 import { createFileTranslationMemory, type TranslationMemory } from './memory';
+import { translationOffers } from './offers';
 import { createTranslatorResolver, type TranslatorResolver } from './resolver';
+import type { TranslationOffers } from '../types';
 
 export interface Translation {
   resolve: TranslatorResolver;
@@ -17,6 +19,8 @@ export interface Translation {
   glossary: GlossaryStore;
   /** Discovers the installed Apertium pairs; call once before the first resolve. */
   ready(): Promise<void>;
+  /** Which provider serves which pair (after ready()). */
+  offers(): Promise<TranslationOffers>;
 }
 
 export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
@@ -28,5 +32,9 @@ export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, l
     memory: createFileTranslationMemory(config.translation.memoryDir),
     glossary: createGlossaryStore(config.translation.glossaryFile),
     ready: async () => { await apertium?.ready(); },
+    offers: async () => {
+      await apertium?.ready();
+      return translationOffers([anthropic, apertium], { configured: llm.configured, provider: config.llm.provider });
+    },
   };
 }

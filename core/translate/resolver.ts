@@ -6,6 +6,7 @@
 import { AppError } from '../errors';
 import { message } from '../messages';
 import type { TranslationLanguage } from '../types';
+import { noProviderError } from './offers';
 import type { Translator } from './types';
 
 export type TranslatorResolver = (source: TranslationLanguage, target: TranslationLanguage) => Translator;
@@ -16,10 +17,7 @@ export function createTranslatorResolver(providers: Array<Translator | null | un
   return (source, target) => {
     if (source === target) throw new AppError('validation', `The text is already in ${source}; choose another target language.`);
     const p = list.find((t) => t.supports(source, target));
-    if (!p) {
-      const m = message('note.no_translation_provider', { source, target });
-      throw new AppError('not_configured', m.text, { details: { coded: { code: m.code, params: m.params } } });
-    }
+    if (!p) throw noProviderError(source, target);
     return p;
   };
 }

@@ -59,7 +59,7 @@ describe('translation in the console (browser)', () => {
     assert.ok(saved);
     const pkg = await readPackage(saved, 'download');
     assert.match(pkg.parts.get('ppt/slides/slide1.xml')!.toString('utf8'), /rtl="1"/);
-    assert.match(download.suggestedFilename(), /hebrew\.pptx$/);
+    assert.match(download.suggestedFilename(), / \(hebrew\)\.pptx$/, 'saved as <title> (<language>).pptx');
 
     // A document translated later with the Translate action.
     const docx = await fixtures.docx();

@@ -4,7 +4,7 @@
  * (or the status text when the body is empty), and reports a 401 to the
  * registered handler, which returns the user to the sign-in screen.
  */
-import type { ApiErrorBody } from '@core/types';
+import type { ApiErrorBody, Coded } from '@core/types';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,6 +12,8 @@ export class ApiError extends Error {
   /** The server's machine code and human message when the body was the JSON error shape. */
   readonly code: string | null;
   readonly serverMessage: string | null;
+  /** The message as a code with parameters, when the server sent one (worded in the console's language). */
+  readonly coded: Coded | null;
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     }
     this.code = typeof parsed?.error === 'string' ? parsed.error : null;
     this.serverMessage = typeof parsed?.message === 'string' ? parsed.message : null;
+    this.coded = parsed?.coded && typeof parsed.coded.code === 'string' ? parsed.coded : null;
   }
 }
 
@@ -104,6 +107,8 @@ export const api = {
     request<T>(path, { ...opts, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
   delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 

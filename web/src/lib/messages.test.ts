@@ -49,7 +49,7 @@ test('English shows the server text; an unknown code falls back to it in Hebrew 
 });
 
 test('a parameter naming a language is worded too: no English language names in a Hebrew sentence', () => {
-  const words = wordMessage('he', { code: 'note.no_translation_provider', params: { source: 'english', target: 'hebrew' } }, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY')!;
+  const words = wordMessage('he', { code: 'translation.no_provider', params: { source: 'english', target: 'hebrew' } }, 'No translation provider for english → hebrew. Add a model.')!;
   assert.ok(words.includes('\u2068אנגלית\u2069') && words.includes('\u2068עברית\u2069'), words);
   assert.doesNotMatch(words, /english|hebrew/);
   assert.equal(wordTitleLanguage('he', 'Installation guide (spanish)'), 'Installation guide (ספרדית)');

@@ -5,6 +5,9 @@ import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@core/types';
 import { LanguageSelect } from '../../../components/language-select';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { isApiError } from '../../../lib/api-client';
+import { wordMessage } from '../../../lib/messages';
+import { useTranslationOffers } from '../api/get-offers';
 import { useRequestTranslation } from '../api/request-translation';
 
 const NAME_OF: Record<string, TranslationLanguage> = {
@@ -28,11 +31,19 @@ export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', 
   size?: 'sm' | 'icon';
   iconOnly?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [lang, setLang] = useState('');
   const request = useRequestTranslation();
   const own = productLanguage(sourceLanguage);
+  // Only the targets a provider serves from the item's language (English until it is known) are offered.
+  const offers = useTranslationOffers(open);
+  const from = own ?? 'english';
+  const served = new Set((offers.data?.pairs ?? []).filter((p) => p.source === from).map((p) => p.target));
+  const exclude = offers.data ? TRANSLATION_LANGUAGES.filter((l) => !served.has(l) || l === own) : own ? [own] : [];
+  const hint = offers.data?.hint ? wordMessage(i18n.language, offers.data.hint, offers.data.hint.text) : null;
+  const refused = request.error && isApiError(request.error) ? request.error : null;
+  const refusal = refused ? wordMessage(i18n.language, refused.coded, refused.serverMessage) : null;
   const submit = () => {
     if (!lang) return;
     request.mutate({ type, id, targetLanguage: lang }, { onSuccess: () => { setOpen(false); setLang(''); } });
@@ -57,8 +68,11 @@ export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', 
       >
         <label className="grid gap-1.5 text-sm font-medium">
           {t('translations.targetLanguage')}
-          <LanguageSelect value={lang} onChange={(e) => setLang(e.target.value)} exclude={own ? [own] : []} data-testid="translate-language" />
+          <LanguageSelect value={lang} onChange={(e) => setLang(e.target.value)} exclude={exclude} disabled={!!offers.data && served.size === 0} data-testid="translate-language" />
         </label>
+        {offers.data && served.size === 0 ? <p className="text-sm" role="status" data-testid="translate-none">{t('translations.noPairs')}</p> : null}
+        {hint ? <p className="text-sm text-muted-foreground" data-testid="translate-hint">{hint}</p> : null}
+        {refusal ? <p className="text-sm text-destructive" role="alert" data-testid="translate-error">{refusal}</p> : null}
       </Dialog>
     </>
   );

@@ -1,0 +1,58 @@
+/**
+ * What the Translate dialog offers with no language model configured
+ * (browser, console in Hebrew): only the pairs the offline machine
+ * translator serves, and a line saying how to add a model; a request for a
+ * pair without a provider is refused up front with a coded message.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { fixtures } from '../../core/testing/fixtures';
+import type { ApiErrorBody, TranslationOffers } from '../../core/types';
+import { startTestServer } from '../../server/testing';
+import { adminApi, buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
+
+describe('the Translate dialog without a language model (browser)', () => {
+  let h: Harness;
+  before(async () => {
+    await buildWebOnce();
+    const server = await startTestServer({ env: { TRANSLATION_APERTIUM: 'true' } });
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    h = { server, browser, close: async () => { await browser.close().catch(() => undefined); await server.stop(); } };
+  });
+  after(async () => { await h?.close(); });
+
+  test('in Hebrew it offers only the pairs that work and says how to add a model; Hebrew is refused up front, in Hebrew too', async () => {
+    const offers = await adminApi<TranslationOffers>(h, '/api/translation-offers');
+    const fromEnglish = offers.pairs.filter((p) => p.source === 'english').map((p) => p.target);
+    assert.ok(fromEnglish.length > 0 && fromEnglish.every((t) => offers.pairs.find((p) => p.source === 'english' && p.target === t)?.provider === 'apertium'));
+    assert.ok(!fromEnglish.includes('hebrew'));
+    assert.match(offers.hint?.text ?? '', /ANTHROPIC_API_KEY.*LLM_PROVIDER=openai/);
+
+    const docx = await fixtures.docx();
+    const doc = await uploadDocumentViaApi(h, docx.path, docx.fileName, 'Roller blind guide');
+    // Refused before any job is queued, with the code and both ways to add a model.
+    const res = await fetch(`${h.server.url}/api/documents/${doc.id}/translations`, {
+      method: 'POST', headers: { authorization: `Bearer ${h.server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ targetLanguage: 'hebrew' }),
+    });
+    assert.equal(res.status, 503);
+    const body = await res.json() as ApiErrorBody;
+    assert.equal(body.coded?.code, 'translation.no_provider');
+    assert.match(body.message, /ANTHROPIC_API_KEY.*LLM_PROVIDER=openai/);
+    assert.deepEqual(await adminApi(h, `/api/documents/${doc.id}/translations`), [], 'no translation record was made');
+
+    const { context, page } = await newPage(h, { lang: 'he' });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    const card = page.getByTestId('document-card').filter({ hasText: 'Roller blind guide' });
+    await card.getByTestId('translate-button').click();
+    const dialog = page.getByRole('dialog');
+    const hint = dialog.getByTestId('translate-hint');
+    await hint.waitFor();
+    assert.match(await hint.innerText(), /הוסיפו מודל.*ANTHROPIC_API_KEY.*LLM_PROVIDER=openai/s);
+    const values = (await dialog.getByTestId('translate-language').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+    assert.deepEqual(values.sort(), [...fromEnglish].sort(), 'exactly the targets a provider serves from English');
+    assert.ok(!values.includes('hebrew') && !values.includes('arabic'));
+    await screenshot(page, 'he', 'translate-dialog-no-model');
+  });
+});
