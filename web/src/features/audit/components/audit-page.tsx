@@ -64,7 +64,8 @@ export function AuditPage() {
                 </TD>
                 <TD label={columns[2]}><Badge tone={TONES[e.action] ?? 'gray'}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</Badge></TD>
                 <TD label={columns[3]}>
-                  <span dir="auto">{[e.target, e.title ? `“${e.title}”` : ''].filter(Boolean).join(' ')}</span>
+                  {/* The record's own names (its target id, a user name, a title): shown as they are. */}
+                  <span dir="auto" translate="no">{[e.target, e.title ? `“${e.title}”` : ''].filter(Boolean).join(' ')}</span>
                   {e.note ? <span className="block text-xs text-muted-foreground" dir="auto">{e.note}</span> : null}
                 </TD>
                 <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground" dir="ltr" translate="no">{changeOf(e.before, e.after)}</TD>
