@@ -26,7 +26,7 @@ async function docx(name: string, body: string, extra: Array<{ name: string; dat
   ]));
   return file;
 }
-const opts = () => ({ workDir: dir, fileName: 'x.docx', imageOcrBudgetMs: 0 });
+const opts = () => ({ workDir: dir, fileName: 'x.docx', imageOcrBudgetMs: 0, ocrLanguages: ['eng'] });
 
 test('a Word file whose only text is ruby (furigana) completes with the word and its reading', async () => {
   const f = await docx('ruby.docx', '<w:p><w:r><w:ruby><w:rubyPr/><w:rt><w:r><w:t>かんじ</w:t></w:r></w:rt><w:rubyBase><w:r><w:t>漢字</w:t></w:r></w:rubyBase></w:ruby></w:r></w:p>');
