@@ -137,8 +137,15 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
   blocks.sort((a, b) => a.page - b.page);
   const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
   // Bookmarks (the outline) are kept and their titles translated.
-  const original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
-  const outline = original ? outlineItems(original) : [];
+  // The original as pdf-lib reads it, kept as the output document; null when pdf-lib cannot (its page tree is broken).
+  let original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
+  let outline: OutlineItem[] = [];
+  try {
+    if (original && (original.isEncrypted || original.getPageCount() !== pages.length)) original = null;
+    outline = original ? outlineItems(original) : [];
+  } catch {
+    original = null;
+  }
   outline.forEach((item, i) => { if (/\p{L}/u.test(item.title)) segments.push({ id: `outline-${i + 1}`, text: escapeLiterals(item.title), unit: 1 }); });
   const minFontPt = o.minFontPt ?? 5;
 
@@ -180,8 +187,10 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         }
         // The original stays the document (form fields, bookmarks, links, tags): only its pages' drawing is replaced
         // by the text-free drawing. A file pdf-lib cannot edit in place is rebuilt from the text-free copy.
-        const doc = original && original.getPageCount() === pages.length && !original.isEncrypted ? original : filtered;
-        if (doc === original) await replacePageContents(doc, filtered);
+        let doc = filtered;
+        if (original) {
+          doc = await replacePageContents(original, filtered).then(() => original, () => filtered);
+        }
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
         for (const p of hidden) out2.push({ unit: p, message: 'an invisible text layer (OCR over a scan): its translation is drawn on a box over the scanned words' });
