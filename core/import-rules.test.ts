@@ -5,7 +5,7 @@
  * server and the CLI import only the front door.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,35 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     const files = product(['core/tools', 'core/shared']).concat('core/formats/mime.ts', 'core/formats/types.ts', 'core/storage/layout.ts');
     const feature = /^core\/(ingest|translate|video|chat|content|product|search|jobs|catalog|records)\//;
     assert.deepEqual(violations(files, (_f, t) => feature.test(t)), []);
+  });
+
+  it('code that runs in production reaches no dev dependency, following its imports into any folder (type-only imports aside)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const dev = Object.keys(pkg.devDependencies);
+    const found: string[] = [];
+    const seen = new Set<string>();
+    const queue = product(['core', 'server', 'cli', 'bin']);
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm)) {
+        const spec = (m[1] ?? m[2])!;
+        if (spec.startsWith('.')) {
+          const base = path.posix.join(path.posix.dirname(f), spec).replace(/\.(ts|js|mjs)$/, '');
+          const file = ['.ts', '.tsx', '.mjs', '/index.ts'].map((e) => base + e).find((c) => existsSync(path.join(ROOT, c)));
+          if (file && !isTest(file) && !isTestSupport(file)) queue.push(file);
+        } else if (dev.some((d) => spec === d || spec.startsWith(`${d}/`))) found.push(`${f} -> ${spec}`);
+      }
+    }
+    assert.ok(seen.size > 200, 'the imports were followed');
+    assert.deepEqual(found, []);
+  });
+
+  it('the web imports core through the @core alias only', () => {
+    const files = ['web/src', 'web/widget'].flatMap(sources);
+    const relative = files.filter((f) => /from '(\.\.\/)+core\//.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(relative, []);
   });
 
   it('the rule reader sees every kind of import', () => {

@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { createPublicGate, type Services } from '../core/product/index';
+import { createPublicGate, type Edge } from '../core/product/index';
 import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
@@ -61,7 +61,7 @@ const COMPRESSION = {
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
-export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
   const { trustProxy } = services.config;
   // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
   // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services, UploadInput } from '../core/product/index';
+import type { Edge, UploadInput } from '../core/product/index';
 import { receiveUpload } from './multipart';
 
 /** Reads a multipart upload into the product's upload input (the fields go to core as received). */
-export async function readUpload(request: FastifyRequest, services: Services, kind: UploadInput['kind']): Promise<UploadInput> {
+export async function readUpload(request: FastifyRequest, services: Edge, kind: UploadInput['kind']): Promise<UploadInput> {
   const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
   return {
     kind, fields, actor: request.actor ?? undefined,

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
 import { openReplica, type Replica } from './pg-replica';
-import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage, WithId } from './types';
+import { matches, runQuery, toQuery } from './query';
+import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Patch, Select, StoredChatMessage, WithId } from './types';
 
 /**
  * The catalog in PostgreSQL (DATABASE_URL), shared by every server and
@@ -26,30 +27,38 @@ class PgCollection<T extends WithId> implements Collection<T> {
     return this.r.table(this.name) as Map<number, T>;
   }
 
-  list(filter?: (row: T) => boolean): T[] {
-    const all = [...this.rows.values()];
-    return (filter ? all.filter(filter) : all).sort((a, b) => a.id - b.id);
+  private listNow(query?: Select<T>): T[] {
+    return runQuery(this.rows.values(), toQuery(query));
   }
 
-  count(filter?: (row: T) => boolean): number {
-    if (!filter) return this.rows.size;
+  async list(query?: Select<T>): Promise<T[]> {
+    return this.listNow(query);
+  }
+
+  async count(query?: Select<T>): Promise<number> {
+    if (!query) return this.rows.size;
+    const q = toQuery(query);
     let n = 0;
-    for (const row of this.rows.values()) if (filter(row)) n++;
+    for (const row of this.rows.values()) if (matches(row, q)) n++;
     return n;
   }
 
-  get(id: number): T | undefined {
+  async get(id: number): Promise<T | undefined> {
     return this.rows.get(id);
   }
 
-  find(pred: (row: T) => boolean): T | undefined {
-    return this.list().find(pred);
+  async find(query: Select<T>): Promise<T | undefined> {
+    return runQuery(this.rows.values(), toQuery(query))[0];
   }
 
-  require(id: number): T {
-    const row = this.get(id);
+  private requireNow(id: number): T {
+    const row = this.rows.get(id);
     if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
     return row;
+  }
+
+  async require(id: number): Promise<T> {
+    return this.requireNow(id);
   }
 
   private set(row: T) {
@@ -57,7 +66,7 @@ class PgCollection<T extends WithId> implements Collection<T> {
     this.r.touch(this.name, row.id);
   }
 
-  insert(data: Omit<T, 'id'>): T {
+  async insert(data: Omit<T, 'id'>): Promise<T> {
     return this.r.commit(() => {
       const row = { ...structuredClone(data as object), id: this.r.nextId() } as T;
       this.set(row);
@@ -65,8 +74,8 @@ class PgCollection<T extends WithId> implements Collection<T> {
     });
   }
 
-  put(row: T): T {
-    if (this.get(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
+  async put(row: T): Promise<T> {
+    if (this.rows.get(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
     return this.r.commit(() => {
       const copy = structuredClone(row);
       this.set(copy);
@@ -74,9 +83,9 @@ class PgCollection<T extends WithId> implements Collection<T> {
     });
   }
 
-  update(id: number, patch: Partial<T> | ((row: T) => void)): T {
+  async update(id: number, patch: Patch<T>): Promise<T> {
     return this.r.commit(() => {
-      const row = this.require(id);
+      const row = this.requireNow(id);
       if (typeof patch === 'function') patch(row);
       else Object.assign(row, patch, { id: row.id });
       this.r.touch(this.name, id);
@@ -84,11 +93,10 @@ class PgCollection<T extends WithId> implements Collection<T> {
     });
   }
 
-  updateWhere(pred: (row: T) => boolean, mutate: (row: T) => void): number {
+  async updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
     return this.r.commit(() => {
       let n = 0;
-      for (const row of this.list()) {
-        if (!pred(row)) continue;
+      for (const row of this.listNow(query)) {
         mutate(row);
         this.r.touch(this.name, row.id);
         n++;
@@ -97,7 +105,11 @@ class PgCollection<T extends WithId> implements Collection<T> {
     });
   }
 
-  remove(id: number): T | undefined {
+  async remove(id: number): Promise<T | undefined> {
+    return this.removeNow(id);
+  }
+
+  private removeNow(id: number): T | undefined {
     return this.r.commit(() => {
       const row = this.rows.get(id);
       if (!row) return undefined;
@@ -107,8 +119,8 @@ class PgCollection<T extends WithId> implements Collection<T> {
     });
   }
 
-  removeWhere(pred: (row: T) => boolean): T[] {
-    return this.r.commit(() => this.list().filter(pred).map((row) => this.remove(row.id)!));
+  async removeWhere(query: Select<T>): Promise<T[]> {
+    return this.r.commit(() => this.listNow(query).map((row) => this.removeNow(row.id)!));
   }
 }
 
@@ -130,16 +142,16 @@ export async function openPgCatalog(options: { pool: pg.Pool; location: string; 
   // Chat messages of earlier versions (moved to the conversation store at start); kept by seq.
   const log = () => r.table('chatMessages') as Map<number, StoredChatMessage>;
   const chatMessages: MessageLog = {
-    list: (filter) => [...log().values()].filter((m) => !filter || filter(m)).sort((a, b) => a.seq - b.seq),
-    count: () => log().size,
-    append: (rows) => r.commit(() => rows.map((row) => {
+    list: async (filter) => [...log().values()].filter((m) => !filter || filter(m)).sort((a, b) => a.seq - b.seq),
+    count: async () => log().size,
+    append: async (rows) => r.commit(() => rows.map((row) => {
       const seq = r.nextId();
       const m = { ...structuredClone(row), id: `m${seq}`, seq } as StoredChatMessage;
       log().set(seq, m);
       r.touch('chatMessages', seq);
       return structuredClone(m);
     })),
-    removeWhere: (pred) => r.commit(() => {
+    removeWhere: async (pred) => r.commit(() => {
       let n = 0;
       for (const m of [...log().values()]) {
         if (!pred(m)) continue;
@@ -156,16 +168,16 @@ export async function openPgCatalog(options: { pool: pg.Pool; location: string; 
     ...cols,
     chatMessages,
     counters: {
-      get: (name: CounterName) => r.counter(name),
-      increment: (name: CounterName, by = 1) => r.incrementCounter(name, by),
+      get: async (name: CounterName) => r.counter(name),
+      increment: async (name: CounterName, by = 1) => r.incrementCounter(name, by),
     },
     items(type: ContentType): Collection<ItemRecord> {
       const by = { document: cols.documents, presentation: cols.presentations, video: cols.videos } as const;
       return by[type] as unknown as Collection<ItemRecord>;
     },
-    reserveId: () => r.nextId(),
-    transaction: <R>(fn: () => R) => r.commit(fn),
-    clearContent() {
+    reserveId: async () => r.nextId(),
+    transaction: <R>(fn: (tx: CatalogStore) => Promise<R> | R) => r.commitAsync(() => fn(store)),
+    async clearContent() {
       r.commit(() => {
         for (const n of [...Object.keys(COLLECTIONS), 'chatMessages'] as Name[]) {
           if (KEEP.includes(n)) continue;

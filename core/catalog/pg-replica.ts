@@ -247,10 +247,33 @@ export async function openReplica(options: ReplicaOptions) {
     }
   }
 
+  /** Runs an async `fn` as one batch (changes made while it runs join it). */
+  async function commitAsync<R>(fn: () => Promise<R> | R): Promise<R> {
+    const before = depth === 0 ? { tables: new Map([...tables].map(([k, t]) => [k, structuredClone(t)])), counters: new Map(counters), dirty: new Map(dirty), batch: [...batch] } : null;
+    depth++;
+    try {
+      return await fn();
+    } catch (e) {
+      if (before) {
+        for (const [k, t] of before.tables) tables.set(k, t);
+        counters.clear();
+        for (const [k, v] of before.counters) counters.set(k, v);
+        dirty.clear();
+        for (const [k, v] of before.dirty) dirty.set(k, v);
+        batch = before.batch;
+      }
+      throw e;
+    } finally {
+      depth--;
+      if (depth === 0) enqueue();
+    }
+  }
+
   return {
     origin,
     table,
     commit,
+    commitAsync,
     /** Marks a row changed (or removed) in the current batch. */
     touch(c: string, id: number) {
       dirty.set(key(c, id), { c, id });

@@ -86,20 +86,20 @@ export function createRagBot(options: RagBotOptions): RagBot {
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
-  function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): RetrievalReply {
+  async function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): Promise<RetrievalReply> {
     return {
       answer,
       timestamp: now().toISOString(),
-      sourceImages: cited ? sourceImages(catalog, cited.chunks, options.publicUrl) : [],
+      sourceImages: cited ? await sourceImages(catalog, cited.chunks, options.publicUrl) : [],
       detectedLanguage: language,
-      citations: linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
+      citations: await linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
       mode,
       notFound: cited === null,
     };
   }
 
   /** The offline answer (also the fallback when the model fails). */
-  function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): RetrievalReply {
+  async function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): Promise<RetrievalReply> {
     const ph = phrasesFor(plan.language);
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
     // Offline, a question is answered from passages in its own language (a Hebrew question sharing only a product
@@ -111,27 +111,27 @@ export function createRagBot(options: RagBotOptions): RagBot {
       const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
         ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
         : '';
-      return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
+      return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
     const unknownLink = (u: string) => unknown.has(u);
     let { text, used, support } = extractiveAnswer(relevant, plan.variants, { unknownLink });
     // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
-    if (text && support < MIN_SUPPORT) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+    if (text && support < MIN_SUPPORT) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
-      if (opening.length === 0) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+      if (opening.length === 0) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
       used = [{ n: 1, passage: relevant[0] }];
       text = `${opening.join(' ')} [1]`;
     }
     const cited = numberCitations(text, used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk })));
-    return makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
+    return await makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
 
   async function* run(question: string, history: ConversationTurn[], stream: boolean, signal?: AbortSignal): AsyncGenerator<RagEvent> {
     const detected = detectLanguage(question);
     const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
-    const languages = options.languages?.() ?? catalogLanguages(catalog);
+    const languages = options.languages?.() ?? await catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
     const passages = await retrieve(search, plan.variants, { signal });
@@ -174,18 +174,18 @@ export function createRagBot(options: RagBotOptions): RagBot {
         if (signal?.aborted || emitted || !(e instanceof AppError)) throw e;
         options.onLlmError?.(e, 'answer');
         // The documented fallback: quote the passages instead (see the file comment).
-        const reply = offlineReply(plan, passages, languages, true, await unknownLinks(search, passages.filter((p) => p.relevant)));
+        const reply = await offlineReply(plan, passages, languages, true, await unknownLinks(search, passages.filter((p) => p.relevant)));
         yield { type: 'token', text: reply.answer };
         yield { type: 'done', reply };
         return;
       }
-      let reply = llmReply(language, full, given);
+      let reply = await llmReply(language, full, given);
       // Grounding: a figure, model number, price, URL or phone number not in the passages (or the question) is not trusted.
       if (!reply.notFound) {
         const check = checkGrounding(reply.answer, [...given.map((p) => p.hit.chunk.text), question, plan.standalone]);
         if (check.missing.length) {
           options.onGroundingFailure?.(check.missing, question);
-          const offline = offlineReply(plan, passages, languages, false, await unknownLinks(search, passages.filter((p) => p.relevant)));
+          const offline = await offlineReply(plan, passages, languages, false, await unknownLinks(search, passages.filter((p) => p.relevant)));
           reply = { ...offline, grounding: { replaced: true, missing: check.missing } };
         }
       }
@@ -195,20 +195,20 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return;
     }
 
-    const reply = offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
+    const reply = await offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
     yield { type: 'token', text: reply.answer };
     yield { type: 'done', reply };
   }
 
-  function llmReply(language: string, full: string, given: Passage[]): RetrievalReply {
+  async function llmReply(language: string, full: string, given: Passage[]): Promise<RetrievalReply> {
     const notFound = full.includes(NOT_FOUND_MARKER);
     const text = full.replace(NOT_FOUND_MARKER, '').trim();
-    if (notFound) return makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
+    if (notFound) return await makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
     const marked = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])).filter((n) => n >= 1 && n <= given.length);
     // An answer without markers is attributed to the best passage.
     const numbers = marked.length ? [...new Set(marked)] : [1];
     const cited = numberCitations(text, numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk })));
-    return makeReply(language, cited.text, cited, 'llm');
+    return await makeReply(language, cited.text, cited, 'llm');
   }
 
   async function collect(events: AsyncIterable<RagEvent>): Promise<RetrievalReply> {

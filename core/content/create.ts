@@ -57,9 +57,9 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
 export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Document : T extends 'presentation' ? Presentation : Video;
 
 /** Same bytes already imported (and not failed)? Unless forced, that is a conflict. */
-function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
+async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
-  const dup = deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
+  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
@@ -78,10 +78,10 @@ export async function createItem<T extends ContentType>(
 ): Promise<ItemRecordOf<T>> {
   try {
     if (f.approve) assertCan(actor, 'review', 'approve on upload');
-    assertNotDuplicate(deps, type, file, f.force);
-    if (f.categoryId !== null) deps.catalog.categories.require(f.categoryId);
+    await assertNotDuplicate(deps, type, file, f.force);
+    if (f.categoryId !== null) await deps.catalog.categories.require(f.categoryId);
     const kind = KINDS[type];
-    const id = deps.catalog.reserveId();
+    const id = await deps.catalog.reserveId();
     const key = kind.key(id, file.fileName);
     try {
       const sniffed = await assertKind(file.path, ACCEPTED[type], file.fileName);
@@ -90,15 +90,15 @@ export async function createItem<T extends ContentType>(
       const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: f.audience, validUntil: f.validUntil }, new Date());
       const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f), ...review };
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
-      deps.catalog.items(type).put(record);
-      deps.queue.enqueue('ingest', type, id);
+      await deps.catalog.items(type).put(record);
+      await deps.queue.enqueue('ingest', type, id);
       // A video's transcription (and translation, when asked for) follows its ingest.
-      if (type === 'video') deps.queue.enqueue('transcribe', type, id);
+      if (type === 'video') await deps.queue.enqueue('transcribe', type, id);
       // Translation asked for on upload: queued now, it runs after the ingest.
       if (f.translation.state === 'requested' && f.translation.targetLanguage) {
-        requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
+        await requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
       }
-      return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
+      return structuredClone(await deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {
       await deps.store.delete(key).catch(() => {});
       throw e;

@@ -28,8 +28,8 @@ import { normalizeForMatch } from '../text/normalize';
 export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number | null) => publicUrlForKey(pageRenderKey(docId, page, chunkOrdinal));
 
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
-export function canRenderPage(catalog: Catalog, docId: number, page: number): boolean {
-  const doc = catalog.documents.get(docId);
+export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
+  const doc = await catalog.documents.get(docId);
   return !!doc && doc.status === 'completed' && rendersPages(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
@@ -121,7 +121,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   const chunkPages = new Map<number, { version: string; pairs: Set<string> }>();
 
   async function chunkExists(docId: number, page: number, ordinal: number): Promise<boolean> {
-    const doc = opts.catalog.documents.get(docId);
+    const doc = await opts.catalog.documents.get(docId);
     if (!doc) return false;
     const version = doc.updatedAt ?? '';
     let known = chunkPages.get(docId);
@@ -136,7 +136,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   }
 
   async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
-    const doc = opts.catalog.documents.get(docId)!;
+    const doc = (await opts.catalog.documents.get(docId))!;
     const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
     try {
       const pdf = path.join(dir, 'original.pdf');
@@ -184,7 +184,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
      */
     async ensure(key: string, clientAddress?: string | null): Promise<void> {
       const parsed = parsePageRenderKey(key);
-      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
       if (parsed.chunkOrdinal != null && !(await chunkExists(parsed.docId, parsed.page, parsed.chunkOrdinal))) {
         throw new AppError('not_found', `No page render "${key}": page ${parsed.page} has no passage ${parsed.chunkOrdinal}`);
       }

@@ -13,9 +13,9 @@ import { translationChunks } from '../translate/index-text';
 export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, total: number, title: string) => void) {
   const { catalog, search } = deps;
   const items: Array<{ type: ContentType; id: number }> = [
-    ...catalog.documents.list((d) => d.status === 'completed').map((d) => ({ type: 'document' as const, id: d.id })),
-    ...catalog.presentations.list((d) => d.status === 'completed').map((d) => ({ type: 'presentation' as const, id: d.id })),
-    ...catalog.videos.list((d) => d.status === 'completed').map((d) => ({ type: 'video' as const, id: d.id })),
+    ...(await catalog.documents.list((d) => d.status === 'completed')).map((d) => ({ type: 'document' as const, id: d.id })),
+    ...(await catalog.presentations.list((d) => d.status === 'completed')).map((d) => ({ type: 'presentation' as const, id: d.id })),
+    ...(await catalog.videos.list((d) => d.status === 'completed')).map((d) => ({ type: 'video' as const, id: d.id })),
   ];
   await search.clear();
   let chunks = 0;

@@ -16,14 +16,14 @@ export interface SupportImageFields {
 export async function createSupportImage(deps: ContentDeps, file: IncomingFile, f: SupportImageFields): Promise<BotImage> {
   try {
     const sniffed = await assertKind(file.path, kindsFor('image'), file.fileName);
-    const id = deps.catalog.reserveId();
+    const id = await deps.catalog.reserveId();
     const key = keys.supportImage(id, file.fileName);
     await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
     const row: BotImage = {
       id, image: publicUrlForKey(key), imageKey: key, documentId: null, documentTitle: null, page: null,
       description: cleanText(f.description, 2000, 'Description'), tags: asTags(f.tags), createdAt: new Date().toISOString(),
     };
-    return deps.catalog.botImages.put(row);
+    return await deps.catalog.botImages.put(row);
   } finally {
     await discard(file);
   }

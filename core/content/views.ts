@@ -91,13 +91,15 @@ export interface TranslationRow {
  * translation record (item title and description with the record); videos
  * keep the request stored on the item until video translation exists.
  */
-export function translationRows(catalog: Catalog, type: 'presentation' | 'video'): TranslationRow[] {
-  return catalog.translations.list((t) => t.itemType === type).sort((a, b) => a.id - b.id).flatMap((t) => {
-    const p = catalog.items(type).get(t.itemId);
-    if (!p || !('label' in p)) return [];
-    return [{
+export async function translationRows(catalog: Catalog, type: 'presentation' | 'video'): Promise<TranslationRow[]> {
+  const rows: TranslationRow[] = [];
+  for (const t of await catalog.translations.list({ where: { itemType: type } })) {
+    const p = await catalog.items(type).get(t.itemId);
+    if (!p || !('label' in p)) continue;
+    rows.push({
       id: p.id, title: p.label, description: p.description, targetLanguage: t.targetLanguage, state: t.state, error: t.error,
       fileKey: t.fileKey, translation: { ...t, filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null },
-    }];
-  });
+    });
+  }
+  return rows;
 }

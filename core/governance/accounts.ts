@@ -72,7 +72,7 @@ export function createAccounts(catalog: Catalog, bootstrapUsername: string) {
     },
     /** The user of a name, for sign-in (disabled users cannot sign in). */
     async findUser(username: string): Promise<StoredUser | undefined> {
-      return catalog.users.find((u) => u.username.toLowerCase() === username.toLowerCase() && !u.disabled);
+      return await catalog.users.find((u) => u.username.toLowerCase() === username.toLowerCase() && !u.disabled);
     },
     async userById(id: number): Promise<StoredUser | undefined> {
       const u = await catalog.users.get(id);

@@ -37,7 +37,7 @@ export function createAuditLog(catalog: Catalog, now: () => Date = () => new Dat
   return {
     async record(input) {
       const a = input.actor;
-      return catalog.auditLog.insert({
+      return await catalog.auditLog.insert({
         at: now().toISOString(), action: input.action, actor: a?.name ?? 'anonymous', role: a?.role ?? null, via: a?.via ?? 'anonymous',
         target: input.target ?? (input.type && input.id != null ? `${input.type} ${input.id}` : ''),
         itemType: input.type ?? null, itemId: input.id ?? null, title: input.title ?? null,

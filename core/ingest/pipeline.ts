@@ -62,7 +62,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
   return async (job, signal, report) => {
     const type = job.itemType;
     const items = deps.catalog.items(type);
-    const rec = items.get(job.itemId);
+    const rec = await items.get(job.itemId);
     if (!rec) return; // deleted meanwhile
     const workDir = await mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), `ingest-${type}-${rec.id}-`));
     let found: Record<string, unknown> | null = null;
@@ -136,7 +136,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
     if (failure) throw new AppError(failure.code, failure.message, { cause: failure.cause ?? failure, details: { ...failure.details, file: rec.fileName } });
     // What was found is written last, after cleanup; the queue then closes the job, which completes the item.
     signal.throwIfAborted();
-    if (items.get(rec.id)) items.update(rec.id, { ...found, updatedAt: new Date().toISOString() } as Partial<AnyItem>);
+    if (await items.get(rec.id)) await items.update(rec.id, { ...found, updatedAt: new Date().toISOString() } as Partial<AnyItem>);
     return final;
   };
 }

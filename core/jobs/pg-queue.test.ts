@@ -26,19 +26,20 @@ describe('job queue with two workers on PostgreSQL', { skip: pg.skipReason }, ()
         catalogs[i].onRemoteChange(() => q.poke());
         q.start();
       });
-      const jobs = Array.from({ length: 8 }, (_, n) => queues[0].enqueue('ingest', 'document', 1000 + n));
+      const jobs = await Promise.all(Array.from({ length: 8 }, (_, n) => queues[0].enqueue('ingest', 'document', 1000 + n)));
+      const states = async () => Promise.all(jobs.map((j) => catalogs[0].jobs.get(j.id)));
       const until = Date.now() + 20_000;
       while (Date.now() < until) {
         await catalogs[0].catchUp();
-        if (jobs.every((j) => catalogs[0].jobs.get(j.id)?.state === 'done')) break;
+        if ((await states()).every((j) => j?.state === 'done')) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      assert.ok(jobs.every((j) => catalogs[0].jobs.get(j.id)?.state === 'done'), 'all done');
+      assert.ok((await states()).every((j) => j?.state === 'done'), 'all done');
       const perJob = new Map<number, number>();
       for (const r of ran) perJob.set(Number(r.split(':')[1]), (perJob.get(Number(r.split(':')[1])) ?? 0) + 1);
       assert.deepEqual([...perJob.values()], jobs.map(() => 1), `each job ran once: ${ran.join(' ')}`);
       assert.ok(ran.some((r) => r.startsWith('1:')), `the second worker took some: ${ran.join(' ')}`);
-      assert.ok(jobs.every((j) => catalogs[0].jobs.get(j.id)?.attempts === 1));
+      assert.ok((await states()).every((j) => j?.attempts === 1));
     } finally {
       for (const q of queues) await q.stop();
       for (const c of catalogs) await c.close();

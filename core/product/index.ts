@@ -44,7 +44,14 @@ export function createProduct(s: Services): Product {
   };
 }
 
-// What the faces need besides the use cases: composition, config, the upload spool, the data folder's lock.
+/**
+ * What the server's routes get besides the product: sign-in, the config the
+ * process started with, its temp folder, the public rate limits. Routes
+ * never see the rest of the composition (catalog, store, queue, ...).
+ */
+export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits'>;
+
+// What the entry points need besides the use cases: composition (bin/, the CLI's direct mode), config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
 export { workerName } from '../shared-state';
 export { loadConfig, type Config } from '../config';

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
 import type { Product } from '../product/index';
 import { fixtures } from './fixtures';
+import { videoFixtures } from './fixture-video';
 import type { ContentType, Document } from '../types';
 
 export interface ProductHarness {
@@ -112,6 +113,20 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       assert.equal(g2.version, g1.version + 1);
       await h.product.remove(item.id);
       assert.deepEqual(await h.product.translationList({ itemId: item.id }), []);
+    });
+
+    it('transcribes a video again and saves an edited transcript only when it can: unknown language, no endpoint, no transcript yet are refused with their reason', async () => {
+      const clip = await videoFixtures.silent();
+      const { item } = await h.product.upload({ kind: 'video', file: { path: clip, fileName: 'quiet.mp4' }, fields: { label: 'Quiet', hasSpeech: 'false' } });
+      const done = await settled(h.product, 'video', item.id);
+      assert.equal(done.status, 'completed', done.error ?? '');
+      await assert.rejects(h.product.transcribe(item.id, { language: 'klingon' }), rejects('validation'));
+      await assert.rejects(h.product.transcribe(item.id, { provider: 'endpoint' }), (e: unknown) => rejects('not_configured')(e) && /set STT_URL/.test((e as Error).message));
+      await assert.rejects(h.product.saveTranscript(item.id, [{ start: 0, end: 1, text: 'Hello.' }]), (e: unknown) => rejects('conflict')(e) && /no transcript to edit/.test((e as Error).message));
+      const again = await h.product.transcribe(item.id, { language: 'english', provider: 'offline' });
+      assert.equal(again.sourceLanguage, 'en');
+      assert.equal(again.transcript?.state, 'pending');
+      await h.product.remove(item.id);
     });
 
     it('keeps categories, lists stored files and counts the dashboard', async () => {

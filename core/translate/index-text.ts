@@ -74,7 +74,7 @@ export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, t
 /** Chunks of an item's completed translations, from their stored text (for reindexing). */
 export async function translationChunks(deps: RecordDeps, type: ContentType, id: number): Promise<Chunk[]> {
   const out: Chunk[] = [];
-  for (const t of deps.catalog.translations.list((x) => x.itemType === type && x.itemId === id && x.state === 'completed')) {
+  for (const t of await deps.catalog.translations.list((x) => x.itemType === type && x.itemId === id && x.state === 'completed')) {
     const stored = await readJson<StoredTranslation>(deps, keys.translatedText(type, id, t.targetLanguage));
     if (stored) out.push(...chunksOf(stored));
   }

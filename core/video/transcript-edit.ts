@@ -10,7 +10,7 @@ import type { ContentDeps } from '../content/deps';
 import { AppError } from '../errors';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscriptView } from '../types';
-import { languageFacts } from './languages';
+import { isTranslationLanguage, languageFacts } from './languages';
 import type { TranscribeParams } from './job';
 import { publishTranscript } from './publish-transcript';
 import { remakeVideoTranslations } from './remake-subtitles';
@@ -31,7 +31,8 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
   const video = await deps.catalog.videos.require(id);
   let language: TranslationLanguage | undefined;
   if (input.language) {
-    const found = languageName(input.language);
+    const asked = input.language.trim().toLowerCase();
+    const found = isTranslationLanguage(asked) ? asked : languageName(asked);
     if (!found) throw new AppError('validation', `Unknown spoken language "${input.language}".`);
     language = found;
   }
@@ -48,7 +49,7 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
   if (language) await deps.catalog.videos.update(id, { sourceLanguage: languageFacts(language).iso1, updatedAt: new Date().toISOString() });
   const params: TranscribeParams = { fresh: true, ...(language ? { language } : {}), ...(provider ? { provider } : {}) };
   await deps.catalog.videos.update(id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, state: 'pending', error: null }; });
-  deps.queue.enqueue('transcribe', 'video', video.id, params as Record<string, unknown>);
+  await deps.queue.enqueue('transcribe', 'video', video.id, params as Record<string, unknown>);
   return structuredClone(await deps.catalog.videos.require(id));
 }
 

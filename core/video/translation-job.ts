@@ -38,8 +38,8 @@ export async function finishVideoTranslation(deps: RecordDeps, record: Translati
     await deps.store.put(videoKeys.subtitlesSrt(record.itemId, record.targetLanguage), Buffer.from(writeSrt(parseVtt(await readFile(file.vttPath, 'utf8'))), 'utf8'));
     subtitlesPath = publicUrlForKey(key);
   }
-  if (deps.catalog.videos.get(record.itemId)) {
-    deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
+  if (await deps.catalog.videos.get(record.itemId)) {
+    await deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
   }
   return subtitlesPath;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role, Services } from '../../core/product/index';
+import type { Role, Edge } from '../../core/product/index';
 import { ROLES } from '../../core/product/index';
 import { idParams, type IdParams } from './schemas';
 
@@ -9,7 +9,7 @@ const role = { type: 'string', enum: [...ROLES] } as const;
 type UserBody = { username: string; name?: string; role: Role; password: string };
 type UserPatch = { role?: Role; password?: string; disabled?: boolean; name?: string };
 
-export default async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function accountRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get('/api/users', () => product.users());
   app.post<{ Body: UserBody }>('/api/users', {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import { AppError } from '../../core/errors';
 import { bearerOf, SESSION_COOKIE } from '../auth';
 
@@ -12,7 +12,7 @@ const loginBody = {
 /** The signed-in user as the console shows it (the spec's username, name, title, and the role). */
 const shown = (u: { username: string; name: string; title: string; role: string }) => ({ username: u.username, name: u.name, title: u.title, role: u.role });
 
-export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function authRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { auth, config } = services;
 
   app.post<{ Body: { username: string; password: string } }>('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccessPatch, Services } from '../../core/product/index';
+import type { AccessPatch, Edge } from '../../core/product/index';
 import { REVIEW_FILTERS, type ReviewFilter } from '../../core/types';
 import { actorOf } from '../auth';
 import { idParams, type IdParams } from './schemas';
@@ -15,7 +15,7 @@ const access = {
 
 type Bulk = { ids: number[]; note?: string | null };
 
-export default async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function reviewRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get<{ Querystring: { filter?: ReviewFilter } }>('/api/review', {
     schema: { querystring: { type: 'object', properties: { filter: { type: 'string', enum: [...REVIEW_FILTERS] } } } },

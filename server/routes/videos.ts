@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
@@ -21,7 +21,7 @@ const transcriptBody = {
   },
 } as const;
 
-export default async function videoRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function videoRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get<{ Querystring: { subcategory?: string } }>('/api/videos', (request) => product.items('video', { subcategory: request.query.subcategory }));
   app.post('/api/videos', async (request, reply) =>

@@ -18,6 +18,7 @@ import {
   Tags,
   ScrollText,
   ShieldCheck,
+  Inbox,
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -31,6 +32,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
   review: ShieldCheck,
   audit: ScrollText,
+  requests: Inbox,
   users: UsersRound,
   categories: Tags,
   'file-manager': HardDrive,

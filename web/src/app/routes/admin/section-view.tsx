@@ -13,6 +13,7 @@ import { AnalyticsPage } from '../../../features/analytics/components/analytics-
 import { AuditPage } from '../../../features/audit/components/audit-page';
 import { AccountsPage } from '../../../features/accounts/components/accounts-page';
 import { ReviewPage } from '../../../features/review/components/review-page';
+import { RequestsPage } from '../../../features/requests/components/requests-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -147,6 +148,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'audit':
       page = <AuditPage />;
+      break;
+    case 'requests':
+      page = <RequestsPage />;
       break;
     case 'users':
       page = <AccountsPage />;

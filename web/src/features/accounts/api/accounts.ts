@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role, TokenView, UserView } from '../../../../../core/product/index';
+import type { Role, TokenView, UserView } from '@core/product/index';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/users, GET /api/tokens (admin only). */

@@ -1,7 +1,7 @@
 import { KeyRound, Plus, UserRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../../../../core/product/index';
+import type { Role } from '@core/product/index';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '../../../../../core/product/index';
+import type { AuditEntry } from '@core/product/index';
 import { api, downloadToFile } from '../../../lib/api-client';
 
 /** GET /api/audit?since=7d: who changed what, newest first. */
