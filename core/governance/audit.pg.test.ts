@@ -3,8 +3,7 @@ import { after, describe, it } from 'node:test';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
-import { openPgCatalog } from '../catalog/pg-catalog';
-import { catalogMigrations } from '../catalog/pg-replica';
+import { catalogMigrations, openPgCatalog } from '../catalog/pg-catalog';
 import { createAccounts } from './accounts';
 import { createAuditLog } from './audit';
 
@@ -19,7 +18,6 @@ describe('audit log, users and tokens in PostgreSQL', () => {
     await createAuditLog(one).record({ action: 'approve', actor: { name: 'rita', role: 'reviewer', via: 'session' }, type: 'document', id: 7, title: 'Price list' });
     await createAccounts(one, 'admin').createToken({ name: 'ci', role: 'editor' }, { name: 'admin', role: 'admin', via: 'session' });
     await one.clearContent();
-    await one.flush();
     const two = await openPgCatalog({ pool, location: 'PostgreSQL' });
     try {
       const entries = await createAuditLog(two).list();
