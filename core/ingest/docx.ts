@@ -105,6 +105,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   // Symbol-font glyphs (private use), control characters and odd spaces are not text.
   const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
   const sections = blocksToSections(blocks);
+  // Mammoth read nothing from the body: its own runs (ruby, a content control's placeholder, a field's result) are the text.
+  if (sections.length === 0 && extra.bodyLines.length) sections.push({ text: cleanText(extra.bodyLines.join('\n')) });
   // Text mammoth does not read: SmartArt, headers and footers, comments.
   if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
   if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
@@ -129,7 +131,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   });
 
   if (sections.length === 0) {
-    if (images.length === 0) {
+    // A picture in the page header is still a picture: the file completes with the "nothing searchable" note.
+    if (images.length === 0 && extra.headerPictures === 0) {
       throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
     }
   }
