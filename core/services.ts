@@ -9,6 +9,8 @@ import { createIngestHandler } from './ingest/pipeline';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import { setToolLimits } from './tools/sandbox';
+import { createDiskGuard, type DiskGuard } from './disk';
+import { explainFailure } from './ingest/failure';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
@@ -66,6 +68,8 @@ export interface Services {
   product: Product;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
+  /** Free space of the data and work folders (MIN_FREE_MB): uploads and job steps check it, health reports it. */
+  disk: DiskGuard;
   /** Tells the CLI where this server listens (written into the data-folder lock). */
   announceUrl(url: string): void;
   close(): Promise<void>;
@@ -177,7 +181,21 @@ export async function createServices(config: Config, options: ServiceOptions = {
       transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
       translate: createTranslateHandler({ ...records, translation, tmpDir }),
     };
-    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
+    const disk = createDiskGuard([config.dataDir, tmpDir], config.minFreeBytes);
+    const queue = createJobQueue({
+      catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log,
+      // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
+      beforeStep: (job) => {
+        try {
+          disk.assertRoom('There is too little free disk space to go on');
+        } catch (e) {
+          const fileName = catalog.items(job.itemType).get(job.itemId)?.fileName;
+          if (!fileName) throw e;
+          const err = explainFailure(e, fileName);
+          throw new AppError(err.code, err.message, { cause: e, details: { ...err.details, file: fileName } });
+        }
+      },
+    });
     shared.onRemoteChange(() => queue.poke());
     const content: ContentDeps = { ...records, queue, conversations };
     cleanups.push(() => queue.stop());
@@ -212,11 +230,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, tmpDir, disk, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
-        for (const c of cleanups.reverse()) await c();
+        // Every part is closed even when one fails (a full disk failing the index's last save); the first failure is reported.
+        let failure: unknown;
+        for (const c of cleanups.reverse()) {
+          try { await c(); } catch (e) { failure ??= e; }
+        }
         await closeSharedOffice();
+        if (failure) throw failure;
       },
     };
     return { ...core, product: createProduct(core) };

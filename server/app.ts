@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { createPublicGate, type Services } from '../core/product/index';
 import { requireAdmin, requireSameOrigin } from './auth';
+import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     consoleHeaders(request.url, reply);
   });
   app.addHook('onRequest', widgetCors(services.product));
+  app.addHook('onRequest', bodyDeadline({ ...services.config.uploads }));
 
   await registerOpenApi(app);
   const gate = createPublicGate(services);

@@ -35,6 +35,11 @@ export interface JobQueueOptions {
   /** How long a claim lives without renewal (renewed every third of it). Default 30 s. */
   leaseMs?: number;
   log?: (msg: string) => void;
+  /**
+   * Called before a job starts and before each new step it reports; what it throws fails the job with that
+   * reason (the free-space check: core/disk.ts).
+   */
+  beforeStep?: (job: Job) => void;
 }
 
 const now = () => new Date().toISOString();
@@ -181,6 +186,7 @@ export function createJobQueue(options: JobQueueOptions) {
       signal.throwIfAborted();
       const t = Date.now();
       if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
+      if (s.code !== lastCode) { const j = catalog.jobs.get(jobId); if (j) options.beforeStep?.(j); }
       last = t;
       lastCode = s.code;
       write(jobId, { step: s, progress: Math.round(progress) });
@@ -199,7 +205,7 @@ export function createJobQueue(options: JobQueueOptions) {
     const handler = options.handlers[job.kind];
     const onClose: OnJobClose = (hook) => closers.set(jobId, [...(closers.get(jobId) ?? []), hook]);
     const work = handler
-      ? handler(job, controller.signal, reporter(jobId, controller.signal), onClose)
+      ? Promise.resolve().then(() => { options.beforeStep?.(job); return handler(job, controller.signal, reporter(jobId, controller.signal), onClose); })
       : Promise.reject(new AppError('internal', `No handler for ${job.kind} jobs`));
     work
       .then((final) => {
@@ -222,7 +228,7 @@ export function createJobQueue(options: JobQueueOptions) {
         // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
-        write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
+        persist(jobId, () => write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err }));
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
         return claims.release(jobId, true);
       })
@@ -232,6 +238,23 @@ export function createJobQueue(options: JobQueueOptions) {
         closers.delete(jobId);
         pump();
       });
+  }
+
+  /**
+   * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
+   * it can, so the job never stays "running" once space is freed.
+   */
+  function persist(jobId: number, record: () => unknown): void {
+    try {
+      record();
+    } catch (e) {
+      log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
+      const retry = setInterval(() => {
+        if (stopping) return clearInterval(retry);
+        try { record(); clearInterval(retry); } catch { /* still not writable */ }
+      }, 2000);
+      retry.unref();
+    }
   }
 
   const requeue = (jobId: number) => write(jobId, { state: 'queued', step: step('queued_again'), progress: 0, error: null, finishedAt: null })!;
