@@ -19,11 +19,11 @@ export async function conversationAppend(stored = 20_000, writes = 100) {
       output: null, file: null, contentType: null, dateTime: new Date(i).toISOString(), userLanguage: 'en',
     });
     const catalog = openCatalog(path.join(dir, 'catalog'));
-    catalog.chatMessages.append(Array.from({ length: stored }, (_, i) => msg(i, `conv_${Math.floor(i / 10)}`)));
+    await catalog.chatMessages.append(Array.from({ length: stored }, (_, i) => msg(i, `conv_${Math.floor(i / 10)}`)));
     const lowdb: number[] = [];
     for (let i = 0; i < writes; i++) {
       const t = performance.now();
-      catalog.chatMessages.append([msg(stored + i, 'conv_bench'), msg(stored + i, 'conv_bench')]);
+      await catalog.chatMessages.append([msg(stored + i, 'conv_bench'), msg(stored + i, 'conv_bench')]);
       lowdb.push(performance.now() - t);
     }
     const store = await openFileConversationStore({ dir: path.join(dir, 'conversations'), pruneEveryMs: 0 });

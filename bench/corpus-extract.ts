@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { toAppError } from '../core/errors';
 import { extractFile } from '../core/ingest/extract';
-import { sniffFile } from '../core/ingest/sniff';
+import { sniffFile } from '../core/formats/sniff';
 import { detectLanguage } from '../core/text/language';
 import { hasGarbage } from '../core/text/clean';
 import { CORPUS_DIR } from '../core/testing/corpus';

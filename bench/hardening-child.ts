@@ -48,7 +48,7 @@ try {
     const rec = (await uploadOfKind(services.content, f.type, { ...(await describeLocalFile(f.path)), fileName: f.name }, {})).item;
     await services.queue.idle();
     const mem = watch.stop();
-    const done = services.catalog.items(f.type).require(rec.id);
+    const done = await services.catalog.items(f.type).require(rec.id);
     files.push({ file: f.name, status: done.status, error: done.error ?? null, seconds: (performance.now() - t0) / 1000, peakProcessMb: mem.peakProcessMb, peakToolsMb: mem.peakTotalMb, largest: mem.largest.split(' ').slice(0, 3).join(' ') });
   }
 

@@ -45,7 +45,7 @@ try {
   await services.queue.idle();
   const ms = performance.now() - t0;
   clearInterval(sampler);
-  const done = type === 'presentation' ? services.catalog.presentations.require(rec.id) : services.catalog.documents.require(rec.id);
+  const done = type === 'presentation' ? await services.catalog.presentations.require(rec.id) : await services.catalog.documents.require(rec.id);
   process.stdout.write(JSON.stringify({
     ms, status: done.status, error: done.error, chunks: done.chunkCount,
     pages: 'pageCount' in done ? done.pageCount : null, slides: 'slideCount' in done ? done.slideCount : null,

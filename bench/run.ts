@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,rag,llm,web,translate,hardening,chat,video,widget   to run a subset
+ *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
+ *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
+ *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,17 +14,20 @@ import path from 'node:path';
 import { fixtures } from '../core/testing/fixtures';
 import { measureInitialJs } from '../web/bundle-size';
 import { measureWidget } from '../web/widget/build';
+import { answersBench, printAnswersBench } from './answers';
 import { chatBench } from './chat-bench';
 import { llmOverhead } from './llm-overhead';
 import { printTranslateBench, translateBench } from './translate';
 import { ROOT, runChild, timeCommand } from './proc';
 import { uploadMemory } from './upload-memory';
 import { printVideoBench, videoBench } from './video';
+import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
+import { officeBench, printOfficeBench } from './office';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,rag,llm,web,translate,hardening,chat,video,widget').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -59,6 +64,13 @@ if (only.has('ingest')) {
   results.ingest = { pdf200: { ...r200, pagesPerSecond: pps, pdftotextMs: anchorMs }, pdf500: r500, docx: rd, pptx: rp };
 }
 
+if (only.has('office')) {
+  console.log('\nLibreOffice warm and cold; a mixed real-file import against the tools run cold on the same files');
+  const r = await officeBench();
+  results.office = r;
+  printOfficeBench(r, line);
+}
+
 if (only.has('rag')) {
   const n = Number(process.env.BENCH_RAG_CHUNKS ?? 100_000);
   console.log(`\nrag-query with the offline answerer on ${n} chunks (real Chroma + lexical index)`);
@@ -67,6 +79,16 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('answers')) {
+  console.log('\nAnswers on real files (shared corpus question set: right answer at the right place, not found, grounding)');
+  const r = await answersBench();
+  if (!r) line('skipped', 'no shared corpus folder');
+  else {
+    results.answers = r;
+    printAnswersBench(r, line);
+  }
 }
 
 if (only.has('llm')) {
@@ -115,6 +137,19 @@ if (only.has('corpus')) {
   for (const f of r.rows.filter((x) => !x.ok)) line(`  failed: ${f.file}`, f.note.replace(/^validation: /, '').slice(0, 70));
 }
 
+if (only.has('translation')) {
+  console.log('\nLayout of the shared corpus translated (overlap: share of text lines drawn over another line)');
+  type F = { files: number; translated: number; failed: string[]; overlapBefore: number; overlapAfter: number; addedOverlapLines: number; addedOverflowLines: number; pagesChanged: string[] };
+  const r = await runChild<Record<string, F>>('translation-layout.ts', ['--json']);
+  results.translationLayout = r;
+  for (const [format, f] of Object.entries(r)) {
+    line(`${format}: translated / files`, `${f.translated} / ${f.files}${f.failed.length ? ` (${f.failed.length} failed)` : ''}`);
+    line(`${format}: overlap original -> translated`, `${(f.overlapBefore * 100).toFixed(2)} % -> ${(f.overlapAfter * 100).toFixed(2)} %`);
+    line(`${format}: lines added over text / past the page`, `${f.addedOverlapLines} / ${f.addedOverflowLines}`);
+    line(`${format}: files whose page or slide count changed`, String(f.pagesChanged.length));
+  }
+}
+
 if (only.has('widget')) {
   console.log('\nEmbeddable chat widget (esbuild, minified)');
   const r = await measureWidget({ rebuild: true });
@@ -125,9 +160,12 @@ if (only.has('widget')) {
 if (only.has('chat')) results.chat = await chatBench(line);
 
 if (only.has('video')) {
-  console.log('\nVideo: a generated 60-second clip with speech, by stage (wall and tool CPU)');
+  console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');
+  const lengths = await videoLengthBench((process.env.VIDEO_BENCH_SECONDS ?? '6,60,720').split(',').map(Number));
+  printLengthBench(lengths, line);
+  console.log('\nVideo: a generated 60-second clip with speech, translation stages (wall and tool CPU)');
   const r = await videoBench(60);
-  results.video = r;
+  results.video = { ...r, lengths };
   printVideoBench(r, line);
 }
 

@@ -43,7 +43,7 @@ before(async () => {
   copyFileSync(p.path, pdf);
   copyFileSync(c.path, corrupt);
   server = await startTestServer();
-  category = createCategory(server.services!.catalog, { name: 'Blinds' });
+  category = await createCategory(server.services!.catalog, { name: 'Blinds' });
   env = { DATA_DIR: server.dataDir, CMS_URL: server.url, CMS_TOKEN: server.token };
 });
 
@@ -67,7 +67,7 @@ test('import over HTTP uploads each file, follows it to the end and reports JSON
   assert.ok(bad.reason);
   ids.good = good.id!;
   ids.bad = bad.id!;
-  const doc = server.services!.catalog.documents.require(ids.good);
+  const doc = await server.services!.catalog.documents.require(ids.good);
   assert.equal(doc.fileName, 'מדריך-3.pdf', 'the file name survives the upload');
   assert.equal(doc.categoryId, category.id, '--category takes a name');
 });
@@ -81,7 +81,7 @@ test('a duplicate upload is reported as skipped with the existing id; --force im
   const forced = parseJson<ImportJson>(await runCms(['import', pdf, '--force', '--title', 'Second copy', '--translate-to', 'Hebrew', '--json'], { env, cwd: tmp }));
   assert.equal(forced.files[0]!.status, 'completed');
   assert.notEqual(forced.files[0]!.id, ids.good);
-  const copy = server.services!.catalog.documents.require(forced.files[0]!.id!);
+  const copy = await server.services!.catalog.documents.require(forced.files[0]!.id!);
   assert.equal(copy.title, 'Second copy');
   assert.equal(copy.translation.targetLanguage, 'hebrew');
   assert.equal(copy.needsTranslation, true);
@@ -112,7 +112,7 @@ test('retry by id goes through the server and waits for the outcome', async () =
   const out = parseJson<ImportJson>(r);
   assert.equal(out.files[0]!.id, ids.bad);
   assert.equal(out.files[0]!.status, 'failed');
-  assert.equal(server.services!.catalog.jobs.list((j) => j.itemId === ids.bad).at(-1)!.attempts, 2);
+  assert.equal((await server.services!.catalog.jobs.list((j) => j.itemId === ids.bad)).at(-1)!.attempts, 2);
 });
 
 test('ls and rm work over HTTP', async () => {

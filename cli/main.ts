@@ -1,16 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
+import { auditCommand } from './commands/audit';
+import { tokensCommand, usersCommand } from './commands/accounts';
 import { evalCommand } from './commands/eval';
+import { approveCommand, rejectCommand } from './commands/review';
 import { importCommand } from './commands/import';
 import { lsCommand } from './commands/ls';
 import { reindexCommand } from './commands/reindex';
 import { retryCommand } from './commands/retry';
+import { transcribeCommand } from './commands/transcribe';
 import { rmCommand } from './commands/rm';
 import { searchCommand } from './commands/search';
 import { statsCommand } from './commands/stats';
 import { statusCommand } from './commands/status';
 import { glossaryCommand } from './commands/glossary';
+import { requestsCommand } from './commands/requests';
 import { translateCommand } from './commands/translate';
 import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
@@ -47,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, glossaryCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

@@ -20,7 +20,7 @@ runProductContract('direct (core)', async () => {
 });
 
 runProductContract('http (client of the server)', async () => {
-  const server = await startTestServer();
+  const server = await startTestServer({ env: { AUTO_APPROVE: 'false' } });
   return {
     product: createProductClient({ baseUrl: server.url, token: server.token, tokenHint: 'test' }),
     cleanup: () => server.stop(),

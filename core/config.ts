@@ -21,6 +21,8 @@ export interface Config {
   admin: { username: string; password: string | null };
   /** API token for the CLI and cron scripts; generated into the data folder when unset. */
   apiToken: string | null;
+  /** AUTO_APPROVE: every upload is approved on arrival (default false: uploads wait for review before the public sees them). */
+  autoApprove: boolean;
   cookieSecure: boolean;
   sessionHours: number;
   /** Bytes that must stay free in the data folder (MIN_FREE_MB): uploads refused, job steps failed below it. */
@@ -71,8 +73,10 @@ export interface Config {
   /** PostgreSQL shared by several servers; null keeps everything in the data folder. */
   databaseUrl: string | null;
   conversations: { retentionDays: number; maxMessages: number };
+  /** Hand-off requests: where each one is POSTed (JSON, signed with the secret as HMAC-SHA256), if anywhere. */
+  handoff: { webhookUrl: string | null; webhookSecret: string | null };
   /** Speech to text: an OpenAI-compatible /v1/audio/transcriptions endpoint; offline pocketsphinx (English) otherwise. */
-  stt: { url: string | null; apiKey: string | null; model: string | null; timeoutMs: number };
+  stt: { url: string | null; apiKey: string | null; model: string | null; timeoutMs: number; maxUploadMb: number; retries: number };
   /** Videos longer than this are refused before any work (the estimate is on the record otherwise). */
   video: { maxMinutes: number };
   translation: {
@@ -260,6 +264,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publicUrl: url('PUBLIC_URL'),
     admin: { username: str('ADMIN_USERNAME', 'admin')!, password: str('ADMIN_PASSWORD') },
     apiToken: str('CMS_TOKEN'),
+    autoApprove: bool('AUTO_APPROVE', false),
     cookieSecure: bool('COOKIE_SECURE', false),
     sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),
     minFreeBytes: int('MIN_FREE_MB', 100, 0, 1024 * 1024) * 1024 * 1024,
@@ -296,7 +301,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       retentionDays: int('CONVERSATION_RETENTION_DAYS', 90, 1, 36_500),
       maxMessages: int('CONVERSATION_MAX_MESSAGES', 200, 2, 100_000),
     },
-    stt: { url: url('STT_URL'), apiKey: str('STT_API_KEY'), model: str('STT_MODEL'), timeoutMs: int('STT_TIMEOUT_MS', 600_000, 1000, 86_400_000) },
+    handoff: { webhookUrl: url('HANDOFF_WEBHOOK_URL'), webhookSecret: str('HANDOFF_WEBHOOK_SECRET') },
+    stt: { url: url('STT_URL'), apiKey: str('STT_API_KEY'), model: str('STT_MODEL'), timeoutMs: int('STT_TIMEOUT_MS', 600_000, 1000, 86_400_000),
+      maxUploadMb: int('STT_MAX_UPLOAD_MB', 24, 1, 1000), retries: int('STT_RETRIES', 3, 0, 10) },
     video: { maxMinutes: int('VIDEO_MAX_MINUTES', 30, 1, 24 * 60) },
     translation: {
       apertium: bool('TRANSLATION_APERTIUM', true),

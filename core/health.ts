@@ -21,8 +21,8 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
     withDeadline(s.store.health(), HEALTH_DEADLINE_MS, 'The file storage').catch((e: Error) => ({ ok: false, detail: e.message })),
     withDeadline(s.search.health(), HEALTH_DEADLINE_MS, 'The search index').catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
-  const pending = s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
-  const catalog = { ok: true, detail: `${s.catalog.location}: ${s.catalog.documents.count()} documents, ${pending} jobs pending` };
+  const pending = await s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
+  const catalog = { ok: true, detail: `${s.catalog.location}: ${await s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const low = s.disk?.lowest();
   const disk = s.disk && low
     ? { ok: low.freeBytes >= s.disk.minFreeBytes, detail: `${low.folder}: ${Math.floor(low.freeBytes / 1024 ** 2)} MB free (at least ${Math.floor(s.disk.minFreeBytes / 1024 ** 2)} MB must stay free, MIN_FREE_MB)` }

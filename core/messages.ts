@@ -47,6 +47,12 @@ export const STEP_MESSAGES = {
   'completed': 'Completed',
   'completed_with_warnings': 'Completed with warnings: {warnings}',
   'failed': 'Failed',
+  /** A video whose transcription failed: it needs attention (Retry re-runs the transcription). */
+  'transcribe_failed': 'Transcription failed',
+  /** A video's translated version: burning the subtitles into the picture, dubbing, writing the file. */
+  'video_burning': 'Burning the {language} subtitles into the picture',
+  'video_dubbing': 'Dubbing into {language}',
+  'video_writing': 'Writing the video with {language} subtitles',
   /** Free text: what a translate or transcribe job is doing, in English. */
   'working': '{label}',
   /** Free text: what a video's transcription is doing, in English. */
@@ -67,6 +73,8 @@ export const FAILURE_MESSAGES = {
   'failure.unavailable': 'A service needed to process {file} is unavailable. Try again later.',
   'failure.cancelled': 'Processing of {file} was cancelled.',
   'failure.internal': 'Processing {file} failed because of an internal error.',
+  'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
+  'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
 } as const;
 
 /** What the translation offer and a refused request say (core/translate/offers.ts). */
@@ -118,6 +126,11 @@ const BY_REASON: Record<string, FailureCode> = {
   zip_bomb: 'failure.zip_bomb',
   missing_tool: 'failure.missing_tool',
   timeout: 'failure.timeout',
+  drm: 'failure.drm',
+  stt_refused: 'failure.transcription',
+  stt_down: 'failure.transcription',
+  stt_timeout: 'failure.transcription',
+  stt_garbage: 'failure.transcription',
 };
 
 /** Otherwise by its error code. */

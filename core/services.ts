@@ -6,8 +6,10 @@ import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
 import type { ContentDeps } from './content/deps';
 import { createIngestHandler } from './ingest/pipeline';
+import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
+import type { SpeechToText } from './video/speech/types';
 import { setToolLimits } from './tools/sandbox';
 import { createDiskGuard, type DiskGuard } from './disk';
 import { explainFailure } from './ingest/failure';
@@ -20,7 +22,7 @@ import { createOpenAiEmbedder } from './search/openai-embedder';
 import { createFeedSearchIndex } from './search/feed';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
-import { reindexAll } from './ingest/reindex';
+import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
@@ -30,8 +32,14 @@ import { createLlm } from './llm/create';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
+import { publicSearchIndex } from './governance/visibility';
+import { createAuditLog, type AuditLog } from './governance/audit';
+import { createAccounts, type Accounts } from './governance/accounts';
+import { guardProduct } from './governance/guard';
+import { recordExpired } from './governance/expiry';
 import { closeSharedOffice } from './tools/office';
 import { createAssistant } from './chat/assistant';
+import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
@@ -39,6 +47,8 @@ import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
+import { openVideoTranslation } from './video/translation-job';
+import { planVideo } from './video/policy';
 import type { Product } from './product/types';
 
 export interface Services {
@@ -53,8 +63,13 @@ export interface Services {
   questions: QuestionLog;
   /** The embeddable widget's allowed sites and brand defaults (admin settings). */
   widgetSettings: WidgetSettingsStore;
+  /** The document-search bot as anonymous callers get it: public items only (core/governance/visibility.ts). */
   rag: ReturnType<typeof createRagBot>;
+  /** The document-search bot for signed-in staff: every completed item. */
+  staffRag: ReturnType<typeof createRagBot>;
   assistant: ReturnType<typeof createAssistant>;
+  /** Visitors' requests to be contacted by a person. */
+  handoff: Handoff;
   content: ContentDeps;
   /** Public chat and document-search conversations. */
   conversations: ConversationStore;
@@ -62,8 +77,14 @@ export interface Services {
   rateLimits: RateLimitStore;
   /** Translation providers, memory and glossary. */
   translation: Translation;
+  /** Speech to text for videos: the endpoint (STT_URL) when configured, then offline pocketsphinx. */
+  transcribers: SpeechToText[];
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
   chroma: ChromaSupervisor | null;
+  /** Who changed what (core/governance/audit.ts), in the catalog store. */
+  audit: AuditLog;
+  /** Named users and API tokens with roles. */
+  accounts: Accounts;
   /** The front door: every use case of the product (core/product). */
   product: Product;
   /** Where uploads are spooled before they reach the store. */
@@ -176,34 +197,44 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const records = { catalog, store, search };
     const llm = createLlm(config.llm);
     const translation = createTranslation(config, llm);
+    const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
-      ingest: createIngestHandler(records, { ocrLanguages: config.worker.ocrLanguages, tmpDir, maxVideoSec: config.video.maxMinutes * 60 }),
-      transcribe: createTranscribeHandler({ ...records, transcribers: createTranscribers(config.stt), tmpDir, maxDurationSec: config.video.maxMinutes * 60 }),
-      translate: createTranslateHandler({ ...records, translation, tmpDir }),
+      ingest: createIngestHandler(records, {
+        ocrLanguages: config.worker.ocrLanguages, tmpDir,
+        checkVideoDuration: (sec) => void planVideo(sec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: config.video.maxMinutes * 60 }),
+      }),
+      transcribe: createTranscribeHandler({
+        ...records, transcribers, tmpDir, maxDurationSec: config.video.maxMinutes * 60,
+        // A new transcript makes the video's translated subtitles again (the queue exists by the time a job runs).
+        onReplaced: async (videoId) => { await remakeVideoTranslations({ ...records, queue, conversations }, videoId); },
+      }),
+      translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
     const disk = createDiskGuard([config.dataDir, tmpDir], config.minFreeBytes);
     const queue = createJobQueue({
       catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log,
       // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
-      beforeStep: (job) => {
-        try {
-          disk.assertRoom('There is too little free disk space to go on');
-        } catch (e) {
-          const fileName = catalog.items(job.itemType).get(job.itemId)?.fileName;
-          if (!fileName) throw e;
-          const err = explainFailure(e, fileName);
-          throw new AppError(err.code, err.message, { cause: e, details: { ...err.details, file: fileName } });
-        }
+      beforeStep: () => disk.assertRoom('There is too little free disk space to go on'),
+      explainStartFailure: async (job, e) => {
+        const fileName = (await catalog.items(job.itemType).get(job.itemId))?.fileName;
+        if (!fileName) return e;
+        const err = explainFailure(e, fileName);
+        return new AppError(err.code, err.message, { cause: e, details: { ...err.details, file: fileName } });
       },
     });
     shared.onRemoteChange(() => queue.poke());
-    const content: ContentDeps = { ...records, queue, conversations };
+    const content: ContentDeps = { ...records, queue, conversations, autoApprove: config.autoApprove };
     cleanups.push(() => queue.stop());
 
+    const audit = createAuditLog(catalog);
+    const accounts = createAccounts(catalog, config.admin.username);
     const auth = createAuth({
       dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
-      sessions: shared.sessions, rateLimits,
+      sessions: shared.sessions, rateLimits, accounts,
+      onEvent: (e) => void audit.record({
+        action: e.action, actor: e.role ? { name: e.username, role: e.role, via: 'session' } : null, target: e.username, note: e.clientAddress,
+      }).catch((err: Error) => log(`Recording ${e.action} failed: ${err.message}`)),
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
@@ -215,12 +246,35 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const pruneTimer = setInterval(pruneQuestions, 6 * 3_600_000);
     pruneTimer.unref();
     cleanups.push(() => clearInterval(pruneTimer));
-    const rag = createRagBot({
-      catalog, conversations, search, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
-      onLlmError: (e, step) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
+    // The visibility rule: anonymous callers search only public items; signed-in staff search everything.
+    const publicSearch = publicSearchIndex(search, catalog);
+    const ragOptions = {
+      catalog, conversations, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
+      onLlmError: (e: AppError, step: string) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
+    };
+    const rag = createRagBot({ ...ragOptions, search: publicSearch });
+    const staffRag = createRagBot({ ...ragOptions, search });
+    const assistant = createAssistant({ catalog, conversations, search: publicSearch, llm, rag, limits: chatLimits, questions });
+    // Hand-off requests keep contact details as long as conversations are kept (pruned with the question log).
+    const handoff = createHandoff({
+      catalog, conversations, retentionDays: config.conversations.retentionDays,
+      webhook: config.handoff.webhookUrl ? { url: config.handoff.webhookUrl, secret: config.handoff.webhookSecret } : null,
+      onWebhookError: (id, error) => log(`Hand-off request ${id} could not be delivered to HANDOFF_WEBHOOK_URL: ${error}`),
     });
-    const assistant = createAssistant({ catalog, conversations, search, llm, rag, limits: chatLimits, questions });
+    const pruneHandoff = () => void handoff.prune().catch((e: Error) => log(`Pruning hand-off requests failed: ${e.message}`));
+    pruneHandoff();
+    const handoffTimer = setInterval(pruneHandoff, 6 * 3_600_000);
+    handoffTimer.unref();
+    cleanups.push(() => clearInterval(handoffTimer));
 
+    if (options.startWorker) {
+      // Items whose validUntil passed get their one `expired` audit entry (the rule itself reads the clock on every request).
+      const sweep = () => void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+      sweep();
+      const expiryTimer = setInterval(sweep, 60_000);
+      expiryTimer.unref();
+      cleanups.push(() => clearInterval(expiryTimer));
+    }
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(
@@ -230,7 +284,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, assistant, content, conversations, rateLimits, translation, tmpDir, disk, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, disk, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         // Every part is closed even when one fails (a full disk failing the index's last save); the first failure is reported.
@@ -242,7 +296,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         if (failure) throw failure;
       },
     };
-    return { ...core, product: createProduct(core) };
+    return { ...core, product: guardProduct(createProduct(core), audit) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

@@ -61,8 +61,36 @@ export interface Coded {
   params: MessageParams;
 }
 
+/** Review of an item before it may reach the public (core/governance). Absent on records made before review existed: pending. */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+/** Who may see an item: anyone (once approved and not expired) or signed-in staff only. */
+export const AUDIENCES = ['public', 'staff'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+/** Why an item is not public, or 'public' (core/governance/visibility.ts decides). */
+export type Visibility = 'public' | 'pending' | 'rejected' | 'staff' | 'expired' | 'processing';
+
+/** The review, audience and expiry of an item (documents, presentations, videos, content rows). */
+export interface Governed {
+  /** Absent on old records: treated as pending. */
+  review?: ReviewState;
+  approvedDate?: string | null;
+  /** Who approved it (a user name, or "auto" for AUTO_APPROVE). */
+  approvedBy?: string | null;
+  /** Why it was rejected. */
+  reviewNote?: string | null;
+  reviewedAt?: string | null;
+  reviewedBy?: string | null;
+  /** Absent: public. */
+  audience?: Audience;
+  /** ISO date-time after which the item leaves public answers and downloads. */
+  validUntil?: string | null;
+  /** When the passing of validUntil was recorded in the audit log (core/governance/expiry.ts). */
+  expiryRecordedAt?: string | null;
+}
+
 /** Fields every ingested item carries for the pipeline. */
-export interface Processing {
+export interface Processing extends Governed {
   status: ItemStatus;
   /** 0..100 */
   progress: number;
@@ -149,6 +177,10 @@ export interface VideoTranscriptView {
   cues: Array<{ id: string; start: number; end: number; text: string }>;
   /** Public path of the original-language WebVTT (null without a transcript). */
   vttPath: string | null;
+  /** The same cues as SubRip (SRT). */
+  srtPath?: string | null;
+  /** The transcript as first transcribed, when it was edited since (the editor's "original"). */
+  original?: Array<{ id: string; start: number; end: number; text: string }> | null;
   versions: VideoVersion[];
 }
 
@@ -164,6 +196,8 @@ export interface VideoVersion {
   fileName: string | null;
   /** The translated WebVTT. */
   subtitlesPath: string | null;
+  /** The translated subtitles as SubRip (SRT). */
+  subtitlesSrtPath?: string | null;
   options: VideoOptions;
 }
 
@@ -186,10 +220,22 @@ export interface VideoTranscript {
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: string | null;
   updatedAt: string;
+  /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
+  failedStep?: 'transcribe' | 'frames' | 'index' | null;
+  /** 'detected' when the endpoint was not told the language and named it itself. */
+  languageSource?: 'upload' | 'detected' | 'requested' | null;
+  /** True when the times are spread over the sound (the endpoint gave text without times). */
+  approximate?: boolean;
+  /** Seconds of speech found by speech detection (null before it ran). */
+  speechSec?: number | null;
+  /** Version of the transcript: 1 for the first transcription, more after each edit or new transcription. */
+  version?: number;
+  /** 'transcribed' or 'edited' (the console's transcript editor). */
+  origin?: 'transcribed' | 'edited';
 }
 
 /** The generic content list row (GET /api/content). */
-export interface ContentItem {
+export interface ContentItem extends Governed {
   id: number;
   type: DisplayContentType;
   title: string;
@@ -208,7 +254,13 @@ export interface ContentItem {
   errorCode?: Coded | null;
   category?: string | null;
   tags?: string[];
+  /** Whether anonymous callers see it now, or why not (core/governance/visibility.ts). */
+  visibility?: Visibility;
 }
+
+/** Which items a review list shows. */
+export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'all'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export interface Category {
   id: number;
@@ -307,6 +359,8 @@ export interface ChatBotReply {
   mediaItem: (MediaOutput & { contentType: 'presentation' | 'video' | 'document'; id: number }) | null;
   /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
   answerId?: string;
+  /** True when the assistant offers to pass the question on to a person (it could not answer, or the visitor asked for one). */
+  handoff?: boolean;
 }
 
 export interface Citation {
@@ -323,6 +377,8 @@ export interface Citation {
   lowConfidence?: boolean;
   /** When the passage is from a translation: its language and the translated file's download path. */
   translation?: { language: string; filePath: string } | null;
+  /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
+  visibility?: Exclude<Visibility, 'public'>;
 }
 
 /** Reply of POST /api/bot/rag-query. */
@@ -450,4 +506,39 @@ export interface RagTurn {
   timestamp: string;
   detectedLanguage: string | null;
   sourceImages: string[];
+}
+
+/** A visitor's request to be contacted by a person, left in the public assistant (/chat or the widget). */
+export interface HandoffRequest {
+  id: number;
+  /** The public conversation it came from (its messages are attached). */
+  referenceId: string;
+  channel: 'chat' | 'widget';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** What the visitor asked (their last question, or what they wrote in the form). */
+  question: string;
+  language: string;
+  /** The visitor agreed to be contacted and to have the conversation kept with the request. */
+  consent: true;
+  /** The conversation as it was when the request was left, oldest first. */
+  conversation: Array<{ role: 'user' | 'bot'; text: string; at: string }>;
+  status: 'open' | 'handled';
+  createdAt: string;
+  handledAt: string | null;
+  /** Delivery to HANDOFF_WEBHOOK_URL: 'off' when none is configured. */
+  webhook: { state: 'off' | 'pending' | 'sent' | 'failed'; attempts: number; error: string | null };
+}
+
+/** What the visitor sends: a name, an e-mail address or a phone number (at least one), and consent. */
+export interface HandoffInput {
+  referenceId: string;
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  question?: string | null;
+  consent: boolean;
+  channel?: 'chat' | 'widget';
+  language?: string | null;
 }

@@ -86,7 +86,7 @@ describe('sign-in enforced by the server', () => {
     const set = good.headers.get('set-cookie') ?? '';
     assert.match(set, /HttpOnly/i);
     assert.match(set, /SameSite=Strict/i);
-    assert.deepEqual(await good.json(), { username: 'admin', name: 'Admin User', title: 'Building Manager' });
+    assert.deepEqual(await good.json(), { username: 'admin', name: 'Admin User', title: 'Building Manager', role: 'admin' });
   });
 
   it('logout revokes the session server-side', async () => {

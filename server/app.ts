@@ -7,14 +7,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { createPublicGate, type Services } from '../core/product/index';
-import { requireAdmin, requireSameOrigin } from './auth';
+import { createPublicGate, type Edge } from '../core/product/index';
+import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
 import { openApiRoutes, registerOpenApi } from './openapi/plugin';
 import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
+import handoffRoutes, { handoffRequestRoute } from './routes/handoff';
 import authRoutes from './routes/auth';
 import botRoutes from './routes/bot';
 import categoryRoutes from './routes/categories';
@@ -22,11 +23,25 @@ import contentRoutes from './routes/content';
 import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
+import reviewRoutes from './routes/review';
+import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app as registered. */
+    routeTable: RouteEntry[];
+  }
+}
 
 /**
  * Answers over 1 kB in text formats (JSON, HTML, scripts, styles, subtitles) go out
@@ -47,7 +62,7 @@ const COMPRESSION = {
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
-export async function buildApp(services: Services, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
   const { trustProxy } = services.config;
   // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
   // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.
@@ -56,6 +71,12 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
   });
   app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
+  // Every route as registered (method, url): the visibility suite probes each public one (server/visibility.test.ts).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
+  });
   registerErrorHandler(app);
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
@@ -71,6 +92,10 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     consoleHeaders(request.url, reply);
   });
   app.addHook('onRequest', widgetCors(services.product));
+  app.decorateRequest('actor', null);
+  // Who calls (a user, a named token, or anonymous); the request then runs as them, and core's guard checks every operation.
+  app.addHook('onRequest', identify(services.auth));
+  app.addHook('onRequest', actAs);
   app.addHook('onRequest', bodyDeadline({ ...services.config.uploads }));
 
   await registerOpenApi(app);
@@ -92,6 +117,7 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'bot'));
     await scope.register(feedbackRoutes, opts);
+    await scope.register(handoffRequestRoute, opts);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'files'));
@@ -103,9 +129,9 @@ export async function buildApp(services: Services, options: { logger?: FastifySe
     await scope.register(openApiRoutes);
   });
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin(services.auth));
+    admin.addHook('onRequest', requireSignIn);
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
       await admin.register(routes, opts);
     }
   });

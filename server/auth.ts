@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../core/product/index';
+import { runAs, type Actor, type Auth } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 export const SESSION_COOKIE = 'cms_session';
@@ -7,6 +7,30 @@ export const SESSION_COOKIE = 'cms_session';
 export function bearerOf(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}
+
+/** True when the request carries a valid session cookie or API token (the identify hook ran). */
+export const isSignedIn = (request: FastifyRequest): boolean => !!request.actor;
+
+/**
+ * onRequest hook of every route: who is calling (a session cookie or an API
+ * token, else anonymous), as `request.actor`. Nothing is refused here.
+ */
+export function identify(auth: Pick<Auth, 'authenticate'>) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    // The console's own files and the widget scripts are the same for everyone: no sign-in lookup for them.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) return;
+    const bearer = bearerOf(request);
+    const sessionToken = request.cookies?.[SESSION_COOKIE];
+    if (!bearer && !sessionToken) return;
+    const user = await auth.authenticate({ sessionToken, bearer, clientAddress: request.ip });
+    if (user) request.actor = { name: user.username, role: user.role, via: user.via, token: user.token ?? null };
+  };
+}
+
+/** onRequest hook after identify: the rest of the request (core included) runs as `request.actor` (core's guard checks roles). */
+export function actAs(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  runAs(request.actor ?? null, done);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,10 +57,20 @@ export async function requireSameOrigin(request: FastifyRequest, _reply: Fastify
   }
 }
 
-/** onRequest hook for admin routes: a valid session cookie or API token, else 401. */
-export function requireAdmin(auth: Auth) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip });
-    if (!user) throw new AppError('unauthorized', 'Sign in to use this part of the API');
-  };
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling an admin route (set by requireAdmin). */
+    actor: Actor | null;
+  }
+}
+
+/** onRequest hook for admin routes (after identify): a valid session cookie or API token, else 401. What the role may do is core's guard. */
+export async function requireSignIn(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.actor) throw new AppError('unauthorized', 'Sign in to use this part of the API');
+}
+
+/** The caller of an admin route (requireAdmin ran first). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', 'Sign in to use this part of the API');
+  return request.actor;
 }

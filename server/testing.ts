@@ -34,6 +34,8 @@ export interface TestServerOptions {
   process?: boolean;
   /** Start the job worker (default true). */
   worker?: boolean;
+  /** How long a child-process server may take to start before the test fails (default 30 s). */
+  startTimeoutMs?: number;
 }
 
 /** Starts the real server on a free loopback port with a temp data folder. */
@@ -43,7 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const token = 'test-token-abcdef-0123456789abcdef0123';
   const env: Record<string, string> = {
     DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, CMS_TOKEN: token,
-    LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', ...options.env,
+    // Tests of what the public sees upload as a one-person site would (AUTO_APPROVE); the visibility suite turns it off.
+    LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', AUTO_APPROVE: 'true', ...options.env,
   };
   const removeData = async (keep?: boolean) => {
     if (!keep && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -63,7 +66,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-      setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000).unref();
+      const limit = options.startTimeoutMs ?? 30_000;
+      setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s:\n${out}`)), limit).unref();
     });
     return {
       url, dataDir, username: 'admin', password, token, child,

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services, UploadInput } from '../core/product/index';
+import type { Edge, UploadInput } from '../core/product/index';
 import { receiveUpload } from './multipart';
 
 /** Reads a multipart upload into the product's upload input (the fields go to core as received). */
-export async function readUpload(request: FastifyRequest, services: Services, kind: UploadInput['kind']): Promise<UploadInput> {
+export async function readUpload(request: FastifyRequest, services: Edge, kind: UploadInput['kind']): Promise<UploadInput> {
   const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
   return {
-    kind, fields,
+    kind, fields, actor: request.actor ?? undefined,
     file: { path: file.path, fileName: file.fileName, spooled: { size: file.size, sha256: file.sha256, mimeType: file.mimeType } },
   };
 }

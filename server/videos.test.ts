@@ -108,7 +108,8 @@ describe('videos', () => {
       assert.equal(tr!.provider, 'apertium');
       assert.deepEqual(tr!.options, { subtitles: 'soft', dub: false });
       const vtt = await (await fetch(`${s.url}${tr!.subtitlesPath}`)).text();
-      assert.match(vtt, /^WEBVTT\nLanguage: spanish\n/);
+      assert.match(vtt, /^WEBVTT\nLanguage: es\n/);
+      assert.match(await (await fetch(`${s.url}${tr!.subtitlesPath!.replace(/\.vtt$/, ".srt")}`)).text(), /^1\n00:00:0\d,\d{3} --> /);
       assert.match(vtt, /motor/i);
       assert.doesNotMatch(vtt, /The motor pairs with the remote control/, 'the subtitles are translated');
       const file = `${s.dataDir}/translated.mp4`;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { ROOT, withCommonOptions, type CliContext } from '../context';
-import type { EvalResult } from '../../core/product/eval';
+import { loadEval, type EvalResult } from '../../core/product/index';
 import { EXIT } from '../handle-error';
 import type { Logger } from '../logger';
 import { startProgress } from '../progress';
@@ -10,6 +10,8 @@ import { parseCount, usageError } from '../usage';
 
 interface EvalOptions {
   data?: string;
+  answers?: string;
+  corpus?: string;
   k: string;
   perFile?: string;
 }
@@ -22,10 +24,13 @@ export function evalCommand(ctx: CliContext) {
       .description('measure retrieval on question-answering data (SQuAD-format JSON): Hit@1, Hit@5, MRR@10 per language, latency')
       .option('--data <dir>', 'folder with the evaluation files', DEFAULT_DATA)
       .option('-k, --k <n>', 'results retrieved per question', '5')
-      .option('--per-file <n>', 'ask at most this many questions per file (a quick run)'),
+      .option('--per-file <n>', 'ask at most this many questions per file (a quick run)')
+      .option('--answers <questions.json>', 'answers mode: ingest real files and ask a question file (right answer at the right place, not found, grounding)')
+      .option('--corpus <dir>', 'answers mode: the folder the question file\'s file paths are relative to (default: its own folder)'),
   )
-    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json\n  cms eval --per-file 50')
+    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json\n  cms eval --per-file 50\n  cms eval --answers core/eval/answers/corpus-questions.json --corpus ../shared/corpus')
     .action(async (options: EvalOptions) => {
+      if (options.answers) return answersMode(ctx, options);
       const k = parseCount(options.k, '--k', 1, 100);
       const questionsPerFile = options.perFile ? parseCount(options.perFile, '--per-file', 1, 1_000_000) : undefined;
       const dataDir = path.resolve(ctx.cwd, options.data ?? DEFAULT_DATA);
@@ -34,7 +39,7 @@ export function evalCommand(ctx: CliContext) {
       }
       const { logger } = ctx;
       // Loaded on use: the evaluation pulls in the whole search stack.
-      const { runEval } = await import('../../core/product/eval');
+      const { runEval } = await loadEval();
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {
@@ -59,4 +64,21 @@ function printReport(logger: Logger, report: EvalResult) {
   ]);
   if (report.unmapped.length) logger.info(`${report.unmapped.length} chunk(s) matched no passage and were skipped: ${report.unmapped.slice(0, 5).map((u) => `${u.chunk} (${u.file})`).join(', ')}`);
   logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
+}
+
+async function answersMode(ctx: CliContext, options: EvalOptions) {
+  const questions = path.resolve(ctx.cwd, options.answers!);
+  if (!(await stat(questions).catch(() => null))?.isFile()) throw usageError(`No question file at ${questions}`);
+  const corpusDir = path.resolve(ctx.cwd, options.corpus ?? path.dirname(questions));
+  const { runAnswersEval, formatAnswersEval } = await loadEval();
+  const progress = await startProgress(ctx.logger, 'Answering', { plainEveryMs: 5000 });
+  let report;
+  try {
+    report = await runAnswersEval({ corpusDir, questions, signal: ctx.signal, onProgress: (p) => progress.update(p.done, p.total, p.phase) });
+  } finally {
+    await progress.stop();
+  }
+  if (ctx.logger.mode === 'json') ctx.logger.json(report);
+  else ctx.logger.info(formatAnswersEval(report));
+  ctx.exitCode = EXIT.ok;
 }

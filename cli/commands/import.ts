@@ -22,6 +22,9 @@ interface ImportOptions {
   watch?: boolean;
   interval: string;
   force?: boolean;
+  approve?: boolean;
+  audience?: 'public' | 'staff';
+  validUntil?: string;
 }
 
 export function importCommand(ctx: CliContext) {
@@ -35,7 +38,10 @@ export function importCommand(ctx: CliContext) {
       .option('-r, --recursive', 'include files in sub-folders')
       .option('-w, --watch', 'keep running and import new files that appear in the given folders')
       .option('--interval <ms>', 'how often --watch scans the folders', '1000')
-      .option('-f, --force', 'import again even when the same content was imported before'),
+      .option('-f, --force', 'import again even when the same content was imported before')
+      .option('--approve', 'approve on upload: public once processed (otherwise it waits for review)')
+      .option('--audience <audience>', 'public (default) or staff (signed-in users only)')
+      .option('--valid-until <date>', 'no longer public after this date, e.g. 2027-01-31'),
   )
     .addHelpText('after', '\nExamples:\n  cms import manual.pdf deck.pptx\n  cms import ./docs --recursive --category "Blinds"\n  cms import "manuals/**/*.pdf" --translate-to hebrew\n  cms import ./inbox --watch --json')
     .action(async (paths: string[], options: ImportOptions) => {
@@ -90,7 +96,9 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     let translated: { completed: number; failed: TranslationRecord[] } | null = null;
     const reporter = await createReporter(logger, { stream: !!options.watch, footer });
     const tracker = createTracker(conn.product, { intervalMs: conn.mode === 'http' ? 500 : 200, signal });
-    const importer = createImporter(conn.product, tracker, { categoryId, translateTo, title: options.title, force: !!options.force }, (e) => reporter.event(e), signal);
+    const importer = createImporter(conn.product, tracker, {
+      categoryId, translateTo, title: options.title, force: !!options.force, approve: !!options.approve, audience: options.audience, validUntil: options.validUntil ?? null,
+    }, (e) => reporter.event(e), signal);
 
     try {
       for (const p of expansion.problems) importer.problem(p.input, p.reason);

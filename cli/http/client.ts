@@ -22,6 +22,7 @@ export interface HttpClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   send<T>(method: 'POST' | 'PUT', path: string, body: RawBody): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
   del<T = void>(path: string): Promise<T>;
   /** A response whose body is read by the caller (downloads, event streams); errors still become AppError. */
   open(method: 'GET' | 'HEAD' | 'POST', path: string, init?: { headers?: Record<string, string>; json?: unknown }): Promise<RawResponse>;
@@ -71,6 +72,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     send: (method, path, body) =>
       call(method, path, { body: body.stream, headers: { 'content-type': body.contentType, 'content-length': String(body.length) } }),
     patch: (path, body) => call('PATCH', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    put: (path, body) => call('PUT', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     del: (path) => call('DELETE', path),
     async open(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TranslationOffers, TranslationRecord,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
-  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, VideoTranscriptView,
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, Job, PresentationImage,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { createHttpClient, type HttpClientOptions } from './client';
@@ -35,6 +35,20 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     }
   }
 
+  /** A file the server sends as an attachment, whole. */
+  async function download(path: string, query: Record<string, string | null | undefined>, fallbackName: string) {
+    const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+    const res = await http.open('GET', `${path}?${q}`);
+    const chunks: Buffer[] = [];
+    for await (const c of res.body) chunks.push(c as Buffer);
+    const disposition = String(res.headers['content-disposition'] ?? '');
+    return {
+      fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName,
+      contentType: String(res.headers['content-type'] ?? ''),
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+  }
+
   return {
     baseUrl: http.baseUrl,
     async upload({ kind, file, fields, onProgress }) {
@@ -58,6 +72,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
     translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
+    transcribe: (id, input = {}) => http.post<Video>(`/api/videos/${id}/transcribe`, input),
+    saveTranscript: (id, cues) => http.put<VideoTranscriptView>(`/api/videos/${id}/transcript`, { cues }),
     translate: (type, id, targetLanguage, options = {}) => http.post<TranslationRecord>(`/api/${ENDPOINT[type]}/${id}/translations`, { targetLanguage, ...options }),
     translationOffers: () => http.get<TranslationOffers>('/api/translation-offers'),
     translationList: (filter = {}) => http.get<TranslationRecord[]>('/api/translations', { itemType: filter.itemType, itemId: filter.itemId }),
@@ -81,6 +97,11 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     messages: (referenceId, since) => http.get<PublicChatMessage[]>('/api/bot/messages', { referenceId, since: since ?? undefined }),
     clearSession: (referenceId) => http.post('/api/bot/clear-session', { referenceId }),
     newConversation: () => http.post<{ referenceId: string }>('/api/bot/session', {}),
+    requestHandoff: (input) => http.post<{ id: number; createdAt: string }>('/api/bot/handoff', input),
+    handoffRequests: (filter) => http.get<HandoffRequest[]>('/api/handoff-requests', { status: filter?.status }),
+    handoffRequest: (id) => http.get<HandoffRequest>(`/api/handoff-requests/${id}`),
+    markHandoffHandled: (id, handled = true) => http.post<HandoffRequest>(`/api/handoff-requests/${id}/handled`, { handled }),
+    removeHandoffRequest: (id) => http.del(`/api/handoff-requests/${id}`),
     categories: () => http.get<Category[]>('/api/categories'),
     createCategory: (input) => http.post<Category>('/api/categories', input),
     updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),
@@ -109,20 +130,21 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     health: () => http.get<HealthReport>('/api/health'),
     rate: (input) => http.post('/api/bot/feedback', input),
     questionStats: (since) => http.get<QuestionStats>('/api/analytics/stats', { since: since ?? undefined }),
-    async exportConversations({ from, to, format }) {
-      const q = new URLSearchParams({ format });
-      if (from) q.set('from', from);
-      if (to) q.set('to', to);
-      const res = await http.open('GET', `/api/analytics/export?${q}`);
-      const chunks: Buffer[] = [];
-      for await (const c of res.body) chunks.push(c as Buffer);
-      const disposition = String(res.headers['content-disposition'] ?? '');
-      return {
-        fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? `conversations.${format}`,
-        contentType: String(res.headers['content-type'] ?? ''),
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-    },
+    exportConversations: ({ from, to, format }) => download(`/api/analytics/export`, { format, from, to }, `conversations.${format}`),
+    // The server names the actor from the caller's token: an actor given here is not sent.
+    approve: (ids) => http.post<ContentItem[]>('/api/review/approve', { ids }),
+    reject: (ids, o = {}) => http.post<ContentItem[]>('/api/review/reject', { ids, note: o.note ?? null }),
+    setAccess: (ids, patch) => http.post<ContentItem[]>('/api/review/access', { ids, ...patch }),
+    reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
+    auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
+    exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
+    users: () => http.get<UserView[]>('/api/users'),
+    createUser: (input) => http.post<UserView>('/api/users', input),
+    updateUser: (id, patch) => http.patch<UserView>(`/api/users/${id}`, patch),
+    removeUser: (id) => http.del(`/api/users/${id}`),
+    tokens: () => http.get<TokenView[]>('/api/tokens'),
+    createToken: (input) => http.post<{ token: string; record: TokenView }>('/api/tokens', input),
+    revokeToken: (id) => http.del<TokenView>(`/api/tokens/${id}`),
     widgetSettings: () => http.get<WidgetSettingsView>('/api/widget/settings'),
     updateWidgetSettings: (patch) => http.patch<WidgetSettingsView>('/api/widget/settings', patch),
     async widgetConfig() {

@@ -37,6 +37,10 @@ export interface ImportSettings {
   translateTo: string | null;
   title?: string;
   force: boolean;
+  /** Approve on upload (needs the review permission), audience, expiry date: core's governance fields. */
+  approve?: boolean;
+  audience?: 'public' | 'staff';
+  validUntil?: string | null;
 }
 
 const DUPLICATE = /already imported as (document|presentation|video) (\d+)/;
@@ -100,7 +104,8 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
       const created = await product.upload({
         kind: type, file: { path: c.path, fileName: path.basename(c.path) },
         // Upload fields under core's names; core's normaliser maps them for each kind.
-        fields: { title: settings.title, categoryId: settings.categoryId, needsTranslation: !!settings.translateTo, targetLanguage: settings.translateTo, force: settings.force },
+        fields: { title: settings.title, categoryId: settings.categoryId, needsTranslation: !!settings.translateTo, targetLanguage: settings.translateTo, force: settings.force,
+          approve: settings.approve, audience: settings.audience, validUntil: settings.validUntil },
         onProgress: (sent, total) => emit({ kind: 'upload', file, sent, total }),
       });
       item = toItemView(created.kind as ContentType, created.item as Parameters<typeof toItemView>[1]);

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import type { Accounts } from '../governance/accounts';
+import type { Role } from '../governance/roles';
 import { createRateLimiter } from '../limits/limiter';
 import type { RateLimitStore } from '../limits/types';
 import type { SessionStore } from './sessions';
@@ -10,6 +12,11 @@ export interface AdminUser {
   username: string;
   name: string;
   title: string;
+  role: Role;
+  /** How this request signed in. */
+  via: 'session' | 'token';
+  /** The API token's name (CMS_TOKEN is "CMS_TOKEN"). */
+  token?: string | null;
 }
 
 export interface AuthOptions {
@@ -29,6 +36,10 @@ export interface AuthOptions {
   rateLimits?: RateLimitStore;
   /** Called once with a generated password so the edge can print it. */
   onGeneratedPassword?: (password: string) => void;
+  /** Named users and tokens with roles (core/governance/accounts.ts); only the bootstrap admin and CMS_TOKEN without it. */
+  accounts?: Accounts;
+  /** Told of every sign-in, failed sign-in and sign-out (the audit log). */
+  onEvent?: (event: { action: 'sign_in' | 'sign_in_failed' | 'sign_out'; username: string; role: Role | null; clientAddress: string | null }) => void;
 }
 
 const CREDENTIALS_FILE = 'admin.json';
@@ -66,25 +77,38 @@ export function createAuth(options: AuthOptions) {
   const loginLimiter = createRateLimiter({ name: 'login', limit: options.loginPerMinute, windowMs: 60_000, store: options.rateLimits });
   const bearerLimiter = createRateLimiter({ name: 'bearer', limit: options.bearerFailuresPerMinute ?? 30, windowMs: 60_000, store: options.rateLimits });
   const { sessions } = options;
-  const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager' };
+  const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager', role: 'admin', via: 'session' };
+  const accounts = options.accounts;
+  /** A named user's session token carries the user's id (`u12.<random>`); the whole token is hashed, so the id cannot be changed. */
+  const sessionUserId = (token: string) => /^u(\d+)\./.exec(token)?.[1];
+  const TITLES: Record<Role, string> = { admin: 'Administrator', editor: 'Editor', reviewer: 'Reviewer' };
 
-  return {
+  const self = {
     user,
     /** Checks credentials; returns a new session token (only its hash is stored). */
     async login(username: string, password: string, clientAddress: string): Promise<{ token: string; user: AdminUser; expiresAt: string }> {
       await loginLimiter.hit(clientAddress, 'sign-in attempts');
-      const okUser = safeEqual(username, options.username);
-      const okPass = await verifyPassword(password, passwordHash);
-      if (!okUser || !okPass) throw new AppError('unauthorized', 'Invalid email or password');
+      const bootstrap = safeEqual(username, options.username);
+      const named = bootstrap ? undefined : await accounts?.findUser(username);
+      const okPass = await verifyPassword(password, named ? named.passwordHash : passwordHash);
+      if ((!bootstrap && !named) || !okPass) {
+        options.onEvent?.({ action: 'sign_in_failed', username: username.slice(0, 80), role: null, clientAddress });
+        throw new AppError('unauthorized', 'Invalid email or password');
+      }
       await loginLimiter.reset(clientAddress);
-      const token = randomToken();
+      const token = named ? `u${named.id}.${randomToken()}` : randomToken();
       const now = Date.now();
       const expiresAt = new Date(now + options.sessionHours * 3600_000);
       await sessions.create(sha256(token), new Date(now), expiresAt);
-      return { token, user, expiresAt: expiresAt.toISOString() };
+      const who: AdminUser = named ? { username: named.username, name: named.name, title: TITLES[named.role], role: named.role, via: 'session' } : user;
+      options.onEvent?.({ action: 'sign_in', username: who.username, role: who.role, clientAddress });
+      return { token, user: who, expiresAt: expiresAt.toISOString() };
     },
     async logout(token: string | undefined) {
-      if (token) await sessions.remove(sha256(token));
+      if (!token) return;
+      const who = await self.authenticate({ sessionToken: token }).catch(() => null);
+      await sessions.remove(sha256(token));
+      if (who) options.onEvent?.({ action: 'sign_out', username: who.username, role: who.role, clientAddress: null });
     },
     /**
      * The user for a session cookie or API token, or null. Wrong tokens count against `clientAddress`: past
@@ -97,15 +121,27 @@ export function createAuth(options: AuthOptions) {
         if (retryAfter) throw new AppError('rate_limited', `Too many wrong API tokens from this address. Try again in ${retryAfter} s.`, { details: { retryAfter } });
         if (apiToken && safeEqual(credentials.bearer, apiToken)) {
           await bearerLimiter.undo(address);
-          return user;
+          return { ...user, via: 'token', token: 'CMS_TOKEN' };
+        }
+        const named = await accounts?.tokenFor(credentials.bearer);
+        if (named) {
+          await bearerLimiter.undo(address);
+          return { username: named.name, name: named.name, title: TITLES[named.role], role: named.role, via: 'token', token: named.name };
         }
       }
-      if (credentials.sessionToken && (await sessions.isValid(sha256(credentials.sessionToken), new Date()))) return user;
+      if (credentials.sessionToken && (await sessions.isValid(sha256(credentials.sessionToken), new Date()))) {
+        const id = sessionUserId(credentials.sessionToken);
+        if (id === undefined) return user;
+        // A removed or disabled user's sessions end with them.
+        const named = await accounts?.userById(Number(id));
+        return named ? { username: named.username, name: named.name, title: TITLES[named.role], role: named.role, via: 'session' } : null;
+      }
       return null;
     },
     get apiToken() {
       return apiToken!;
     },
   };
+  return self;
 }
 export type Auth = ReturnType<typeof createAuth>;

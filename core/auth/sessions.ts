@@ -16,17 +16,17 @@ export interface SessionStore {
 export function createCatalogSessionStore(catalog: Catalog): SessionStore {
   return {
     async create(tokenHash, createdAt, expiresAt) {
-      catalog.transaction(() => {
-        catalog.authSessions.removeWhere((s) => Date.parse(s.expiresAt) <= createdAt.getTime());
-        catalog.authSessions.insert({ tokenHash, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
+      await catalog.transaction(async () => {
+        await catalog.authSessions.removeWhere((s) => Date.parse(s.expiresAt) <= createdAt.getTime());
+        await catalog.authSessions.insert({ tokenHash, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
       });
     },
     async isValid(tokenHash, now) {
-      const s = catalog.authSessions.find((x) => x.tokenHash === tokenHash);
+      const s = await catalog.authSessions.find((x) => x.tokenHash === tokenHash);
       return !!s && Date.parse(s.expiresAt) > now.getTime();
     },
     async remove(tokenHash) {
-      catalog.authSessions.removeWhere((s) => s.tokenHash === tokenHash);
+      await catalog.authSessions.removeWhere((s) => s.tokenHash === tokenHash);
     },
   };
 }

@@ -1,12 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentType, ContentItem, Document, HandoffRequest, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
 import { LowdbCollection } from './collection';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
 
 export type { AuthSession, Catalog, CatalogStore, Collection, ItemRecord } from './types';
@@ -23,9 +25,13 @@ interface CatalogData {
   presentationImages: PresentationImage[];
   jobs: Job[];
   translations: TranslationRecord[];
+  handoffRequests: HandoffRequest[];
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
   authSessions: AuthSession[];
+  auditLog: AuditEntry[];
+  users: StoredUser[];
+  apiTokens: StoredApiToken[];
   counters: { botResponses: number; chatSeq: number };
 }
 
@@ -41,9 +47,13 @@ const empty = (): CatalogData => ({
   presentationImages: [],
   jobs: [],
   translations: [],
+  handoffRequests: [],
   chatMessages: [],
   ragTurns: [],
   authSessions: [],
+  auditLog: [],
+  users: [],
+  apiTokens: [],
   counters: { botResponses: 0, chatSeq: 0 },
 });
 
@@ -79,7 +89,11 @@ function upgradeJob(j: Job): Job {
 class LowdbCatalog implements CatalogStore {
   private readonly db: LowSync<CatalogData>;
   readonly location: string;
-  private depth = 0;
+  /** Set while a transaction's function runs: writes from it apply at once and are written when it ends. */
+  private readonly inTx = new AsyncLocalStorage<{ open: boolean }>();
+  /** One transaction (or one write queued behind it) at a time. */
+  private locked = false;
+  private readonly waiters: Array<() => void> = [];
 
   readonly documents: Collection<Document>;
   readonly presentations: Collection<Presentation>;
@@ -90,8 +104,12 @@ class LowdbCatalog implements CatalogStore {
   readonly presentationImages: Collection<PresentationImage>;
   readonly jobs: Collection<Job>;
   readonly translations: Collection<TranslationRecord>;
+  readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  readonly auditLog: Collection<AuditEntry>;
+  readonly users: Collection<StoredUser>;
+  readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
 
   constructor(dataDir: string) {
@@ -108,7 +126,7 @@ class LowdbCatalog implements CatalogStore {
     this.db.data.jobs = this.db.data.jobs.map(upgradeJob);
 
     const col = <K extends keyof CatalogData>(key: K, label: string) =>
-      new LowdbCollection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.commit(m), label);
+      new LowdbCollection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.write(m), label);
     this.documents = col('documents', 'Document');
     this.presentations = col('presentations', 'Presentation');
     this.videos = col('videos', 'Video');
@@ -118,47 +136,37 @@ class LowdbCatalog implements CatalogStore {
     this.presentationImages = col('presentationImages', 'Presentation image');
     this.jobs = col('jobs', 'Job');
     this.translations = col('translations', 'Translation');
+    this.handoffRequests = col('handoffRequests', 'Request');
     this.ragTurns = col('ragTurns', 'Message');
     this.authSessions = col('authSessions', 'Session');
+    this.auditLog = col('auditLog', 'Audit entry');
+    this.users = col('users', 'User');
+    this.apiTokens = col('apiTokens', 'API token');
     this.chatMessages = this.messageLog();
   }
 
   private messageLog(): MessageLog {
     const d = () => this.db.data;
     return {
-      list: (filter) => (filter ? d().chatMessages.filter(filter) : [...d().chatMessages]).sort((a, b) => a.seq - b.seq),
-      count: () => d().chatMessages.length,
-      append: (rows) => {
-        const out: StoredChatMessage[] = [];
-        this.commit(() => {
-          for (const r of rows) {
-            const seq = ++d().counters.chatSeq;
-            const row = { ...r, id: `m${seq}`, seq } as StoredChatMessage;
-            d().chatMessages.push(row);
-            out.push(structuredClone(row));
-          }
-        });
-        return out;
-      },
-      removeWhere: (pred) => {
-        let n = 0;
-        this.commit(() => {
-          const before = d().chatMessages.length;
-          d().chatMessages = d().chatMessages.filter((m) => !pred(m));
-          n = before - d().chatMessages.length;
-        });
-        return n;
-      },
+      list: async (filter) => (filter ? d().chatMessages.filter(filter) : [...d().chatMessages]).sort((a, b) => a.seq - b.seq),
+      count: async () => d().chatMessages.length,
+      append: (rows) => this.write(() => rows.map((r) => {
+        const seq = ++d().counters.chatSeq;
+        const row = { ...r, id: `m${seq}`, seq } as StoredChatMessage;
+        d().chatMessages.push(row);
+        return structuredClone(row);
+      })),
+      removeWhere: (pred) => this.write(() => {
+        const before = d().chatMessages.length;
+        d().chatMessages = d().chatMessages.filter((m) => !pred(m));
+        return before - d().chatMessages.length;
+      }),
     };
   }
 
   readonly counters = {
-    get: (name: CounterName) => this.db.data.counters[name],
-    increment: (name: CounterName, by = 1) => {
-      let v = 0;
-      this.commit(() => (v = this.db.data.counters[name] += by));
-      return v;
-    },
+    get: async (name: CounterName) => this.db.data.counters[name],
+    increment: (name: CounterName, by = 1) => this.write(() => (this.db.data.counters[name] += by)),
   };
 
   items(type: ContentType): Collection<ItemRecord> {
@@ -166,42 +174,98 @@ class LowdbCatalog implements CatalogStore {
     return by[type] as unknown as Collection<ItemRecord>;
   }
 
-  reserveId(): number {
-    let id = 0;
-    this.commit(() => (id = this.db.data.nextId++));
-    return id;
+  reserveId(): Promise<number> {
+    return this.write(() => this.db.data.nextId++);
   }
 
-  transaction<R>(fn: () => R): R {
-    let result!: R;
-    this.commit(() => {
-      result = fn();
-    });
-    return result;
+  async transaction<R>(fn: (tx: CatalogStore) => Promise<R> | R): Promise<R> {
+    if (this.inTx.getStore()?.open) return fn(this);
+    await this.acquire();
+    // Work the function left running (not awaited) must not write into the transaction once it ended.
+    const tx = { open: true };
+    try {
+      const before = structuredClone(this.db.data);
+      let result: R;
+      try {
+        result = await this.inTx.run(tx, () => fn(this));
+      } catch (e) {
+        tx.open = false;
+        this.restore(before);
+        throw e;
+      }
+      tx.open = false;
+      this.save(before);
+      return result;
+    } finally {
+      tx.open = false;
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (!this.locked) {
+      this.locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private release() {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.locked = false;
   }
 
   /**
-   * Applies a change and writes the file. A change that cannot be written
-   * (disk full, folder gone) is undone in memory too, so what is served is
-   * always what is on disk; the caller gets an AppError saying why.
+   * Applies a change and writes the file before resolving. Inside a
+   * transaction the change joins it; while another transaction runs it
+   * waits for it. A change that cannot be written (disk full, folder gone)
+   * is undone in memory too, so what is served is always what is on disk;
+   * the caller gets an AppError saying why.
    */
-  private commit(mutate: () => void) {
-    const outermost = this.depth === 0;
-    const before = outermost ? structuredClone(this.db.data) : undefined;
-    this.depth++;
-    try {
-      mutate();
-    } catch (e) {
-      if (before) this.restore(before);
-      throw e;
-    } finally {
-      this.depth--;
+  private write<R>(mutate: () => R): Promise<R> {
+    if (this.inTx.getStore()?.open) {
+      try {
+        return Promise.resolve(mutate());
+      } catch (e) {
+        return Promise.reject(e);
+      }
     }
-    if (!outermost) return;
+    if (!this.locked) {
+      try {
+        return Promise.resolve(this.commitNow(mutate));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    return this.acquire().then(() => {
+      try {
+        return this.commitNow(mutate);
+      } finally {
+        this.release();
+      }
+    });
+  }
+
+  private commitNow<R>(mutate: () => R): R {
+    const before = structuredClone(this.db.data);
+    let result: R;
+    try {
+      result = mutate();
+    } catch (e) {
+      this.restore(before);
+      throw e;
+    }
+    this.save(before);
+    return result;
+  }
+
+  /** Writes the file; on failure puts `before` back and throws why. */
+  private save(before: CatalogData) {
     try {
       this.db.write();
     } catch (e) {
-      this.restore(before!);
+      this.restore(before);
       throw writeError(e, this.location);
     }
   }
@@ -213,10 +277,10 @@ class LowdbCatalog implements CatalogStore {
     Object.assign(data, before);
   }
 
-  clearContent() {
-    this.commit(() => {
+  clearContent(): Promise<void> {
+    return this.write(() => {
       const d = this.db.data;
-      const keep = { authSessions: d.authSessions, nextId: d.nextId, counters: d.counters };
+      const keep = { authSessions: d.authSessions, auditLog: d.auditLog, users: d.users, apiTokens: d.apiTokens, nextId: d.nextId, counters: d.counters };
       Object.assign(d, empty(), keep, { counters: { ...keep.counters, botResponses: 0 } });
     });
   }

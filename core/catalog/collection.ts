@@ -1,100 +1,114 @@
 import { AppError } from '../errors';
-import type { Collection, WithId } from './types';
+import { matches, runQuery, toQuery } from './query';
+import type { Collection, Patch, Select, WithId } from './types';
 
 /**
- * A typed view of one array in the lowdb catalog. Reads are from memory;
- * every write goes through `commit`, which writes the whole file
- * synchronously (temp file + rename) before returning, so an acknowledged
+ * A typed view of one array in the lowdb catalog. Reads are from memory
+ * (rows as held, not copies: change them only through the write methods);
+ * every write goes through `write`, which applies the change and writes the
+ * whole file (temp file + rename) before it resolves, so an acknowledged
  * write survives a kill.
  */
 export class LowdbCollection<T extends WithId> implements Collection<T> {
   constructor(
     private readonly rows: () => T[],
     private readonly nextId: () => number,
-    private readonly commit: (mutate: () => void) => void,
+    private readonly write: <R>(mutate: () => R) => Promise<R>,
     readonly label: string,
   ) {}
 
-  list(filter?: (row: T) => boolean): T[] {
-    const all = this.rows();
-    return (filter ? all.filter(filter) : [...all]).sort((a, b) => a.id - b.id);
-  }
-
-  count(filter?: (row: T) => boolean): number {
-    return filter ? this.rows().filter(filter).length : this.rows().length;
-  }
-
-  get(id: number): T | undefined {
+  private getNow(id: number): T | undefined {
     return this.rows().find((r) => r.id === id);
   }
 
-  find(pred: (row: T) => boolean): T | undefined {
-    return this.rows().find(pred);
-  }
-
-  require(id: number): T {
-    const row = this.get(id);
+  private requireNow(id: number): T {
+    const row = this.getNow(id);
     if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
     return row;
   }
 
-  insert(data: Omit<T, 'id'>): T {
-    let row!: T;
-    this.commit(() => {
-      row = { ...(data as object), id: this.nextId() } as T;
-      this.rows().push(row);
-    });
-    return structuredClone(row);
+  async list(query?: Select<T>): Promise<T[]> {
+    return runQuery(this.rows(), toQuery(query));
   }
 
-  put(row: T): T {
-    if (this.get(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
-    const copy = structuredClone(row);
-    this.commit(() => void this.rows().push(copy));
-    return structuredClone(copy);
-  }
-
-  update(id: number, patch: Partial<T> | ((row: T) => void)): T {
-    let out!: T;
-    this.commit(() => {
-      const row = this.require(id);
-      if (typeof patch === 'function') patch(row);
-      else Object.assign(row, patch, { id: row.id });
-      out = structuredClone(row);
-    });
-    return out;
-  }
-
-  updateWhere(pred: (row: T) => boolean, mutate: (row: T) => void): number {
+  async count(query?: Select<T>): Promise<number> {
+    if (!query) return this.rows().length;
+    const q = toQuery(query);
     let n = 0;
-    this.commit(() => {
-      for (const row of this.rows()) {
-        if (!pred(row)) continue;
-        mutate(row);
-        n++;
-      }
-    });
+    for (const row of this.rows()) if (matches(row, q)) n++;
     return n;
   }
 
-  remove(id: number): T | undefined {
-    let removed: T | undefined;
-    this.commit(() => {
-      const rows = this.rows();
-      const i = rows.findIndex((r) => r.id === id);
-      if (i >= 0) [removed] = rows.splice(i, 1);
-    });
-    return removed;
+  async get(id: number): Promise<T | undefined> {
+    return this.getNow(id);
   }
 
-  removeWhere(pred: (row: T) => boolean): T[] {
-    const removed: T[] = [];
-    this.commit(() => {
+  async find(query: Select<T>): Promise<T | undefined> {
+    const q = toQuery(query);
+    if (q.orderBy || q.desc || q.offset) return runQuery(this.rows(), { ...q, limit: 1 })[0];
+    return this.rows().find((r) => matches(r, q));
+  }
+
+  async require(id: number): Promise<T> {
+    return this.requireNow(id);
+  }
+
+  insert(data: Omit<T, 'id'>): Promise<T> {
+    return this.write(() => {
+      const row = { ...structuredClone(data as object), id: this.nextId() } as T;
+      this.rows().push(row);
+      return structuredClone(row);
+    });
+  }
+
+  put(row: T): Promise<T> {
+    return this.write(() => {
+      if (this.getNow(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
+      const copy = structuredClone(row);
+      this.rows().push(copy);
+      return structuredClone(copy);
+    });
+  }
+
+  update(id: number, patch: Patch<T>): Promise<T> {
+    return this.write(() => {
+      const row = this.requireNow(id);
+      if (typeof patch === 'function') patch(row);
+      else Object.assign(row, patch, { id: row.id });
+      return structuredClone(row);
+    });
+  }
+
+  updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
+    const q = toQuery(query);
+    return this.write(() => {
+      let n = 0;
+      for (const row of this.rows()) {
+        if (!matches(row, q)) continue;
+        mutate(row);
+        n++;
+      }
+      return n;
+    });
+  }
+
+  remove(id: number): Promise<T | undefined> {
+    return this.write(() => {
+      const rows = this.rows();
+      const i = rows.findIndex((r) => r.id === id);
+      return i >= 0 ? rows.splice(i, 1)[0] : undefined;
+    });
+  }
+
+  removeWhere(query: Select<T>): Promise<T[]> {
+    const q = toQuery(query);
+    return this.write(() => {
+      const removed: T[] = [];
       const rows = this.rows();
       for (let i = rows.length - 1; i >= 0; i--) {
-        if (pred(rows[i])) removed.unshift(...rows.splice(i, 1));
+        if (matches(rows[i], q)) removed.unshift(...rows.splice(i, 1));
       }
+      return removed;
     });
-    return removed;
   }
 }

@@ -1,57 +1,82 @@
 import type {
-  BotImage, Category, ContentItem, ContentType, Document, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
 } from '../types';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
 /**
  * The catalog contract: every record of the product is read and written
  * through these typed collections, nowhere else. The lowdb store
- * (./catalog.ts) is one implementation; testing/catalog-contract.ts is the
- * suite every implementation must pass.
+ * (./catalog.ts) and the PostgreSQL store (./pg-catalog.ts) implement it;
+ * testing/catalog-contract.ts is the suite every implementation must pass.
  *
- * Synchronous for now (lowdb writes synchronously, and its callers rely on
- * a write being durable when the call returns).
+ * Asynchronous: a write resolves once it is durable (the file is renamed
+ * into place; the PostgreSQL transaction is committed).
  */
 
 export interface WithId {
   id: number;
 }
 
-/** One kind of record, by numeric id. Reads return copies or live rows; change rows only through the write methods. */
+/**
+ * Which rows a list or count wants. `where` is equality on top-level fields
+ * (the PostgreSQL store asks it in SQL); `filter` is applied after it, in
+ * this process. Rows come sorted by `orderBy` (default id), then paged.
+ */
+export interface Query<T> {
+  where?: { [K in keyof T]?: T[K] };
+  filter?: (row: T) => boolean;
+  orderBy?: keyof T & string;
+  desc?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** A query, or a plain predicate (the same as `{ filter }`). */
+export type Select<T> = Query<T> | ((row: T) => boolean);
+
+/** A change to one row: fields to set, or a function that changes the row in place. */
+export type Patch<T> = Partial<T> | ((row: T) => void);
+
+/** One kind of record, by numeric id. Reads return copies; change rows only through the write methods. */
 export interface Collection<T extends WithId> {
   readonly label: string;
-  list(filter?: (row: T) => boolean): T[];
-  count(filter?: (row: T) => boolean): number;
-  get(id: number): T | undefined;
-  find(pred: (row: T) => boolean): T | undefined;
+  list(query?: Select<T>): Promise<T[]>;
+  count(query?: Select<T>): Promise<number>;
+  get(id: number): Promise<T | undefined>;
+  find(query: Select<T>): Promise<T | undefined>;
   /** The row, or AppError('not_found') naming what was missing. */
-  require(id: number): T;
-  insert(data: Omit<T, 'id'>): T;
+  require(id: number): Promise<T>;
+  insert(data: Omit<T, 'id'>): Promise<T>;
   /** Inserts a row whose id was reserved with `reserveId` (a file was stored under it first). */
-  put(row: T): T;
-  /** Applies a patch (object or mutator) to the row and writes. */
-  update(id: number, patch: Partial<T> | ((row: T) => void)): T;
+  put(row: T): Promise<T>;
+  /**
+   * Applies a patch (object or mutator) to the row as it is now and writes.
+   * Two concurrent updates of one row both apply (the row is locked while one
+   * is applied); none is silently lost.
+   */
+  update(id: number, patch: Patch<T>): Promise<T>;
   /** Applies a mutator to every matching row; returns how many changed. */
-  updateWhere(pred: (row: T) => boolean, mutate: (row: T) => void): number;
-  remove(id: number): T | undefined;
-  removeWhere(pred: (row: T) => boolean): T[];
+  updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number>;
+  remove(id: number): Promise<T | undefined>;
+  removeWhere(query: Select<T>): Promise<T[]>;
 }
 
 export type StoredChatMessage = PublicChatMessage & { seq: number };
 
 /** The public chat log: rows in the order they were appended (`seq`). */
 export interface MessageLog {
-  list(filter?: (row: StoredChatMessage) => boolean): StoredChatMessage[];
-  count(): number;
+  list(filter?: (row: StoredChatMessage) => boolean): Promise<StoredChatMessage[]>;
+  count(): Promise<number>;
   /** Appends messages, numbering them in order. */
-  append(rows: Array<Omit<StoredChatMessage, 'id' | 'seq'>>): StoredChatMessage[];
-  removeWhere(pred: (row: StoredChatMessage) => boolean): number;
+  append(rows: Array<Omit<StoredChatMessage, 'id' | 'seq'>>): Promise<StoredChatMessage[]>;
+  removeWhere(pred: (row: StoredChatMessage) => boolean): Promise<number>;
 }
 
 export type CounterName = 'botResponses';
 
 export interface Counters {
-  get(name: CounterName): number;
-  increment(name: CounterName, by?: number): number;
+  get(name: CounterName): Promise<number>;
+  increment(name: CounterName, by?: number): Promise<number>;
 }
 
 export interface AuthSession {
@@ -63,6 +88,8 @@ export interface AuthSession {
 }
 
 export type ItemRecord = Document | Presentation | Video;
+
+export type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
 export interface CatalogStore {
   /** Where the records live, for health and messages (a file path, a database URL). */
@@ -77,18 +104,31 @@ export interface CatalogStore {
   readonly jobs: Collection<Job>;
   /** Translations of documents and presentations, one per item and target language. */
   readonly translations: Collection<TranslationRecord>;
+  /** Visitors' requests to be contacted by a person (hand-off from the public assistant). */
+  readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
   readonly authSessions: Collection<AuthSession>;
+  /** Who changed what (approvals, audience, deletions, sign-ins, token writes); kept by clearContent. */
+  readonly auditLog: Collection<AuditEntry>;
+  /** Named users with roles besides the bootstrap admin; kept by clearContent. */
+  readonly users: Collection<StoredUser>;
+  /** Named API tokens with a role (hashed); kept by clearContent. */
+  readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
   readonly counters: Counters;
   /** The collection of one kind of uploaded item, for code that handles all three alike. */
   items(type: ContentType): Collection<ItemRecord>;
   /** A fresh id (ids are unique across collections). */
-  reserveId(): number;
-  /** Runs several changes as one: they are written together, once, when `fn` returns. */
-  transaction<R>(fn: () => R): R;
-  /** Empties every collection (delete-all-data), keeping sign-in sessions and ids. */
-  clearContent(): void;
+  reserveId(): Promise<number>;
+  /**
+   * Runs several changes as one: they are written together, once, when `fn`
+   * resolves, or not at all when it throws. `tx` is the store scoped to the
+   * transaction; calls on this store made while `fn` runs join it too.
+   * Transactions run one at a time per row they change (lowdb: one at a time).
+   */
+  transaction<R>(fn: (tx: CatalogStore) => Promise<R> | R): Promise<R>;
+  /** Empties every collection (delete-all-data), keeping sign-in sessions, users, tokens, the audit log and ids. */
+  clearContent(): Promise<void>;
 }
 
 /** Most code names the contract simply the catalog. */

@@ -17,8 +17,8 @@ const MISSION_HE = 'המשימה הראשונה היא הרכבת התושבות
 
 before(async () => {
   env = await tempCatalog();
-  const tam = addDocument(env.catalog, { title: 'Theories of technology adoption', language: 'en', fileName: 'tam.pdf' });
-  const he = addDocument(env.catalog, { title: 'הוראות עבודה', language: 'he', fileName: 'mission.pdf' });
+  const tam = await addDocument(env.catalog, { title: 'Theories of technology adoption', language: 'en', fileName: 'tam.pdf' });
+  const he = await addDocument(env.catalog, { title: 'הוראות עבודה', language: 'he', fileName: 'mission.pdf' });
   await env.index.upsert([
     chunk({ type: 'document', id: tam.id, title: tam.title }, 0, TAM, { page: 1, language: 'en' }),
     chunk({ type: 'document', id: he.id, title: he.title }, 0, MISSION_HE, { page: 1, language: 'he' }),

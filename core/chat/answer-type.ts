@@ -18,7 +18,7 @@ const CUES: Array<[AnswerType, string[]]> = [
     'wie lange', 'wie viele minuten', 'wie viele stunden', 'как долго', 'сколько времени', 'сколько длится', 'сколько минут', 'сколько часов', 'сколько дней', 'сколько лет',
   ]],
   ['date', [
-    'when', 'what year', 'which year', 'what date', 'מתי', 'באיזו שנה', 'באיזה תאריך', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة',
+    'when', 'what year', 'which year', 'what date', 'due date', 'the date', 'מתי', 'תאריך', 'באיזו שנה', 'באיזה תאריך', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة',
     'quand', 'en quelle année', 'cuándo', 'cuando', 'en qué año', 'en que año', 'wann', 'in welchem jahr', 'когда', 'в каком году',
   ]],
   ['person', ['who', 'whom', 'whose', 'מי', 'על ידי מי', 'من هو', 'من هي', 'من الذي', 'qui', 'quién', 'quien', 'quiénes', 'wer', 'wem', 'wen', 'кто', 'кем']],
@@ -83,4 +83,27 @@ export function answerPreference(question: string, termWeights: number[]) {
       return termScore + 1.5 * unit * held;
     },
   };
+}
+
+/** "What is a trace tree?" / "מה זה X?" / "Qu'est-ce que X ?": the subject a definition is asked for, or null. */
+export function definitionSubject(question: string): string | null {
+  const q = question.trim().replace(/[?؟¿!.\s]+$/u, '');
+  const m = /^(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(.{2,60})$/iu.exec(q)
+    ?? /^(?:מה\s+זה|מה\s+זו|מהו|מהי|מה\s+הם|מה\s+הן|מי\s+זה|מיהו|מיהי)\s+(.{2,60})$/u.exec(q)
+    ?? /^(?:ما\s+هو|ما\s+هي|ما\s+هى|من\s+هو|من\s+هي)\s+(.{2,60})$/u.exec(q)
+    ?? /^(?:qu'est-ce\s+que|qu'est-ce\s+qu'|qui\s+est|qu'est\s+ce\s+que)\s*(?:l'|le\s+|la\s+|les\s+|un\s+|une\s+)?(.{2,60})$/iu.exec(q)
+    ?? /^(?:qué\s+es|que\s+es|quién\s+es)\s+(?:el\s+|la\s+|los\s+|las\s+|un\s+|una\s+)?(.{2,60})$/iu.exec(q)
+    ?? /^(?:was\s+ist|was\s+sind|wer\s+ist)\s+(?:der\s+|die\s+|das\s+|ein\s+|eine\s+)?(.{2,60})$/iu.exec(q)
+    ?? /^(?:что\s+такое|кто\s+такой|кто\s+такая)\s+(.{2,60})$/iu.exec(q);
+  return m ? m[1].trim() : null;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when the sentence defines the subject: it opens with it ("A trace is ...", "TraceMonkey, our VM, is ...", "X הוא ..."). */
+export function definesSubject(sentence: string, subject: string): boolean {
+  const x = escapeRe(subject).replace(/\s+/g, '\\s+');
+  // An optional section number and heading word ("3.1 Traces"), an optional article, then the subject.
+  const opening = String.raw`^(?:[\d.]+\s+)?(?:\p{Lu}\p{L}*\s+(?=(?:a|an|the)\s))?(?:(?:a|an|the|un|une|le|la|les|el|los|las|der|die|das|ein|eine)\s+|ה)?`;
+  return new RegExp(`${opening}${x}(?:s|es)?(?:\\s*\\([^)]*\\))?(?:,[^,]{0,80},)?\\s+(?:is|are|was|were|means|refers\\s+to|stands\\s+for|הוא|היא|הם|הן|זה|هو|هي|est|sont|es|son|ist|sind|это|—|–)\\s`, 'iu').test(sentence.trim());
 }

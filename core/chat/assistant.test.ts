@@ -28,18 +28,18 @@ before(async () => {
   env = await tempCatalog();
   index = env.index;
   await seedCatalog(env.catalog, index);
-  video = addVideo(env.catalog, {
+  video = await addVideo(env.catalog, {
     label: 'SmartShade M2 Installation Video', description: 'Step by step motor installation', language: 'english', fileName: 'm2-install.mp4',
     translation: { state: 'completed', targetLanguage: 'hebrew', fileKey: 'videos/translated_files/0_he.mp4', error: null },
   });
-  env.catalog.videos.update(video.id, (v) => { v.translation.fileKey = keys.videoTranslated(v.id, 'he'); });
-  video = env.catalog.videos.require(video.id);
-  addVideo(env.catalog, { label: 'Zigbee Hub Setup Video', language: 'english', fileName: 'hub.mp4', status: 'processing' });
-  brochure = addDocument(env.catalog, {
+  await env.catalog.videos.update(video.id, (v) => { v.translation.fileKey = keys.videoTranslated(v.id, 'he'); });
+  video = await env.catalog.videos.require(video.id);
+  await addVideo(env.catalog, { label: 'Zigbee Hub Setup Video', language: 'english', fileName: 'hub.mp4', status: 'processing' });
+  brochure = await addDocument(env.catalog, {
     title: 'SmartShade Product Brochure', language: 'english', fileName: 'brochure.pdf',
     translation: { state: 'completed', targetLanguage: 'hebrew', fileKey: null, error: null },
   });
-  brochure = env.catalog.documents.update(brochure.id, (d) => { d.translation.fileKey = keys.documentTranslated(d.id, 'he', 'pdf'); });
+  brochure = await env.catalog.documents.update(brochure.id, (d) => { d.translation.fileKey = keys.documentTranslated(d.id, 'he', 'pdf'); });
   assistant = make();
 });
 after(async () => {
@@ -134,4 +134,20 @@ test('clear-session removes the conversation\'s messages only', async () => {
   await assistant.clearSession('user_c1');
   assert.deepEqual(await assistant.messages('user_c1'), []);
   assert.equal((await assistant.messages('user_c2')).length, 2);
+});
+
+test('a question answered from a video transcript hands out the video with the time link of the cited moment', async () => {
+  const clip = await addVideo(env.catalog, { label: 'Sunrise timelapse', language: 'english', fileName: 'sunrise.mp4' });
+  await index.upsert([{
+    id: `video:${clip.id}:1`, itemType: 'video', itemId: clip.id, title: clip.label, page: null, slide: null, heading: null, language: 'en', imageIds: [], ordinal: 1,
+    text: 'The camera was left on the hill overnight. The sunrise over the bay was filmed at six in the morning.', startSec: 53, endSec: 58.5,
+  }]);
+  const reply = await assistant.chat({ message: 'When was the sunrise over the bay filmed?', referenceId: 'video-ref-1' });
+  assert.match(reply.message, /six in the morning/);
+  assert.equal(reply.mediaItem?.contentType, 'video');
+  assert.equal(reply.mediaItem?.id, clip.id);
+  assert.match(reply.mediaItem!.filePath, /sunrise\.mp4#t=53$/);
+  const stored = (await assistant.messages('video-ref-1')).at(-1)!;
+  assert.equal(stored.contentType, 'video');
+  assert.match(stored.file ?? '', /#t=53$/);
 });

@@ -6,7 +6,7 @@ import type { NewAnswer, QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { SearchIndex } from '../search/types';
 import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
-import type { ChatBotReply, PublicChatMessage } from '../types';
+import type { ChatBotReply, MediaOutput, PublicChatMessage } from '../types';
 import { detectMediaRequest, findMedia } from './media';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
@@ -77,6 +77,16 @@ function greetingLanguage(message: string): string | null {
 
 const HISTORY_TURNS = 6;
 
+/** "Can I talk to a person?", "I want a human", "נציג בבקשה": the visitor asks for a person. */
+const PERSON = [
+  /\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|someone|somebody|a\s+real\s+)?(?:person|human|agent|someone|somebody|representative|staff|support|operator)\b/i,
+  /\b(?:real|live)\s+(?:person|human|agent)\b/i, /\b(?:human|customer service|representative)\b.*\b(?:please|want|need)\b|\b(?:want|need)\b.*\b(?:a human|a person|an agent|a representative)\b/i,
+  /\bcontact\s+(?:me|a person|someone|support)\b/i, /(?:לדבר|לשוחח|לדבר עם)\s+(?:עם\s+)?(?:נציג|בן אדם|אדם|מישהו)/u, /נציג(?:\s+אנושי)?\s*(?:בבקשה|$)|אני רוצה נציג|צרו איתי קשר|שיחזרו אליי/u,
+  /\b(?:parler|discuter)\s+(?:à|avec)\s+(?:une?\s+)?(?:personne|humain|conseiller|agent)\b/i, /\bhablar\s+con\s+(?:una\s+)?(?:persona|humano|agente)\b/i,
+  /\b(?:mit\s+einem\s+(?:menschen|mitarbeiter)|mit\s+jemandem)\s+sprechen\b/i, /поговорить\s+с\s+(?:человеком|оператором|сотрудником)/iu, /التحدث\s+(?:مع|إلى)\s+(?:شخص|موظف|إنسان)/u,
+];
+export const asksForPerson = (message: string) => PERSON.some((re) => re.test(message));
+
 /** What is stored per message; id, referenceId and dateTime come from the store. */
 type Body = Pick<PublicChatMessage, 'role' | 'message' | 'output' | 'file' | 'contentType' | 'userLanguage'>;
 type BotPart = Omit<Body, 'role'>;
@@ -86,6 +96,13 @@ const GREETED: Outcome = { kind: 'greeting', notFound: false, mode: null, source
 export function createAssistant(options: AssistantOptions): Assistant {
   const { catalog, rag, conversations } = options;
   const limits = toChatLimits(options.limits);
+
+  /** The cited video as a media output whose file path is the time link of the cited moment (`...mp4#t=53`). */
+  async function videoAt(id: number, url: string): Promise<MediaOutput | null> {
+    const v = await catalog.videos.get(id);
+    if (!v) return null;
+    return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url };
+  }
 
   async function recent(referenceId: string): Promise<Body[]> {
     return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
@@ -115,6 +132,13 @@ export function createAssistant(options: AssistantOptions): Assistant {
     }
     const history = input.isNewSession ? [] : await recent(input.referenceId);
     const language = visitorLanguage(text, history, preferred);
+    if (asksForPerson(text)) {
+      const message = phrasesFor(language).handoffAsked;
+      return {
+        reply: { message, language, mediaItem: null, handoff: true }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language,
+        outcome: { kind: 'question', notFound: true, mode: null, sources: [] },
+      };
+    }
     const request = detectMediaRequest(text);
     if (request) {
       const ph = phrasesFor(language);
@@ -141,10 +165,15 @@ export function createAssistant(options: AssistantOptions): Assistant {
     const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
     const answer = await rag.answer(text, turns, { signal: input.signal });
     // The public chat shows no citation list: the sources go into the text.
-    const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}` : answer.answer;
+    // Not found: offer to pass the question on to a person (the page shows the form).
+    const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
+      : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
+    // A video source is handed out with its time link (the cited moment), as a media reply.
+    const cue = answer.citations.find((c) => c.itemType === 'video' && c.url);
+    const media = cue ? await videoAt(cue.itemId, cue.url!) : null;
     return {
-      reply: { message, language: answer.detectedLanguage, mediaItem: null },
-      bot: { message, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
+      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}) },
+      bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
       outcome: {
         kind: 'question', notFound: answer.notFound, mode: answer.mode,

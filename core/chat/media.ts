@@ -1,4 +1,4 @@
-import { isHandedOut } from '../public-files';
+import { isPublic } from '../governance/visibility';
 import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../storage/layout';
 import type { SearchIndex } from '../search/types';
@@ -86,18 +86,22 @@ interface Candidate {
   translated: Map<string, string>;
 }
 
-function candidates(catalog: Catalog, kind: ContentType): Candidate[] {
-  const ready = isHandedOut;
-  const rows = kind === 'video' ? catalog.videos.list((v) => ready(v.status)).map((v) => ({ ...v, title: v.label }))
-    : kind === 'presentation' ? catalog.presentations.list((p) => ready(p.status)).map((p) => ({ ...p, title: p.label }))
-      : catalog.documents.list((d) => ready(d.status));
+async function candidates(catalog: Catalog, kind: ContentType): Promise<Candidate[]> {
+  // The visibility rule: only public items are handed out (approved, audience public, not expired).
+  const now = new Date();
+  const ready = (r: Parameters<typeof isPublic>[0]) => isPublic(r, now);
+  const rows = kind === 'video' ? (await catalog.videos.list((v) => ready(v))).map((v) => ({ ...v, title: v.label }))
+    : kind === 'presentation' ? (await catalog.presentations.list((p) => ready(p))).map((p) => ({ ...p, title: p.label }))
+      : await catalog.documents.list((d) => ready(d));
+  const finished = await catalog.translations.list({ where: { itemType: kind, state: 'completed' }, filter: (x) => !!x.fileKey });
   return rows.map((r) => {
     const translated = new Map<string, string>();
     if (r.translation.state === 'completed' && r.translation.fileKey && r.translation.targetLanguage) {
       const code = languageCode(r.translation.targetLanguage);
       if (code) translated.set(code, r.translation.fileKey);
     }
-    for (const t of catalog.translations.list((x) => x.itemType === kind && x.itemId === r.id && x.state === 'completed' && !!x.fileKey)) {
+    for (const t of finished) {
+      if (t.itemId !== r.id) continue;
       const code = languageCode(t.targetLanguage);
       if (code) translated.set(code, t.fileKey!);
     }
@@ -122,7 +126,7 @@ export interface MediaMatch {
 export async function findMedia(
   catalog: Catalog, search: SearchIndex | null, message: string, request: MediaRequest, visitorLanguage: string,
 ): Promise<{ match: MediaMatch | null; available: string[] }> {
-  const items = candidates(catalog, request.kind);
+  const items = await candidates(catalog, request.kind);
   if (items.length === 0) return { match: null, available: [] };
   const lang = visitorLanguage;
   // Kind words stay: "brochure" or "manual" in a title is a good signal.

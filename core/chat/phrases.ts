@@ -25,12 +25,17 @@ export interface Phrases {
   mediaAvailable: string;
   /** {language} */
   mediaNoTranslation: string;
+  /** Offered after "not found": pass the question on to a person. */
+  handoffOffer: string;
+  /** The reply when the visitor asks for a person. */
+  handoffAsked: string;
   languages: Record<string, string>;
 }
 
 const en: Phrases = {
   greeting: "Hello! I'm the smart-home assistant. Ask me about our motorised shading and home-automation products, or ask for a brochure, presentation or video.",
   notFound: 'I could not find this in the uploaded documents.',
+  handoffOffer: "I can pass your question on to a person who will get back to you: leave your name and an e-mail address or phone number below.", handoffAsked: "Of course. Leave your name and an e-mail address or phone number below and a person from our team will get back to you.",
   crossLingualNeedsLlm: 'The documents are in {langs}; searching across languages needs the language model, which is not configured.',
   llmFallback: 'The language model is unavailable right now, so here are the most relevant passages quoted from the documents:',
   sources: 'Sources', page: 'page', slide: 'slide', lowConfidence: 'automatic transcript, low confidence',
@@ -46,6 +51,7 @@ const en: Phrases = {
 const he: Phrases = {
   greeting: 'שלום! אני העוזר של הבית החכם. אפשר לשאול אותי על מוצרי ההצללה הממונעת והבית החכם שלנו, או לבקש חוברת, מצגת או סרטון.',
   notFound: 'לא מצאתי את המידע הזה במסמכים שהועלו.',
+  handoffOffer: "אפשר להעביר את השאלה לנציג שיחזור אליך: השאר/י שם וכתובת דוא\"ל או מספר טלפון למטה.", handoffAsked: "בשמחה. השאר/י שם וכתובת דוא\"ל או מספר טלפון למטה ונציג מהצוות שלנו יחזור אליך.",
   crossLingualNeedsLlm: 'המסמכים כתובים ב{langs}; חיפוש בין שפות דורש מודל שפה, והוא לא מוגדר.',
   llmFallback: 'מודל השפה אינו זמין כרגע, ולכן אלה הקטעים הרלוונטיים ביותר מתוך המסמכים:',
   sources: 'מקורות', page: 'עמוד', slide: 'שקופית', lowConfidence: 'תמלול אוטומטי, ודאות נמוכה',
@@ -61,6 +67,7 @@ const he: Phrases = {
 const ar: Phrases = {
   greeting: 'مرحبًا! أنا مساعد المنزل الذكي. اسألني عن منتجات التظليل الآلي وأتمتة المنزل، أو اطلب كتيبًا أو عرضًا تقديميًا أو فيديو.',
   notFound: 'لم أجد هذه المعلومات في المستندات المرفوعة.',
+  handoffOffer: "يمكنني تحويل سؤالك إلى أحد موظفينا ليتواصل معك: اترك اسمك وبريدك الإلكتروني أو رقم هاتفك أدناه.", handoffAsked: "بكل سرور. اترك اسمك وبريدك الإلكتروني أو رقم هاتفك أدناه وسيتواصل معك أحد موظفينا.",
   crossLingualNeedsLlm: 'المستندات مكتوبة بـ{langs}؛ البحث بين اللغات يحتاج إلى نموذج لغوي غير مُعدّ.',
   llmFallback: 'النموذج اللغوي غير متاح الآن، لذلك هذه أكثر المقاطع صلة من المستندات:',
   sources: 'المصادر', page: 'صفحة', slide: 'شريحة', lowConfidence: 'نص تلقائي، ثقة منخفضة',
@@ -76,6 +83,7 @@ const ar: Phrases = {
 const fr: Phrases = {
   greeting: "Bonjour ! Je suis l'assistant maison connectée. Posez-moi vos questions sur nos stores motorisés et la domotique, ou demandez une brochure, une présentation ou une vidéo.",
   notFound: "Je n'ai pas trouvé cette information dans les documents.",
+  handoffOffer: "Je peux transmettre votre question à une personne qui vous répondra : laissez votre nom et une adresse e-mail ou un numéro de téléphone ci-dessous.", handoffAsked: "Bien sûr. Laissez votre nom et une adresse e-mail ou un numéro de téléphone ci-dessous, et une personne de notre équipe vous répondra.",
   crossLingualNeedsLlm: "Les documents sont en {langs} ; la recherche entre langues nécessite le modèle de langue, qui n'est pas configuré.",
   llmFallback: "Le modèle de langue est indisponible pour le moment ; voici les passages les plus pertinents des documents :",
   sources: 'Sources', page: 'page', slide: 'diapositive', lowConfidence: 'transcription automatique, fiabilité faible',
@@ -91,6 +99,7 @@ const fr: Phrases = {
 const es: Phrases = {
   greeting: '¡Hola! Soy el asistente del hogar inteligente. Pregúntame por nuestras cortinas motorizadas y la domótica, o pide un folleto, una presentación o un vídeo.',
   notFound: 'No encontré esta información en los documentos.',
+  handoffOffer: "Puedo pasar su pregunta a una persona que le responderá: deje su nombre y un correo electrónico o teléfono abajo.", handoffAsked: "Por supuesto. Deje su nombre y un correo electrónico o teléfono abajo y una persona de nuestro equipo le responderá.",
   crossLingualNeedsLlm: 'Los documentos están en {langs}; buscar entre idiomas requiere el modelo de lenguaje, que no está configurado.',
   llmFallback: 'El modelo de lenguaje no está disponible ahora; estos son los pasajes más relevantes de los documentos:',
   sources: 'Fuentes', page: 'página', slide: 'diapositiva', lowConfidence: 'transcripción automática, baja fiabilidad',
@@ -106,6 +115,7 @@ const es: Phrases = {
 const de: Phrases = {
   greeting: 'Hallo! Ich bin der Smart-Home-Assistent. Fragen Sie mich zu motorisierten Beschattungen und Hausautomation, oder fordern Sie eine Broschüre, Präsentation oder ein Video an.',
   notFound: 'Diese Information habe ich in den Dokumenten nicht gefunden.',
+  handoffOffer: "Ich kann Ihre Frage an eine Person weitergeben, die sich bei Ihnen meldet: Hinterlassen Sie unten Ihren Namen und eine E-Mail-Adresse oder Telefonnummer.", handoffAsked: "Gern. Hinterlassen Sie unten Ihren Namen und eine E-Mail-Adresse oder Telefonnummer, und jemand aus unserem Team meldet sich bei Ihnen.",
   crossLingualNeedsLlm: 'Die Dokumente sind auf {langs}; die sprachübergreifende Suche braucht das Sprachmodell, das nicht konfiguriert ist.',
   llmFallback: 'Das Sprachmodell ist gerade nicht verfügbar; hier die passendsten Stellen aus den Dokumenten:',
   sources: 'Quellen', page: 'Seite', slide: 'Folie', lowConfidence: 'automatisches Transkript, geringe Zuverlässigkeit',
@@ -121,6 +131,7 @@ const de: Phrases = {
 const ru: Phrases = {
   greeting: 'Здравствуйте! Я помощник умного дома. Спросите меня о моторизованных шторах и домашней автоматизации или попросите брошюру, презентацию или видео.',
   notFound: 'Я не нашёл этой информации в загруженных документах.',
+  handoffOffer: "Я могу передать ваш вопрос сотруднику, который с вами свяжется: оставьте ниже имя и e-mail или телефон.", handoffAsked: "Конечно. Оставьте ниже имя и e-mail или телефон, и сотрудник нашей команды с вами свяжется.",
   crossLingualNeedsLlm: 'Документы написаны на языках: {langs}; поиск между языками требует языковой модели, а она не настроена.',
   llmFallback: 'Языковая модель сейчас недоступна, поэтому вот самые подходящие фрагменты документов:',
   sources: 'Источники', page: 'стр.', slide: 'слайд', lowConfidence: 'автоматическая расшифровка, низкая точность',

@@ -29,11 +29,11 @@ export interface RetrievalPlan {
 }
 
 /** Languages of the catalog's ready content, as ISO codes (English when none is recorded). */
-export function catalogLanguages(catalog: Catalog): string[] {
+export async function catalogLanguages(catalog: Catalog): Promise<string[]> {
   const ready = (s: string) => s === 'completed' || s === 'approved';
   const langs = new Set<string>();
   for (const type of ['document', 'presentation', 'video'] as const) {
-    for (const r of catalog.items(type).list()) {
+    for (const r of await catalog.items(type).list()) {
       const code = r.sourceLanguage && ready(r.status) ? languageCode(r.sourceLanguage) : null;
       if (code) langs.add(code);
     }

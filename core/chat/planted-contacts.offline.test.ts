@@ -26,6 +26,8 @@ before(async () => {
   await services.queue.idle();
   const deck = await services.catalog.presentations.get(r.item.id);
   assert.equal(deck?.status, 'completed', deck?.error ?? '');
+  // Visitors see approved, public items only (the visibility rule).
+  await services.product.approve([r.item.id]);
 });
 after(async () => {
   await services?.close();

@@ -73,6 +73,12 @@ export interface RagBot {
 }
 
 const MAX_LLM_PASSAGES = 6;
+/**
+ * Least share of the question's content (terms weighted by rarity) the
+ * offline quote must hold to be an answer; below it the bot says it did not
+ * find it. Tuned on the shared corpus question set (core/eval/answers).
+ */
+export const MIN_SUPPORT = 0.4;
 const HISTORY_TURNS = 6;
 
 export function createRagBot(options: RagBotOptions): RagBot {
@@ -80,48 +86,52 @@ export function createRagBot(options: RagBotOptions): RagBot {
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
-  function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): RetrievalReply {
+  async function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): Promise<RetrievalReply> {
     return {
       answer,
       timestamp: now().toISOString(),
-      sourceImages: cited ? sourceImages(catalog, cited.chunks, options.publicUrl) : [],
+      sourceImages: cited ? await sourceImages(catalog, cited.chunks, options.publicUrl) : [],
       detectedLanguage: language,
-      citations: linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
+      citations: await linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
       mode,
       notFound: cited === null,
     };
   }
 
   /** The offline answer (also the fallback when the model fails). */
-  function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): RetrievalReply {
+  async function offlineReply(plan: RetrievalPlan, passages: Passage[], languages: string[], fallback: boolean, unknown: Set<string> = new Set()): Promise<RetrievalReply> {
     const ph = phrasesFor(plan.language);
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
-    const relevant = passages.filter((p) => p.relevant);
+    // Offline, a question is answered from passages in its own language (a Hebrew question sharing only a product
+    // name with an English page is not answered by quoting English).
+    const relevant = passages.filter((p) => p.relevant && (plan.translated || sameScript(p.hit.chunk.language, plan.language)));
     if (relevant.length === 0) {
       // Offline search is same-language: say so when no content is in the question's language.
       const others = languages.filter((l) => l !== plan.language);
       const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
         ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
         : '';
-      return makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
+      return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
     const unknownLink = (u: string) => unknown.has(u);
-    let { text, used } = extractiveAnswer(relevant, plan.variants, { unknownLink });
+    let { text, used, support } = extractiveAnswer(relevant, plan.variants, { unknownLink });
+    // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
+    if (text && support < MIN_SUPPORT) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
-      if (opening.length === 0) return makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+      if (opening.length === 0) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
       used = [{ n: 1, passage: relevant[0] }];
       text = `${opening.join(' ')} [1]`;
     }
     const cited = numberCitations(text, used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk })));
-    return makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
+    return await makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
 
   async function* run(question: string, history: ConversationTurn[], stream: boolean, signal?: AbortSignal): AsyncGenerator<RagEvent> {
     const detected = detectLanguage(question);
     const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
-    const languages = options.languages?.() ?? catalogLanguages(catalog);
+    const languages = options.languages?.() ?? await catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
     const passages = await retrieve(search, plan.variants, { signal });
@@ -164,18 +174,18 @@ export function createRagBot(options: RagBotOptions): RagBot {
         if (signal?.aborted || emitted || !(e instanceof AppError)) throw e;
         options.onLlmError?.(e, 'answer');
         // The documented fallback: quote the passages instead (see the file comment).
-        const reply = offlineReply(plan, passages, languages, true, await unknownLinks(search, passages.filter((p) => p.relevant)));
+        const reply = await offlineReply(plan, passages, languages, true, await unknownLinks(search, passages.filter((p) => p.relevant)));
         yield { type: 'token', text: reply.answer };
         yield { type: 'done', reply };
         return;
       }
-      let reply = llmReply(language, full, given);
+      let reply = await llmReply(language, full, given);
       // Grounding: a figure, model number, price, URL or phone number not in the passages (or the question) is not trusted.
       if (!reply.notFound) {
         const check = checkGrounding(reply.answer, [...given.map((p) => p.hit.chunk.text), question, plan.standalone]);
         if (check.missing.length) {
           options.onGroundingFailure?.(check.missing, question);
-          const offline = offlineReply(plan, passages, languages, false, await unknownLinks(search, passages.filter((p) => p.relevant)));
+          const offline = await offlineReply(plan, passages, languages, false, await unknownLinks(search, passages.filter((p) => p.relevant)));
           reply = { ...offline, grounding: { replaced: true, missing: check.missing } };
         }
       }
@@ -185,20 +195,20 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return;
     }
 
-    const reply = offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
+    const reply = await offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
     yield { type: 'token', text: reply.answer };
     yield { type: 'done', reply };
   }
 
-  function llmReply(language: string, full: string, given: Passage[]): RetrievalReply {
+  async function llmReply(language: string, full: string, given: Passage[]): Promise<RetrievalReply> {
     const notFound = full.includes(NOT_FOUND_MARKER);
     const text = full.replace(NOT_FOUND_MARKER, '').trim();
-    if (notFound) return makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
+    if (notFound) return await makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
     const marked = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])).filter((n) => n >= 1 && n <= given.length);
     // An answer without markers is attributed to the best passage.
     const numbers = marked.length ? [...new Set(marked)] : [1];
     const cited = numberCitations(text, numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk })));
-    return makeReply(language, cited.text, cited, 'llm');
+    return await makeReply(language, cited.text, cited, 'llm');
   }
 
   async function collect(events: AsyncIterable<RagEvent>): Promise<RetrievalReply> {
@@ -270,6 +280,16 @@ export function createRagBot(options: RagBotOptions): RagBot {
 
 function toConversation(turns: RagTurn[]): ConversationTurn[] {
   return turns.map((t) => ({ role: t.role, content: t.content }));
+}
+
+const SCRIPTS: Record<string, string> = {
+  he: 'Hebr', yi: 'Hebr', ar: 'Arab', fa: 'Arab', ur: 'Arab', ru: 'Cyrl', uk: 'Cyrl', bg: 'Cyrl', sr: 'Cyrl', el: 'Grek',
+  zh: 'Hani', ja: 'Jpan', ko: 'Hang', th: 'Thai', hi: 'Deva',
+};
+/** True when two languages are written in one script (an undetermined language matches any). */
+function sameScript(a: string, b: string): boolean {
+  if (a === UNDETERMINED || b === UNDETERMINED) return true;
+  return (SCRIPTS[a] ?? 'Latn') === (SCRIPTS[b] ?? 'Latn');
 }
 
 function lastLanguage(history: ConversationTurn[]): string | null {

@@ -79,13 +79,13 @@ const WEB_IMAGE = /\.(png|jpe?g|gif|webp)$/i;
 const meaningful = (img: { imageKey: string; decorative?: boolean } | undefined) => !!img && !img.decorative && WEB_IMAGE.test(img.imageKey);
 
 /** Images of one cited chunk, best first: its pictures, else a render of its page (cropped to the passage). */
-function chunkImages(catalog: Catalog, ch: Chunk): string[] {
+async function chunkImages(catalog: Catalog, ch: Chunk): Promise<string[]> {
   if (ch.itemType === 'document') {
-    let pics = ch.imageIds.map((id) => catalog.botImages.get(id)).filter(meaningful);
-    if (pics.length === 0 && ch.page != null) pics = catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page).filter(meaningful);
+    let pics = (await Promise.all(ch.imageIds.map((id) => catalog.botImages.get(id)))).filter(meaningful);
+    if (pics.length === 0 && ch.page != null) pics = (await catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page)).filter(meaningful);
     if (pics.length) return pics.map((i) => i!.image);
     // No picture on the cited page (text, or vector drawings): the page itself shows where the answer came from.
-    if (ch.page != null && canRenderPage(catalog, ch.itemId, ch.page)) return [pageRenderUrl(ch.itemId, ch.page, ch.ordinal)];
+    if (ch.page != null && await canRenderPage(catalog, ch.itemId, ch.page)) return [pageRenderUrl(ch.itemId, ch.page, ch.ordinal)];
     return [];
   }
   if (ch.itemType === 'video') {
@@ -93,9 +93,9 @@ function chunkImages(catalog: Catalog, ch: Chunk): string[] {
     return ch.frameSec !== undefined ? [publicUrlForKey(videoKeys.frame(ch.itemId, ch.frameSec * 1000))] : [];
   }
   if (ch.itemType === 'presentation') {
-    let imgs = ch.imageIds.map((id) => catalog.presentationImages.get(id)).filter(meaningful);
+    let imgs = (await Promise.all(ch.imageIds.map((id) => catalog.presentationImages.get(id)))).filter(meaningful);
     if (ch.slide != null) {
-      const onSlide = catalog.presentationImages.list((i) => i.presentationId === ch.itemId && i.slide === ch.slide).filter(meaningful);
+      const onSlide = (await catalog.presentationImages.list((i) => i.presentationId === ch.itemId && i.slide === ch.slide)).filter(meaningful);
       imgs = [...imgs, ...onSlide.filter((i) => !imgs.some((x) => x!.id === i.id))];
     }
     // The slide render shows the whole slide: it goes first.
@@ -112,9 +112,9 @@ function chunkImages(catalog: Catalog, ch: Chunk): string[] {
  * cropped to the cited passage (made on first request, see
  * core/content/page-render.ts), so every URL returned can be fetched.
  */
-export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: string | null): string[] {
+export async function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: string | null): Promise<string[]> {
   const out: string[] = [];
-  const lists = chunks.map((ch) => chunkImages(catalog, ch));
+  const lists = await Promise.all(chunks.map((ch) => chunkImages(catalog, ch)));
   for (let round = 0; out.length < MAX_SOURCE_IMAGES && lists.some((l) => l.length > round); round++) {
     for (const list of lists) {
       const url = list[round];
@@ -128,10 +128,10 @@ export function sourceImages(catalog: Catalog, chunks: Chunk[], publicUrl?: stri
 }
 
 /** Links each cited video moment to the video at its start (`/uploads/videos/original_files/3_demo.mp4#t=12`). */
-export function linkVideoCitations(catalog: Catalog, citations: Citation[], publicUrl?: string | null): Citation[] {
+export async function linkVideoCitations(catalog: Catalog, citations: Citation[], publicUrl?: string | null): Promise<Citation[]> {
   for (const c of citations) {
     if (c.itemType !== 'video' || c.startSec === undefined) continue;
-    const v = catalog.videos.get(c.itemId);
+    const v = await catalog.videos.get(c.itemId);
     if (v) c.url = timeLink(absolute(v.originalFilePath, publicUrl), c.startSec);
   }
   return citations;

@@ -15,38 +15,38 @@ function cleanName(name: unknown): string {
   return n;
 }
 
-function assertUnique(catalog: Catalog, name: string, exceptId?: number) {
-  const clash = catalog.categories.find((c) => c.name.toLocaleLowerCase() === name.toLocaleLowerCase() && c.id !== exceptId);
+async function assertUnique(catalog: Catalog, name: string, exceptId?: number) {
+  const clash = await catalog.categories.find((c) => c.name.toLocaleLowerCase() === name.toLocaleLowerCase() && c.id !== exceptId);
   if (clash) throw new AppError('conflict', `A category named "${clash.name}" already exists`);
 }
 
-export function createCategory(catalog: Catalog, input: CategoryInput): Category {
+export async function createCategory(catalog: Catalog, input: CategoryInput): Promise<Category> {
   const name = cleanName(input.name);
-  assertUnique(catalog, name);
-  return catalog.categories.insert({
+  await assertUnique(catalog, name);
+  return await catalog.categories.insert({
     name, description: cleanText(input.description, 2000, 'Description'), createdDate: new Date().toISOString(), isActive: input.isActive ?? true,
   });
 }
 
-export function updateCategory(catalog: Catalog, id: number, input: CategoryInput): Category {
-  catalog.categories.require(id);
+export async function updateCategory(catalog: Catalog, id: number, input: CategoryInput): Promise<Category> {
+  await catalog.categories.require(id);
   const patch: Partial<Category> = {};
   if (input.name !== undefined) {
     patch.name = cleanName(input.name);
-    assertUnique(catalog, patch.name, id);
+    await assertUnique(catalog, patch.name, id);
   }
   if (input.description !== undefined) patch.description = cleanText(input.description, 2000, 'Description');
   if (input.isActive !== undefined) patch.isActive = input.isActive;
-  return catalog.categories.update(id, patch);
+  return await catalog.categories.update(id, patch);
 }
 
 /** Deletes a category; items that used it keep no category. */
-export function deleteCategory(catalog: Catalog, id: number) {
-  catalog.categories.require(id);
-  catalog.transaction(() => {
-    catalog.categories.remove(id);
-    for (const items of [catalog.documents, catalog.presentations]) {
-      items.updateWhere((item) => item.categoryId === id, (item) => void (item.categoryId = null));
+export async function deleteCategory(catalog: Catalog, id: number) {
+  await catalog.categories.require(id);
+  await catalog.transaction(async () => {
+    await catalog.categories.remove(id);
+    for (const type of ['document', 'presentation'] as const) {
+      await catalog.items(type).updateWhere((item) => 'categoryId' in item && item.categoryId === id, (item) => void ((item as { categoryId: number | null }).categoryId = null));
     }
   });
 }

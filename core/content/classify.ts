@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { sniffFile } from '../ingest/sniff';
+import { formatOfKind, formatOfName, FORMATS } from '../formats/index';
+import { sniffFile } from '../formats/sniff';
 import type { ContentType } from '../types';
 
 /** What an uploaded file becomes: a document, presentation or video, or a support image. */
@@ -13,33 +14,13 @@ export type Classification = ({ type: UploadKind } | { skip: string }) & { descr
  * claims, so the import reports it as corrupt instead of skipping it.
  */
 export async function classifyFile(file: string, fileName = file): Promise<Classification> {
-  const found = await sniffFile(file);
+  const found = await sniffFile(file, fileName);
   const { description } = found;
-  const unsupported = { skip: `not a PDF, DOCX, PPTX, MP4 or image file: its content is ${description}`, description };
-  switch (found.kind) {
-    case 'pdf':
-    case 'docx':
-      return { type: 'document', description };
-    case 'pptx':
-      return { type: 'presentation', description };
-    case 'mp4':
-      return { type: 'video', description };
-    case 'png':
-    case 'jpeg':
-    case 'gif':
-    case 'webp':
-      return { type: 'image', description };
-    case 'zip': {
-      const ext = path.extname(fileName).toLowerCase();
-      if (found.damaged && ext === '.docx') return { type: 'document', description };
-      if (found.damaged && ext === '.pptx') return { type: 'presentation', description };
-      return unsupported;
-    }
-    case 'unknown':
-      return unsupported;
-    default: {
-      const never: never = found.kind;
-      return { skip: `not a supported type (${String(never)})`, description };
-    }
-  }
+  const format = formatOfKind(found.kind);
+  if (format) return { type: format.itemType, description };
+  // An Office file whose ZIP is damaged keeps the type its name claims.
+  const named = found.kind === 'zip' && found.damaged ? formatOfName(path.basename(fileName)) : undefined;
+  if (named?.zipPackage && named.itemType !== 'image') return { type: named.itemType, description };
+  const names = FORMATS.filter((f) => f.itemType !== 'image').map((f) => f.extensions[0]!.slice(1).toUpperCase());
+  return { skip: `not a ${names.join(', ')} or image file: its content is ${description}`, description };
 }

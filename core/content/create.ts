@@ -1,17 +1,19 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import { assertKind } from '../ingest/sniff';
+import { assertKind } from '../formats/sniff';
 import { deriveItemProgress } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { ItemRecord } from '../catalog/types';
-import type { ContentItem, ContentType, Document, Presentation, Video } from '../types';
+import type { ContentItem, ContentType, Document, Governed, Presentation, Video } from '../types';
+import { initialReview, parseAudience, parseValidUntil } from '../governance/review';
+import { assertCan, LOCAL_ACTOR, type Actor } from '../governance/roles';
 import type { ContentDeps } from './deps';
 import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
-import { requestTranslation } from '../translate/records';
+import { requestTranslation } from './translations';
 
 const now = () => new Date().toISOString();
 
@@ -23,7 +25,7 @@ function processingFields(file: IncomingFile, mime: string, key: string, f: Uplo
   };
 }
 
-type Base = ReturnType<typeof processingFields> & { id: number; createdAt: string };
+type Base = ReturnType<typeof processingFields> & Governed & { id: number; createdAt: string };
 
 /** Per type: where the original goes and the record's own fields. The only per-type part of creating an item. */
 const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => string; build: (base: Base, title: string, f: UploadFields) => ItemRecordOf<T> } } = {
@@ -31,7 +33,7 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
     key: keys.documentOriginal,
     build: (base, title, f) => ({
       ...base, title, description: f.description, sourceLanguage: null, languageto: f.translation.targetLanguage, needsTranslation: f.needsTranslation,
-      categoryId: f.categoryId, approvedDate: null, pageCount: null, chunkCount: 0, imageCount: 0,
+      categoryId: f.categoryId, approvedDate: base.approvedDate ?? null, pageCount: null, chunkCount: 0, imageCount: 0,
     }),
   },
   presentation: {
@@ -55,9 +57,9 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
 export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Document : T extends 'presentation' ? Presentation : Video;
 
 /** Same bytes already imported (and not failed)? Unless forced, that is a conflict. */
-function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
+async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
-  const dup = deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
+  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
@@ -71,27 +73,32 @@ function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: Incoming
  * file's real type, stores the original under a reserved id, inserts the
  * record and queues its ingest. The one create path of the product.
  */
-export async function createItem<T extends ContentType>(deps: ContentDeps, type: T, file: IncomingFile, f: UploadFields): Promise<ItemRecordOf<T>> {
+export async function createItem<T extends ContentType>(
+  deps: ContentDeps, type: T, file: IncomingFile, f: UploadFields, actor: Actor = LOCAL_ACTOR,
+): Promise<ItemRecordOf<T>> {
   try {
-    assertNotDuplicate(deps, type, file, f.force);
-    if (f.categoryId !== null) deps.catalog.categories.require(f.categoryId);
+    if (f.approve) assertCan(actor, 'review', 'approve on upload');
+    await assertNotDuplicate(deps, type, file, f.force);
+    if (f.categoryId !== null) await deps.catalog.categories.require(f.categoryId);
     const kind = KINDS[type];
-    const id = deps.catalog.reserveId();
+    const id = await deps.catalog.reserveId();
     const key = kind.key(id, file.fileName);
     try {
       const sniffed = await assertKind(file.path, ACCEPTED[type], file.fileName);
       await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
-      const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f) };
+      const approvedBy = f.approve ? actor.name : deps.autoApprove ? 'auto' : null;
+      const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: f.audience, validUntil: f.validUntil }, new Date());
+      const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f), ...review };
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
-      deps.catalog.items(type).put(record);
-      deps.queue.enqueue('ingest', type, id);
+      await deps.catalog.items(type).put(record);
+      await deps.queue.enqueue('ingest', type, id);
       // A video's transcription (and translation, when asked for) follows its ingest.
-      if (type === 'video') deps.queue.enqueue('transcribe', type, id);
+      if (type === 'video') await deps.queue.enqueue('transcribe', type, id);
       // Translation asked for on upload: queued now, it runs after the ingest.
       if (f.translation.state === 'requested' && f.translation.targetLanguage) {
-        requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
+        await requestTranslation(deps, type, id, f.translation.targetLanguage, type === 'video' ? f.videoOptions : {});
       }
-      return structuredClone(deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
+      return structuredClone(await deps.catalog.items(type).require(id)) as ItemRecordOf<T>;
     } catch (e) {
       await deps.store.delete(key).catch(() => {});
       throw e;
@@ -111,16 +118,23 @@ export interface ContentFormState {
   tags?: string[] | string;
   language?: string;
   hasSpeech?: boolean;
+  approve?: boolean;
+  audience?: string;
+  validUntil?: string | null;
 }
 
 /** "Other" content posted as JSON (spec: the upload form state). */
-export function createContentItem(deps: ContentDeps, form: ContentFormState): ContentItem {
+export async function createContentItem(deps: ContentDeps, form: ContentFormState, actor: Actor = LOCAL_ACTOR): Promise<ContentItem> {
   const title = cleanText(form.title, 300, 'Title');
   if (!title) throw new AppError('validation', 'Title is required');
   translationFor(!!form.needsTranslation, form.targetLanguage ?? null);
-  return deps.catalog.contentItems.insert({
+  if (form.approve) assertCan(actor, 'review', 'approve on upload');
+  const approvedBy = form.approve ? actor.name : deps.autoApprove ? 'auto' : null;
+  const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: parseAudience(form.audience), validUntil: parseValidUntil(form.validUntil) }, new Date());
+  return await deps.catalog.contentItems.insert({
+    ...review,
     type: cleanText(form.type, 40, 'Type') || 'document', title, status: 'pending', fileName: '', fileType: '', fileSize: 0,
-    uploadDate: now(), approvedDate: null, needsTranslation: !!form.needsTranslation, description: cleanText(form.description, 5000, 'Description'),
+    uploadDate: now(), approvedDate: review.approvedDate ?? null, needsTranslation: !!form.needsTranslation, description: cleanText(form.description, 5000, 'Description'),
     category: cleanText(form.category, 200, 'Category') || null, tags: asTags(form.tags),
   });
 }

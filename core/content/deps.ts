@@ -7,4 +7,6 @@ export interface ContentDeps extends RecordDeps {
   queue: JobQueue;
   /** Conversations, emptied by delete-all-data; absent where a caller has none (CLI import). */
   conversations?: ConversationStore;
+  /** AUTO_APPROVE: every upload is approved on arrival (a one-person site, demos). */
+  autoApprove?: boolean;
 }

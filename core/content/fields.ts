@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { AppError } from '../errors';
 import { languageCode } from '../text/language';
-import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
+import { parseAudience, parseValidUntil } from '../governance/review';
+import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type Audience, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import type { UploadKind } from './classify';
 
@@ -20,6 +21,9 @@ import type { UploadKind } from './classify';
  *   videoOptions videos: `subtitles` soft|burned, `dub` true|false, for their translations
  *   tags         support images: a list or a comma-separated string
  *   force        import again even when the same bytes were imported
+ *   approve      approve on upload (needs the review permission; AUTO_APPROVE approves every upload)
+ *   audience     public (default) | staff
+ *   validUntil   a date (2027-01-31) or date-time after which the item is no longer public
  *
  * Adding a field is one entry here (and its use in ./create.ts).
  */
@@ -37,6 +41,9 @@ export interface UploadFields {
   videoOptions: VideoOptions;
   tags: string[];
   force: boolean;
+  approve: boolean;
+  audience: Audience;
+  validUntil: string | null;
 }
 
 /** What a face received: strings from a form, or typed values. */
@@ -107,6 +114,9 @@ export function normalizeUploadFields(kind: UploadKind, raw: RawFields): UploadF
     videoOptions: kind === 'video' ? parseVideoOptions(raw) : DEFAULT_VIDEO_OPTIONS,
     tags: asTags(raw.tags),
     force: asBool(raw.force),
+    approve: asBool(raw.approve),
+    audience: parseAudience(raw.audience),
+    validUntil: parseValidUntil(raw.validUntil),
   };
 }
 

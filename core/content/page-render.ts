@@ -13,11 +13,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Catalog } from '../catalog/catalog';
 import { AppError } from '../errors';
+import { FORMATS, formatOfName } from '../formats/index';
 import { createRateLimiter } from '../limits/limiter';
 import { chunkSections } from '../search/chunker';
 import { runTool } from '../tools/exec';
 import { renderPdfPage, type PixelBox } from '../tools/render';
-import { loadExtractedText } from '../ingest/stored-text';
+import { loadExtractedText } from '../records/stored-text';
 import { decodeEntities } from '../tools/tidy';
 import { pageRenderKey, parsePageRenderKey, publicUrlForKey } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
@@ -27,12 +28,14 @@ import { normalizeForMatch } from '../text/normalize';
 export const pageRenderUrl = (docId: number, page: number, chunkOrdinal?: number | null) => publicUrlForKey(pageRenderKey(docId, page, chunkOrdinal));
 
 /** True when the document is a completed PDF with that page: its renders can be handed out. */
-export function canRenderPage(catalog: Catalog, docId: number, page: number): boolean {
-  const doc = catalog.documents.get(docId);
-  return !!doc && doc.status === 'completed' && isPdf(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
+export async function canRenderPage(catalog: Catalog, docId: number, page: number): Promise<boolean> {
+  const doc = await catalog.documents.get(docId);
+  return !!doc && doc.status === 'completed' && rendersPages(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
-const isPdf = (fileName: string, fileType: string) => /pdf/i.test(fileType) || /\.pdf$/i.test(fileName);
+/** Its format renders pages (core/formats: PDF), by its stored type or, failing that, its name. */
+const rendersPages = (fileName: string, fileType: string) =>
+  !!(FORMATS.find((f) => f.mime === fileType.split(';')[0]) ?? formatOfName(fileName))?.pageRenders;
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Line extends Box { words: string[] }
@@ -118,7 +121,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   const chunkPages = new Map<number, { version: string; pairs: Set<string> }>();
 
   async function chunkExists(docId: number, page: number, ordinal: number): Promise<boolean> {
-    const doc = opts.catalog.documents.get(docId);
+    const doc = await opts.catalog.documents.get(docId);
     if (!doc) return false;
     const version = doc.updatedAt ?? '';
     let known = chunkPages.get(docId);
@@ -133,7 +136,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
   }
 
   async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
-    const doc = opts.catalog.documents.get(docId)!;
+    const doc = (await opts.catalog.documents.get(docId))!;
     const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
     try {
       const pdf = path.join(dir, 'original.pdf');
@@ -181,7 +184,7 @@ export function createPageRenderer(opts: PageRendererOptions) {
      */
     async ensure(key: string, clientAddress?: string | null): Promise<void> {
       const parsed = parsePageRenderKey(key);
-      if (!parsed || !canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
+      if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
       if (parsed.chunkOrdinal != null && !(await chunkExists(parsed.docId, parsed.page, parsed.chunkOrdinal))) {
         throw new AppError('not_found', `No page render "${key}": page ${parsed.page} has no passage ${parsed.chunkOrdinal}`);
       }

@@ -3,11 +3,11 @@ import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
 import { removeDerived } from '../records/derived';
-import { removeTranslationsOf } from '../translate/records';
+import { removeTranslationsOf } from './translations';
 
 /** The item's own files: original, translation, thumbnail (images and text go with removeDerived). */
-function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
-  const rec = deps.catalog.items(type).get(id);
+async function ownKeys(deps: ContentDeps, type: ContentType, id: number): Promise<string[]> {
+  const rec = await deps.catalog.items(type).get(id);
   if (!rec) return [];
   const out = [rec.fileKey];
   if (rec.translation.fileKey) out.push(rec.translation.fileKey);
@@ -22,45 +22,46 @@ function ownKeys(deps: ContentDeps, type: ContentType, id: number): string[] {
 export async function deleteItem(deps: ContentDeps, type: ContentType, id: number) {
   const { catalog } = deps;
   const coll = catalog.items(type);
-  coll.require(id);
-  const stored = ownKeys(deps, type, id);
+  await coll.require(id);
+  const stored = await ownKeys(deps, type, id);
   // The item's own files first: on a full disk they free the room the catalog and index writes below need
   // (a retried delete finds them gone, which is fine).
   for (const k of stored) await deps.store.delete(k);
-  deps.queue.cancelItem(type, id);
+  await deps.queue.cancelItem(type, id);
   // Then the index: if the search backend is down the record stays and the delete can be retried.
   await removeDerived(deps, type, id);
   await removeTranslationsOf(deps, type, id);
-  coll.remove(id);
+  await coll.remove(id);
 }
 
 /** DELETE /api/content/{id}: the id may be a document, presentation, video or content item. */
 export async function deleteAnyContent(deps: ContentDeps, id: number) {
   const { catalog } = deps;
-  if (catalog.documents.get(id)) return deleteItem(deps, 'document', id);
-  if (catalog.presentations.get(id)) return deleteItem(deps, 'presentation', id);
-  if (catalog.videos.get(id)) return deleteItem(deps, 'video', id);
-  if (catalog.contentItems.remove(id)) return;
+  if (await catalog.documents.get(id)) return deleteItem(deps, 'document', id);
+  if (await catalog.presentations.get(id)) return deleteItem(deps, 'presentation', id);
+  if (await catalog.videos.get(id)) return deleteItem(deps, 'video', id);
+  if (await catalog.contentItems.remove(id)) return;
   throw new AppError('not_found', `Content ${id} was not found`);
 }
 
 export async function deleteImage(deps: ContentDeps, kind: 'bot' | 'presentation', id: number) {
   const coll = kind === 'bot' ? deps.catalog.botImages : deps.catalog.presentationImages;
-  const img = coll.require(id);
+  const img = await coll.require(id);
   await deps.store.delete(img.imageKey);
-  coll.remove(id);
+  await coll.remove(id);
 }
 
 /** Removes every record, every stored object and every index entry. */
 export async function deleteAllData(deps: ContentDeps) {
-  deps.queue.cancelAll();
+  await deps.queue.cancelAll();
   const c = deps.catalog;
-  const records = [c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.translations]
-    .reduce((n, coll) => n + coll.count(), 0) + ((await deps.conversations?.stats())?.messages ?? 0);
+  const counts = await Promise.all([c.documents, c.presentations, c.videos, c.contentItems, c.categories, c.botImages, c.presentationImages, c.translations]
+    .map((coll) => coll.count()));
+  const records = counts.reduce((n, k) => n + k, 0) + ((await deps.conversations?.stats())?.messages ?? 0);
   const chunks = await deps.search.count();
   await deps.search.clear();
   const objects = await deletePrefix(deps.store);
-  deps.catalog.clearContent();
+  await deps.catalog.clearContent();
   await deps.conversations?.clearAll();
   return { records, objects, chunks };
 }

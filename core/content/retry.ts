@@ -4,44 +4,55 @@ import type { ContentType, Job } from '../types';
 import type { ContentDeps } from './deps';
 
 /** Queues a failed item's ingest again (its status follows from the job). */
-export function retryItem(deps: ContentDeps, type: ContentType, id: number): ItemRecord {
-  const rec = deps.catalog.items(type).require(id);
+export async function retryItem(deps: ContentDeps, type: ContentType, id: number): Promise<ItemRecord> {
+  const rec = await deps.catalog.items(type).require(id);
   if (rec.status !== 'failed') throw new AppError('conflict', `${type} ${id} is ${rec.status}; only failed items can be retried`);
-  const job = deps.queue.latestFor(type, id);
-  if (job && job.state === 'failed') deps.queue.retry(job.id);
-  else deps.queue.enqueue('ingest', type, id);
+  const job = await deps.queue.latestFor(type, id);
+  // A video whose ingest went through but whose transcription failed: only the transcription runs again.
+  const transcribe = type === 'video' ? await deps.queue.latestFor(type, id, 'transcribe') : undefined;
+  if (job?.state === 'done' && transcribe?.state === 'failed') {
+    await deps.queue.retry(transcribe.id);
+    return structuredClone(await deps.catalog.items(type).require(id));
+  }
+  if (job && job.state === 'failed') await deps.queue.retry(job.id);
+  else await deps.queue.enqueue('ingest', type, id);
   // A re-ingest removes the transcript's chunks and frames: the transcription runs again after it.
-  if (type === 'video') deps.queue.enqueue('transcribe', type, id);
-  return structuredClone(deps.catalog.items(type).require(id));
+  if (type === 'video') await deps.queue.enqueue('transcribe', type, id);
+  return structuredClone(await deps.catalog.items(type).require(id));
 }
 
 /** Queues a failed job again, whatever its kind. */
-export function retryJob(deps: ContentDeps, jobId: number): Job {
-  const job = deps.catalog.jobs.require(jobId);
-  if (job.kind === 'ingest') retryItem(deps, job.itemType, job.itemId);
-  else deps.queue.retry(jobId);
-  return structuredClone(deps.catalog.jobs.require(jobId));
+export async function retryJob(deps: ContentDeps, jobId: number): Promise<Job> {
+  const job = await deps.catalog.jobs.require(jobId);
+  const item = await deps.catalog.items(job.itemType).get(job.itemId);
+  if (job.kind === 'ingest' || (job.kind === 'transcribe' && item?.status === 'failed')) await retryItem(deps, job.itemType, job.itemId);
+  else await deps.queue.retry(jobId);
+  return structuredClone(await deps.catalog.jobs.require(jobId));
 }
 
 /** Queues every failed job again; returns how many. */
-export function retryFailed(deps: ContentDeps): number {
-  const failed = deps.catalog.jobs.list((j) => j.state === 'failed');
-  for (const j of failed) retryJob(deps, j.id);
-  return failed.length;
+export async function retryFailed(deps: ContentDeps): Promise<number> {
+  const failed = await deps.catalog.jobs.list((j) => j.state === 'failed');
+  let n = 0;
+  // A job retried with its item (a video's old failed transcription) is no longer failed when its turn comes.
+  // A transcription a later one replaced is history, not work to redo.
+  const superseded = async (j: Job) => j.kind === 'transcribe' && (await deps.queue.latestFor(j.itemType, j.itemId, 'transcribe'))?.id !== j.id;
+  for (const j of failed) if ((await deps.catalog.jobs.get(j.id))?.state === 'failed' && !await superseded(j)) { await retryJob(deps, j.id); n++; }
+  return n;
 }
 
 /**
  * `retry ID`: an id is a document, presentation or video (ids are unique
  * across them) or, failing that, a job. Returns the item now queued again.
  */
-export function retryById(deps: ContentDeps, id: number): { type: ContentType; item: ItemRecord } {
+export async function retryById(deps: ContentDeps, id: number): Promise<{ type: ContentType; item: ItemRecord }> {
   for (const type of ['document', 'presentation', 'video'] as const) {
-    if (deps.catalog.items(type).get(id)) return { type, item: retryItem(deps, type, id) };
+    if (await deps.catalog.items(type).get(id)) return { type, item: await retryItem(deps, type, id) };
   }
-  const job = deps.catalog.jobs.get(id);
+  const job = await deps.catalog.jobs.get(id);
   if (!job) throw new AppError('not_found', `No document, presentation, video or job has id ${id}`);
-  retryJob(deps, id);
-  const item = deps.catalog.items(job.itemType).get(job.itemId);
+  await retryJob(deps, id);
+  const item = await deps.catalog.items(job.itemType).get(job.itemId);
   if (!item) throw new AppError('not_found', `Job ${id} belongs to ${job.itemType} ${job.itemId}, which no longer exists`);
   return { type: job.itemType, item: structuredClone(item) };
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { assertKind } from '../ingest/sniff';
+import { kindsFor } from '../formats/index';
+import { assertKind } from '../formats/sniff';
 import { keys, publicUrlForKey } from '../storage/layout';
 import type { BotImage } from '../types';
 import { asTags, cleanText } from './fields';
@@ -14,15 +15,15 @@ export interface SupportImageFields {
 /** A chatbot support image uploaded on its own: a bot image with no document ("Ungrouped Images"). */
 export async function createSupportImage(deps: ContentDeps, file: IncomingFile, f: SupportImageFields): Promise<BotImage> {
   try {
-    const sniffed = await assertKind(file.path, ['png', 'jpeg', 'gif', 'webp'], file.fileName);
-    const id = deps.catalog.reserveId();
+    const sniffed = await assertKind(file.path, kindsFor('image'), file.fileName);
+    const id = await deps.catalog.reserveId();
     const key = keys.supportImage(id, file.fileName);
     await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
     const row: BotImage = {
       id, image: publicUrlForKey(key), imageKey: key, documentId: null, documentTitle: null, page: null,
       description: cleanText(f.description, 2000, 'Description'), tags: asTags(f.tags), createdAt: new Date().toISOString(),
     };
-    return deps.catalog.botImages.put(row);
+    return await deps.catalog.botImages.put(row);
   } finally {
     await discard(file);
   }

@@ -9,8 +9,8 @@ export interface DocumentPatch {
   sourceLanguage?: string | null;
 }
 
-export function updateDocument(deps: ContentDeps, id: number, patch: DocumentPatch): Document {
-  deps.catalog.documents.require(id);
+export async function updateDocument(deps: ContentDeps, id: number, patch: DocumentPatch): Promise<Document> {
+  await deps.catalog.documents.require(id);
   const changes: Partial<Document> = { updatedAt: new Date().toISOString() };
   if (patch.title !== undefined) {
     const title = cleanText(patch.title, 300, 'Title');
@@ -19,5 +19,5 @@ export function updateDocument(deps: ContentDeps, id: number, patch: DocumentPat
   }
   if (patch.description !== undefined) changes.description = cleanText(patch.description, 5000, 'Description');
   if (patch.sourceLanguage !== undefined) changes.sourceLanguage = cleanText(patch.sourceLanguage ?? '', 40, 'Source language') || null;
-  return deps.catalog.documents.update(id, changes);
+  return await deps.catalog.documents.update(id, changes);
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import type { Actor } from '../governance/roles';
 import type { BotImage, Document, Presentation, Video } from '../types';
 import { classifyFile, type UploadKind } from './classify';
 import { createItem } from './create';
@@ -14,11 +15,11 @@ export type AnyUploadResult =
   | { kind: 'image'; item: BotImage };
 
 /** Creates the record of a file whose kind is known, from the fields as the face received them. */
-export async function uploadOfKind<K extends UploadKind>(deps: ContentDeps, kind: K, file: IncomingFile, raw: RawFields): Promise<Extract<AnyUploadResult, { kind: K }>> {
-  return (await upload(deps, kind, file, raw)) as Extract<AnyUploadResult, { kind: K }>;
+export async function uploadOfKind<K extends UploadKind>(deps: ContentDeps, kind: K, file: IncomingFile, raw: RawFields, actor?: Actor): Promise<Extract<AnyUploadResult, { kind: K }>> {
+  return (await upload(deps, kind, file, raw, actor)) as Extract<AnyUploadResult, { kind: K }>;
 }
 
-async function upload(deps: ContentDeps, kind: UploadKind, file: IncomingFile, raw: RawFields): Promise<AnyUploadResult> {
+async function upload(deps: ContentDeps, kind: UploadKind, file: IncomingFile, raw: RawFields, actor?: Actor): Promise<AnyUploadResult> {
   let f;
   try {
     f = normalizeUploadFields(kind, raw);
@@ -28,11 +29,11 @@ async function upload(deps: ContentDeps, kind: UploadKind, file: IncomingFile, r
   }
   switch (kind) {
     case 'document':
-      return { kind, item: await createItem(deps, kind, file, f) };
+      return { kind, item: await createItem(deps, kind, file, f, actor) };
     case 'presentation':
-      return { kind, item: await createItem(deps, kind, file, f) };
+      return { kind, item: await createItem(deps, kind, file, f, actor) };
     case 'video':
-      return { kind, item: await createItem(deps, kind, file, f) };
+      return { kind, item: await createItem(deps, kind, file, f, actor) };
     case 'image':
       return { kind, item: await createSupportImage(deps, file, { description: f.description || f.title, tags: f.tags }) };
     default: {
@@ -46,11 +47,11 @@ async function upload(deps: ContentDeps, kind: UploadKind, file: IncomingFile, r
  * One upload of any accepted file ("other" content in the upload dialog):
  * the content decides what it becomes, then the matching create runs.
  */
-export async function uploadAny(deps: ContentDeps, file: IncomingFile, raw: RawFields): Promise<AnyUploadResult> {
+export async function uploadAny(deps: ContentDeps, file: IncomingFile, raw: RawFields, actor?: Actor): Promise<AnyUploadResult> {
   const c = await classifyFile(file.path, file.fileName);
   if ('skip' in c) {
     await discard(file);
     throw new AppError('unsupported_type', `The file "${file.fileName}" is ${c.skip}`);
   }
-  return uploadOfKind(deps, c.type, file, raw);
+  return uploadOfKind(deps, c.type, file, raw, actor);
 }

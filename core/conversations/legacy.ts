@@ -8,8 +8,8 @@ import type { ConversationStore } from './types';
  * (so the dashboard's count carries over); the store gives new positions.
  */
 export async function importLegacyConversations(catalog: Catalog, store: ConversationStore, log: (msg: string) => void): Promise<void> {
-  const chatMessages = catalog.chatMessages.list();
-  const ragTurns = catalog.ragTurns.list();
+  const chatMessages = await catalog.chatMessages.list();
+  const ragTurns = await catalog.ragTurns.list();
   if (!chatMessages.length && !ragTurns.length) return;
   const byRef = <T extends { referenceId: string }>(rows: T[]) => {
     const m = new Map<string, T[]>();
@@ -31,9 +31,9 @@ export async function importLegacyConversations(catalog: Catalog, store: Convers
   for (const [ref, rows] of byRef([...ragTurns].sort((a, b) => a.id - b.id))) {
     for (const ex of exchanges(rows)) await store.append('search', ref, ex.map(({ id: _i, referenceId: _r, ...data }) => data));
   }
-  catalog.transaction(() => {
-    catalog.chatMessages.removeWhere(() => true);
-    catalog.ragTurns.removeWhere(() => true);
+  await catalog.transaction(async () => {
+    await catalog.chatMessages.removeWhere(() => true);
+    await catalog.ragTurns.removeWhere(() => true);
   });
   log(`Moved ${chatMessages.length} chat messages and ${ragTurns.length} search turns out of the catalog into the conversation store`);
 }

@@ -16,6 +16,7 @@
  * "page"?, "slide"?, "expect"?: ["10x"], "unanswerable"?: true,
  * "needsModel"?: true }] }; `file` is relative to the corpus folder.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { loadConfig } from '../config';
 import { describeLocalFile } from '../content/spool';
 import { uploadOfKind } from '../content/upload-any';
 import { AppError } from '../errors';
+import { formatOfName } from '../formats/index';
 import { createServices } from '../services';
 import { normalizeForMatch } from '../text/normalize';
 import { figureForms } from '../chat/grounding';
@@ -79,13 +81,19 @@ export interface AnswersEvalResult {
   notFoundRecall: number;
   /** Model answers replaced by the extractive answer because a figure was not in the cited passages. */
   groundingFailures: number;
+  /** Replies that were an answer (not "not found"). */
+  answered: number;
   /** Cross-language questions that said they need a model (offline) or were answered (with one). */
   needsModel: { questions: number; handled: number };
   mode: 'offline' | 'model';
   outcomes: QuestionOutcome[];
 }
 
-const KINDS: Record<string, 'document' | 'presentation'> = { '.pdf': 'document', '.docx': 'document', '.pptx': 'presentation' };
+/** Documents and presentations (the formats with text to ask about), by file name. */
+const kindOf = (file: string) => {
+  const t = formatOfName(file)?.itemType;
+  return t === 'document' || t === 'presentation' ? t : undefined;
+};
 
 export async function readQuestions(file: string): Promise<AnswerQuestion[]> {
   const parsed = JSON.parse(await readFile(file, 'utf8')) as { questions?: AnswerQuestion[] };
@@ -105,18 +113,20 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
   const extraFiles = typeof options.questions === 'string' ? await corpusFilesListed(options.questions) : [];
   const all = [...new Set([...files, ...extraFiles])];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cms-answers-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'answers-eval', CMS_TOKEN: 'answers-eval', LOG_LEVEL: 'warn', ...options.env }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(16).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn', ...options.env }), { lock: false, startWorker: true });
   try {
     const ids = new Map<string, { itemType: string; itemId: number }>();
     for (const [i, rel] of all.entries()) {
       options.signal?.throwIfAborted();
-      const kind = KINDS[path.extname(rel).toLowerCase()];
-      if (!kind) throw new AppError('validation', `${rel}: only PDF, DOCX and PPTX files can be asked about.`);
+      const kind = kindOf(rel);
+      if (!kind) throw new AppError('validation', `${rel}: only documents and presentations can be asked about.`);
       const { item } = await uploadOfKind(services.content, kind, await describeLocalFile(path.join(options.corpusDir, rel)), {});
       ids.set(rel, { itemType: kind, itemId: item.id });
       options.onProgress?.({ phase: 'ingesting', done: i + 1, total: all.length });
     }
     await services.queue.idle();
+    // Questions are asked as a visitor: the files are approved for everyone (the visibility rule).
+    await services.product.approve([...ids.values()].map((v) => v.itemId));
     const where = new Map([...ids].map(([rel, v]) => [`${v.itemType}:${v.itemId}`, rel]));
     const outcomes: QuestionOutcome[] = [];
     for (const [i, q] of questions.entries()) {
@@ -144,6 +154,7 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
       notFoundPrecision: share(saidNotFound.filter((o) => o.kind === 'unanswerable').length, saidNotFound.length),
       notFoundRecall: share(unanswerable.filter((o) => o.notFound).length, unanswerable.length),
       groundingFailures: outcomes.filter((o) => o.grounding?.replaced).length,
+      answered: outcomes.filter((o) => !o.notFound).length,
       needsModel: { questions: crossLanguage.length, handled: crossLanguage.filter((o) => o.right).length },
       mode: model ? 'model' : 'offline',
       outcomes,

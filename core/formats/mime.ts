@@ -1,23 +1,19 @@
 /**
- * The one MIME table: the content type of a file from its extension (or
- * from a sniffed kind, named like its extension). Stored objects, sniffed
- * uploads and translated files all take their type from here.
+ * The one MIME table: the content type of a file from its extension. The
+ * formats (./index.ts) declare their own; this table adds the files that
+ * are no upload format (subtitles, JSON, audio, archives). Stored objects,
+ * sniffed uploads and translated files all take their type from here.
  */
-const MIME_BY_EXT: Record<string, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+import { FORMATS } from './index';
+
+const OTHER_BY_EXT: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   zip: 'application/zip',
-  mp4: 'video/mp4',
   mov: 'video/quicktime',
   webm: 'video/webm',
   vtt: 'text/vtt',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
+  srt: 'application/x-subrip',
+  ogg: 'audio/ogg',
   tif: 'image/tiff',
   tiff: 'image/tiff',
   json: 'application/json',
@@ -30,7 +26,18 @@ export const OCTET_STREAM = 'application/octet-stream';
 
 /** The content type of an extension (`pdf`, `.PNG`); application/octet-stream when unknown. */
 export function mimeForExt(ext: string): string {
-  return MIME_BY_EXT[ext.replace(/^\./, '').toLowerCase()] ?? OCTET_STREAM;
+  const e = ext.replace(/^\./, '').toLowerCase();
+  return FORMATS.find((f) => f.extensions.includes(`.${e}`))?.mime ?? OTHER_BY_EXT[e] ?? OCTET_STREAM;
+}
+
+/** The usual extension (no dot) of a content type, `jpg` for image/jpeg; undefined when unknown. Parameters (`; charset=...`) are ignored. */
+export function extForMime(type: string): string | undefined {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  const format = FORMATS.find((f) => f.mime.split(';')[0] === t);
+  if (format) return format.extensions[0]!.slice(1);
+  if (t === 'image/jpg') return 'jpg';
+  if (t === 'image/bmp') return 'bmp';
+  return Object.entries(OTHER_BY_EXT).find(([, m]) => m.split(';')[0] === t)?.[0];
 }
 
 /** The content type of a stored object from the extension of its last segment. */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { mapLimit, runTool } from '../tools/exec';
-import type { ExtractedImage } from './types';
+import type { ExtractedImage } from '../formats/types';
 
 export interface PlacedImage extends ExtractedImage {
   /** Every page or slide showing this picture (the first is `page`/`slide`). */

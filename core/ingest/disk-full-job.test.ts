@@ -39,7 +39,7 @@ describe('a job on a full disk', () => {
     const pdf = await fixtures.textPdf(20);
     const doc = (await uploadOfKind(services.content, 'document', { ...(await describeLocalFile(pdf.path)), fileName: 'manual.pdf' }, {})).item;
     await services.queue.idle();
-    const failed = services.catalog.documents.require(doc.id);
+    const failed = await services.catalog.documents.require(doc.id);
     assert.equal(failed.status, 'failed');
     assert.match(failed.error ?? '', /^"manual\.pdf" could not be processed: the server's disk is full\. Free some space/);
     assert.doesNotMatch(failed.error ?? '', /ENOSPC/);

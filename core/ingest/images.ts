@@ -4,7 +4,7 @@ import { keys, publicUrlForKey } from '../storage/layout';
 import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
 import { cleanText } from '../text/clean';
-import type { Extraction, ExtractedImage } from './types';
+import type { Extraction, ExtractedImage } from '../formats/types';
 
 const nowIso = () => new Date().toISOString();
 
@@ -52,7 +52,7 @@ export async function storeExtractedImages(
       const key = keys.presentationSlide(item.id, r.slide);
       await store.put(key, createReadStream(r.path));
       const section = ex.sections.find((s) => s.slide === r.slide);
-      const row = catalog.presentationImages.insert({
+      const row = await catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: r.slide,
         kind: 'slide', tags: [item.title, `slide ${r.slide}`], description: cleanText(section?.heading || section?.text || '').slice(0, 300), uploadedAt: nowIso(),
       });
@@ -71,7 +71,7 @@ export async function storeExtractedImages(
       const slide = img.slide ?? 0;
       const key = keys.presentationImage(item.id, slide, n, img.ext);
       await store.put(key, createReadStream(img.path));
-      const row = catalog.presentationImages.insert({
+      const row = await catalog.presentationImages.insert({
         image: publicUrlForKey(key), imageKey: key, presentationId: item.id, presentationTitle: item.title, slide: img.slide ?? null,
         kind: 'embedded', tags: tagsFor(img, item.title), description: describe(img), uploadedAt: nowIso(),
         ...(img.decorative ? { decorative: true } : {}),
@@ -80,7 +80,7 @@ export async function storeExtractedImages(
     } else {
       const key = keys.documentImage(item.id, img.page ?? null, n, img.ext);
       await store.put(key, createReadStream(img.path));
-      const row = catalog.botImages.insert({
+      const row = await catalog.botImages.insert({
         image: publicUrlForKey(key), imageKey: key, documentId: item.id, documentTitle: item.title, page: img.page ?? null,
         description: describe(img), tags: tagsFor(img, item.title), createdAt: nowIso(),
         ...(img.decorative ? { decorative: true } : {}),

@@ -18,8 +18,8 @@ import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
-import { fileLabel, sniffFile } from './sniff';
-import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from './types';
+import { fileLabel, sniffFile } from '../formats/sniff';
+import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
 import { message } from '../messages';
 
 export interface PdfOptions extends ExtractOptions {

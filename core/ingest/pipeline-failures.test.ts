@@ -22,15 +22,15 @@ describe('a backing service failing mid-job', () => {
       const f = await fixtures.textPdf(4);
       const doc = (await uploadOfKind(services.content, 'document', await describeLocalFile(f.path), {})).item;
       await services.queue.idle();
-      const failed = services.catalog.documents.require(doc.id);
+      const failed = await services.catalog.documents.require(doc.id);
       assert.equal(failed.status, 'failed');
       assert.match(failed.error ?? '', /Chroma|search index/i);
       assert.ok(await services.store.head(failed.fileKey), 'the original is kept for the retry');
 
       chroma = await startChroma({ dataDir: path.join(dataDir, 'chroma-ext'), port });
-      retryItem(services.content, 'document', doc.id);
+      await retryItem(services.content, 'document', doc.id);
       await services.queue.idle();
-      const done = services.catalog.documents.require(doc.id);
+      const done = await services.catalog.documents.require(doc.id);
       assert.equal(done.status, 'completed', done.error ?? '');
       const hits = await services.search.search(f.phrases.en[1], { k: 3 });
       assert.equal(hits[0]?.chunk.itemId, doc.id);

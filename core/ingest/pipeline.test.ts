@@ -27,7 +27,7 @@ async function ingestDocument(file: string) {
   const doc = (await uploadOfKind(services.content, 'document', await describeLocalFile(file), {})).item;
   assert.equal(doc.status, 'pending');
   await services.queue.idle();
-  return services.catalog.documents.require(doc.id);
+  return await services.catalog.documents.require(doc.id);
 }
 
 const top = async (q: string) => (await services.search.search(q, { k: 3 }))[0]?.chunk;
@@ -39,7 +39,7 @@ describe('ingestion pipeline, end to end on generated files', () => {
     assert.equal(doc.status, 'completed', doc.error ?? '');
     assert.equal(doc.progress, 100);
     assert.equal(doc.pageCount, f.pageCount);
-    const images = services.catalog.botImages.list((i) => i.documentId === doc.id);
+    const images = await services.catalog.botImages.list((i) => i.documentId === doc.id);
     assert.equal(images.length, 2);
     assert.ok(images.every((i) => i.page === 1 && i.image.startsWith('/api/files/images/documents/') && i.documentTitle === doc.title));
     for (const phrase of [...f.phrases.en, ...f.phrases.he]) {
@@ -67,10 +67,10 @@ describe('ingestion pipeline, end to end on generated files', () => {
     const f = await fixtures.pptx();
     const p = (await uploadOfKind(services.content, 'presentation', await describeLocalFile(f.path), {})).item;
     await services.queue.idle();
-    const done = services.catalog.presentations.require(p.id) as Presentation;
+    const done = await services.catalog.presentations.require(p.id) as Presentation;
     assert.equal(done.status, 'completed', done.error ?? '');
     assert.equal(done.slideCount, f.slideCount);
-    const imgs = services.catalog.presentationImages.list((i) => i.presentationId === p.id);
+    const imgs = await services.catalog.presentationImages.list((i) => i.presentationId === p.id);
     assert.equal(imgs.filter((i) => i.kind === 'slide').length, f.slideCount);
     assert.ok(imgs.some((i) => i.kind === 'embedded' && i.slide === f.imageSlide));
     const noteHit = await top(f.notes[0]);
@@ -91,7 +91,7 @@ describe('ingestion pipeline, end to end on generated files', () => {
     const f = await fixtures.mp4();
     const v = (await uploadOfKind(services.content, 'video', await describeLocalFile(f.path), {})).item;
     await services.queue.idle();
-    const done = services.catalog.videos.require(v.id);
+    const done = await services.catalog.videos.require(v.id);
     assert.equal(done.status, 'completed', done.error ?? '');
     assert.ok(Math.abs((done.duration ?? 0) - f.durationSec) < 1);
     assert.ok(done.thumbnailKey && (await services.store.head(done.thumbnailKey)));
@@ -104,15 +104,15 @@ describe('ingestion pipeline, end to end on generated files', () => {
     const good = (await uploadOfKind(services.content, 'document', await describeLocalFile((await fixtures.textPdf(5)).path), {})).item;
     await services.queue.idle();
     const codes = ['failure.encrypted', 'failure.truncated', 'failure.no_text', 'failure.zip_bomb'];
-    docs.forEach((d, i) => {
-      const r = services.catalog.documents.require(d.id);
+    for (const [i, d] of docs.entries()) {
+      const r = await services.catalog.documents.require(d.id);
       assert.equal(r.status, 'failed', `${r.fileName} failed`);
       assert.ok(r.error && r.error.length > 10 && !/undefined|\[object/.test(r.error), `${r.fileName}: ${r.error}`);
       // The reason also travels as a code with parameters, for the console to word in its language.
       assert.deepEqual(r.errorCode, { code: codes[i], params: { file: r.fileName } }, `${r.fileName}: ${r.error}`);
       assert.deepEqual(r.stepCode, { code: 'failed', params: {} });
-    });
-    const done = services.catalog.documents.require(good.id);
+    }
+    const done = await services.catalog.documents.require(good.id);
     assert.equal(done.status, 'completed');
     assert.deepEqual([done.step, done.stepCode, done.errorCode], ['Completed', { code: 'completed', params: {} }, null]);
   });

@@ -16,9 +16,9 @@ import { chunkSections } from '../search/chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
 import { detectContentLanguage, UNDETERMINED } from '../text/language';
-import { assertKind } from './sniff';
-import { saveExtractedText, type StoredText } from './stored-text';
-import type { Extraction } from './types';
+import { assertKind } from '../formats/sniff';
+import { saveExtractedText, type StoredText } from '../records/stored-text';
+import type { Extraction } from '../formats/types';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -26,8 +26,8 @@ export interface IngestOptions {
   tmpDir?: string;
   /** Render slide thumbnails with LibreOffice (default true). */
   renderSlides?: boolean;
-  /** Videos longer than this are refused before any work (VIDEO_MAX_MINUTES). */
-  maxVideoSec?: number;
+  /** Refuses a video by its length before any work (VIDEO_MAX_MINUTES; core/video/policy.ts, wired in core/services.ts). */
+  checkVideoDuration?: (durationSec: number | undefined) => void;
 }
 
 type AnyItem = Document | Presentation | Video;
@@ -62,7 +62,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
   return async (job, signal, report) => {
     const type = job.itemType;
     const items = deps.catalog.items(type);
-    const rec = items.get(job.itemId);
+    const rec = await items.get(job.itemId);
     if (!rec) return; // deleted meanwhile
     const workDir = await mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), `ingest-${type}-${rec.id}-`));
     let found: Record<string, unknown> | null = null;
@@ -83,7 +83,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         ocrLanguages: options.ocrLanguages,
         signal,
         renderSlides: options.renderSlides ?? true,
-        maxDurationSec: options.maxVideoSec,
+        checkDuration: options.checkVideoDuration,
         // Extractors report coded steps (pdf_text, pptx_slide...); a bare English label stays free text.
         onProgress: (done, total, label) =>
           report(typeof label === 'string' ? step('extracting_detail', { done, total, label }) : label, 5 + (55 * done) / Math.max(total, 1), { throttle: true }),
@@ -136,7 +136,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
     if (failure) throw new AppError(failure.code, failure.message, { cause: failure.cause ?? failure, details: { ...failure.details, file: rec.fileName } });
     // What was found is written last, after cleanup; the queue then closes the job, which completes the item.
     signal.throwIfAborted();
-    if (items.get(rec.id)) items.update(rec.id, { ...found, updatedAt: new Date().toISOString() } as Partial<AnyItem>);
+    if (await items.get(rec.id)) await items.update(rec.id, { ...found, updatedAt: new Date().toISOString() } as Partial<AnyItem>);
     return final;
   };
 }

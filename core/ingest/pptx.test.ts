@@ -8,8 +8,8 @@ import { PPTX_SLIDES } from '../testing/fixture-office';
 import { fixtures } from '../testing/fixtures';
 import { ocrImage } from '../tools/ocr';
 import { extractPptx, type PptxOptions } from './pptx';
-import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from './pptx-xml';
-import { readImageSize } from './sniff';
+import { parseNotes, parseRels, parseSlide, partText, slideIdsInOrder } from '../tools/pptx-xml';
+import { readImageSize } from '../formats/sniff';
 
 let root: string;
 let n = 0;

@@ -34,7 +34,7 @@ after(async () => { await server?.stop(); });
 async function ingest(file: string, type: 'document' | 'presentation' = 'document'): Promise<Document | Presentation> {
   const rec = (await uploadOfKind(services.content, type, await describeLocalFile(file), {})).item;
   await services.queue.idle();
-  return services.catalog.items(type).require(rec.id) as Document | Presentation;
+  return await services.catalog.items(type).require(rec.id) as Document | Presentation;
 }
 
 const topItem = async (q: string) => (await services.search.search(q, { k: 3 }))[0]?.chunk.itemId;
@@ -99,7 +99,7 @@ describe('valid files written by others complete, with the text the extractors u
     assert.equal(deck.status, 'completed', deck.error ?? '');
     assert.equal(deck.chunkCount, 0);
     assert.match(deck.notice ?? '', /Nothing in this file is searchable/);
-    const images = services.catalog.presentationImages.list((i) => i.presentationId === deck.id);
+    const images = await services.catalog.presentationImages.list((i) => i.presentationId === deck.id);
     assert.ok(images.some((i) => i.kind === 'embedded'), 'its picture is extracted');
     const res = await fetch(`${server.url}${deck.fileKey.startsWith('presentations/') ? `/uploads/${deck.fileKey}` : ''}`);
     assert.equal(res.status, 200, 'the original can be downloaded');
@@ -126,7 +126,7 @@ describe('source images: no repeated logos, page renders for pages without pictu
     await import('node:fs/promises').then((fs) => fs.writeFile(file, buildPdf(pages, { title: 'Manual with a logo' })));
     doc = (await ingest(file)) as Document;
     assert.equal(doc.status, 'completed', doc.error ?? '');
-    const logos = services.catalog.botImages.list((i) => i.documentId === doc.id);
+    const logos = await services.catalog.botImages.list((i) => i.documentId === doc.id);
     assert.equal(logos.length, 1, 'the logo on every page is stored once');
     assert.equal(logos[0]!.decorative, true);
     logoUrl = logos[0]!.image;
@@ -167,7 +167,7 @@ describe('source images: no repeated logos, page renders for pages without pictu
     const reply = await services.rag.answer('What does user acceptance of mandated technology depend on?', []);
     assert.match(reply.answer, /perceived usefulness/);
     assert.equal(hasGarbage(reply.answer), false, reply.answer);
-    for (const img of services.catalog.botImages.list()) assert.equal(hasGarbage(img.description), false, img.description);
-    for (const img of services.catalog.presentationImages.list()) assert.equal(hasGarbage(img.description), false, img.description);
+    for (const img of await services.catalog.botImages.list()) assert.equal(hasGarbage(img.description), false, img.description);
+    for (const img of await services.catalog.presentationImages.list()) assert.equal(hasGarbage(img.description), false, img.description);
   });
 });

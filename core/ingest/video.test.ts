@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
 import { fixtures } from '../testing/fixtures';
 import { runTool } from '../tools/exec';
-import { readImageSize, sniffFile } from './sniff';
+import { readImageSize, sniffFile } from '../formats/sniff';
 import { probeMedia } from '../tools/ffprobe';
 import { extractVideo, thumbnailTime, type VideoOptions } from './video';
 

@@ -8,17 +8,16 @@ import { join } from 'node:path';
 import { AppError } from '../errors';
 import { runTool, throwIfAborted } from '../tools/exec';
 import { CONVERT_ADVICE, humanFfmpegError, isUnknownCodec, probeMedia } from '../tools/ffprobe';
-import { fileLabel } from './sniff';
-import type { Extraction, ExtractOptions } from './types';
+import { fileLabel } from '../formats/sniff';
+import type { Extraction, ExtractOptions } from '../formats/types';
 import { message } from '../messages';
-import { planVideo } from '../video/policy';
 
 export interface VideoOptions extends ExtractOptions {
   fileName?: string;
   /** Default 60 s for probing, 120 s for the thumbnail. */
   timeoutMs?: number;
-  /** Longer videos are refused (AppError too_large) right after probing, before any other work (VIDEO_MAX_MINUTES). */
-  maxDurationSec?: number;
+  /** Checks the length right after probing, before any other work: throws (AppError too_large) to refuse a video (VIDEO_MAX_MINUTES). */
+  checkDuration?: (durationSec: number | undefined) => void;
 }
 
 /** Where to take the thumbnail: 10% in, at least 1 s when the video is long enough, at most 30 s. */
@@ -38,7 +37,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   const warnings: string[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
   // Refused before any work (the thumbnail, transcription): the same rule and wording as the transcription's.
-  if (opts.maxDurationSec) planVideo(probe.durationSec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: opts.maxDurationSec });
+  opts.checkDuration?.(probe.durationSec);
   if (probe.durationSec === undefined) warnings.push('The video length could not be read.');
   if (!probe.hasAudio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
   const badPicture = probe.hasVideo && isUnknownCodec(probe.videoCodec);

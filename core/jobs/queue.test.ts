@@ -19,10 +19,10 @@ describe('job queue', () => {
       handlers: { ingest: async () => { active++; peak = Math.max(peak, active); await new Promise((r) => setTimeout(r, 20)); active--; } },
     });
     q.start();
-    for (let i = 1; i <= 5; i++) q.enqueue('ingest', 'document', i);
+    for (let i = 1; i <= 5; i++) await q.enqueue('ingest', 'document', i);
     await q.idle();
     assert.equal(peak, 2);
-    assert.ok(c.jobs.list().every((j) => j.state === 'done' && j.attempts === 1));
+    assert.ok((await c.jobs.list()).every((j) => j.state === 'done' && j.attempts === 1));
   });
 
   it('a translate job waits for its item\'s ingest, even with workers free; other items\' jobs are not held up', async () => {
@@ -36,13 +36,13 @@ describe('job queue', () => {
       },
     });
     q.start();
-    q.enqueue('ingest', 'document', 1);
-    q.enqueue('translate', 'document', 1, { targetLanguage: 'hebrew' });
-    q.enqueue('translate', 'document', 2, { targetLanguage: 'hebrew' });
+    await q.enqueue('ingest', 'document', 1);
+    await q.enqueue('translate', 'document', 1, { targetLanguage: 'hebrew' });
+    await q.enqueue('translate', 'document', 2, { targetLanguage: 'hebrew' });
     await q.idle();
     assert.ok(order.indexOf('translate 1') > order.indexOf('ingest 1 done'), order.join(' | '));
     assert.ok(order.indexOf('translate 2') < order.indexOf('ingest 1 done'), 'item 2 has no ingest running');
-    assert.ok(c.jobs.list().every((j) => j.state === 'done'));
+    assert.ok((await c.jobs.list()).every((j) => j.state === 'done'));
   });
 
   it('keeps the failure reason on the job and retries it', async () => {
@@ -53,32 +53,32 @@ describe('job queue', () => {
       handlers: { ingest: async () => { calls++; if (calls === 1) throw new AppError('corrupt_file', 'The PDF is damaged'); } },
     });
     q.start();
-    const job = q.enqueue('ingest', 'document', 1);
+    const job = await q.enqueue('ingest', 'document', 1);
     await q.idle();
-    assert.equal(c.jobs.require(job.id).state, 'failed');
-    assert.deepEqual(c.jobs.require(job.id).error, { code: 'corrupt_file', message: 'The PDF is damaged' });
-    q.retry(job.id);
+    assert.equal((await c.jobs.require(job.id)).state, 'failed');
+    assert.deepEqual((await c.jobs.require(job.id)).error, { code: 'corrupt_file', message: 'The PDF is damaged' });
+    await q.retry(job.id);
     await q.idle();
-    assert.equal(c.jobs.require(job.id).state, 'done');
-    assert.equal(c.jobs.require(job.id).attempts, 2);
+    assert.equal((await c.jobs.require(job.id)).state, 'done');
+    assert.equal((await c.jobs.require(job.id)).attempts, 2);
   });
 
   it('requeues jobs left running by a crash when it starts', async () => {
     const c = catalog();
-    c.jobs.insert({ kind: 'ingest', itemType: 'document', itemId: 9, params: {}, state: 'running', progress: 10, step: null, attempts: 1, error: null, createdAt: '', updatedAt: '', startedAt: '', finishedAt: null });
+    await c.jobs.insert({ kind: 'ingest', itemType: 'document', itemId: 9, params: {}, state: 'running', progress: 10, step: null, attempts: 1, error: null, createdAt: '', updatedAt: '', startedAt: '', finishedAt: null });
     const seen: number[] = [];
     const q = createJobQueue({ catalog: c, concurrency: 1, handlers: { ingest: async (j) => void seen.push(j.itemId) } });
     q.start();
     await q.idle();
     assert.deepEqual(seen, [9]);
-    assert.equal(c.jobs.list()[0].attempts, 2);
+    assert.equal((await c.jobs.list())[0].attempts, 2);
   });
 
-  it('does not queue the same item twice while one job is pending', () => {
+  it('does not queue the same item twice while one job is pending', async () => {
     const c = catalog();
     const q = createJobQueue({ catalog: c, concurrency: 1, handlers: {} });
-    const a = q.enqueue('ingest', 'document', 1);
-    const b = q.enqueue('ingest', 'document', 1);
+    const a = await q.enqueue('ingest', 'document', 1);
+    const b = await q.enqueue('ingest', 'document', 1);
     assert.equal(a.id, b.id);
   });
 
@@ -98,7 +98,7 @@ describe('job queue', () => {
     });
     let running = nextStart();
     q.start();
-    q.enqueue('ingest', 'document', 1);
+    await q.enqueue('ingest', 'document', 1);
     const first = await running;
     await q.stop();
     assert.ok(first.aborted, 'stop aborts the running job');
@@ -107,7 +107,7 @@ describe('job queue', () => {
     q.start();
     const second = await running;
     assert.equal((await c.jobs.list())[0].state, 'running');
-    q.cancelItem('document', 1);
+    await q.cancelItem('document', 1);
     assert.ok(second.aborted, 'cancelling the item aborts its running job');
     assert.equal(await c.jobs.count(), 0);
   });

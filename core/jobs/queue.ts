@@ -19,7 +19,7 @@ export type JobOutcome = { state: 'done' } | { state: 'failed'; error: AppError 
  * failed, or queued again at shutdown), so a record the job keeps (e.g. a
  * translation) settles in the same write as the job and its item's status.
  */
-export type OnJobClose = (hook: (outcome: JobOutcome) => void) => void;
+export type OnJobClose = (hook: (outcome: JobOutcome) => void | Promise<void>) => void;
 /** Does the job; may return the step to show once it is done (e.g. completed with warnings). */
 export type JobHandler = (job: Job, signal: AbortSignal, report: JobReport, onClose: OnJobClose) => Promise<JobStep | void>;
 /** One handler per job kind, registered by the composition root. */
@@ -40,6 +40,8 @@ export interface JobQueueOptions {
    * reason (the free-space check: core/disk.ts).
    */
   beforeStep?: (job: Job) => void;
+  /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
+  explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
 }
 
 const now = () => new Date().toISOString();
@@ -70,40 +72,40 @@ export function createJobQueue(options: JobQueueOptions) {
   let timer: NodeJS.Timeout | null = null;
 
   /** Writes a job change and its item's derived status together (with the job's closing hooks, when it closes). */
-  function write(jobId: number, patch: Partial<Job> | ((j: Job) => void), outcome?: JobOutcome): Job | null {
-    if (!catalog.jobs.get(jobId)) return null;
-    return catalog.transaction(() => {
-      const job = catalog.jobs.update(jobId, (j) => {
+  async function write(jobId: number, patch: Partial<Job> | ((j: Job) => void), outcome?: JobOutcome): Promise<Job | null> {
+    if (!await catalog.jobs.get(jobId)) return null;
+    return await catalog.transaction(async () => {
+      const job = await catalog.jobs.update(jobId, (j) => {
         if (typeof patch === 'function') patch(j);
         else Object.assign(j, patch);
         j.updatedAt = now();
       });
-      if (outcome) for (const hook of closers.get(jobId) ?? []) hook(outcome);
-      syncItem(job.itemType, job.itemId);
+      if (outcome) for (const hook of closers.get(jobId) ?? []) await hook(outcome);
+      await syncItem(job.itemType, job.itemId);
       return job;
     });
   }
 
-  function syncItem(itemType: ContentType, itemId: number) {
+  async function syncItem(itemType: ContentType, itemId: number) {
     const items = catalog.items(itemType);
-    if (!items.get(itemId)) return;
-    const jobs = catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId);
-    items.update(itemId, { ...deriveItemProgress(jobs), updatedAt: now() });
+    if (!await items.get(itemId)) return;
+    const jobs = await catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId);
+    await items.update(itemId, { ...deriveItemProgress(jobs), updatedAt: now() });
   }
 
-  function enqueue(kind: JobKind, itemType: ContentType, itemId: number, params: Record<string, unknown> = {}): Job {
+  async function enqueue(kind: JobKind, itemType: ContentType, itemId: number, params: Record<string, unknown> = {}): Promise<Job> {
     const same = JSON.stringify(params);
-    const existing = catalog.jobs.find(
+    const existing = await catalog.jobs.find(
       (j) => j.kind === kind && j.itemType === itemType && j.itemId === itemId && JSON.stringify(j.params) === same
         && (j.state === 'queued' || j.state === 'running'),
     );
     if (existing) return existing;
-    const job = catalog.transaction(() => {
-      const j = catalog.jobs.insert({
+    const job = await catalog.transaction(async () => {
+      const j = await catalog.jobs.insert({
         kind, itemType, itemId, params, state: 'queued', progress: 0, step: step('queued'), attempts: 0, error: null,
         createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
       });
-      syncItem(itemType, itemId);
+      await syncItem(itemType, itemId);
       return j;
     });
     pump();
@@ -115,11 +117,21 @@ export function createJobQueue(options: JobQueueOptions) {
    * video's translation after its transcription: while those are queued or
    * running they wait.
    */
-  function waitsForIngest(job: Job): boolean {
+  /** Whether `job` must wait for an ingest (or transcript) of its item among the queued and running jobs. */
+  function waitsForIngest(job: Job, active: Job[]): boolean {
     if (job.kind === 'ingest') return false;
     const before: JobKind[] = job.kind === 'translate' && job.itemType === 'video' ? ['ingest', 'transcribe'] : ['ingest'];
-    return !!catalog.jobs.find((i) => before.includes(i.kind) && i.itemType === job.itemType && i.itemId === job.itemId
+    return active.some((i) => before.includes(i.kind) && i.itemType === job.itemType && i.itemId === job.itemId
       && (i.state === 'queued' || i.state === 'running'));
+  }
+
+  /** Queued and running jobs, oldest first. */
+  const activeJobs = () => catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running');
+
+  /** The oldest queued job that `ok` accepts and that waits for nothing. */
+  async function nextQueued(ok: (j: Job) => boolean = () => true): Promise<Job | undefined> {
+    const active = await activeJobs();
+    return active.find((j) => j.state === 'queued' && ok(j) && !waitsForIngest(j, active));
   }
 
   /** Starts claimable queued jobs up to the concurrency (one pass at a time; a call during a pass asks for another). */
@@ -134,82 +146,96 @@ export function createJobQueue(options: JobQueueOptions) {
         again = false;
         await fill();
       } while (again && !stopping);
-    })().catch((e: Error) => log(`Taking jobs failed: ${e.message}; trying again shortly`)).finally(() => {
+    })().catch((e: Error) => log(`Taking jobs failed: ${e.message}; trying again shortly`)).finally(async () => {
       filling = null;
-      checkIdle();
+      await checkIdle();
     });
   }
 
   async function fill() {
     const tried = new Set<number>();
     while (running.size < options.concurrency && !stopping) {
-      const next = catalog.jobs.find((j) => j.state === 'queued' && !running.has(j.id) && !tried.has(j.id) && !waitsForIngest(j));
+      const next = await nextQueued((j) => !running.has(j.id) && !tried.has(j.id));
       if (!next) return;
       tried.add(next.id);
       if (!(await claims.claim(next.id, next.attempts))) continue;
-      if (catalog.jobs.get(next.id)?.state !== 'queued' || stopping) {
+      if ((await catalog.jobs.get(next.id))?.state !== 'queued' || stopping) {
         await claims.release(next.id, false);
         continue;
       }
-      run(next.id);
+      await run(next.id);
     }
   }
 
   /** Takes over running jobs no live worker holds (its process died, or this process restarted). */
   async function recover() {
     if (options.concurrency <= 0 || stopping) return;
-    const candidates = catalog.jobs.list((j) => j.state === 'running' && !running.has(j.id)).map((j) => j.id);
+    const candidates = (await catalog.jobs.list((j) => j.state === 'running' && !running.has(j.id))).map((j) => j.id);
     for (const id of await claims.orphaned(candidates)) {
       if (running.size >= options.concurrency || stopping) return;
       if (!(await claims.takeOver(id))) continue;
-      if (catalog.jobs.get(id)?.state !== 'running') {
+      if ((await catalog.jobs.get(id))?.state !== 'running') {
         await claims.release(id, false);
         continue;
       }
       log(`Worker took over job ${id}: its previous worker stopped renewing its lease`);
-      run(id);
+      await run(id);
     }
   }
 
-  function checkIdle() {
-    if (running.size === 0 && !filling && !catalog.jobs.find((j) => j.state === 'queued' && !waitsForIngest(j))) {
+  async function checkIdle() {
+    if (running.size === 0 && !filling && !await nextQueued()) {
       const w = idleWaiters;
       idleWaiters = [];
       w.forEach((f) => f());
     }
   }
 
-  function reporter(jobId: number, signal: AbortSignal): JobReport {
+  /** Progress writes of running jobs not yet done, in order. */
+  const reports = new Map<number, Promise<void>>();
+  async function settle(jobId: number) {
+    await reports.get(jobId);
+    reports.delete(jobId);
+  }
+
+  function reporter(jobId: number, signal: AbortSignal, job?: Job): JobReport {
     let last = 0;
     let lastCode = '';
     return (s, progress, o = {}) => {
       signal.throwIfAborted();
       const t = Date.now();
       if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
-      if (s.code !== lastCode) { const j = catalog.jobs.get(jobId); if (j) options.beforeStep?.(j); }
+      if (s.code !== lastCode && job) options.beforeStep?.(job);
       last = t;
       lastCode = s.code;
-      write(jobId, { step: s, progress: Math.round(progress) });
+      // Written in the order reported; the job's closing write waits for them (see settle).
+      reports.set(jobId, (reports.get(jobId) ?? Promise.resolve())
+        .then(() => write(jobId, { step: s, progress: Math.round(progress) }))
+        .then(() => {}, (e: Error) => log(`Saving the progress of job ${jobId} failed: ${e.message}`)));
     };
   }
 
-  function run(jobId: number) {
+  async function run(jobId: number) {
     const controller = new AbortController();
     running.set(jobId, controller);
-    const job = write(jobId, (j) => {
+    const job = (await write(jobId, (j) => {
       j.state = 'running';
       j.attempts += 1;
       j.startedAt = now();
       j.error = null;
-    })!;
+    }))!;
     const handler = options.handlers[job.kind];
     const onClose: OnJobClose = (hook) => closers.set(jobId, [...(closers.get(jobId) ?? []), hook]);
     const work = handler
-      ? Promise.resolve().then(() => { options.beforeStep?.(job); return handler(job, controller.signal, reporter(jobId, controller.signal), onClose); })
+      ? Promise.resolve().then(async () => {
+        try { options.beforeStep?.(job); } catch (e) { throw options.explainStartFailure ? await options.explainStartFailure(job, e) : e; }
+        return handler(job, controller.signal, reporter(jobId, controller.signal, job), onClose);
+      })
       : Promise.reject(new AppError('internal', `No handler for ${job.kind} jobs`));
     work
-      .then((final) => {
-        write(jobId, (j) => {
+      .then(async (final) => {
+        await settle(jobId);
+        await write(jobId, (j) => {
           j.state = 'done';
           j.progress = 100;
           j.step = final ?? step('completed');
@@ -218,17 +244,18 @@ export function createJobQueue(options: JobQueueOptions) {
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) done`);
         return claims.release(jobId, true);
       })
-      .catch((e) => {
+      .catch(async (e) => {
+        await settle(jobId);
         const err = toAppError(e);
         if (stopping && controller.signal.aborted) {
           // Shutting down: leave it queued so the next start (or another worker) resumes it.
-          write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 }, { state: 'queued' });
+          await write(jobId, { state: 'queued', step: step('queued_again'), progress: 0 }, { state: 'queued' });
           return claims.release(jobId, false);
         }
         // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
-        persist(jobId, () => write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err }));
+        await persist(jobId, () => write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err }));
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
         return claims.release(jobId, true);
       })
@@ -244,20 +271,20 @@ export function createJobQueue(options: JobQueueOptions) {
    * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
    * it can, so the job never stays "running" once space is freed.
    */
-  function persist(jobId: number, record: () => unknown): void {
+  async function persist(jobId: number, record: () => Promise<unknown>): Promise<void> {
     try {
-      record();
+      await record();
     } catch (e) {
       log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
       const retry = setInterval(() => {
         if (stopping) return clearInterval(retry);
-        try { record(); clearInterval(retry); } catch { /* still not writable */ }
+        record().then(() => clearInterval(retry), () => { /* still not writable */ });
       }, 2000);
       retry.unref();
     }
   }
 
-  const requeue = (jobId: number) => write(jobId, { state: 'queued', step: step('queued_again'), progress: 0, error: null, finishedAt: null })!;
+  const requeue = async (jobId: number) => (await write(jobId, { state: 'queued', step: step('queued_again'), progress: 0, error: null, finishedAt: null }))!;
 
   return {
     enqueue,
@@ -289,31 +316,31 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Looks for work now (e.g. another process queued a job). */
     poke: () => pump(),
     /** Aborts and forgets every job of an item (used when it is deleted). */
-    cancelItem(itemType: ContentType, itemId: number) {
-      for (const j of catalog.jobs.list((x) => x.itemType === itemType && x.itemId === itemId)) {
+    async cancelItem(itemType: ContentType, itemId: number) {
+      for (const j of await catalog.jobs.list((x) => x.itemType === itemType && x.itemId === itemId)) {
         running.get(j.id)?.abort(new AppError('conflict', 'The item was deleted'));
       }
-      catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
+      await catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
     },
     /** Aborts one job if it is running (its record is removed by the caller). */
     cancelJob(jobId: number | null) {
       if (jobId !== null) running.get(jobId)?.abort(new AppError('conflict', 'The work was deleted'));
     },
-    cancelAll() {
+    async cancelAll() {
       for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));
-      catalog.jobs.removeWhere(() => true);
+      await catalog.jobs.removeWhere(() => true);
     },
     /** Queues a failed job again. */
-    retry(jobId: number): Job {
-      const job = catalog.jobs.require(jobId);
+    async retry(jobId: number): Promise<Job> {
+      const job = await catalog.jobs.require(jobId);
       if (job.state !== 'failed') throw new AppError('conflict', `Job ${jobId} is ${job.state}, only failed jobs can be retried`);
-      const updated = requeue(jobId);
+      const updated = await requeue(jobId);
       pump();
       return updated;
     },
     /** Latest job of an item, if any. */
-    latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Job | undefined {
-      return catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId && j.kind === kind).pop();
+    async latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Promise<Job | undefined> {
+      return (await catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId && j.kind === kind)).pop();
     },
     /** Resolves when nothing is queued or running. */
     idle(): Promise<void> {
@@ -322,7 +349,7 @@ export function createJobQueue(options: JobQueueOptions) {
         if (!started || options.concurrency <= 0) resolve();
         else {
           pump();
-          checkIdle();
+          void checkIdle().catch((e: Error) => log(`Checking for idle failed: ${e.message}`));
         }
       });
     },

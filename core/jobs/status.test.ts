@@ -35,6 +35,17 @@ const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof
     shows: { status: 'converting', progress: 40, step: 'Translating slide 4 of 10', stepCode: { code: 'working', params: { label: 'Translating slide 4 of 10' } }, error: null, errorCode: null },
   },
   {
+    situation: 'transcribe_failed',
+    jobs: [
+      job('ingest', 'done', { progress: 100, step: step('completed') }),
+      job('transcribe', 'failed', { progress: 20, step: step('failed'), error: { code: 'unavailable', message: 'The speech-to-text service at 127.0.0.1:9 refused the audio: HTTP 500' } }),
+    ],
+    shows: {
+      status: 'failed', progress: 100, step: 'Transcription failed', stepCode: { code: 'transcribe_failed', params: {} },
+      error: 'The speech-to-text service at 127.0.0.1:9 refused the audio: HTTP 500', errorCode: null,
+    },
+  },
+  {
     situation: 'all_done',
     jobs: [job('ingest', 'done', { progress: 100, step: step('completed_with_warnings', { warnings: 'slide 3 has no text' }) })],
     shows: {
@@ -66,6 +77,15 @@ describe('item status derived from its jobs', () => {
   it('a failed translation does not fail the item: it stays completed (the failure shows on the job)', () => {
     const jobs = [job('ingest', 'done', { step: step('completed') }), job('translate', 'failed', { error: { code: 'unavailable', message: 'No translator' } })];
     assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', stepCode: { code: 'completed', params: {} }, error: null, errorCode: null });
+  });
+
+  it('a failed transcription needs attention until a later one succeeds; while it is retried the item shows its phase', () => {
+    const done = job('ingest', 'done');
+    const failed = job('transcribe', 'failed', { error: { code: 'unavailable', message: 'down' } });
+    assert.equal(deriveItemProgress([done, failed]).status, 'failed');
+    assert.equal(deriveItemProgress([done, failed, job('transcribe', 'running', { step: step('transcribing', { label: 'Transcribing' }) })]).status, 'analyzing');
+    assert.equal(deriveItemProgress([done, failed, job('transcribe', 'done')]).status, 'completed');
+    assert.equal(deriveItemProgress([done, job('transcribe', 'done'), job('translate', 'failed', { error: { code: 'x', message: 'y' } })]).status, 'completed');
   });
 
   it('a video\'s transcription shows processing, extracting, analyzing in turn; a translation converting; a retried ingest pending again', () => {

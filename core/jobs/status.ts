@@ -31,7 +31,7 @@ function conversionPhase(job: Job): ItemStatus {
 
 /** The situations an item's jobs can be in, in the order they are checked. */
 export type Situation =
-  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'all_done';
+  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'transcribe_failed' | 'all_done';
 
 /**
  * The one transition table: what an item shows in each situation. `job` is
@@ -44,6 +44,11 @@ export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgre
   ingest_failed: (j) => ({
     status: 'failed', progress: j!.progress, step: 'Failed', stepCode: coded(null, 'failed'),
     error: j!.error?.message ?? 'Failed without a reason', errorCode: j!.error?.reason ?? null,
+  }),
+  /** A video whose transcription (or its frames or indexing) failed needs attention: failed, with the reason; Retry re-runs that job only. */
+  transcribe_failed: (j) => ({
+    status: 'failed', progress: 100, step: 'Transcription failed', stepCode: coded(null, 'transcribe_failed'),
+    error: j!.error?.message ?? 'The transcription failed without a reason', errorCode: j!.error?.reason ?? null,
   }),
   converting: (j) => ({ status: conversionPhase(j!), progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
   all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', stepCode: coded(j?.step, 'completed'), error: null, errorCode: null }),
@@ -63,7 +68,11 @@ export function situationOf(jobs: Job[]): { situation: Situation; job: Job | und
     case 'done': {
       const converting = jobs.filter((j) => CONVERSIONS.includes(j.kind) && (j.state === 'running' || j.state === 'queued'));
       const job = converting.find((j) => j.state === 'running') ?? converting[0];
-      return job ? { situation: 'converting', job } : { situation: 'all_done', job: ingest };
+      if (job) return { situation: 'converting', job };
+      // The latest transcription decides: a failed one that a later one replaced does not count.
+      const transcribe = jobs.filter((j) => j.kind === 'transcribe').sort((a, b) => a.id - b.id).at(-1);
+      if (transcribe?.state === 'failed') return { situation: 'transcribe_failed', job: transcribe };
+      return { situation: 'all_done', job: ingest };
     }
     default: {
       const never: never = ingest.state;

@@ -29,6 +29,10 @@ const PHASES = {
   completed: 'completed',
   completed_with_warnings: 'completed',
   failed: 'failed',
+  transcribe_failed: 'failed',
+  video_burning: 'converting',
+  video_dubbing: 'converting',
+  video_writing: 'converting',
   /** A video's transcription (the `transcribe` job): probing and the sound are `extracting_detail`, this is the rest. */
   transcribing: 'analyzing',
   /** Generic steps of later job kinds (translate, transcribe): the job says what it is doing in `label`. */

@@ -1,8 +1,19 @@
+import { markSources } from '../governance/visibility';
+import type { RagEvent } from '../chat/rag';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
 
-/** The document-search bot: an answer from the content, whole or streamed. */
-export const ask = (s: Pick<Services, 'rag'>): Pick<Product, 'ask' | 'askStream'> => ({
-  ask: (query, referenceId, options) => s.rag.ask(query, referenceId, options),
-  askStream: (query, referenceId, options) => s.rag.askStream(query, referenceId, options),
+/**
+ * The document-search bot: an answer from the content, whole or streamed.
+ * Anonymous callers are answered from public items only; signed-in staff
+ * (`staff`) from every completed item, each citation saying when its item is not public.
+ */
+export const ask = (s: Pick<Services, 'rag' | 'staffRag' | 'catalog'>): Pick<Product, 'ask' | 'askStream'> => ({
+  ask: async (query, referenceId, options = {}) =>
+    options.staff ? markSources(s.catalog, await s.staffRag.ask(query, referenceId, options)) : s.rag.ask(query, referenceId, options),
+  askStream: (query, referenceId, options = {}) => (options.staff ? marked(s, s.staffRag.askStream(query, referenceId, options)) : s.rag.askStream(query, referenceId, options)),
 });
+
+async function* marked(s: Pick<Services, 'catalog'>, events: AsyncIterable<RagEvent>): AsyncGenerator<RagEvent> {
+  for await (const e of events) yield e.type === 'done' ? { type: 'done', reply: await markSources(s.catalog, e.reply) } : e;
+}

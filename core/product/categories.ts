@@ -4,8 +4,8 @@ import type { Product } from './types';
 
 /** Categories of documents and presentations. */
 export const categories = (s: Services): Pick<Product, 'categories' | 'createCategory' | 'updateCategory' | 'removeCategory'> => ({
-  categories: async () => s.catalog.categories.list(),
-  createCategory: async (input) => createCategory(s.catalog, input),
-  updateCategory: async (id, input) => updateCategory(s.catalog, id, input),
-  removeCategory: async (id) => deleteCategory(s.catalog, id),
+  categories: async () => await s.catalog.categories.list(),
+  createCategory: async (input) => await createCategory(s.catalog, input),
+  updateCategory: async (id, input) => await updateCategory(s.catalog, id, input),
+  removeCategory: async (id) => await deleteCategory(s.catalog, id),
 });

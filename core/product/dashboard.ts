@@ -4,5 +4,5 @@ import type { Product } from './types';
 
 /** The console's dashboard figures. */
 export const dashboard = (s: Services): Pick<Product, 'dashboard'> => ({
-  dashboard: async () => dashboardMetrics(s.catalog, (await s.conversations.stats()).exchanges),
+  dashboard: async () => await dashboardMetrics(s.catalog, (await s.conversations.stats()).exchanges),
 });

@@ -11,24 +11,24 @@ import type { Product } from './types';
 export const files = (s: Services): Pick<Product, 'files' | 'fileStats' | 'removeFile' | 'readFile' | 'statFile'> => {
   // Page renders (source images of answers citing a PDF page without pictures) are made on first request.
   const pages = createPageRenderer({ catalog: s.catalog, store: s.store, tmpDir: s.tmpDir });
-  const check = (key: string, isPublic?: boolean) => {
+  const check = async (key: string, isPublic?: boolean) => {
     assertValidKey(key);
-    if (isPublic && !isPubliclyServed(s.catalog, key)) throw new AppError('not_found', `No public file "${key}"`);
+    if (isPublic && !(await isPubliclyServed(s.catalog, key))) throw new AppError('not_found', `No public file "${key}"`);
   };
   return {
     files: (prefix) => listAll(s.store, prefix || undefined),
     fileStats: () => storageStats(s.store),
     async removeFile(key) {
-      check(key);
+      await check(key);
       if (!(await s.store.head(key))) throw new AppError('not_found', `No stored file "${key}"`);
       await s.store.delete(key);
     },
     async readFile(key, o = {}) {
-      check(key, o.public);
+      await check(key, o.public);
       return s.store.get(key, { start: o.start, end: o.end });
     },
     async statFile(key, o = {}) {
-      check(key, o.public);
+      await check(key, o.public);
       if (parsePageRenderKey(key)) await pages.ensure(key, o.clientAddress);
       const head = await s.store.head(key);
       // A translated file downloads as "<title> (<language>).<ext>", not as its storage key.

@@ -4,7 +4,7 @@ import type { Product } from './types';
 
 /** Images extracted from documents (bot images) and presentations. */
 export const images = (s: Services): Pick<Product, 'images'> => ({
-  images: (async (kind: 'bot' | 'presentation') => (kind === 'bot' ? s.catalog.botImages.list() : s.catalog.presentationImages.list())) as {
+  images: (async (kind: 'bot' | 'presentation') => (kind === 'bot' ? await s.catalog.botImages.list() : await s.catalog.presentationImages.list())) as {
     (kind: 'bot'): Promise<BotImage[]>;
     (kind: 'presentation'): Promise<PresentationImage[]>;
   },

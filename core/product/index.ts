@@ -4,12 +4,14 @@
  * Faces (server/, cli/) import from here, core/types and core/errors only.
  */
 import type { CoreServices as Services } from '../services';
+import { accounts } from './accounts';
 import { analytics } from './analytics';
 import { ask } from './ask';
 import { categories } from './categories';
 import { chat } from './chat';
 import { dashboard } from './dashboard';
 import { files } from './files';
+import { handoff } from './handoff';
 import { health } from './health';
 import { images } from './images';
 import { jobs } from './jobs';
@@ -18,6 +20,7 @@ import { conversations } from './public';
 import { reindex } from './reindex';
 import { remove } from './remove';
 import { retry } from './retry';
+import { review } from './review';
 import { search } from './search';
 import { transcript } from './transcript';
 import type { Product } from './types';
@@ -27,6 +30,9 @@ import { upload } from './upload';
 import { widget } from './widget';
 
 export type * from './types';
+export type { EvalOptions, EvalResult } from './eval';
+/** Retrieval evaluation (`cms eval`), loaded on use: it pulls in the whole search stack. */
+export const loadEval = () => import('./eval');
 export { ask, chat };
 
 /** The product over built services (the composition root calls this once). */
@@ -34,11 +40,18 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s),
   };
 }
 
-// What the faces need besides the use cases: composition, config, the upload spool, the data folder's lock.
+/**
+ * What the server's routes get besides the product: sign-in, the config the
+ * process started with, its temp folder, the public rate limits. Routes
+ * never see the rest of the composition (catalog, store, queue, ...).
+ */
+export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits'>;
+
+// What the entry points need besides the use cases: composition (bin/, the CLI's direct mode), config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
 export { workerName } from '../shared-state';
 export { loadConfig, type Config } from '../config';
@@ -47,6 +60,8 @@ export { classifyFile, type Classification } from '../content/classify';
 export { readLock } from '../catalog/lock';
 export { parseSince } from '../analytics/stats';
 export { TOKEN_FILE, type Auth } from '../auth/auth';
+export { ROLES, can, type Permission } from '../governance/roles';
+export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';

@@ -8,11 +8,11 @@ import type { Product } from './types';
 export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'translations'> => ({
   async items<T extends ContentType>(type: T, filter: { subcategory?: string } = {}) {
     const sub = filter.subcategory;
-    return s.catalog.items(type).list((r) => !sub || ('subcategory' in r && r.subcategory === sub)) as ItemRecordOf<T>[];
+    return await s.catalog.items(type).list((r) => !sub || ('subcategory' in r && r.subcategory === sub)) as ItemRecordOf<T>[];
   },
   async item<T extends ContentType>(type: T, id: number) {
-    return structuredClone(s.catalog.items(type).require(id)) as ItemRecordOf<T>;
+    return structuredClone(await s.catalog.items(type).require(id)) as ItemRecordOf<T>;
   },
-  content: async (type) => listContent(s.catalog, type),
-  translations: async (type) => translationRows(s.catalog, type),
+  content: async (type) => await listContent(s.catalog, type),
+  translations: async (type) => await translationRows(s.catalog, type),
 });

@@ -1,4 +1,4 @@
-import { reindexAll } from '../ingest/reindex';
+import { reindexAll } from '../content/reindex';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
 

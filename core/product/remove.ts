@@ -1,13 +1,23 @@
 import { deleteAllData, deleteAnyContent, deleteImage, deleteItem } from '../content/remove';
+import { actingActor } from '../governance/actor-context';
+import { findGoverned } from '../governance/review';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
 
 /** Deletes an item (record, files, images, index entries), an image, or everything (with the question analytics). */
 export const remove = (s: Services): Pick<Product, 'remove' | 'removeAll' | 'removeImage'> => ({
-  remove: (id, type) => (type ? deleteItem(s.content, type, id) : deleteAnyContent(s.content, id)),
+  async remove(id, type) {
+    const found = await findGoverned(s.catalog, id);
+    await (type ? deleteItem(s.content, type, id) : deleteAnyContent(s.content, id));
+    if (found) {
+      const { type: t, row } = found;
+      await s.audit.record({ action: 'delete', actor: actingActor(), type: t, id, title: row.title ?? row.label ?? null, before: { review: row.review ?? 'pending', audience: row.audience ?? 'public' } });
+    }
+  },
   async removeAll() {
     const deleted = await deleteAllData(s.content);
     s.questions.clear();
+    await s.audit.record({ action: 'delete_all', actor: actingActor(), target: 'all data', after: deleted });
     return deleted;
   },
   removeImage: (kind, id) => deleteImage(s.content, kind, id),

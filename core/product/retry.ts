@@ -4,7 +4,7 @@ import type { Product } from './types';
 
 /** Processes failed work again: an item (by its id or a job's), one job, or every failed job. */
 export const retry = (s: Services): Pick<Product, 'retry' | 'retryJob' | 'retryFailed'> => ({
-  retry: async (id, type) => (type ? { type, item: retryItem(s.content, type, id) } : retryById(s.content, id)),
-  retryJob: async (id) => retryJob(s.content, id),
-  retryFailed: async () => retryFailed(s.content),
+  retry: async (id, type) => (type ? { type, item: await retryItem(s.content, type, id) } : await retryById(s.content, id)),
+  retryJob: async (id) => await retryJob(s.content, id),
+  retryFailed: async () => await retryFailed(s.content),
 });

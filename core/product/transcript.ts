@@ -1,18 +1,10 @@
 import type { CoreServices as Services } from '../services';
-import { loadTranscript } from '../video/transcript-store';
-import { videoVersions } from '../video/versions';
+import { saveEditedTranscript, transcribeAgain, transcriptView } from '../video/transcript-edit';
 import type { Product } from './types';
 
-/** A video's transcript (state, timed cues, WebVTT path) and its translated versions. */
-export const transcript = (s: Services): Pick<Product, 'transcript'> => ({
-  async transcript(id) {
-    const video = s.catalog.videos.require(id);
-    const kept = video.transcript?.state === 'completed' ? await loadTranscript(s.store, id) : null;
-    return {
-      transcript: video.transcript ?? null,
-      cues: (kept?.transcript.segments ?? []).map((seg, i) => ({ id: String(i + 1), start: seg.start, end: seg.end, text: seg.text })),
-      vttPath: kept ? video.transcript?.vttPath ?? null : null,
-      versions: videoVersions(s.catalog, id),
-    };
-  },
+/** A video's transcript: the view, "Transcribe again" and the transcript editor's save. */
+export const transcript = (s: Services): Pick<Product, 'transcript' | 'transcribe' | 'saveTranscript'> => ({
+  transcript: (id) => transcriptView(s, id),
+  transcribe: (id, input) => transcribeAgain(s.content, s.transcribers, id, input),
+  saveTranscript: (id, cues) => saveEditedTranscript(s.content, id, cues),
 });

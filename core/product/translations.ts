@@ -1,6 +1,6 @@
 import type { CoreServices as Services } from '../services';
 import { noProviderError } from '../translate/offers';
-import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../translate/records';
+import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
 import type { Product } from './types';
 
 /** Translations of documents and presentations, and the glossary every provider applies. */
@@ -16,15 +16,15 @@ export const translations = (s: Services): Pick<Product,
     if (item && source !== target && !(await s.translation.offers()).pairs.some((p) => p.source === source && p.target === target)) {
       throw noProviderError(source, target);
     }
-    return requestTranslation(s.content, type, id, targetLanguage, options);
+    return await requestTranslation(s.content, type, id, targetLanguage, options);
   },
   translationOffers: () => s.translation.offers(),
-  translationList: async (filter = {}) => listTranslations(s.content, filter),
+  translationList: async (filter = {}) => await listTranslations(s.content, filter),
   translation: async (id) => {
-    const t = listTranslations(s.content).find((x) => x.id === id);
-    return t ?? structuredClone(s.catalog.translations.require(id));
+    const t = (await listTranslations(s.content)).find((x) => x.id === id);
+    return t ?? structuredClone(await s.catalog.translations.require(id));
   },
-  retryTranslation: async (id) => retryTranslation(s.content, id),
+  retryTranslation: async (id) => await retryTranslation(s.content, id),
   removeTranslation: (id) => removeTranslation(s.content, id),
   glossary: async () => s.translation.glossary.get(),
   putGlossaryTerm: async (entry) => s.translation.glossary.put(entry),

@@ -11,12 +11,16 @@ import type { SearchHit } from '../search/types';
 import type { QuestionStats } from '../analytics/stats';
 import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
+import type { Actor, Role } from '../governance/roles';
+import type { AuditAction, AuditEntry } from '../governance/records';
+import type { TokenView, UserView } from '../governance/accounts';
 import type {
-  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, StorageStats, StoredObject, TranslationOffers, TranslationRecord, VideoTranscriptView,
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
+  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
+export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
 export type { AnyUploadResult, CategoryInput, ContentFormState, DocumentPatch, ItemRecordOf, RagEvent, RawFields, TranslationRow, UploadKind };
 
@@ -36,6 +40,8 @@ export interface UploadInput {
   fields: RawFields;
   /** Bytes sent so far, for faces that send the file somewhere (HTTP). */
   onProgress?: (sent: number, total: number) => void;
+  /** Who uploads (the server passes the signed-in user; the local CLI is admin). Over HTTP the server decides. */
+  actor?: Actor;
 }
 
 /** Videos: how the translated video is made (default: the upload's choice, else soft subtitles, no dub). */
@@ -58,6 +64,8 @@ export interface FileRead {
 export interface ConversationOptions {
   signal?: AbortSignal;
   clientAddress?: string | null;
+  /** A signed-in caller: answered from every completed item, not only public ones (set by the face from its sign-in). */
+  staff?: boolean;
 }
 
 export interface ChatRequest extends ConversationOptions {
@@ -89,6 +97,33 @@ export interface Product {
   translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
+  /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
+  transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
+  /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
+  saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
+
+  // Review, audience, expiry (core/governance): nothing is public before it is approved
+  /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
+  approve(ids: number[], options?: GovernOptions): Promise<ContentItem[]>;
+  /** Rejects items with an optional note: they are never public. Needs the review permission. */
+  reject(ids: number[], options?: GovernOptions & { note?: string | null }): Promise<ContentItem[]>;
+  /** Sets who may see items (`public`/`staff`) and/or when they expire (a date; null clears it). */
+  setAccess(ids: number[], patch: AccessPatch, options?: GovernOptions): Promise<ContentItem[]>;
+  /** Items by review state (default: waiting for review), or expired, or staff-only, or all. */
+  reviewQueue(filter?: ReviewFilter): Promise<ContentItem[]>;
+  /** The audit log, newest first: since a period ("7d", "24h") or an ISO date. */
+  auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
+  exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
+
+  // Users and API tokens (admin only)
+  users(): Promise<UserView[]>;
+  createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
+  updateUser(id: number, patch: { role?: Role; password?: string; disabled?: boolean; name?: string }): Promise<UserView>;
+  removeUser(id: number): Promise<void>;
+  tokens(): Promise<TokenView[]>;
+  /** A named API token with a role: `token` is shown this once (only its hash is kept). */
+  createToken(input: { name: string; role: Role }): Promise<{ token: string; record: TokenView }>;
+  revokeToken(id: number): Promise<TokenView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
   /** Asks for a translation; the same language again returns the existing record (a failed one is queued again). */
@@ -120,6 +155,17 @@ export interface Product {
   clearSession(referenceId: string): Promise<void>;
   /** A new public conversation: its id carries 128 random bits and is the only way to read or clear it. */
   newConversation(): Promise<{ referenceId: string }>;
+
+  // Hand-off to a person (public request; staff list, handle, export, delete)
+  /** A visitor asks to be contacted: name, e-mail or phone, consent; the conversation is attached and the webhook called. */
+  requestHandoff(input: HandoffInput): Promise<{ id: number; createdAt: string }>;
+  /** Requests, newest first; optionally only open or handled ones. */
+  handoffRequests(filter?: { status?: HandoffRequest['status'] }): Promise<HandoffRequest[]>;
+  /** One request with its contact details and conversation (its export). */
+  handoffRequest(id: number): Promise<HandoffRequest>;
+  markHandoffHandled(id: number, handled?: boolean): Promise<HandoffRequest>;
+  /** Deletes a request and the contact details in it. */
+  removeHandoffRequest(id: number): Promise<void>;
 
   // Organisation
   categories(): Promise<Category[]>;
@@ -155,6 +201,17 @@ export interface Product {
   updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
   /** The brand defaults the widget reads, and every origin allowed to embed it. */
   widgetConfig(): Promise<WidgetConfig>;
+}
+
+/** Who makes a change: the server passes the signed-in user or token; the local CLI is admin. Over HTTP the server decides. */
+export interface GovernOptions {
+  actor?: Actor;
+}
+
+export interface AccessPatch {
+  audience?: Audience;
+  /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
+  validUntil?: string | null;
 }
 
 export interface ConversationExport {

@@ -1,10 +1,11 @@
 import { createContentItem } from '../content/create';
 import { updateDocument } from '../content/update';
+import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
 
 /** Edits a document's fields; records "other" content posted as a form. */
 export const update = (s: Services): Pick<Product, 'updateDocument' | 'createContent'> => ({
   updateDocument: async (id, patch) => updateDocument(s.content, id, patch),
-  createContent: async (form) => createContentItem(s.content, form),
+  createContent: async (form) => createContentItem(s.content, form, actingActor()),
 });

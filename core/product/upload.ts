@@ -1,5 +1,6 @@
 import { describeLocalFile, type IncomingFile } from '../content/spool';
 import { uploadAny, uploadOfKind } from '../content/upload-any';
+import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import type { Product, UploadFile } from './types';
 
@@ -9,10 +10,10 @@ const incoming = async (f: UploadFile): Promise<IncomingFile> =>
 
 /** Stores a file as a document, presentation, video or support image and queues its processing. */
 export const upload = (s: Services): Pick<Product, 'upload'> => ({
-  async upload({ kind, file, fields }) {
+  async upload({ kind, file, fields, actor }) {
     const f = await incoming(file);
     // Refused before anything is stored when it would leave less than MIN_FREE_MB (the original is copied to the store).
     s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
-    return kind === 'any' ? uploadAny(s.content, f, fields) : uploadOfKind(s.content, kind, f, fields);
+    return kind === 'any' ? uploadAny(s.content, f, fields, actingActor(actor)) : uploadOfKind(s.content, kind, f, fields, actingActor(actor));
   },
 });

@@ -1,9 +1,9 @@
-import type { SniffKind } from '../ingest/sniff';
+import { kindsFor } from '../formats/index';
 import type { ContentType } from '../types';
 
-/** The file kinds each item type accepts (checked at upload and again by the ingest job). */
-export const ACCEPTED: Record<ContentType, SniffKind[]> = {
-  document: ['pdf', 'docx'],
-  presentation: ['pptx'],
-  video: ['mp4'],
+/** The file kinds each item type accepts (checked at upload and again by the ingest job): from the format registry. */
+export const ACCEPTED: Record<ContentType, string[]> = {
+  document: kindsFor('document'),
+  presentation: kindsFor('presentation'),
+  video: kindsFor('video'),
 };

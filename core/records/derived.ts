@@ -9,8 +9,8 @@ export async function removeDerived(deps: RecordDeps, type: ContentType, id: num
   await deps.search.deleteItem(type, id);
   const { catalog, store } = deps;
   const imageKeys =
-    type === 'document' ? catalog.botImages.removeWhere((i) => i.documentId === id).map((i) => i.imageKey)
-    : type === 'presentation' ? catalog.presentationImages.removeWhere((i) => i.presentationId === id).map((i) => i.imageKey)
+    type === 'document' ? (await catalog.botImages.removeWhere((i) => i.documentId === id)).map((i) => i.imageKey)
+    : type === 'presentation' ? (await catalog.presentationImages.removeWhere((i) => i.presentationId === id)).map((i) => i.imageKey)
     : [];
   for (const k of [...imageKeys, keys.extractedText(type, id)]) await store.delete(k);
   if (type === 'video') await removeVideoDerived(store, id);

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
-import { reindexAll } from '../ingest/reindex';
+import { reindexAll } from '../content/reindex';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import { descendants } from '../testing/proc-watch';
@@ -37,7 +37,7 @@ describe('the supervised Chroma server', () => {
   it('killed mid-run, it is restarted; the next upload completes and health recovers without a server restart', async () => {
     const first = await ingest(2);
     await services.queue.idle();
-    assert.equal(services.catalog.documents.require(first.doc.id).status, 'completed');
+    assert.equal((await services.catalog.documents.require(first.doc.id)).status, 'completed');
 
     const pid = chromaPid();
     assert.ok(pid, 'found the Chroma server process');
@@ -46,7 +46,7 @@ describe('the supervised Chroma server', () => {
     await services.search.upsert([makeChunk(900_001, 0, 'a write while the search server is down')]);
     const next = await ingest(3);
     await services.queue.idle();
-    const done = services.catalog.documents.require(next.doc.id);
+    const done = await services.catalog.documents.require(next.doc.id);
     assert.equal(done.status, 'completed', done.error ?? '');
     assert.equal(services.chroma!.restarts, 1);
     assert.notEqual(chromaPid(), pid);
@@ -68,10 +68,10 @@ describe('the supervised Chroma server', () => {
   it('a reindex during an ingest does not fail that ingest', async () => {
     const running = await ingest(40);
     // Wait until the job runs, then rebuild the index under it.
-    for (let i = 0; i < 200 && services.catalog.documents.require(running.doc.id).status === 'pending'; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && (await services.catalog.documents.require(running.doc.id)).status === 'pending'; i++) await new Promise((r) => setTimeout(r, 25));
     const [r] = await Promise.all([reindexAll(services.content), services.queue.idle()]);
     assert.ok(r.items >= 2);
-    const done = services.catalog.documents.require(running.doc.id);
+    const done = await services.catalog.documents.require(running.doc.id);
     assert.equal(done.status, 'completed', done.error ?? '');
   });
 });

@@ -14,7 +14,7 @@ import { detectContentLanguage, detectLanguage, UNDETERMINED } from '../text/lan
 import { cleanText as cleanExtracted } from '../text/clean';
 import { stripInvisible } from '../text/normalize';
 import { pieces, splitSentences } from '../text/tokenize';
-import type { ExtractedSection } from '../ingest/types';
+import type { ExtractedSection } from '../formats/types';
 
 export interface ChunkMeta {
   itemType: ContentType;

@@ -34,79 +34,116 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
 
   describe(`catalog contract: ${name}`, () => {
     it('gives ascending ids unique across collections, and keeps every write across a reopen', withStore(async (c, h) => {
-      const a = c.categories.insert(category('A'));
-      const j = c.jobs.insert(job(a.id));
-      const b = c.categories.insert(category('B'));
+      const a = await c.categories.insert(category('A'));
+      const j = await c.jobs.insert(job(a.id));
+      const b = await c.categories.insert(category('B'));
       assert.ok(j.id > a.id && b.id > j.id);
       const again = await h.open();
-      assert.deepEqual(again.categories.list().map((x) => x.name), ['A', 'B']);
-      assert.deepEqual(again.jobs.require(j.id).params, { a: 1 }, 'nested values survive');
+      assert.deepEqual((await again.categories.list()).map((x) => x.name), ['A', 'B']);
+      assert.deepEqual((await again.jobs.require(j.id)).params, { a: 1 }, 'nested values survive');
     }));
 
-    it('lists sorted by id, filters, counts, finds, and require names what is missing', withStore((c) => {
-      const ids = ['C', 'A', 'B'].map((n) => c.categories.insert(category(n)).id);
-      assert.deepEqual(c.categories.list().map((x) => x.id), ids);
-      assert.equal(c.categories.count((x) => x.name !== 'A'), 2);
-      assert.equal(c.categories.find((x) => x.name === 'B')?.id, ids[2]);
-      assert.throws(() => c.categories.require(999_999), (e: unknown) => e instanceof AppError && e.code === 'not_found' && /Category 999999/.test(e.message));
+    it('lists sorted by id, filters, counts, finds, and require names what is missing', withStore(async (c) => {
+      const ids: number[] = [];
+      for (const n of ['C', 'A', 'B']) ids.push((await c.categories.insert(category(n))).id);
+      assert.deepEqual((await c.categories.list()).map((x) => x.id), ids);
+      assert.equal(await c.categories.count((x) => x.name !== 'A'), 2);
+      assert.equal((await c.categories.find((x) => x.name === 'B'))?.id, ids[2]);
+      assert.equal(await c.categories.get(999_999), undefined);
+      await assert.rejects(c.categories.require(999_999), (e: unknown) => e instanceof AppError && e.code === 'not_found' && /Category 999999/.test(e.message));
     }));
 
-    it('updates with a patch or a mutator, updates many, and never changes the id', withStore((c) => {
-      const x = c.categories.insert(category('X'));
-      c.categories.update(x.id, { isActive: false, id: 42 } as Partial<Category>);
-      c.categories.update(x.id, (r) => void (r.description = 'd'));
-      assert.deepEqual({ ...c.categories.require(x.id) }, { ...x, isActive: false, description: 'd' });
-      c.categories.insert(category('Y'));
-      assert.equal(c.categories.updateWhere(() => true, (r) => void (r.isActive = true)), 2);
-      assert.ok(c.categories.list().every((r) => r.isActive));
+    it('answers a query: equality on fields, a filter after it, order, and a page', withStore(async (c) => {
+      for (const [n, active] of [['d', true], ['b', false], ['a', true], ['c', true], ['e', true]] as const) {
+        await c.categories.insert({ ...category(n), isActive: active });
+      }
+      const names = async (q: Parameters<typeof c.categories.list>[0]) => (await c.categories.list(q)).map((x) => x.name);
+      assert.deepEqual(await names({ where: { isActive: true } }), ['d', 'a', 'c', 'e']);
+      assert.deepEqual(await names({ where: { isActive: true }, orderBy: 'name' }), ['a', 'c', 'd', 'e']);
+      assert.deepEqual(await names({ where: { isActive: true }, orderBy: 'name', desc: true, limit: 2 }), ['e', 'd']);
+      assert.deepEqual(await names({ orderBy: 'name', offset: 1, limit: 2 }), ['b', 'c']);
+      assert.deepEqual(await names({ where: { isActive: true }, filter: (x) => x.name !== 'c', orderBy: 'name', limit: 2 }), ['a', 'd']);
+      assert.equal(await c.categories.count({ where: { isActive: false } }), 1);
+      assert.equal((await c.categories.find({ where: { name: 'c' } }))?.name, 'c');
+      await c.jobs.insert(job(7, 'done'));
+      await c.jobs.insert(job(8, 'queued'));
+      assert.deepEqual((await c.jobs.list({ where: { state: 'queued', itemType: 'document' } })).map((x) => x.itemId), [8]);
     }));
 
-    it('returns copies: changing a returned row does not change the store', withStore((c) => {
-      const x = c.categories.insert(category('X'));
+    it('updates with a patch or a mutator, updates many, and never changes the id', withStore(async (c) => {
+      const x = await c.categories.insert(category('X'));
+      await c.categories.update(x.id, { isActive: false, id: 42 } as Partial<Category>);
+      await c.categories.update(x.id, (r) => void (r.description = 'd'));
+      assert.deepEqual({ ...(await c.categories.require(x.id)) }, { ...x, isActive: false, description: 'd' });
+      await c.categories.insert(category('Y'));
+      assert.equal(await c.categories.updateWhere(() => true, (r) => void (r.isActive = true)), 2);
+      assert.ok((await c.categories.list()).every((r) => r.isActive));
+      await assert.rejects(c.categories.update(999_999, { name: 'n' }), (e: unknown) => e instanceof AppError && e.code === 'not_found');
+    }));
+
+    it('applies every one of many concurrent updates of one row', withStore(async (c) => {
+      const x = await c.categories.insert(category('0'));
+      await Promise.all(Array.from({ length: 20 }, () => c.categories.update(x.id, (r) => void (r.name = String(Number(r.name) + 1)))));
+      assert.equal((await c.categories.require(x.id)).name, '20');
+    }));
+
+    it('returns copies: changing a returned row does not change the store', withStore(async (c) => {
+      const x = await c.categories.insert(category('X'));
       x.name = 'changed';
-      const u = c.categories.update(x.id, { description: 'd' });
+      const u = await c.categories.update(x.id, { description: 'd' });
       u.name = 'changed too';
-      assert.equal(c.categories.require(x.id).name, 'X');
+      assert.equal((await c.categories.require(x.id)).name, 'X');
     }));
 
-    it('removes one row or every matching row', withStore((c) => {
-      const [a, b, d] = ['a', 'b', 'd'].map((n) => c.categories.insert(category(n)));
-      assert.equal(c.categories.remove(a.id)?.id, a.id);
-      assert.equal(c.categories.remove(a.id), undefined);
-      assert.deepEqual(c.categories.removeWhere((r) => r.id === b.id || r.id === d.id).map((r) => r.id), [b.id, d.id]);
-      assert.equal(c.categories.count(), 0);
+    it('removes one row or every matching row', withStore(async (c) => {
+      const [a, b, d] = [await c.categories.insert(category('a')), await c.categories.insert(category('b')), await c.categories.insert(category('d'))];
+      assert.equal((await c.categories.remove(a.id))?.id, a.id);
+      assert.equal(await c.categories.remove(a.id), undefined);
+      assert.deepEqual((await c.categories.removeWhere((r) => r.id === b.id || r.id === d.id)).map((r) => r.id), [b.id, d.id]);
+      assert.equal(await c.categories.count(), 0);
     }));
 
-    it('puts a row under a reserved id, and refuses a second row with that id', withStore((c) => {
-      const id = c.reserveId();
-      assert.equal(c.categories.put({ id, ...category('R') }).id, id);
-      assert.throws(() => c.categories.put({ id, ...category('R2') }), (e: unknown) => e instanceof AppError && e.code === 'conflict');
-      assert.ok(c.categories.insert(category('S')).id > id);
+    it('puts a row under a reserved id, and refuses a second row with that id', withStore(async (c) => {
+      const id = await c.reserveId();
+      assert.equal((await c.categories.put({ id, ...category('R') })).id, id);
+      await assert.rejects(c.categories.put({ id, ...category('R2') }), (e: unknown) => e instanceof AppError && e.code === 'conflict');
+      assert.ok((await c.categories.insert(category('S'))).id > id);
     }));
 
     it('runs a transaction as one write and returns its result', withStore(async (c, h) => {
-      const out = c.transaction(() => {
-        const a = c.categories.insert(category('T1'));
-        c.jobs.insert(job(a.id));
+      const out = await c.transaction(async (tx) => {
+        const a = await tx.categories.insert(category('T1'));
+        await tx.jobs.insert(job(a.id));
         return a.id;
       });
-      assert.equal((await h.open()).jobs.find((j) => j.itemId === out)?.itemId, out);
+      assert.equal((await (await h.open()).jobs.find((j) => j.itemId === out))?.itemId, out);
     }));
 
-    it('keeps the chat log in append order with ids, and removes by predicate', withStore((c) => {
+    it('a transaction that throws changes nothing', withStore(async (c, h) => {
+      const keep = await c.categories.insert(category('keep'));
+      await assert.rejects(c.transaction(async (tx) => {
+        await tx.categories.insert(category('gone'));
+        await tx.categories.update(keep.id, { name: 'changed' });
+        throw new AppError('validation', 'no');
+      }), (e: unknown) => e instanceof AppError && e.code === 'validation');
+      assert.deepEqual((await c.categories.list()).map((x) => x.name), ['keep']);
+      assert.deepEqual((await (await h.open()).categories.list()).map((x) => x.name), ['keep']);
+    }));
+
+    it('keeps the chat log in append order with ids, and removes by predicate', withStore(async (c) => {
       const base = { output: null, file: null, contentType: null, dateTime: '2026-01-01T00:00:00.000Z', userLanguage: 'en' } as const;
-      const [u, b] = c.chatMessages.append([{ ...base, referenceId: 'r1', role: 'user', message: 'hi' }, { ...base, referenceId: 'r1', role: 'bot', message: 'hello' }]);
-      c.chatMessages.append([{ ...base, referenceId: 'r2', role: 'user', message: 'x' }]);
+      const [u, b] = await c.chatMessages.append([{ ...base, referenceId: 'r1', role: 'user', message: 'hi' }, { ...base, referenceId: 'r1', role: 'bot', message: 'hello' }]);
+      await c.chatMessages.append([{ ...base, referenceId: 'r2', role: 'user', message: 'x' }]);
       assert.ok(b.seq > u.seq && u.id !== b.id);
-      assert.deepEqual(c.chatMessages.list((m) => m.referenceId === 'r1').map((m) => m.message), ['hi', 'hello']);
-      assert.equal(c.chatMessages.removeWhere((m) => m.referenceId === 'r1'), 2);
-      assert.equal(c.chatMessages.count(), 1);
+      assert.deepEqual((await c.chatMessages.list((m) => m.referenceId === 'r1')).map((m) => m.message), ['hi', 'hello']);
+      assert.equal(await c.chatMessages.removeWhere((m) => m.referenceId === 'r1'), 2);
+      assert.equal(await c.chatMessages.count(), 1);
     }));
 
-    it('counts bot responses', withStore((c) => {
-      const before = c.counters.get('botResponses');
-      assert.equal(c.counters.increment('botResponses'), before + 1);
-      assert.equal(c.counters.get('botResponses'), before + 1);
+    it('counts bot responses', withStore(async (c) => {
+      const before = await c.counters.get('botResponses');
+      assert.equal(await c.counters.increment('botResponses'), before + 1);
+      assert.equal(await c.counters.get('botResponses'), before + 1);
     }));
 
     it('gives the collection of an item type', withStore((c) => {
@@ -115,15 +152,15 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
       assert.equal(c.items('video'), c.videos);
     }));
 
-    it('clearContent empties records but keeps sign-in sessions and the id sequence', withStore((c) => {
-      const cat = c.categories.insert(category('n'));
-      c.authSessions.insert({ tokenHash: 'h', createdAt: '', expiresAt: '' });
-      c.counters.increment('botResponses');
-      c.clearContent();
-      assert.equal(c.categories.count(), 0);
-      assert.equal(c.authSessions.count(), 1);
-      assert.equal(c.counters.get('botResponses'), 0);
-      assert.ok(c.reserveId() > cat.id);
+    it('clearContent empties records but keeps sign-in sessions and the id sequence', withStore(async (c) => {
+      const cat = await c.categories.insert(category('n'));
+      await c.authSessions.insert({ tokenHash: 'h', createdAt: '', expiresAt: '' });
+      await c.counters.increment('botResponses');
+      await c.clearContent();
+      assert.equal(await c.categories.count(), 0);
+      assert.equal(await c.authSessions.count(), 1);
+      assert.equal(await c.counters.get('botResponses'), 0);
+      assert.ok((await c.reserveId()) > cat.id);
     }));
   });
 }

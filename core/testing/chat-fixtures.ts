@@ -25,45 +25,45 @@ function processing(fileName: string, fileType: string, fileKey: string, status:
   };
 }
 
-export function addDocument(catalog: Catalog, o: { title: string; description?: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Document {
-  const doc = catalog.documents.insert({
+export async function addDocument(catalog: Catalog, o: { title: string; description?: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Promise<Document> {
+  const doc = await catalog.documents.insert({
     ...processing(o.fileName, 'application/pdf', 'pending', o.status, o.translation),
     title: o.title, description: o.description ?? '', sourceLanguage: o.language, languageto: o.translation?.targetLanguage ?? null,
     needsTranslation: !!o.translation?.targetLanguage, categoryId: null, approvedDate: null, createdAt: now(), pageCount: 3, chunkCount: 0, imageCount: 0,
   } as Omit<Document, 'id'>);
-  return catalog.documents.update(doc.id, { fileKey: keys.documentOriginal(doc.id, o.fileName) });
+  return await catalog.documents.update(doc.id, { fileKey: keys.documentOriginal(doc.id, o.fileName) });
 }
 
-export function addPresentation(catalog: Catalog, o: { label: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Presentation {
-  const p = catalog.presentations.insert({
+export async function addPresentation(catalog: Catalog, o: { label: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Promise<Presentation> {
+  const p = await catalog.presentations.insert({
     ...processing(o.fileName, 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pending', o.status, o.translation),
     label: o.label, description: '', slideCount: 3, sourceLanguage: o.language, languageto: o.translation?.targetLanguage ?? null,
     categoryId: null, createdAt: now(), chunkCount: 0, imageCount: 0,
   } as Omit<Presentation, 'id'>);
-  return catalog.presentations.update(p.id, { fileKey: keys.presentationOriginal(p.id, o.fileName) });
+  return await catalog.presentations.update(p.id, { fileKey: keys.presentationOriginal(p.id, o.fileName) });
 }
 
-export function addVideo(catalog: Catalog, o: { label: string; description?: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Video {
-  const v = catalog.videos.insert({
+export async function addVideo(catalog: Catalog, o: { label: string; description?: string; language: string; fileName: string; status?: ItemStatus; translation?: TranslationInfo }): Promise<Video> {
+  const v = await catalog.videos.insert({
     ...processing(o.fileName, 'video/mp4', 'pending', o.status, o.translation),
     label: o.label, subcategory: 'learning_resources', duration: 30, description: o.description ?? '', sourceLanguage: o.language,
     languageto: o.translation?.targetLanguage ?? null, needsTranslation: !!o.translation?.targetLanguage, hasSpeech: true, createdAt: now(),
     originalFilePath: '', translatedFilePath: null, thumbnailKey: null,
   } as Omit<Video, 'id'>);
   const fileKey = keys.videoOriginal(v.id, o.fileName);
-  return catalog.videos.update(v.id, { fileKey, originalFilePath: publicUrlForKey(fileKey) });
+  return await catalog.videos.update(v.id, { fileKey, originalFilePath: publicUrlForKey(fileKey) });
 }
 
-export function addBotImage(catalog: Catalog, doc: Document, page: number) {
+export async function addBotImage(catalog: Catalog, doc: Document, page: number) {
   const imageKey = keys.documentImage(doc.id, page, 1, 'png');
-  return catalog.botImages.insert({
+  return await catalog.botImages.insert({
     image: publicUrlForKey(imageKey), imageKey, documentId: doc.id, documentTitle: doc.title, page, description: '', tags: [], createdAt: now(),
   });
 }
 
-export function addSlideImage(catalog: Catalog, p: Presentation, slide: number) {
+export async function addSlideImage(catalog: Catalog, p: Presentation, slide: number) {
   const imageKey = keys.presentationSlide(p.id, slide);
-  return catalog.presentationImages.insert({
+  return await catalog.presentationImages.insert({
     image: publicUrlForKey(imageKey), imageKey, presentationId: p.id, presentationTitle: p.label, slide, kind: 'slide', tags: [], description: '', uploadedAt: now(),
   });
 }
@@ -86,14 +86,14 @@ export const TEXT = {
 
 /** The standard catalog of the chat tests, indexed into `index`. */
 export async function seedCatalog(catalog: Catalog, index: SearchIndex) {
-  const guide = addDocument(catalog, { title: 'SmartShade M2 Motor Installation Guide', language: 'en', fileName: 'm2-guide.pdf' });
-  const hebrew = addDocument(catalog, { title: 'מדריך התקנה למנוע M2', language: 'he', fileName: 'm2-guide-he.pdf' });
-  const deck = addPresentation(catalog, { label: 'Zigbee Hub Overview', language: 'en', fileName: 'hub.pptx' });
+  const guide = await addDocument(catalog, { title: 'SmartShade M2 Motor Installation Guide', language: 'en', fileName: 'm2-guide.pdf' });
+  const hebrew = await addDocument(catalog, { title: 'מדריך התקנה למנוע M2', language: 'he', fileName: 'm2-guide-he.pdf' });
+  const deck = await addPresentation(catalog, { label: 'Zigbee Hub Overview', language: 'en', fileName: 'hub.pptx' });
   const img = {
-    guideP1: addBotImage(catalog, guide, 1),
-    guideP3: addBotImage(catalog, guide, 3),
-    hebrewP1: addBotImage(catalog, hebrew, 1),
-    deckS2: addSlideImage(catalog, deck, 2),
+    guideP1: await addBotImage(catalog, guide, 1),
+    guideP3: await addBotImage(catalog, guide, 3),
+    hebrewP1: await addBotImage(catalog, hebrew, 1),
+    deckS2: await addSlideImage(catalog, deck, 2),
   };
   const g = { type: 'document' as const, id: guide.id, title: guide.title };
   const h = { type: 'document' as const, id: hebrew.id, title: hebrew.title };

@@ -54,3 +54,29 @@ export function model(r: ScriptedRequest): FakeReply {
   }
   return { status: 400, errorMessage: 'unexpected request' };
 }
+
+const STOP = new Set(['what', 'which', 'who', 'whom', 'how', 'many', 'much', 'does', 'did', 'the', 'and', 'for', 'from', 'with', 'that', 'this', 'are', 'was', 'is', 'of', 'in', 'on', 'to', 'a', 'an', 'by', 'do', 'be', 'it']);
+const wordsOf = (s: string) => (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w));
+
+/**
+ * A scripted model that reads its passages: it answers with the passage
+ * sentence sharing the most words with the question (cited), or says the
+ * documents do not hold it. `embellish` adds a figure no passage holds, the
+ * way a model makes one up. Used by the answers benchmark.
+ */
+export function readingModel(options: { embellish?: string } = {}) {
+  return (r: ScriptedRequest): FakeReply => {
+    if (isPrepare(r)) return JSON.stringify({ standalone: between(r.lastUser, '<question>', '</question>'), translations: {} });
+    if (!isAnswer(r)) return { status: 400, errorMessage: 'unexpected request' };
+    const q = new Set(wordsOf(between(r.lastUser, '<question>', '</question>')));
+    let best = { score: 0, text: '', n: 0 };
+    for (const p of passagesOf(r)) {
+      for (const s of p.text.replace(/\n/g, ' ').split(/(?<=[.!?])\s+/)) {
+        const score = new Set(wordsOf(s).filter((w) => q.has(w))).size;
+        if (score > best.score) best = { score, text: s.trim(), n: p.n };
+      }
+    }
+    if (best.score < 2) return '[[NOT_FOUND]] The documents do not contain this information.';
+    return `${best.text} [${best.n}]${options.embellish ? ` ${options.embellish}` : ''}`;
+  };
+}

@@ -63,17 +63,28 @@ export async function makeSpeechClip(out: string, opts: { sentences: string[]; g
     wavs.push(wav);
   }
   const total = Math.max(opts.minDurationSec ?? 0, Math.ceil(at));
-  const inputs = wavs.flatMap((w) => ['-i', w]);
-  const chains = wavs.map((_, i) => `[${i + 1}:a]aresample=44100,adelay=${Math.round(spans[i]!.start * 1000)}:all=1[a${i}]`);
-  const graph = `${chains.join(';')};${wavs.map((_, i) => `[a${i}]`).join('')}amix=inputs=${wavs.length}:normalize=0:dropout_transition=0,apad[a]`;
+  // The sound track is put together here (each sentence at its start, silence between): one input for ffmpeg however many sentences.
+  const { readFile: read, writeFile: write, rm: remove } = await import('node:fs/promises');
+  const rate = 22050;
+  const pcm = Buffer.alloc(total * rate * 2);
+  for (const [i, w] of wavs.entries()) {
+    const data = (await read(w)).subarray(44);
+    data.copy(pcm, Math.round(spans[i]!.start * rate) * 2, 0, Math.min(data.length - (data.length % 2), pcm.length - Math.round(spans[i]!.start * rate) * 2));
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1'); header.writeUInt32LE(36 + pcm.length, 4); header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16); header.writeUInt16LE(1, 20); header.writeUInt16LE(1, 22); header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); header.writeUInt16LE(2, 32); header.writeUInt16LE(16, 34); header.write('data', 36, 'latin1'); header.writeUInt32LE(pcm.length, 40);
+  const track = `${out}.track.wav`;
+  await write(track, Buffer.concat([header, pcm]));
   try {
     await runTool('ffmpeg', [
-      '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${opts.size ?? '640x360'}:rate=25`, ...inputs,
-      '-filter_complex', graph, '-map', '0:v', '-map', '[a]', '-t', String(total),
+      '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${opts.size ?? '640x360'}:rate=25`, '-i', track,
+      '-map', '0:v', '-map', '1:a', '-t', String(total),
       ...VIDEO_ARGS, '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '1', '-movflags', '+faststart', out,
-    ], { timeoutMs: 120_000 });
+    ], { timeoutMs: 600_000 });
   } finally {
-    await Promise.all(wavs.map((w) => import('node:fs/promises').then((m) => m.rm(w, { force: true }))));
+    await Promise.all([track, ...wavs].map((w) => remove(w, { force: true })));
   }
   return { path: out, durationSec: total, sentences: opts.sentences, spans };
 }
@@ -87,6 +98,22 @@ export const videoFixtures = {
   silent: () => once('silent.mp4', async (p) => {
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono',
       '-t', '4', ...VIDEO_ARGS, '-c:a', 'aac', p], { timeoutMs: 60_000 });
+    return p;
+  }),
+  /** 12 s of test pattern with music only: a melody of held notes over a bass, a hi-hat every half second (no speech). */
+  music: () => once('music.mp4', async (p) => {
+    const melody = "0.3*sin(2*PI*(220+110*floor(mod(t*2,4)))*t)*exp(-3*mod(t,0.5))+0.15*sin(2*PI*110*t)+0.08*sin(2*PI*330*t)";
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10',
+      '-f', 'lavfi', '-i', `aevalsrc='${melody}':d=12:s=44100`, '-f', 'lavfi', '-i', 'anoisesrc=d=12:c=white:a=0.3:r=44100',
+      '-filter_complex', "[2:a]volume='if(lt(mod(t,0.5),0.04),1,0)':eval=frame[h];[1:a][h]amix=inputs=2:normalize=0[a]",
+      '-map', '0:v', '-map', '[a]', '-t', '12', ...VIDEO_ARGS, '-c:a', 'aac', '-b:a', '96k', '-ac', '1', p], { timeoutMs: 60_000 });
+    return p;
+  }),
+  /** A portrait phone video (360x640) with the speech clip's sound. */
+  portrait: () => once('portrait.mp4', async (p) => {
+    const clip = await videoFixtures.speech();
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=360x640:r=25`, '-i', clip.path,
+      '-map', '0:v', '-map', '1:a', '-t', String(clip.durationSec), ...VIDEO_ARGS, '-c:a', 'copy', p], { timeoutMs: 60_000 });
     return p;
   }),
   /** 3 s of test pattern, no audio stream. */

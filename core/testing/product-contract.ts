@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
 import type { Product } from '../product/index';
 import { fixtures } from './fixtures';
-import type { ContentType } from '../types';
+import { videoFixtures } from './fixture-video';
+import type { ContentType, Document } from '../types';
 
 export interface ProductHarness {
   product: Product;
@@ -114,6 +115,20 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       assert.deepEqual(await h.product.translationList({ itemId: item.id }), []);
     });
 
+    it('transcribes a video again and saves an edited transcript only when it can: unknown language, no endpoint, no transcript yet are refused with their reason', async () => {
+      const clip = await videoFixtures.silent();
+      const { item } = await h.product.upload({ kind: 'video', file: { path: clip, fileName: 'quiet.mp4' }, fields: { label: 'Quiet', hasSpeech: 'false' } });
+      const done = await settled(h.product, 'video', item.id);
+      assert.equal(done.status, 'completed', done.error ?? '');
+      await assert.rejects(h.product.transcribe(item.id, { language: 'klingon' }), rejects('validation'));
+      await assert.rejects(h.product.transcribe(item.id, { provider: 'endpoint' }), (e: unknown) => rejects('not_configured')(e) && /set STT_URL/.test((e as Error).message));
+      await assert.rejects(h.product.saveTranscript(item.id, [{ start: 0, end: 1, text: 'Hello.' }]), (e: unknown) => rejects('conflict')(e) && /no transcript to edit/.test((e as Error).message));
+      const again = await h.product.transcribe(item.id, { language: 'english', provider: 'offline' });
+      assert.equal(again.sourceLanguage, 'en');
+      assert.equal(again.transcript?.state, 'pending');
+      await h.product.remove(item.id);
+    });
+
     it('keeps categories, lists stored files and counts the dashboard', async () => {
       const c = await h.product.createCategory({ name: 'Blinds' });
       assert.equal((await h.product.updateCategory(c.id, { description: 'Roller blinds' })).description, 'Roller blinds');
@@ -152,6 +167,52 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       assert.ok(cfg.origins.includes('https://shop.example.com'));
       await assert.rejects(h.product.updateWidgetSettings({ origins: ['https://shop.example.com/page'] }), rejects('validation'));
       assert.deepEqual((await h.product.widgetSettings()).origins, ['https://shop.example.com']);
+    });
+
+    it('an upload waits for review; approve and reject (single and bulk) move it, with who and when, and the audit log keeps each change', async () => {
+      const a = await fixtures.textPdf(1);
+      const b = await fixtures.textPdf(2);
+      const one = (await h.product.upload({ kind: 'document', file: { path: a.path, fileName: 'review-a.pdf' }, fields: { title: 'Review A', force: true } })).item as Document;
+      const two = (await h.product.upload({ kind: 'document', file: { path: b.path, fileName: 'review-b.pdf' }, fields: { title: 'Review B', force: true } })).item;
+      assert.equal(one.review, 'pending');
+      const pending = await h.product.reviewQueue('pending');
+      assert.ok([one.id, two.id].every((id) => pending.some((x) => x.id === id && x.review === 'pending' && x.visibility !== 'public')));
+      const before = (await h.product.dashboard()).pendingApprovals;
+      const approved = await h.product.approve([one.id, two.id]);
+      assert.deepEqual(approved.map((x) => [x.id, x.review]), [[one.id, 'approved'], [two.id, 'approved']]);
+      assert.ok(approved[0].approvedDate && approved[0].approvedBy);
+      assert.equal((await h.product.dashboard()).pendingApprovals, before - 2);
+      const [rejected] = await h.product.reject([two.id], { note: 'Draft prices' });
+      assert.deepEqual([rejected.review, rejected.reviewNote, rejected.approvedDate], ['rejected', 'Draft prices', null]);
+      assert.ok((await h.product.reviewQueue('rejected')).some((x) => x.id === two.id && x.visibility === 'rejected'));
+      await assert.rejects(h.product.approve([999_999]), rejects('not_found'));
+      await assert.rejects(h.product.approve([]), rejects('validation'));
+      const log = await h.product.auditLog({ since: '1h' });
+      const mine = log.filter((e) => e.itemId === two.id).map((e) => e.action);
+      assert.deepEqual(mine, ['reject', 'approve']);
+      assert.deepEqual(log.find((e) => e.itemId === two.id && e.action === 'reject')?.before?.review, 'approved');
+      const csv = await h.product.exportAudit({ since: '1h', format: 'csv' });
+      assert.match(csv.body.split('\r\n')[0], /^id,at,action,actor,/);
+      assert.ok(csv.body.includes('Draft prices'));
+      await h.product.remove(two.id);
+      assert.ok((await h.product.auditLog({ since: '1h', action: 'delete' })).some((e) => e.itemId === two.id && e.title === 'Review B'));
+    });
+
+    it('audience and expiry: staff-only and expired items are listed as such; a past date means expired at once; approve on upload', async () => {
+      const f = await fixtures.textPdf(1);
+      const { item } = await h.product.upload({
+        kind: 'document', file: { path: f.path, fileName: 'expiring.pdf' }, fields: { title: 'Expiring', force: true, approve: true, audience: 'staff', validUntil: '2099-12-31' },
+      });
+      const doc = item as Document;
+      assert.deepEqual([doc.review, doc.audience, doc.validUntil], ['approved', 'staff', '2099-12-31']);
+      assert.ok((await h.product.reviewQueue('staff')).some((x) => x.id === item.id && x.visibility === 'staff'));
+      const [pub] = await h.product.setAccess([item.id], { audience: 'public', validUntil: '2020-01-01' });
+      assert.deepEqual([pub.audience, pub.validUntil], ['public', '2020-01-01']);
+      assert.ok((await h.product.reviewQueue('expired')).some((x) => x.id === item.id && x.visibility === 'expired'));
+      await assert.rejects(h.product.setAccess([item.id], { validUntil: 'next year' }), rejects('validation'));
+      const [cleared] = await h.product.setAccess([item.id], { validUntil: null });
+      assert.equal(cleared.validUntil, null);
+      await settled(h.product, 'document', item.id);
     });
   });
 }

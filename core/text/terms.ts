@@ -94,8 +94,10 @@ export function reflowLines(text: string): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
-    const joins = !!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
-      (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line)));
+    // A colon at a line end followed by a lower-case line goes on ("two representations for numbers:\nintegers and doubles.").
+    const goesOn = !!prev && !!line && /:$/.test(prev) && /^\p{Ll}/u.test(line);
+    const joins = goesOn || (!!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
+      (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line))));
     if (joins) out[out.length - 1] = `${prev} ${line}`;
     else out.push(line);
   }

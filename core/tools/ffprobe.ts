@@ -29,6 +29,8 @@ export interface MediaInfo {
   videoCodec?: string;
   /** Codec of the first sound stream, `unknown (TAG, profile)` when this ffmpeg cannot decode it. */
   audioCodec?: string;
+  /** Degrees the picture is turned when shown (phone videos: 90 or -90). */
+  rotation?: number;
 }
 
 interface FfprobeStream {
@@ -40,8 +42,9 @@ interface FfprobeStream {
   width?: number;
   height?: number;
   duration?: string;
-  tags?: { language?: string; title?: string };
+  tags?: { language?: string; title?: string; rotate?: string };
   disposition?: { attached_pic?: number };
+  side_data_list?: Array<{ rotation?: number }>;
 }
 
 export interface ProbeOptions {
@@ -85,6 +88,8 @@ export async function probeMedia(file: string, label: string, opts: ProbeOptions
   };
   if (video?.width) info.width = video.width;
   if (video?.height) info.height = video.height;
+  const rotation = Number(video?.side_data_list?.find((x) => typeof x.rotation === 'number')?.rotation ?? video?.tags?.rotate ?? 0);
+  if (rotation) info.rotation = rotation;
   const videoCodec = codecOf(video);
   const audioCodec = codecOf(audio);
   if (videoCodec) info.videoCodec = videoCodec;

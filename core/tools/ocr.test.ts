@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fixtures } from '../testing/fixtures';
 import { meaningfulOcrText, ocrImage, ocrImages, usableOcrLanguages } from './ocr';
-import type { ExtractedImage } from '../ingest/types';
+import type { ExtractedImage } from '../formats/types';
 
 test('tesseract reads English text in a PNG and Hebrew text in another', async () => {
   const en = await fixtures.png();

@@ -64,4 +64,10 @@ describe('warm LibreOffice', { skip }, () => {
     await office.toPdf(deck.path, path.join(dir, 'again.pdf'));
     assert.equal(await pdfPages(path.join(dir, 'again.pdf')), 4);
   });
+
+  it('makes the output folder when it is missing, as soffice --outdir does', async () => {
+    const deck = await fixtures.pptx();
+    await office.toPdf(deck.path, path.join(dir, 'new', 'folder', 'deck.pdf'));
+    assert.equal(await pdfPages(path.join(dir, 'new', 'folder', 'deck.pdf')), 4);
+  });
 });

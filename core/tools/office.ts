@@ -148,6 +148,8 @@ export function createWarmOffice(options: { maxFiles?: number } = {}) {
         }, reject);
       });
       if (!reply.ok) throw new AppError('internal', `LibreOffice could not convert ${path.basename(input)}: ${reply.error ?? 'unknown error'}`);
+      // Like `soffice --outdir`, the output's folder is made when missing.
+      await mkdir(path.dirname(output), { recursive: true });
       await rename(outCopy, output).catch(async () => {
         await copyFile(outCopy, output);
       });

@@ -3,6 +3,7 @@
  * pictures, LibreOffice (headless, a private profile) converts Office files.
  * Every run goes through the sandboxed runner (exec.ts).
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runTool } from './exec';
@@ -50,6 +51,7 @@ export async function officeConvert(inputs: string[], format: string, outDir: st
   // To PDF: the process's warm LibreOffice (office.ts) when it can run here, one file after another.
   const warm = format === 'pdf' ? sharedOffice() : undefined;
   if (warm) {
+    await mkdir(outDir, { recursive: true });
     for (const input of inputs) {
       await warm.toPdf(input, path.join(outDir, `${path.parse(input).name}.pdf`), { signal: opts.signal, timeoutMs: opts.timeoutMs });
     }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
-import { TAG, repairTags } from './tags';
+import { TAG, repairTags } from '../tools/inline-tags';
 import type { Translator } from './types';
 
 const CODES: Record<string, TranslationLanguage> = {

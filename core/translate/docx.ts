@@ -7,13 +7,14 @@
  * their runs. Styles, numbering, images and tables are not touched.
  */
 import type { TranslationLanguage } from '../types';
-import { applyDrawingParagraph, planDrawingParagraph, type DrawingParagraph } from './drawingml';
+import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
 import { planParagraph, rebuildParagraph, type InlineItem, type ParagraphPlan } from './inline';
 import {
   CJK_FONT, LANG_TAG, RTL_FONT, childElements, elementsByName, firstChild, isCjk, isRtl, parseXml, readPackage,
   serializeXml, setOrderedChild, writePackage,
 } from './ooxml';
 import { CODE_STYLE, MONOSPACE_FONT } from './keep';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile } from './types';
 
 const RPR_ORDER = ['w:rStyle', 'w:rFonts', 'w:b', 'w:bCs', 'w:i', 'w:iCs', 'w:caps', 'w:smallCaps', 'w:strike', 'w:dstrike', 'w:outline',
@@ -31,6 +32,18 @@ const START_MARKERS = /^w:(bookmarkStart|commentRangeStart|permStart|moveFromRan
 const END_MARKERS = /^w:(bookmarkEnd|commentRangeEnd|permEnd|moveFromRangeEnd|moveToRangeEnd)$/;
 const NOISE = /<w:(lang|noProof)\b[^>]*\/>|\sw:rsid\w*="[^"]*"/g;
 
+/** Complex-script twins and font hints: invisible on text without Hebrew/Arabic script. */
+const CS_NOISE = /<w:(bCs|iCs|szCs|cs)\b[^>]*\/>|\sw:(hint|cs|cstheme)="[^"]*"/g;
+const OFF = /<w:(b|i|caps|smallCaps|strike|dstrike|vanish|rtl)\s+w:val="(0|false|off)"\s*\/>/g;
+
+/** Equal keys: equal visible formatting ("T" and "here's" in runs that look the same are merged before translation). */
+export function wordFormatKey(rPr: Element | undefined, text: string): string {
+  if (!rPr) return '';
+  let key = rPr.toString().replace(NOISE, '').replace(OFF, '').replace(/\sxmlns(:\w+)?="[^"]*"/g, '');
+  if (!/[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(text)) key = key.replace(CS_NOISE, '').replace(/<w:rFonts\s*\/>/g, '');
+  return /^<w:rPr\s*(\/>|><\/w:rPr>)$/.test(key) ? '' : key;
+}
+
 /** Field state across the paragraphs of one part: instructions are kept, results are translated. */
 interface FieldState { depth: number; inInstr: boolean }
 
@@ -43,7 +56,7 @@ function planWordParagraph(p: Element, field: FieldState): WordParagraph {
   const ends: Element[] = [];
   const run = (r: Element, container: Element | null) => {
     const rPr = firstChild(r, 'w:rPr');
-    const format = rPr ? rPr.toString().replace(NOISE, '') : '';
+    const format = wordFormatKey(rPr, r.textContent ?? '');
     const fonts = rPr && firstChild(rPr, 'w:rFonts');
     const style = rPr && firstChild(rPr, 'w:rStyle')?.getAttribute('w:val');
     const keep = MONOSPACE_FONT.test(fonts?.getAttribute('w:ascii') ?? fonts?.getAttribute('w:hAnsi') ?? '') || CODE_STYLE.test(style ?? '');
@@ -96,6 +109,24 @@ function planWordParagraph(p: Element, field: FieldState): WordParagraph {
   return { p, plan: planParagraph(items), starts, ends };
 }
 
+/**
+ * Hebrew and Arabic are complex-script text: Word draws them with the
+ * complex-script twins of bold, italic and size (w:bCs, w:iCs, w:szCs), not
+ * w:b, w:i, w:sz. Each run properties (a run's, a style's, the defaults)
+ * gets the twins of what it has, so an 18 pt bold header stays 18 pt bold.
+ */
+export function mirrorComplexScript(rPr: Element): void {
+  const doc = rPr.ownerDocument as Document;
+  for (const [latin, cs] of [['w:b', 'w:bCs'], ['w:i', 'w:iCs'], ['w:sz', 'w:szCs']] as const) {
+    const from = firstChild(rPr, latin);
+    if (!from) continue;
+    const twin = doc.createElement(cs);
+    const val = from.getAttribute('w:val');
+    if (val !== null && val !== '') twin.setAttribute('w:val', val);
+    setOrderedChild(rPr, twin, RPR_ORDER);
+  }
+}
+
 function adjustRun(r: Element, source: TranslationLanguage, target: TranslationLanguage): void {
   const doc = r.ownerDocument as Document;
   let rPr = firstChild(r, 'w:rPr');
@@ -106,7 +137,7 @@ function adjustRun(r: Element, source: TranslationLanguage, target: TranslationL
   if (isRtl(target)) lang.setAttribute('w:bidi', tag);
   if (isCjk(target)) lang.setAttribute('w:eastAsia', tag);
   setOrderedChild(rPr, lang, RPR_ORDER);
-  if (isRtl(target)) setOrderedChild(rPr, doc.createElement('w:rtl'), RPR_ORDER);
+  if (isRtl(target)) { setOrderedChild(rPr, doc.createElement('w:rtl'), RPR_ORDER); mirrorComplexScript(rPr); }
   else if (isRtl(source)) { const x = firstChild(rPr, 'w:rtl'); if (x) rPr.removeChild(x); }
   if (isCjk(target) || isRtl(target)) {
     const fonts = firstChild(rPr, 'w:rFonts')?.cloneNode(true) as Element | undefined ?? doc.createElement('w:rFonts');
@@ -146,6 +177,7 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
   const segments: FileSegment[] = [];
   const word = new Map<string, WordParagraph>();
   const drawing = new Map<string, DrawingParagraph>();
+  const caches = new Map<string, Element>();
   let page = 1;
   for (const part of parts) {
     const doc = parseXml(pkg.parts.get(part)!.toString('utf8').replace(/^\uFEFF/, ''), part);
@@ -162,6 +194,12 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
       segments.push({ id, text: wp.plan.text, unit: body ? page : 1, ...(CODE_STYLE.test(pStyle) ? { keep: 'code' as const } : {}) });
       word.set(id, wp);
     }
+    // Chart category and series names as the chart shows them (its cached strings).
+    for (const v of chartCacheValues(doc)) {
+      const id = String(segments.length + 1);
+      segments.push({ id, text: escapeLiterals(v.textContent ?? ''), unit: 1 });
+      caches.set(id, v);
+    }
     for (const p of elementsByName(doc, 'a:p')) {
       const dp = planDrawingParagraph(p);
       if (!dp.plan.text) continue;
@@ -177,7 +215,14 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
     async write(translations, out, { source, target }) {
       for (const [id, wp] of word) { const t = translations.get(id); if (t !== undefined) applyWordParagraph(wp, t, source, target); }
       for (const [id, dp] of drawing) { const t = translations.get(id); if (t !== undefined) applyDrawingParagraph(dp, t, source, target); }
-      if (isRtl(target)) for (const doc of docs.values()) markTablesRtl(doc);
+      for (const [id, v] of caches) { const t = translations.get(id); if (t !== undefined) setText(v, stripTags(t)); }
+      if (isRtl(target)) {
+        for (const doc of docs.values()) {
+          markTablesRtl(doc);
+          // Paragraph marks and runs kept as they are (numbers, fields) get their complex-script twins too.
+          for (const r of elementsByName(doc, 'w:rPr')) mirrorComplexScript(r);
+        }
+      }
       for (const [part, doc] of docs) pkg.parts.set(part, Buffer.from(serializeXml(doc), 'utf8'));
       const styles = pkg.parts.get('word/styles.xml');
       if (styles) pkg.parts.set('word/styles.xml', Buffer.from(setDefaultLanguage(styles.toString('utf8'), target), 'utf8'));
@@ -198,8 +243,10 @@ function markTablesRtl(doc: Document): void {
 /** The document's default language (docDefaults) becomes the target's. */
 function setDefaultLanguage(xml: string, target: TranslationLanguage): string {
   const doc = parseXml(xml, 'word/styles.xml');
+  // Styles (headings, titles, table styles) carry bold and size too: their complex-script twins for right-to-left text.
+  if (isRtl(target)) for (const r of elementsByName(doc, 'w:rPr')) mirrorComplexScript(r);
   const rPr = elementsByName(doc, 'w:rPrDefault').flatMap((d) => childElements(d)).find((c) => c.nodeName === 'w:rPr');
-  if (!rPr) return xml;
+  if (!rPr) return serializeXml(doc);
   const lang = doc.createElement('w:lang');
   const tag = LANG_TAG[target] ?? 'en-US';
   lang.setAttribute('w:val', isRtl(target) || isCjk(target) ? 'en-US' : tag);

@@ -5,16 +5,20 @@
  * Arabic, Noto fonts for scripts the original fonts may lack.
  */
 import type { TranslationLanguage } from '../types';
-import { CJK_FONT, LANG_TAG, RTL_FONT, childElements, firstChild, isCjk, isRtl, setOrderedChild } from './ooxml';
+import { CJK_FONT, LANG_TAG, RTL_FONT, childElements, elementsByName, firstChild, hasAncestor, isCjk, isRtl, setOrderedChild } from './ooxml';
 import { planParagraph, rebuildParagraph, type InlineItem, type ParagraphPlan } from './inline';
 import { MONOSPACE_FONT } from './keep';
 
 const RPR_ORDER = ['a:ln', 'a:noFill', 'a:solidFill', 'a:gradFill', 'a:blipFill', 'a:pattFill', 'a:grpFill', 'a:effectLst', 'a:effectDag',
   'a:highlight', 'a:uLnTx', 'a:uLn', 'a:uFillTx', 'a:uFill', 'a:latin', 'a:ea', 'a:cs', 'a:sym', 'a:hlinkClick', 'a:hlinkMouseOver', 'a:rtl', 'a:extLst'];
 
-/** Attributes that differ between runs without changing their look (merged runs keep the first's). */
-const NOISE = /\s(lang|altLang|dirty|err|noProof|smtClean|bmk)="[^"]*"/g;
-const formatKey = (rPr: Element | undefined) => (rPr ? rPr.toString().replace(NOISE, '') : '');
+/** Attributes that differ between runs without changing their look (merged runs keep the first's), and defaults written out. */
+const NOISE = /\s(lang|altLang|dirty|err|noProof|smtClean|smtId|bmk|kern)="[^"]*"|\s(b|i|spc|baseline)="0"|\su="none"|\scap="none"|\sstrike="noStrike"/g;
+/** Equal keys: equal visible formatting ("T" and "here's" in two runs that look the same are one word to translate). */
+export const formatKey = (rPr: Element | undefined) => {
+  const key = rPr ? rPr.toString().replace(NOISE, '').replace(/\sxmlns(:\w+)?="[^"]*"/g, '') : '';
+  return /^<a:(rPr|endParaRPr)\s*(\/>|><\/a:\1>)$/.test(key) ? '' : key;
+};
 
 export interface DrawingParagraph { p: Element; plan: ParagraphPlan; endMarkers: Element[] }
 
@@ -87,4 +91,15 @@ export function applyDrawingParagraph(dp: DrawingParagraph, translation: string,
       if (algn === 'r') pPr.setAttribute('algn', 'l');
     }
   }
+}
+
+/** Strings a chart shows from its caches (category and series names: `c:v` under `c:strCache`/`c:strLit`) that have letters. */
+export function chartCacheValues(doc: Document): Element[] {
+  return elementsByName(doc, 'c:v').filter((v) => (hasAncestor(v, 'c:strCache') || hasAncestor(v, 'c:strLit')) && /\p{L}/u.test(v.textContent ?? ''));
+}
+
+/** Replaces an element's text. */
+export function setText(el: Element, text: string): void {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  el.appendChild((el.ownerDocument as Document).createTextNode(text));
 }

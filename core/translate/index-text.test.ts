@@ -3,12 +3,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createRagBot } from '../chat/rag';
 import { addDocument, chunk, tempCatalog, TEXT } from '../testing/chat-fixtures';
-import { reindexAll } from '../ingest/reindex';
+import { reindexAll } from '../content/reindex';
 import { createOfflineLlm } from '../llm/offline';
 import { keys } from '../storage/layout';
 import { createLocalStore } from '../storage/local';
 import type { TranslationRecord } from '../types';
-import { indexTranslation, reindexTranslations } from './index-text';
+import { reindexItem } from '../content/reindex';
+import { indexTranslation } from './index-text';
 
 let env: Awaited<ReturnType<typeof tempCatalog>>;
 let deps: { catalog: typeof env.catalog; store: ReturnType<typeof createLocalStore>; search: typeof env.index };
@@ -21,10 +22,10 @@ after(() => env.cleanup());
 const HE = 'התקנת המנוע נמשכת כעשרים דקות עם שני אנשים. יש להשתמש במפתח אלן 4 מ"מ.';
 
 test('a translation is indexed in its language: an offline Hebrew question is answered from it, citing the translated file and the original page', async () => {
-  const doc = addDocument(env.catalog, { title: 'M2 installation guide', language: 'en', fileName: 'm2.pdf', status: 'completed' });
+  const doc = await addDocument(env.catalog, { title: 'M2 installation guide', language: 'en', fileName: 'm2.pdf', status: 'completed' });
   await env.index.upsert([chunk({ type: 'document', id: doc.id, title: doc.title }, 0, TEXT.install, { page: 2, language: 'en' })]);
   const fileKey = keys.documentTranslated(doc.id, 'hebrew', 'pdf');
-  const t = env.catalog.translations.insert({
+  const t = await env.catalog.translations.insert({
     itemType: 'document', itemId: doc.id, targetLanguage: 'hebrew', sourceLanguage: 'english', state: 'completed', progress: { done: 1, total: 1 },
     provider: 'anthropic', model: 'm', quality: 'llm', characters: 10, requests: 1, memoryHits: 0, fileKey, fileName: 'm2 (hebrew).pdf', fileSize: 1,
     filePath: null, error: null, warnings: [], jobId: null, createdAt: '', updatedAt: '', startedAt: null, finishedAt: null,
@@ -50,8 +51,8 @@ test('a translation is indexed in its language: an offline Hebrew question is an
   assert.ok((await env.index.search('installation M2 motor', { k: 3 })).some((h) => h.chunk.itemId === doc.id && !h.chunk.translation));
 
   // Removing the translation leaves the original's chunks only.
-  env.catalog.translations.remove(t.id);
-  await reindexTranslations(deps, 'document', doc.id);
+  await env.catalog.translations.remove(t.id);
+  await reindexItem(deps, 'document', doc.id);
   assert.ok(!(await env.index.search('התקנת המנוע', { k: 3 })).some((h) => h.chunk.translation));
   assert.ok((await env.index.search('installation M2 motor', { k: 3 })).some((h) => h.chunk.itemId === doc.id));
 });

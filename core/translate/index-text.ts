@@ -5,15 +5,13 @@
  * reindex rebuilds these chunks without translating again.
  */
 import { chunkSections } from '../search/chunker';
-import { loadExtractedText } from '../ingest/stored-text';
-import type { ExtractedSection } from '../ingest/types';
+import type { ExtractedSection } from '../formats/types';
 import { keys, publicUrlForKey } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import type { Chunk } from '../search/types';
 import { languageCode } from '../text/language';
 import type { ContentType, TranslationRecord } from '../types';
 import type { TranslatedUnit } from './types';
-import { transcriptChunks } from '../video/transcript-store';
 
 interface StoredTranslation {
   itemType: ContentType;
@@ -76,24 +74,10 @@ export async function indexTranslation(deps: RecordDeps, t: TranslationRecord, t
 /** Chunks of an item's completed translations, from their stored text (for reindexing). */
 export async function translationChunks(deps: RecordDeps, type: ContentType, id: number): Promise<Chunk[]> {
   const out: Chunk[] = [];
-  for (const t of deps.catalog.translations.list((x) => x.itemType === type && x.itemId === id && x.state === 'completed')) {
+  for (const t of await deps.catalog.translations.list((x) => x.itemType === type && x.itemId === id && x.state === 'completed')) {
     const stored = await readJson<StoredTranslation>(deps, keys.translatedText(type, id, t.targetLanguage));
     if (stored) out.push(...chunksOf(stored));
   }
   return out;
 }
 
-/** Re-indexes one item (original and remaining translations) after one of its translations was removed. */
-export async function reindexTranslations(deps: RecordDeps, type: ContentType, id: number): Promise<void> {
-  await deps.search.deleteItem(type, id);
-  const text = await loadExtractedText(deps.store, type, id);
-  if (text) {
-    const toMap = (o: Record<number, number[]>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
-    await deps.search.upsert(chunkSections(text.sections, {
-      itemType: type, itemId: id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
-    }));
-  }
-  if (type === 'video') await deps.search.upsert(await transcriptChunks(deps.store, id));
-  const translated = await translationChunks(deps, type, id);
-  if (translated.length) await deps.search.upsert(translated);
-}

@@ -7,7 +7,7 @@
  * every object a `<n/>`), and rebuilds the paragraph's nodes from a
  * translation, each piece of text with the formatting of the tag around it.
  */
-import { escapeLiterals, literalTag, pieces, stripTags } from './tags';
+import { escapeLiterals, literalTag, pieces, stripTags } from '../tools/inline-tags';
 
 export interface InlineText {
   kind: 'text';

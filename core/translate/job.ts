@@ -15,17 +15,19 @@ import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
 import { publicUrlForKey } from '../storage/layout';
+import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationInfo, TranslationRecord, Video } from '../types';
-import { finishVideoTranslation, openVideoForTranslation, unitRanges } from '../video/translation-job';
+import type { JobStep, TranslationInfo, TranslationRecord, Video } from '../types';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
-import { sourceLanguageOf, translatedKey } from './records';
+import { sourceLanguageOf, translatedKey } from '../content/translations';
 import { formatOf, translateFile } from './translate-file';
 
 export interface TranslateJobDeps extends RecordDeps {
   translation: Translation;
   tmpDir?: string;
+  /** Opens a video for translation through its transcript (core/video/translation-job.ts, wired in core/services.ts). */
+  openVideo?: (deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string, onStep?: (s: JobStep, progress: number) => void) => Promise<MediaTranslation>;
 }
 
 const now = () => new Date().toISOString();
@@ -33,32 +35,32 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
   return async (job, signal, report, onClose) => {
     const { catalog } = deps;
     const id = Number(job.params.translationId);
-    const initial = catalog.translations.get(id);
+    const initial = await catalog.translations.get(id);
     if (!initial) return; // deleted meanwhile
     // Writes to the record unless it was deleted while the job ran.
-    const patch = (p: Partial<TranslationRecord>) => (catalog.translations.get(id) ? catalog.translations.update(id, { ...p, updatedAt: now() }) : null);
+    const patch = async (p: Partial<TranslationRecord>) => (await catalog.translations.get(id) ? await catalog.translations.update(id, { ...p, updatedAt: now() }) : null);
     // The item's own translation summary (spec fields; the video list) follows its requested language.
-    const mirror = (p: Partial<TranslationInfo>) => {
+    const mirror = async (p: Partial<TranslationInfo>) => {
       const items = catalog.items(initial.itemType);
-      if (!items.get(initial.itemId)) return;
-      items.update(initial.itemId, (r) => {
+      if (!await items.get(initial.itemId)) return;
+      await items.update(initial.itemId, (r) => {
         if (r.translation.targetLanguage && r.translation.targetLanguage !== initial.targetLanguage && p.state !== 'completed') return;
         r.translation = { ...r.translation, targetLanguage: initial.targetLanguage, ...p };
       });
     };
     const dir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), `translate-${id}-`));
     try {
-      const item = catalog.items(initial.itemType).get(initial.itemId);
+      const item = await catalog.items(initial.itemType).get(initial.itemId);
       if (!item) return;
       if (item.status === 'failed') throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
       const target = initial.targetLanguage;
       const source = sourceLanguageOf(item.sourceLanguage) ?? 'english';
       if (source === target) throw new AppError('validation', `This ${initial.itemType} is already in ${target}; nothing to translate.`);
-      patch({ state: 'running', startedAt: now(), error: null, sourceLanguage: source, warnings: [] });
-      mirror({ state: 'in_progress', error: null });
+      await patch({ state: 'running', startedAt: now(), error: null, sourceLanguage: source, warnings: [] });
+      await mirror({ state: 'in_progress', error: null });
       await deps.translation.ready();
       const translator = deps.translation.resolve(source, target);
-      patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
+      await patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
 
       report(step('working', { label: `Reading the original for ${target} translation` }), 1);
       const format = initial.itemType === 'video' ? 'mp4' : formatOf(item.fileName);
@@ -67,36 +69,39 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       await streamPipeline(obj.body, createWriteStream(input), { signal });
       const output = path.join(dir, `translated.${format}`);
       // A video is translated from its transcript (core/video/translation-job.ts).
-      const video = initial.itemType === 'video' ? await openVideoForTranslation(deps, item as Video, initial, input, dir) : null;
+      if (initial.itemType === 'video' && !deps.openVideo) throw new AppError('not_configured', 'Videos cannot be translated by this process.');
+      const video = initial.itemType === 'video' ? await deps.openVideo!(deps, item as Video, initial, input, dir, (s, p) => report(s, p)) : null;
       const title = 'title' in item ? item.title : item.label;
+      let progressWrites: Promise<void> = Promise.resolve();
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
         memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
         onProgress: ({ done, total, requests }) => {
-          patch({ progress: { done, total }, requests });
+          progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
+      await progressWrites;
       report(step('working', { label: `Storing the ${target} translation` }), 93);
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
       // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).
       const base = (title || item.fileName.replace(/\.[^.]+$/, '')).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'translation';
-      if (video) patch({ subtitlesPath: await finishVideoTranslation(deps, initial, video.file, key) });
-      const done = patch({
+      if (video) await patch({ subtitlesPath: await video.finish(key) });
+      const done = await patch({
         fileKey: key, fileName: `${base} (${target}).${format}`, fileSize: size, filePath: publicUrlForKey(key),
         characters: result.characters, requests: result.requests, memoryHits: result.memoryHits,
         progress: { done: result.segments, total: result.segments }, warnings: result.warnings,
       });
       if (!done) return;
       report(step('working', { label: `Indexing the ${target} translation` }), 96);
-      await indexTranslation(deps, done, title, result.text, video ? unitRanges(video.stored) : undefined);
+      await indexTranslation(deps, done, title, result.text, video?.unitRanges);
       // The record settles in the write that closes the job, so it never reads completed while its item still converts.
-      onClose((o) => {
+      onClose(async (o) => {
         if (o.state !== 'done') return;
-        patch({ state: 'completed', finishedAt: now() });
-        mirror({ state: 'completed', fileKey: key, error: null });
+        await patch({ state: 'completed', finishedAt: now() });
+        await mirror({ state: 'completed', fileKey: key, error: null });
       });
       const pages = result.warnings.filter((w) => w.unit !== null).map((w) => w.unit);
       return pages.length
@@ -104,11 +109,11 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         : undefined;
     } catch (e) {
       const err = toAppError(e);
-      onClose((o) => {
-        if (o.state === 'queued') patch({ state: 'queued' });
+      onClose(async (o) => {
+        if (o.state === 'queued') await patch({ state: 'queued' });
         else if (o.state === 'failed') {
-          patch({ state: 'failed', error: o.error.message, finishedAt: now() });
-          mirror({ state: 'failed', error: o.error.message });
+          await patch({ state: 'failed', error: o.error.message, finishedAt: now() });
+          await mirror({ state: 'failed', error: o.error.message });
         }
       });
       throw err;

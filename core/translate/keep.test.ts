@@ -8,7 +8,7 @@ import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { keepReason, looksLikeCode } from './keep';
 import { readPackage, writePackage } from './ooxml';
 import { readPdfBlocks } from './pdf-blocks';
-import { stripTags } from './tags';
+import { stripTags } from '../tools/inline-tags';
 import { translateFile } from './translate-file';
 
 /**

@@ -15,9 +15,10 @@
  * Inline, a monospace run inside a sentence becomes a literal tag (see
  * ./inline: its text is protected like a glossary term).
  */
-import { stripTags } from './tags';
+import type { KeepReason } from '../formats/types';
+import { stripTags } from '../tools/inline-tags';
 
-export type KeepReason = 'code' | 'formula' | 'label' | 'identifier' | 'protected';
+export type { KeepReason };
 
 /** Fonts that mark code. */
 export const MONOSPACE_FONT = /mono|courier|consol|menlo|monaco|inconsolata|fixedsys|lucida console|source code|fira code|cascadia|andale|typewriter/i;

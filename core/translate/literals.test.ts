@@ -10,7 +10,7 @@ import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
 import { readPackage, writePackage } from './ooxml';
-import { escapeLiterals, pieces, stripTags, tagProblem } from './tags';
+import { escapeLiterals, pieces, stripTags, tagProblem } from '../tools/inline-tags';
 import { translateFile } from './translate-file';
 
 /**

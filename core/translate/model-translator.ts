@@ -10,7 +10,7 @@
 import { AppError } from '../errors';
 import type { LlmClient } from '../llm/types';
 import type { TranslationLanguage } from '../types';
-import { tagProblem } from './tags';
+import { tagProblem } from '../tools/inline-tags';
 import type { Segment, TranslateInput, Translator } from './types';
 
 export interface ModelTranslatorOptions {

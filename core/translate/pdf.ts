@@ -13,13 +13,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { AppError } from '../errors';
 import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
-import { escapeLiterals, stripTags } from './tags';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
+import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, type BlockStyle } from './pdf-style';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {
@@ -40,23 +41,48 @@ const FONTS: Record<string, string> = {
 };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** How a block is drawn: its translation, style and what is painted behind it. */
+export interface PlacedBlock extends PdfBlock {
+  translation: string;
+  style?: BlockStyle;
+  /**
+   * 'lines': the text was removed; each original line's place is painted in
+   * the colour behind it (leftovers such as link underlines never cross the
+   * new text), nothing else. 'block': the words are still visible (a scan,
+   * an invisible OCR layer over one): the translation sits on a box in the
+   * colour behind them. null: nothing painted.
+   */
+  cover?: 'lines' | 'block' | null;
+  background?: string;
+  lineBackgrounds?: string[];
+}
+
 /** The overlay document: one CSS page per PDF page, one positioned box per block. */
-export function overlayHtml(pages: PdfPageInfo[], blocks: Array<PdfBlock & { translation: string }>, target: TranslationLanguage, minFontPt: number): string {
+export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target: TranslationLanguage, minFontPt: number): string {
   const rtl = isRtl(target);
   const family = `${FONTS[target] ?? '"Noto Sans"'}, "Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif`;
+  const serifFamily = `"Noto Serif", "DejaVu Serif", ${family}`;
   const css = pages.map((p, i) => `@page p${i + 1} { size: ${p.width}pt ${p.height}pt; margin: 0 }
 .pg${i + 1} { page: p${i + 1}; width: ${p.width}pt; height: ${p.height}pt }`).join('\n');
+  const looks = (st: BlockStyle | undefined) => (st
+    ? `;color:${st.color}${st.bold ? ';font-weight:700' : ''}${st.italic ? ';font-style:italic' : ''}${st.serif && !isRtl(target) ? `;font-family:${serifFamily.replace(/"/g, "'")}` : ''}`
+    : '');
   const body = pages.map((_, i) => {
     const boxes = blocks.filter((b) => b.page === i + 1).map((b) => {
+      // Where the text was removed, each original line's place is painted in the colour behind it (only there).
+      const under = b.cover === 'lines' && b.lines?.length
+        ? b.lines.map((l, k) => `<div class="bg" style="left:${(l.x - 0.5).toFixed(2)}pt;top:${(l.y - 0.5).toFixed(2)}pt;width:${(l.w + 1).toFixed(2)}pt;height:${(l.h * 1.25 + 1).toFixed(2)}pt;background:${b.lineBackgrounds?.[k] ?? b.background ?? '#fff'}"></div>`).join('')
+        : '';
       // A code listing is drawn as it was, line by line at each line's place (never reflowed).
       if (b.keep === 'code' && b.lines?.length) {
-        return b.lines.map((l) => `<div class="b code" style="left:${l.x.toFixed(2)}pt;top:${l.y.toFixed(2)}pt;font-size:${Math.max(4, l.h * 0.8).toFixed(2)}pt">${esc(l.text)}</div>`).join('');
+        return under + b.lines.map((l) => `<div class="b code" style="left:${l.x.toFixed(2)}pt;top:${l.y.toFixed(2)}pt;font-size:${Math.max(4, l.h * 0.8).toFixed(2)}pt${looks(b.style)}">${esc(l.text)}</div>`).join('');
       }
-      // Scanned words are covered by a white box a little larger than the words.
-      const pad = b.ocr ? b.size * 0.3 : 0;
+      // Words still visible (a scan, an invisible OCR layer over one) are covered by a box a little larger than they are.
+      const boxed = b.ocr || b.cover === 'block';
+      const pad = boxed ? b.size * 0.3 : 0;
       const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(b.w * 1.03 + 1 + 2 * pad).toFixed(2)}pt;`
-        + `height:${(b.h + b.size * 0.35 + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${b.ocr ? `;background:#fff;padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}`;
-      return `<div class="b" style="${style}">${esc(b.translation)}</div>`;
+        + `height:${(b.h + b.size * 0.35 + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${boxed ? `;background:${b.background ?? '#fff'};padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}${looks(b.style)}`;
+      return `${under}<div class="b" style="${style}">${esc(b.translation)}</div>`;
     }).join('');
     return `<div class="pg pg${i + 1}">${boxes}</div>`;
   }).join('\n');
@@ -66,6 +92,7 @@ html, body { margin: 0; padding: 0 }
 .pg:last-child { break-after: auto }
 .b { position: absolute; font-family: ${family}; line-height: 1.12; color: #111; white-space: normal; overflow-wrap: anywhere;
   text-align: ${rtl ? 'right' : 'left'}; direction: ${rtl ? 'rtl' : 'ltr'}; overflow: hidden }
+.bg { position: absolute }
 .b.code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; white-space: pre; direction: ltr; text-align: left; overflow: visible; line-height: 1 }
 ${css}
 </style></head><body>
@@ -108,7 +135,28 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     }
   }
   blocks.sort((a, b) => a.page - b.page);
-  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
+  const segmentsOf = (): FileSegment[] => blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
+  // Bookmarks (the outline) are kept and their titles translated.
+  // The original as pdf-lib reads it, kept as the output document; null when pdf-lib cannot (its page tree is broken).
+  let original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
+  let outline: OutlineItem[] = [];
+  try {
+    if (original && (original.isEncrypted || original.getPageCount() !== pages.length)) original = null;
+    outline = original ? outlineItems(original) : [];
+  } catch {
+    original = null;
+  }
+  // Text a form field's widget draws (its value, a signature) is the field's, kept by the widget: not page text to translate.
+  if (original) {
+    const widgets = widgetBoxes(original);
+    for (let i = blocks.length - 1; i >= 0; i--) {
+      const b = blocks[i]!;
+      const cx = b.x + b.w / 2; const cy = b.y + b.h / 2;
+      if (widgets.some((w) => w.page === b.page && cx >= w.x0 && cx <= w.x1 && cy >= w.y0 && cy <= w.y1)) blocks.splice(i, 1);
+    }
+  }
+  const segments = segmentsOf();
+  outline.forEach((item, i) => { if (/\p{L}/u.test(item.title)) segments.push({ id: `outline-${i + 1}`, text: escapeLiterals(item.title), unit: 1 }); });
   const minFontPt = o.minFontPt ?? 5;
 
   return {
@@ -121,15 +169,41 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         const noText = path.join(dir, 'notext.pdf');
         await runTool('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dFILTERTEXT', '-dAutoRotatePages=/None',
           `-sOutputFile=${noText}`, file], { signal, timeoutMs: 300_000 });
-        const placed = blocks.map((b, i) => ({ ...b, translation: stripTags(translations.get(String(i + 1)) ?? b.text) }));
+        // How each block looks (MuPDF's characters) and what is behind it (the page rendered with and without its text).
+        const [chars, before, after] = await Promise.all([
+          readPdfChars(file, dir, signal), renderRasters(file, dir, 'o', 36, { signal }), renderRasters(file, dir, 'n', 36, { noText: true, signal }),
+        ]);
+        const hidden = new Set<number>();
+        const placed: PlacedBlock[] = blocks.map((b, i) => {
+          const translation = stripTags(translations.get(String(i + 1)) ?? b.text);
+          const o1 = before[b.page - 1];
+          const n1 = after[b.page - 1];
+          if (!o1 || !n1) return { ...b, translation, style: b.ocr ? undefined : styleIn(chars, b.page, b) };
+          const background = backgroundAround(n1, b);
+          // Removing the text changed nothing here: it was invisible (an OCR layer over a scan) or could not be removed.
+          const invisible = !b.ocr && changedShare(o1, n1, b) < 0.002;
+          if (invisible) hidden.add(b.page);
+          const cover = b.ocr || invisible ? 'block' as const : 'lines' as const;
+          let style = b.ocr || invisible ? { ...DEFAULT_STYLE } : styleIn(chars, b.page, b);
+          // Text that would not read on what is behind it (an invisible layer's colour, a wrong guess) takes black or white.
+          if (contrast(style.color, background) < 2.2) style = { ...style, color: luminance(background) > 0.35 ? '#111111' : '#ffffff' };
+          return { ...b, translation, style, cover, background, lineBackgrounds: (b.lines ?? []).map((l) => backgroundAround(n1, l)) };
+        });
         const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(pages, placed, target, minFontPt), dir, signal);
-        const doc = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
+        const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
         const layer = await PDFDocument.load(overlay.pdf);
-        if (doc.getPageCount() !== pages.length || layer.getPageCount() !== pages.length) {
-          throw new AppError('internal', `The translated PDF came out with ${layer.getPageCount()} overlay pages and ${doc.getPageCount()} base pages for ${pages.length} pages.`);
+        if (filtered.getPageCount() !== pages.length || layer.getPageCount() !== pages.length) {
+          throw new AppError('internal', `The translated PDF came out with ${layer.getPageCount()} overlay pages and ${filtered.getPageCount()} base pages for ${pages.length} pages.`);
+        }
+        // The original stays the document (form fields, bookmarks, links, tags): only its pages' drawing is replaced
+        // by the text-free drawing. A file pdf-lib cannot edit in place is rebuilt from the text-free copy.
+        let doc = filtered;
+        if (original) {
+          doc = await replacePageContents(original, filtered).then(() => original, () => filtered);
         }
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
+        for (const p of hidden) out2.push({ unit: p, message: 'an invisible text layer (OCR over a scan): its translation is drawn on a box over the scanned words' });
         doc.getPages().forEach((page, i) => {
           if (!placed.some((b) => b.page === i + 1)) return;
           const rotation = page.getRotation().angle % 360;
@@ -137,6 +211,12 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
           const crop = page.getCropBox();
           page.drawPage(embedded[i]!, { x: crop.x, y: crop.y, width: crop.width, height: crop.height });
         });
+        if (doc === original) {
+          outline.forEach((item, i) => {
+            const t = translations.get(`outline-${i + 1}`);
+            if (t !== undefined) item.dict.set(PDFName.of('Title'), PDFHexString.fromText(stripTags(t)));
+          });
+        }
         doc.setLanguage(LANG_TAG[target] ?? 'en-US');
         await writeFile(out, await doc.save());
         for (const p of overlay.overflow) {
@@ -148,4 +228,70 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
       }
     },
   };
+}
+
+interface OutlineItem { dict: PDFDict; title: string }
+
+/** The outline (bookmarks) in reading order, each item's dictionary and title. */
+export function outlineItems(doc: PDFDocument): OutlineItem[] {
+  const out: OutlineItem[] = [];
+  const seen = new Set<PDFDict>();
+  const lookup = (d: PDFDict, key: string) => { const v = d.lookup(PDFName.of(key)); return v instanceof PDFDict ? v : null; };
+  const walk = (first: PDFDict | null, depth: number) => {
+    for (let item = first; item && !seen.has(item) && depth < 50 && out.length < 10_000; item = lookup(item, 'Next')) {
+      seen.add(item);
+      const t = item.lookup(PDFName.of('Title'));
+      out.push({ dict: item, title: t instanceof PDFString || t instanceof PDFHexString ? t.decodeText() : '' });
+      walk(lookup(item, 'First'), depth + 1);
+    }
+  };
+  const root = doc.catalog.lookup(PDFName.of('Outlines'));
+  if (root instanceof PDFDict) walk(lookup(root, 'First'), 0);
+  return out;
+}
+
+/** Each page of `doc` draws the same page of `drawing` instead of its own content (everything else of the page stays). */
+async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Promise<void> {
+  const base = await doc.embedPdf(drawing, drawing.getPageIndices());
+  doc.getPages().forEach((page, i) => {
+    const old = page.node.get(PDFName.of('Contents'));
+    const refs = old instanceof PDFRef ? [old] : old instanceof PDFArray ? old.asArray().filter((r): r is PDFRef => r instanceof PDFRef) : [];
+    page.node.set(PDFName.of('Contents'), doc.context.obj([]));
+    for (const r of refs) doc.context.delete(r);
+    // A free-text note's words are page text to the reader (and were translated with it): the note itself goes.
+    const annots = page.node.lookup(PDFName.of('Annots'));
+    if (annots instanceof PDFArray) {
+      const keep = annots.asArray().filter((a) => {
+        const d = a instanceof PDFRef ? doc.context.lookup(a) : a;
+        return !(d instanceof PDFDict && d.lookup(PDFName.of('Subtype')) === PDFName.of('FreeText'));
+      });
+      page.node.set(PDFName.of('Annots'), doc.context.obj(keep));
+    }
+    const emb = base[i]!;
+    const box = drawing.getPage(i).getMediaBox();
+    page.drawPage(emb, { x: box.x, y: box.y, width: box.width, height: box.height });
+  });
+}
+
+/** Widget annotations' rectangles in top-left page coordinates (points, crop box origin), as pdftotext reports text. */
+function widgetBoxes(doc: PDFDocument): Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> {
+  const out: Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> = [];
+  try {
+    doc.getPages().forEach((page, i) => {
+      const annots = page.node.lookup(PDFName.of('Annots'));
+      if (!(annots instanceof PDFArray)) return;
+      const crop = page.getCropBox();
+      for (const a of annots.asArray()) {
+        const d = a instanceof PDFRef ? doc.context.lookup(a) : a;
+        if (!(d instanceof PDFDict) || d.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
+        const rect = d.lookup(PDFName.of('Rect'));
+        if (!(rect instanceof PDFArray) || rect.size() < 4) continue;
+        const [x0, y0, x1, y1] = rect.asArray().map((n) => Number(n.toString()));
+        out.push({ page: i + 1, x0: Math.min(x0!, x1!) - crop.x, x1: Math.max(x0!, x1!) - crop.x, y0: crop.y + crop.height - Math.max(y0!, y1!), y1: crop.y + crop.height - Math.min(y0!, y1!) });
+      }
+    });
+  } catch {
+    return out;
+  }
+  return out;
 }

@@ -7,28 +7,96 @@
  */
 
 import type { TranslationLanguage } from '../types';
-import { parseRels, relsPathOf, slideIdsInOrder } from '../ingest/pptx-xml';
-import { applyDrawingParagraph, planDrawingParagraph, type DrawingParagraph } from './drawingml';
-import { childElements, elementsByName, firstChild, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
-import { stripTags } from './tags';
+import { parseRels, relsPathOf, slideIdsInOrder } from '../tools/pptx-xml';
+import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
+import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 const EMU_PER_PT = 12700;
 
+/** A paragraph for the fit estimate: its characters, or the characters of each line when it has line breaks (`<a:br/>`). */
+export interface FitParagraph { chars: number; sizePt: number; lines?: number[] }
+
+/** Estimated height (EMU) of `paragraphs` at `scale` in a box `w` EMU wide (inset included). */
+export function textHeight(paragraphs: FitParagraph[], w: number, scale: number, inset = 182880): number {
+  const innerW = Math.max(w - inset, EMU_PER_PT * 10);
+  let height = 0;
+  for (const p of paragraphs) {
+    const size = p.sizePt * scale * EMU_PER_PT;
+    const perLine = Math.max(1, Math.floor(innerW / (size * 0.52)));
+    // Each line break starts a line of its own.
+    for (const chars of p.lines ?? [p.chars]) height += Math.max(1, Math.ceil(chars / perLine)) * size * 1.2;
+  }
+  return height;
+}
+
 /** The largest font scale (0.25..1, in 0.05 steps) at which `paragraphs` fit a box of w x h EMU. */
-export function fitScale(paragraphs: Array<{ chars: number; sizePt: number }>, w: number, h: number): number {
-  const innerW = Math.max(w - 182880, EMU_PER_PT * 10);
+export function fitScale(paragraphs: FitParagraph[], w: number, h: number): number {
   const innerH = Math.max(h - 91440, EMU_PER_PT * 10);
   for (let s = 1; s >= 0.25; s -= 0.05) {
-    let height = 0;
-    for (const p of paragraphs) {
-      const size = p.sizePt * s * EMU_PER_PT;
-      const perLine = Math.max(1, Math.floor(innerW / (size * 0.52)));
-      height += Math.max(1, Math.ceil(p.chars / perLine)) * size * 1.2;
-    }
-    if (height <= innerH) return Math.round(s * 100) / 100;
+    if (textHeight(paragraphs, w, s) <= innerH) return Math.round(s * 100) / 100;
   }
   return 0.25;
+}
+
+/** Characters per line of a segment: object tags that stand for `<a:br/>` end a line. */
+function lineChars(dp: DrawingParagraph, text: string): number[] {
+  const withBreaks = text.replace(/<(\d+)\/>/g, (m, id: string) => {
+    const g = dp.plan.tags.get(id);
+    return g && g.kind === 'object' && g.nodes.some((n) => n.nodeName === 'a:br') ? '\n' : m;
+  });
+  return stripTags(withBreaks).split('\n').map((l) => l.length);
+}
+
+const sizeOfParagraph = (dp: DrawingParagraph, fallback: number) => {
+  const sz = elementsByName(dp.p, 'a:rPr').map((r) => Number(r.getAttribute('sz'))).find((n) => n > 0);
+  return sz ? sz / 100 : fallback;
+};
+
+/**
+ * Table text shrinks when its translation would make the table taller than
+ * it was (rows grow with their text and push the table past the slide's
+ * bottom or under the next shape): every cell's text is scaled by the
+ * largest factor at which the estimated table height stays within the
+ * original's. Returns the scale applied (1 = none).
+ */
+function shrinkTable(tbl: Element, translated: Map<DrawingParagraph, string>, paraOf: Map<Element, DrawingParagraph>): number {
+  const cols = elementsByName(tbl, 'a:gridCol').map((c) => Number(c.getAttribute('w')) || 0);
+  const rows = childElements(tbl).filter((r) => r.nodeName === 'a:tr');
+  const heightAt = (scale: number, after: boolean) => rows.reduce((sum, tr) => {
+    let col = 0;
+    let tallest = Number(tr.getAttribute('h')) || 0;
+    for (const tc of childElements(tr).filter((c) => c.nodeName === 'a:tc')) {
+      const span = Number(tc.getAttribute('gridSpan')) || 1;
+      const w = cols.slice(col, col + span).reduce((a, b) => a + b, 0);
+      col += span;
+      const paras = elementsByName(tc, 'a:p').map((p) => paraOf.get(p)).filter((x): x is DrawingParagraph => !!x);
+      if (!paras.length || !w) continue;
+      const fit = paras.map((dp) => {
+        const text = after ? translated.get(dp) ?? dp.plan.text : dp.plan.text;
+        return { chars: stripTags(text).length, sizePt: sizeOfParagraph(dp, 18), lines: lineChars(dp, text) };
+      });
+      tallest = Math.max(tallest, textHeight(fit, w, scale, 182880) + 91440);
+    }
+    return sum + tallest;
+  }, 0);
+  const limit = heightAt(1, false);
+  let scale = 1;
+  while (scale > 0.4 && heightAt(scale, true) > limit * 1.02) scale -= 0.05;
+  scale = Math.round(scale * 100) / 100;
+  if (scale >= 1) return 1;
+  for (const tc of elementsByName(tbl, 'a:tc')) {
+    for (const p of elementsByName(tc, 'a:p')) {
+      const dp = paraOf.get(p);
+      const base = dp ? sizeOfParagraph(dp, 18) : 18;
+      for (const r of [...elementsByName(p, 'a:rPr'), ...elementsByName(p, 'a:endParaRPr')]) {
+        const sz = Number(r.getAttribute('sz')) || base * 100;
+        r.setAttribute('sz', String(Math.max(600, Math.round(sz * scale))));
+      }
+    }
+  }
+  return scale;
 }
 
 interface Body { txBody: Element; paras: DrawingParagraph[] }
@@ -37,12 +105,11 @@ interface Body { txBody: Element; paras: DrawingParagraph[] }
 function shrinkToFit(body: Body, translated: Map<DrawingParagraph, string>): number {
   const sp = body.txBody.parentNode as Element | null;
   if (!sp || sp.nodeName !== 'p:sp') return 1;
-  const sizeOf = (dp: DrawingParagraph) => {
-    const sz = elementsByName(dp.p, 'a:rPr').map((r) => Number(r.getAttribute('sz'))).find((n) => n > 0);
-    return sz ? sz / 100 : 18;
-  };
-  const before = body.paras.map((dp) => ({ chars: stripTags(dp.plan.text).length, sizePt: sizeOf(dp) }));
-  const after = body.paras.map((dp, i) => ({ chars: stripTags(translated.get(dp) ?? dp.plan.text).length, sizePt: before[i]!.sizePt }));
+  const before = body.paras.map((dp) => ({ chars: stripTags(dp.plan.text).length, sizePt: sizeOfParagraph(dp, 18), lines: lineChars(dp, dp.plan.text) }));
+  const after = body.paras.map((dp, i) => {
+    const t = translated.get(dp) ?? dp.plan.text;
+    return { chars: stripTags(t).length, sizePt: before[i]!.sizePt, lines: lineChars(dp, t) };
+  });
   const growth = after.reduce((n, p) => n + p.chars, 0) / Math.max(1, before.reduce((n, p) => n + p.chars, 0));
   if (growth <= 1.05) return 1;
   const ext = elementsByName(sp, 'a:ext').find((e) => e.parentNode?.nodeName === 'a:xfrm');
@@ -92,9 +159,17 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
   const bodies: Array<{ part: string; bodies: Body[] }> = [];
   const segments: FileSegment[] = [];
   const byId = new Map<string, DrawingParagraph>();
+  const paraOf = new Map<Element, DrawingParagraph>();
+  const caches = new Map<string, Element>();
   for (const part of parts) {
     const doc = parseXml(text(part), part);
     docs.set(part, doc);
+    // Chart category and series names as the chart shows them (its cached strings).
+    for (const v of chartCacheValues(doc)) {
+      const id = `${segments.length + 1}`;
+      segments.push({ id, text: escapeLiterals(v.textContent ?? ''), unit: unitOf.get(part) ?? 1 });
+      caches.set(id, v);
+    }
     const partBodies = new Map<Element, Body>();
     for (const p of elementsByName(doc, 'a:p')) {
       const dp = planDrawingParagraph(p);
@@ -102,6 +177,7 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
       const id = `${segments.length + 1}`;
       segments.push({ id, text: dp.plan.text, unit: unitOf.get(part) ?? 1 });
       byId.set(id, dp);
+      paraOf.set(p, dp);
       const txBody = p.parentNode as Element;
       const b = partBodies.get(txBody) ?? { txBody, paras: [] };
       b.paras.push(dp);
@@ -121,7 +197,17 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
         const t = translations.get(id);
         if (t !== undefined) translated.set(dp, t);
       }
+      for (const [id, v] of caches) { const t = translations.get(id); if (t !== undefined) setText(v, stripTags(t)); }
       for (const { part, bodies: list } of bodies) {
+        const doc = docs.get(part) as Document;
+        if (part.startsWith('ppt/slides/')) {
+          for (const tbl of elementsByName(doc, 'a:tbl')) {
+            const scale = shrinkTable(tbl, translated, paraOf);
+            if (scale < 0.6) warnings.push({ unit: unitOf.get(part) ?? null, message: `table text scaled to ${Math.round(scale * 100)}% to fit` });
+          }
+        }
+        // Tables read right to left too (first column on the right).
+        if (isRtl(opts.target)) for (const tblPr of elementsByName(doc, 'a:tblPr')) tblPr.setAttribute('rtl', '1');
         for (const b of list) {
           const scale = part.startsWith('ppt/slides/') ? shrinkToFit(b, translated) : 1;
           for (const dp of b.paras) {

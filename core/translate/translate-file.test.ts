@@ -84,7 +84,7 @@ test('a file with no text and a file of another type are refused with clear mess
   await assert.rejects(translateFile({ input: empty, output: path.join(rig.dir, 'x.docx'), source: 'english', target: 'german', translator: rig.translator(), memory: rig.memory() }),
     /has no text that can be translated/);
   await assert.rejects(translateFile({ input: path.join(rig.dir, 'a.mp4'), output: 'x', source: 'english', target: 'german', translator: rig.translator(), memory: rig.memory() }),
-    /Only DOCX, PPTX and PDF files can be translated/);
+    /Only PDF, DOCX and PPTX files can be translated/);
   const ac = new AbortController();
   // Aborted once the first request has reached the model, which would answer only after a minute.
   rig.respond({ fail: () => { ac.abort(); return { text: '{}', delayMs: 60_000 }; } });

@@ -6,14 +6,13 @@
  */
 import path from 'node:path';
 import { AppError } from '../errors';
+import { formatOfKind, formatOfName, FORMATS } from '../formats/index';
 import type { TranslationLanguage } from '../types';
-import { openDocx } from './docx';
 import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary } from './glossary';
 import { keepReason } from './keep';
 import type { TranslationMemory } from './memory';
-import { openPdf, type PdfOptions } from './pdf';
-import { openPptx } from './pptx';
-import { stripTags } from './tags';
+import type { PdfOptions } from './pdf';
+import { stripTags } from '../tools/inline-tags';
 import type {
   TranslatableFile, TranslatableFormat, TranslatedUnit, TranslationProgress, TranslationQuality, TranslationWarning, Translator,
 } from './types';
@@ -57,17 +56,21 @@ export interface TranslateFileResult {
   text: TranslatedUnit[];
 }
 
+/** The format of a file to translate, by its name (core/formats: the formats with a translator). */
 export function formatOf(file: string): TranslatableFormat {
-  const ext = path.extname(file).slice(1).toLowerCase();
-  if (ext === 'docx' || ext === 'pptx' || ext === 'pdf') return ext;
-  throw new AppError('unsupported_type', `Only DOCX, PPTX and PDF files can be translated, not "${path.basename(file)}".`);
+  const format = formatOfName(file);
+  if (format?.openTranslatable) return format.kind as TranslatableFormat;
+  const names = FORMATS.filter((f) => f.openTranslatable).map((f) => f.extensions[0]!.slice(1).toUpperCase());
+  throw new AppError('unsupported_type', `Only ${names.slice(0, -1).join(', ')} and ${names.at(-1)} files can be translated, not "${path.basename(file)}".`);
 }
 
 export async function openTranslatable(file: string, format: TranslatableFormat, label: string, pdf: PdfOptions): Promise<TranslatableFile> {
-  if (format === 'docx') return openDocx(file, label);
-  if (format === 'pptx') return openPptx(file, label);
-  if (format === 'mp4') throw new AppError('validation', `${label} is a video: it is translated from its transcript, not opened as a file.`);
-  return openPdf(file, pdf);
+  const open = formatOfKind(format)?.openTranslatable;
+  if (!open) {
+    const video = formatOfKind(format)?.itemType === 'video';
+    throw new AppError('validation', video ? `${label} is a video: it is translated from its transcript, not opened as a file.` : `${label} cannot be translated.`);
+  }
+  return open(file, label, { ...pdf });
 }
 
 /** Splits a segment into its outer whitespace and the core that is translated and remembered. */

@@ -10,6 +10,7 @@ import { lastLines, runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { subtitlesFilter } from './burn-filter';
 import { languageFacts } from './languages';
+import { disableSubtitleTracks } from './mp4-tracks';
 import type { MediaInfo } from './probe';
 
 export interface SubtitleTrack {
@@ -35,6 +36,12 @@ export interface AssembleOptions {
   timeoutMs?: number;
 }
 
+/** The frame as shown: width and height swapped for a video rotated a quarter turn. */
+function displaySize(info: MediaInfo): { width?: number; height?: number } {
+  const quarter = Math.abs(info.rotation ?? 0) % 180 === 90;
+  return quarter ? { width: info.height, height: info.width } : { width: info.width, height: info.height };
+}
+
 const MP4_VIDEO = new Set(['h264', 'hevc', 'mpeg4', 'av1', 'vp9', 'mjpeg']);
 const MP4_AUDIO = new Set(['aac', 'mp3', 'ac3', 'eac3', 'opus', 'alac', 'flac']);
 const TEXT_SUBS = new Set(['mov_text', 'subrip', 'webvtt', 'ass', 'ssa', 'text']);
@@ -58,7 +65,7 @@ export function assembleArgs(o: AssembleOptions): string[] {
   let vOut = 0;
   for (const [i, v] of videos.entries()) {
     if (i === 0 && o.burn) {
-      args.push('-filter_complex', `[0:${v.index}]${subtitlesFilter(o.burn.vtt, o.burn.language)}[burned]`);
+      args.push('-filter_complex', `[0:${v.index}]${subtitlesFilter(o.burn.vtt, o.burn.language, displaySize(o.info))}[burned]`);
       maps.push('-map', '[burned]');
       codecs.push(`-c:v:${vOut}`, 'libx264', `-preset:v:${vOut}`, 'veryfast', `-crf:v:${vOut}`, '22', `-pix_fmt:v:${vOut}`, 'yuv420p');
     } else {
@@ -106,4 +113,6 @@ export async function assembleVideo(o: AssembleOptions): Promise<void> {
       details: { reason: 'assemble', stderr: lastLines(r.stderr, 10) },
     });
   }
+  // With the subtitles burned in (or none asked to be default) no soft track may show over the picture by default.
+  if (!o.tracks.some((t) => t.default)) await disableSubtitleTracks(o.out);
 }

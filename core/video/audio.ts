@@ -2,6 +2,8 @@
  * The sound track as a 16 kHz mono 16-bit WAV (what speech recognisers
  * want), and how much of it is speech-level sound (ffmpeg silencedetect).
  */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AppError } from '../errors';
 import { lastLines, runTool } from '../tools/exec';
 import { humanFfmpegError } from '../tools/ffprobe';
@@ -11,17 +13,37 @@ export interface AudioOptions {
   timeoutMs?: number;
 }
 
-/** Writes the first audio stream of `input` to `out` (16 kHz mono s16 WAV). */
-export async function extractWav(input: string, out: string, label: string, opts: AudioOptions = {}): Promise<void> {
+/** Frames taken in the same pass as the sound: one every `everySec`, from key frames only (no full decode of the picture). */
+export interface FrameGrid {
+  dir: string;
+  everySec: number;
+  /** Picture width at most (px). Default 640. */
+  width?: number;
+}
+
+/** Writes the first audio stream of `input` to `out` (16 kHz mono s16 WAV), and with `grid` still frames in the same ffmpeg run. */
+export async function extractWav(input: string, out: string, label: string, opts: AudioOptions & { grid?: FrameGrid } = {}): Promise<Array<{ at: number; path: string }>> {
+  const g = opts.grid;
+  // Key frames only (the picture is not decoded in full), at most one every `everySec`; showinfo logs each one's time.
+  const frameArgs = g ? [
+    '-map', '0:v:0', '-an', '-sn', '-dn', '-fps_mode', 'passthrough',
+    '-vf', `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${g.everySec})',scale='min(${g.width ?? 640},iw)':-2,showinfo`,
+    '-q:v', '4', join(g.dir, 'grid-%05d.jpg'),
+  ] : [];
   const r = await runTool('ffmpeg', [
-    '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
-    '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-bitexact', out,
-  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 300_000, allowFailure: true });
+    '-v', g ? 'info' : 'error', '-nostats', '-hide_banner', '-y', ...(g ? ['-skip_frame:v', 'nokey'] : []), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
+    '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-bitexact', out, ...frameArgs,
+  ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 300_000, allowFailure: true, maxStderrBytes: 8 * 1024 * 1024 });
   if (r.exitCode !== 0) {
     throw new AppError('corrupt_file', `The sound of ${label} cannot be decoded: ${humanFfmpegError(r.stderr)}.`, {
       details: { reason: 'audio_decode', stderr: lastLines(r.stderr, 5) },
     });
   }
+  if (!g) return [];
+  const times = [...r.stderr.matchAll(/Parsed_showinfo[^\n]*? n: *(\d+) [^\n]*?pts_time:([\d.]+)/g)].map((m) => ({ n: Number(m[1]), at: Number(m[2]) }));
+  const names = new Set((await readdir(g.dir)).filter((n) => /^grid-\d+\.jpg$/.test(n)));
+  return times.map(({ n, at }) => ({ at: Math.round(at * 1000) / 1000, path: join(g.dir, `grid-${String(n + 1).padStart(5, '0')}.jpg`) }))
+    .filter((f) => names.has(f.path.slice(g.dir.length + 1)));
 }
 
 export interface SilenceReport {

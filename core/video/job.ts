@@ -4,23 +4,24 @@
  * takes a frame per transcript chunk (the source images of citations) and
  * indexes the chunks with their time ranges. Reports extracting (probe,
  * sound) then analyzing (transcribing, frames, indexing). Resumes after a
- * kill from the transcript it kept.
+ * kill from the transcript it kept; a retry after frames or indexing failed
+ * reuses the kept transcript (only the failed part runs again). Params
+ * (`cms transcribe`, "Transcribe again"): `{ language?, provider?, fresh? }`.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline as streamPipeline } from 'node:stream/promises';
-import { toAppError } from '../errors';
+import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
-import { publicUrlForKey, videoKeys } from '../storage/layout';
 import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
-import type { Video, VideoTranscript } from '../types';
+import type { TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
 import { processVideo, type VideoStage } from './process-video';
-import { videoSearchChunks } from './search-chunks';
+import { publishTranscript } from './publish-transcript';
 import type { SpeechToText } from './speech/types';
 import { loadTranscript, saveTranscript } from './transcript-store';
 import { LOW_QUALITY_NOTE } from './transcribe-video';
@@ -30,6 +31,15 @@ export interface TranscribeJobDeps extends RecordDeps {
   transcribers: SpeechToText[];
   tmpDir?: string;
   maxDurationSec?: number;
+  /** Called after a transcript replaced an earlier one (translated subtitles are made again). */
+  onReplaced?: (videoId: number) => Promise<void>;
+}
+
+/** What a `transcribe` job is asked: a language to use, a provider to prefer, and whether to start over. */
+export interface TranscribeParams {
+  language?: TranslationLanguage;
+  provider?: 'endpoint' | 'offline';
+  fresh?: boolean;
 }
 
 const now = () => new Date().toISOString();
@@ -37,64 +47,76 @@ const STEP: Record<VideoStage, 'extracting_detail' | 'transcribing' | 'working'>
   extracting: 'extracting_detail', analyzing: 'transcribing', converting: 'working',
 };
 
+/** The transcribers a request allows: the endpoint or the offline one only when asked. */
+export function pickTranscribers(all: readonly SpeechToText[], provider: TranscribeParams['provider']): SpeechToText[] {
+  if (provider === 'offline') return all.filter((t) => t.id === 'pocketsphinx');
+  if (provider === 'endpoint') return all.filter((t) => t.id !== 'pocketsphinx');
+  return [...all];
+}
+
 export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
   return async (job, signal, report) => {
     const videos = deps.catalog.videos;
-    const rec = videos.get(job.itemId);
+    const params = job.params as TranscribeParams;
+    const rec = await videos.get(job.itemId);
     if (!rec) return;
-    const setTranscript = (p: Partial<VideoTranscript>) => {
-      if (!videos.get(rec.id)) return;
-      videos.update(rec.id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, ...p, updatedAt: now() }; });
+    const setTranscript = async (p: Partial<VideoTranscript>) => {
+      if (!(await videos.get(rec.id))) return;
+      await videos.update(rec.id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, ...p, updatedAt: now() }; });
     };
-    // A transcript kept by a run that was killed is reused; a new request (retry) starts over.
-    const resuming = rec.transcript?.state === 'running';
-    const kept = resuming ? await loadTranscript(deps.store, rec.id) : null;
-    setTranscript({ state: 'running', error: null });
+    const before = rec.transcript;
+    // A transcript kept by a run that was killed, or by a run that failed after it (frames, indexing), is reused; a new request starts over.
+    const reuse = !params.fresh && (before?.state === 'running' || (before?.state === 'failed' && !!before.failedStep && before.failedStep !== 'transcribe'));
+    const kept = reuse ? await loadTranscript(deps.store, rec.id) : null;
+    const replacing = before?.state === 'completed' && (before.segmentCount ?? 0) > 0;
+    await setTranscript({ state: 'running', error: null, failedStep: null });
+    let part: 'transcribe' | 'frames' | 'index' = kept ? 'frames' : 'transcribe';
     const workDir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), `transcribe-${rec.id}-`));
     try {
       report(step('reading_file'), 2);
       const local = path.join(workDir, `original${path.extname(rec.fileName).toLowerCase() || '.mp4'}`);
       const obj = await deps.store.get(rec.fileKey, { signal });
       await streamPipeline(obj.body, createWriteStream(local), { signal });
-      const language = languageName(rec.sourceLanguage ?? '') ?? 'english';
+      const requested = params.language ?? null;
+      const known = requested ?? languageName(rec.sourceLanguage ?? '') ?? null;
       const r = await processVideo({
-        input: local, label: `The video "${rec.fileName}"`, workDir, hasSpeech: rec.hasSpeech, sourceLanguage: language,
-        transcribers: deps.transcribers, maxDurationSec: deps.maxDurationSec, signal,
+        input: local, label: `The video "${rec.fileName}"`, workDir, hasSpeech: rec.hasSpeech, sourceLanguage: known,
+        transcribers: pickTranscribers(deps.transcribers, params.provider), maxDurationSec: deps.maxDurationSec, signal,
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
         onStage: (stage, progress, label) => report(step(STEP[stage], { label }), progress, { throttle: true }),
-        onPlan: (plan) => setTranscript({ estimate: plan.note }),
+        onPlan: (plan) => void setTranscript({ estimate: plan.note }).catch(() => {}),
         onTranscript: async (outcome) => {
           if (outcome.transcript) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
+          part = 'frames';
         },
       });
+      part = 'index';
       report(step('transcribing', { label: 'Storing frames and indexing the transcript' }), 80);
-      await deps.search.deleteItem('video', rec.id);
-      const frames: Record<number, number> = {};
-      for (const f of r.frames) {
-        await deps.store.put(videoKeys.frame(rec.id, f.at * 1000), createReadStream(f.path));
-      }
-      for (const c of r.chunks) {
-        const f = r.frames.find((x) => x.at >= c.start && x.at <= c.end);
-        if (f) frames[c.index] = f.at;
-      }
       const t = r.outcome.transcript;
       if (!t) {
-        setTranscript({ state: 'none', note: r.outcome.note, segmentCount: 0, vttPath: null, provider: null, quality: null, language: null });
+        await deps.search.deleteItem('video', rec.id);
+        await setTranscript({
+          state: 'none', note: r.outcome.note, segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
+          speechSec: r.speech?.speechSec ?? null, approximate: false,
+        });
         return step('completed_with_warnings', { warnings: r.outcome.note });
       }
-      await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: t, chunks: r.chunks, frames }, r.vtt);
-      const chunks = videoSearchChunks({ itemId: rec.id, title: rec.label, transcript: t, chunks: r.chunks, frames });
-      await deps.search.upsert(chunks);
-      signal.throwIfAborted();
-      if (videos.get(rec.id)) videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
-      setTranscript({
+      const published = await publishTranscript(deps, rec, t, { frames: r.frames, chunks: r.chunks, vtt: r.vtt, signal });
+      const languageSource = requested ? 'requested' : rec.sourceLanguage ? 'upload' : 'detected';
+      if (await videos.get(rec.id)) await videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
+      await setTranscript({
         state: 'completed', note: r.outcome.note, language: t.language, provider: t.provider, quality: t.quality,
-        segmentCount: t.segments.length, chunkCount: chunks.length, vttPath: publicUrlForKey(videoKeys.transcriptVtt(rec.id)),
+        segmentCount: t.segments.length, chunkCount: published.chunkCount, vttPath: published.vttPath,
+        languageSource, approximate: !!t.approximate, speechSec: r.speech?.speechSec ?? null,
+        version: (before?.version ?? (replacing ? 1 : 0)) + 1, origin: 'transcribed',
       });
+      if (replacing || params.fresh) await deps.onReplaced?.(rec.id);
       return r.outcome.note ? step('completed_with_warnings', { warnings: r.outcome.note }) : undefined;
     } catch (e) {
-      const err = toAppError(e);
-      if (!signal.aborted) setTranscript({ state: 'failed', error: err.message });
+      const caught = toAppError(e);
+      // Named with its file, the failure also goes as a code with parameters (worded in the console's language).
+      const err = signal.aborted ? caught : new AppError(caught.code, caught.message, { cause: caught, details: { ...caught.details, file: rec.fileName } });
+      if (!signal.aborted) await setTranscript({ state: 'failed', error: err.message, failedStep: part });
       throw err;
     } finally {
       await rm(workDir, { recursive: true, force: true });

@@ -12,6 +12,14 @@ test('a 10-minute video is accepted with an estimate of its processing time on t
   assert.match(plan.note, /^About \d+ minutes of processing for this video \(10 minutes long\)\.$/);
 });
 
+test('the estimate follows the measured rates: a 12-minute video with an endpoint is about a minute of work, offline about four', () => {
+  const endpoint = planVideo(720, { ...all, translate: false, endpoint: true });
+  const offline = planVideo(720, { ...all, translate: false });
+  assert.equal(endpoint.note, 'About 61 seconds of processing for this video (12 minutes long).');
+  assert.equal(offline.note, 'About 4 minutes of processing for this video (12 minutes long).');
+  assert.equal(planVideo(6, { ...all, translate: false, endpoint: true }).note, 'About 3 seconds of processing for this video (6 seconds long).');
+});
+
 test('a video longer than the limit is refused before any work, saying the limit and what to do', () => {
   assert.throws(() => planVideo(31 * 60, all), (e: unknown) => {
     assert.ok(e instanceof AppError);

@@ -3,16 +3,19 @@
  * `maxSec` (default 30 minutes) and put an estimate of the processing time on
  * the record; longer ones are refused with a clear message before any work.
  * Rates are seconds of processing per second of video, measured by
- * `npm run bench` (see README) on this 2-core machine under load (wall
- * clock: transcription 0.8, burning 0.14, dubbing 0.18).
+ * `BENCH_ONLY=video npm run bench` (docs/video.md): CPU seconds of the
+ * transcription pipeline per second of video, halved for pocketsphinx's two
+ * parts at once on two cores; burning 0.14, dubbing 0.18.
  */
 import { AppError } from '../errors';
 
 export interface PolicyRates {
   /** Probe, audio, silence check, frames. */
   extract: number;
-  /** pocketsphinx (endpoint speed is unknown: counted like pocketsphinx). */
+  /** Offline pocketsphinx (two parts at once on two cores). */
   transcribe: number;
+  /** An STT endpoint: sending speech-only Opus and reading the reply (the endpoint's own speed comes on top). */
+  transcribeEndpoint: number;
   /** Soft subtitles (stream copy). */
   mux: number;
   /** Burning re-encodes the picture. */
@@ -20,7 +23,9 @@ export interface PolicyRates {
   dub: number;
 }
 
-export const DEFAULT_RATES: PolicyRates = { extract: 0.05, transcribe: 0.8, mux: 0.02, burn: 0.15, dub: 0.2 };
+export const DEFAULT_RATES: PolicyRates = { extract: 0.03, transcribe: 0.3, transcribeEndpoint: 0.05, mux: 0.02, burn: 0.15, dub: 0.2 };
+/** Fixed seconds of any video's processing (probe, starting the tools). */
+export const FIXED_SEC = 3;
 export const DEFAULT_MAX_SEC = 30 * 60;
 
 export interface VideoPlan {
@@ -29,7 +34,7 @@ export interface VideoPlan {
   note: string;
 }
 
-export function planVideo(durationSec: number | undefined, choice: { transcribe: boolean; translate: boolean; burn: boolean; dub: boolean },
+export function planVideo(durationSec: number | undefined, choice: { transcribe: boolean; endpoint?: boolean; translate: boolean; burn: boolean; dub: boolean },
   opts: { maxSec?: number; rates?: PolicyRates } = {}): VideoPlan {
   const maxSec = opts.maxSec ?? DEFAULT_MAX_SEC;
   const r = opts.rates ?? DEFAULT_RATES;
@@ -39,12 +44,12 @@ export function planVideo(durationSec: number | undefined, choice: { transcribe:
       details: { reason: 'too_long', durationSec: d, maxSec },
     });
   }
-  const estimateSec = Math.round(d * rate(r, choice) + 5);
+  const estimateSec = Math.round(d * rate(r, choice) + FIXED_SEC);
   return { estimateSec, note: `About ${minutes(estimateSec)} of processing for this video (${minutes(d)} long).` };
 }
 
-function rate(r: PolicyRates, c: { transcribe: boolean; translate: boolean; burn: boolean; dub: boolean }): number {
-  return r.extract + (c.transcribe ? r.transcribe : 0) + (c.translate ? r.mux + (c.burn ? r.burn : 0) + (c.dub ? r.dub : 0) : 0);
+function rate(r: PolicyRates, c: { transcribe: boolean; endpoint?: boolean; translate: boolean; burn: boolean; dub: boolean }): number {
+  return r.extract + (c.transcribe ? (c.endpoint ? r.transcribeEndpoint : r.transcribe) : 0) + (c.translate ? r.mux + (c.burn ? r.burn : 0) + (c.dub ? r.dub : 0) : 0);
 }
 
 /** 75 -> '1 minute', 610 -> '10 minutes', 20 -> '20 seconds' */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { AppError } from '../errors';
-import { readImageSize, sniffFile } from '../ingest/sniff';
+import { readImageSize, sniffFile } from '../formats/sniff';
 import { videoFixtures } from '../testing/fixture-video';
 import { detectSilence, extractWav } from './audio';
 import { extractFrames, frameTimeFor } from './frames';

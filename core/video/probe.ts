@@ -59,7 +59,7 @@ export async function isEncryptedMp4(file: string): Promise<boolean> {
 export async function inspectVideo(file: string, label: string, opts: { signal?: AbortSignal } = {}): Promise<{ info: MediaInfo; warnings: string[] }> {
   const info = await probeMedia(file, label, opts);
   if (await isEncryptedMp4(file)) {
-    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'encrypted' } });
+    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'drm' } });
   }
   if (!info.hasVideo && !info.hasAudio) {
     throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`, { details: { reason: 'no_streams' } });

@@ -11,11 +11,13 @@ import { chunkTranscript, type TimedChunk } from './chunks';
 import { extractFrames, frameTimeFor, type Frame } from './frames';
 import { planVideo, type PolicyRates, type VideoPlan } from './policy';
 import { inspectVideo, type MediaInfo } from './probe';
+import { resolveTranscriber } from './speech/resolver';
 import type { SpeechToText } from './speech/types';
 import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
 import type { TranslateCues } from './translate-cues';
 import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
-import { writeVtt, type Cue } from './vtt';
+import { transcriptCues, writeVtt, type Cue } from './vtt';
+import type { SpeechReport } from './speech-detect';
 
 export type VideoStage = 'extracting' | 'analyzing' | 'converting';
 
@@ -24,7 +26,7 @@ export interface ProcessVideoOptions {
   label: string;
   workDir: string;
   hasSpeech: boolean;
-  /** Spoken language; English when unknown. */
+  /** Spoken language; null when unknown (the endpoint detects it; offline assumes English). */
   sourceLanguage: TranslationLanguage | null;
   transcribers: readonly (SpeechToText | null | undefined)[];
   target?: TranslationLanguage | null;
@@ -50,6 +52,8 @@ export interface ProcessedVideo {
   warnings: string[];
   plan: VideoPlan;
   outcome: TranscriptOutcome;
+  /** What speech detection found (absent when transcription was skipped or reused). */
+  speech?: SpeechReport;
   /** Cues of the original transcript (ids '1', '2', ...). */
   cues: Cue[];
   vtt: string | null;
@@ -66,23 +70,27 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     const t = performance.now();
     try { return await fn(); } finally { timingsMs[name] = Math.round(performance.now() - t); }
   };
-  const language = o.sourceLanguage ?? 'english';
-  const target = o.target && o.target !== language ? o.target : null;
+  const given = o.sourceLanguage;
 
   o.onStage?.('extracting', 5, 'Reading the video');
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, translate: !!target, burn: o.subtitles === 'burned', dub: !!o.dub,
+    transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
+    translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
   }, { maxSec: o.maxDurationSec, rates: o.rates });
   o.onPlan?.(plan);
 
   let outcome = o.previous?.outcome;
   const fresh = !outcome;
+  const framesDir = join(o.workDir, 'frames');
+  await mkdir(framesDir, { recursive: true });
   if (!outcome) {
     o.onStage?.('extracting', 10, 'Extracting the sound');
     const dur = info.durationSec ?? 0;
     outcome = await stage('transcribe', () => transcribeVideo({
-      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language,
+      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
+      // Frames come out of the same pass as the sound: about 150 over the video, at least 2 s apart.
+      frameGrid: info.hasVideo ? { dir: framesDir, everySec: Math.max(2, Math.round((info.durationSec ?? 0) / 150)) } : undefined,
       transcribers: o.transcribers, signal: o.signal,
       onProgress: (what, done) => {
         if (what === 'silence') o.onStage?.('analyzing', 20, 'Transcribing the speech');
@@ -94,17 +102,30 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     }));
   }
   if (fresh) await o.onTranscript?.(outcome);
+  for (const [k, ms] of Object.entries(outcome.timingsMs ?? {})) timingsMs[`transcribe.${k}`] = ms;
+  const language: TranslationLanguage = outcome.transcript?.language ?? given ?? 'english';
+  const target = o.target && o.target !== language ? o.target : null;
   const segments = outcome.transcript?.segments ?? [];
-  const cues: Cue[] = segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text }));
+  const cues: Cue[] = transcriptCues({ segments });
   const vtt = cues.length ? writeVtt(cues, { language }) : null;
   const chunks = chunkTranscript(segments);
 
   o.onStage?.('analyzing', 72, 'Taking frames at the transcript times');
-  const framesDir = join(o.workDir, 'frames');
-  await mkdir(framesDir, { recursive: true });
-  const frames = info.hasVideo && chunks.length
-    ? await stage('frames', () => extractFrames(o.input, chunks.map((c) => frameTimeFor(c.start, c.end)), framesDir, { signal: o.signal }))
-    : [];
+  const frames = info.hasVideo && chunks.length ? await stage('frames', async () => {
+    // A frame of the one-pass grid inside each chunk; only chunks without one are read from the file again.
+    const grid = outcome!.gridFrames ?? [];
+    const picked: Frame[] = [];
+    const missing: number[] = [];
+    for (const c of chunks) {
+      const want = frameTimeFor(c.start, c.end);
+      const inside = grid.filter((f) => f.at >= c.start && f.at <= c.end);
+      const best = inside.sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
+      if (best) picked.push(best);
+      else missing.push(want);
+    }
+    const more = missing.length ? await extractFrames(o.input, missing, framesDir, { signal: o.signal }) : [];
+    return [...new Map([...picked, ...more].map((f) => [f.path, f])).values()].sort((a, b) => a.at - b.at);
+  }) : [];
 
   let translated: TranslatedVideo | null = null;
   let translationNote: string | null = null;
@@ -122,5 +143,5 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
       },
     }));
   }
-  return { info, warnings, plan, outcome, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
+  return { info, warnings, plan, outcome, speech: outcome.speech, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
 }

@@ -1,18 +1,28 @@
 /**
  * From a video file to a transcript, or to a plain reason why there is none
- * (no speech declared, no sound track, silence, no transcriber for the
- * language). Only a failing transcriber throws.
+ * (no speech declared, no sound track, no speech found, no transcriber for
+ * the language). Speech is detected first (./speech-detect.ts): stretches
+ * without speech are silenced so no recognizer turns music into words, and
+ * a video without speech says so. Offline cues below a confidence floor are
+ * dropped. Cues are made to fit subtitles (./cue-fit.ts). Only a failing
+ * transcriber throws.
  */
 import { join } from 'node:path';
-import { detectSilence, extractWav } from './audio';
+import { extractWav, type FrameGrid } from './audio';
+import type { Frame } from './frames';
+import { fitSegments } from './cue-fit';
 import type { MediaInfo } from './probe';
+import { detectSpeech, silenceOutside, type SpeechReport } from './speech-detect';
 import { resolveTranscriber } from './speech/resolver';
 import type { SpeechToText, Transcript } from './speech/types';
 import type { TranslationLanguage } from '../types';
 
+/** Milliseconds per part of the transcription (for the bench and the cost figures). */
+export type TranscribeTimings = Partial<Record<'audio' | 'speech' | 'recognise', number>>;
+
 export type TranscriptOutcome =
-  | { transcript: Transcript; note: string | null }
-  | { transcript: null; note: string };
+  | { transcript: Transcript; note: string | null; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] }
+  | { transcript: null; note: string; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] };
 
 export interface TranscribeVideoOptions {
   input: string;
@@ -20,31 +30,52 @@ export interface TranscribeVideoOptions {
   label: string;
   workDir: string;
   hasSpeech: boolean;
-  language: TranslationLanguage;
+  /** The spoken language when known; null lets the endpoint detect it (offline assumes English). */
+  language: TranslationLanguage | null;
   transcribers: readonly (SpeechToText | null | undefined)[];
   signal?: AbortSignal;
-  /** 'audio' after the WAV is out, 'silence' after the check, then seconds recognised. */
+  /** Offline cues (confidence known) below this are dropped. Default 0.25. */
+  minConfidence?: number;
+  /** A WAV already extracted (16 kHz mono). */
+  wav?: string;
+  /** Take still frames on this grid in the same pass as the sound (the picture is not decoded again for them). */
+  frameGrid?: FrameGrid;
+  /** 'audio' after the WAV is out, 'silence' after speech detection, then seconds recognised. */
   onProgress?: (what: 'audio' | 'silence' | 'recognising', doneSec?: number) => void;
 }
 
 export const LOW_QUALITY_NOTE = 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.';
+export const NO_SPEECH_NOTE = 'No transcript: no speech was found in the sound track (silence, music or noise only).';
+export const DEFAULT_MIN_CONFIDENCE = 0.25;
 
 export async function transcribeVideo(o: TranscribeVideoOptions): Promise<TranscriptOutcome> {
   if (!o.hasSpeech) return { transcript: null, note: 'No transcript: the upload says the video has no speech.' };
   if (!o.info.hasAudio) return { transcript: null, note: 'No transcript: the video has no sound track it can decode.' };
   const choice = resolveTranscriber(o.transcribers, o.language);
   if (!choice.transcriber) return { transcript: null, note: `No transcript: ${choice.reason}` };
-  const wav = join(o.workDir, 'audio-16k.wav');
-  await extractWav(o.input, wav, o.label, { signal: o.signal });
+  const timingsMs: TranscribeTimings = {};
+  let t0 = performance.now();
+  const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
+  const wav = o.wav ?? join(o.workDir, 'audio-16k.wav');
+  const gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, { signal: o.signal, grid: o.frameGrid });
+  lap('audio');
   o.onProgress?.('audio');
-  const silence = await detectSilence(wav, o.info.durationSec ?? 0, { signal: o.signal });
+  const speech = await detectSpeech(wav);
+  if (speech.regions.length && speech.speechSec < speech.durationSec) await silenceOutside(wav, speech.regions);
+  lap('speech');
   o.onProgress?.('silence');
-  if (silence.silent) {
-    return { transcript: null, note: `No transcript: the sound track is silent (loudest ${silence.maxVolumeDb} dB).` };
-  }
-  const transcript = await choice.transcriber.transcribe(wav, {
-    language: o.language, signal: o.signal, onProgress: (s) => o.onProgress?.('recognising', s),
+  if (!speech.regions.length) return { transcript: null, note: NO_SPEECH_NOTE, speech, timingsMs, gridFrames };
+  const raw = await choice.transcriber.transcribe(wav, {
+    language: o.language, signal: o.signal, regions: speech.regions, onProgress: (s) => o.onProgress?.('recognising', s),
   });
-  if (!transcript.segments.length) return { transcript: null, note: `No transcript: ${transcript.provider} recognised no words in the sound track.` };
-  return { transcript, note: transcript.quality === 'low' ? LOW_QUALITY_NOTE : null };
+  lap('recognise');
+  const floor = o.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const inSpeech = (s: { start: number; end: number }) => speech.regions.some((r) => s.end > r.start && s.start < r.end);
+  const kept = raw.segments.filter((s) => inSpeech(s) && !(raw.quality === 'low' && s.confidence !== undefined && s.confidence < floor));
+  const transcript: Transcript = { ...raw, segments: fitSegments(kept) };
+  if (!transcript.segments.length) {
+    const why = raw.segments.length ? `${raw.provider} heard only words it was unsure of (below ${floor} confidence)` : `${raw.provider} recognised no words in the sound track`;
+    return { transcript: null, note: `No transcript: ${why}.`, speech, timingsMs, gridFrames };
+  }
+  return { transcript, note: transcript.quality === 'low' ? LOW_QUALITY_NOTE : null, speech, timingsMs, gridFrames };
 }

@@ -17,12 +17,24 @@ export interface StoredTranscript {
   chunks: TimedChunk[];
   /** Frame times (s) per chunk index, when frames were taken. */
   frames: Record<number, number>;
+  /** Every stored frame time (s), for matching frames to chunks after an edit. */
+  frameTimes?: number[];
 }
 
 /** Keeps the transcript (and its WebVTT when given: an interrupted run keeps the segments first). */
 export async function saveTranscript(store: ObjectStore, t: StoredTranscript, vtt: string | null): Promise<void> {
   if (vtt !== null) await store.put(videoKeys.transcriptVtt(t.itemId), Buffer.from(vtt, 'utf8'));
   await store.put(videoKeys.transcriptJson(t.itemId), Buffer.from(JSON.stringify(t)));
+}
+
+/** Keeps the machine's transcript beside the current one (the editor's "original"). */
+export async function saveOriginalTranscript(store: ObjectStore, t: StoredTranscript): Promise<void> {
+  await store.put(videoKeys.transcriptOriginalJson(t.itemId), Buffer.from(JSON.stringify(t)));
+}
+
+export async function loadOriginalTranscript(store: ObjectStore, id: number): Promise<StoredTranscript | null> {
+  const buf = await readAll(store, videoKeys.transcriptOriginalJson(id));
+  return buf ? (JSON.parse(buf.toString('utf8')) as StoredTranscript) : null;
 }
 
 async function readAll(store: ObjectStore, key: string): Promise<Buffer | null> {

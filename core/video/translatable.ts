@@ -6,9 +6,10 @@
  * optionally burned, optionally dubbed) and the translated WebVTT.
  */
 import path from 'node:path';
-import { escapeLiterals, stripTags } from '../translate/tags';
-import type { TranslatableFile, TranslationWarning, WriteOptions } from '../translate/types';
-import type { VideoOptions } from '../types';
+import { escapeLiterals, stripTags } from '../tools/inline-tags';
+import type { TranslatableFile, TranslationWarning, WriteOptions } from '../formats/types';
+import { step } from '../jobs/steps';
+import type { JobStep, VideoOptions } from '../types';
 import type { MediaInfo } from './probe';
 import type { StoredTranscript } from './transcript-store';
 import { translateVideo } from './translate-video';
@@ -19,7 +20,11 @@ export interface VideoTranslatable extends TranslatableFile {
   readonly vttPath: string | null;
 }
 
-export function videoTranslatable(o: { input: string; info: MediaInfo; stored: StoredTranscript; options: VideoOptions; workDir: string }): VideoTranslatable {
+export function videoTranslatable(o: {
+  input: string; info: MediaInfo; stored: StoredTranscript; options: VideoOptions; workDir: string;
+  /** Told when burning, dubbing or writing starts (the job's step label). */
+  onStep?: (s: JobStep, progress: number) => void;
+}): VideoTranslatable {
   const cues: Cue[] = normaliseCues(o.stored.transcript.segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text })));
   const chunks = o.stored.chunks;
   const unitOf = (c: Cue) => 1 + Math.max(0, chunks.findIndex((ch) => c.start >= ch.start - 0.001 && c.start <= ch.end + 0.001));
@@ -37,6 +42,11 @@ export function videoTranslatable(o: { input: string; info: MediaInfo; stored: S
       const r = await translateVideo({
         input: o.input, info: o.info, cues, translated, source: w.source, target: w.target, translateCues: async () => translated,
         subtitles: o.options.subtitles, dub: o.options.dub, workDir, out, signal: w.signal,
+        onStep: (s) => {
+          const language = w.target;
+          if (s === 'dubbing') o.onStep?.(step('video_dubbing', { language }), 92);
+          if (s === 'writing') o.onStep?.(step(o.options.subtitles === 'burned' ? 'video_burning' : 'video_writing', { language }), o.options.dub ? 95 : 93);
+        },
       });
       vttPath = r.vttPath;
       const warnings: TranslationWarning[] = [];

@@ -62,7 +62,9 @@ test('soft subtitles: a Spanish mov_text track tagged "spa" (default) and the En
   const back = await runTool('ffmpeg', ['-v', 'error', '-i', out, '-map', '0:s:0', '-f', 'webvtt', '-']);
   const inside = parseVtt(back.stdout.toString('utf8'));
   assert.deepEqual(cueProblems(inside), []);
-  assert.deepEqual(inside.map((c) => c.text), r.cues.map((c) => c.text));
+  assert.deepEqual(inside.map((c) => c.text.replace(/\n/g, ' ')), r.cues.map((c) => c.text));
+  // Every cue is at most two lines of at most 42 characters.
+  assert.ok(inside.every((c) => c.text.split('\n').length <= 2 && c.text.split('\n').every((l) => l.length <= 42)), JSON.stringify(inside.map((c) => c.text)));
   assert.ok(inside.every((c, i) => Math.abs(c.start - r.cues[i]!.start) < 0.01));
   const before = await runTool('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets,bit_rate', '-of', 'csv=p=0', clip.path]);
   const after = await runTool('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets,bit_rate', '-of', 'csv=p=0', out]);
@@ -115,4 +117,27 @@ test('a dubbed Spanish track on a real recording is the default, tagged "spa", s
   const firstSound = report.silences[0]?.[0] === 0 ? report.silences[0][1] : 0;
   console.log(`dubbed track: speech from ${firstSound.toFixed(2)} s (first cue at 1.5 s), ${report.soundSec.toFixed(1)} s of sound; dub took ${Math.round(r.timings.dubMs)} ms`);
   assert.ok(Math.abs(firstSound - 1.5) < 0.3, `the dubbed voice starts at ${firstSound} s`);
+});
+
+test('burned subtitles on a portrait video stay inside the bottom 20 % and the frame width; the soft tracks are then not default', async () => {
+  const portrait = await videoFixtures.portrait();
+  const { info } = await inspectVideo(portrait, 'portrait');
+  assert.deepEqual([info.width, info.height], [360, 640]);
+  const long = 'The motor pairs with the remote control when you hold the button for five seconds, then the light blinks twice.';
+  const cues: Cue[] = [{ id: '1', start: 1, end: 6, text: long }];
+  const out = join(dir, 'portrait-burned.mp4');
+  const same: TranslateSegments = async ({ segments }) => new Map(segments.map((s) => [s.id, s.text]));
+  const r = await translateVideo({ input: portrait, info, cues, source: 'english', target: 'spanish', translateCues: cueTranslator(same), subtitles: 'burned', dub: false, workDir: dir, out });
+  const a = await grey(portrait, 2.5, 360, 640);
+  const b = await grey(out, 2.5, 360, 640);
+  const rows: number[] = [];
+  const cols: number[] = [];
+  for (let y = 0; y < 640; y++) for (let x = 0; x < 360; x++) if (b[y * 360 + x]! > 200 && a[y * 360 + x]! < 120) { rows.push(y); cols.push(x); }
+  assert.ok(rows.length > 100, `subtitle pixels found: ${rows.length}`);
+  const top = Math.min(...rows);
+  console.log(`portrait burned subtitles: rows ${top}-${Math.max(...rows)} of 640 (${(100 * (640 - top) / 640).toFixed(1)} % of the height), columns ${Math.min(...cols)}-${Math.max(...cols)} of 360, ${r.cues.length} cue(s)`);
+  assert.ok(top >= 640 * 0.8, `the subtitles start at row ${top}, above the bottom 20 % (row 512)`);
+  assert.ok(Math.min(...cols) > 0 && Math.max(...cols) < 359, 'the lines fit the width');
+  const subs = (await streams(out)).filter((x) => x.codec_type === 'subtitle');
+  assert.deepEqual(subs.map((x) => x.disposition?.default ?? 0), [0, 0], 'no soft track is default when the subtitles are burned in');
 });

@@ -11,6 +11,7 @@ import { assembleVideo } from './assemble';
 import { synthesizeDubTrack } from './dub-track';
 import type { MediaInfo } from './probe';
 import type { TranslateCues } from './translate-cues';
+import { fitCues } from './cue-fit';
 import { normaliseCues, writeVtt, type Cue } from './vtt';
 
 export type SubtitleMode = 'soft' | 'burned';
@@ -44,7 +45,8 @@ export async function translateVideo(o: TranslateVideoOptions): Promise<Translat
   const t0 = performance.now();
   const original = normaliseCues(o.cues);
   o.onStep?.('translating');
-  const cues = normaliseCues(o.translated ?? await o.translateCues(original, o.target, { source: o.source, signal: o.signal }));
+  // Translations run longer than their original: re-cut to two lines of 42 characters.
+  const cues = normaliseCues(fitCues(o.translated ?? await o.translateCues(original, o.target, { source: o.source, signal: o.signal })));
   const vtt = writeVtt(cues, { language: o.target });
   const vttPath = join(o.workDir, `subtitles-${o.target}.vtt`);
   const originalPath = join(o.workDir, `subtitles-${o.source}.vtt`);

@@ -7,14 +7,17 @@
 import { createReadStream } from 'node:fs';
 import { AppError } from '../errors';
 import { publicUrlForKey, videoKeys } from '../storage/layout';
+import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
-import type { TranslationRecord, Video, VideoOptions } from '../types';
+import type { JobStep, TranslationRecord, Video, VideoOptions } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
 import { inspectVideo } from './probe';
 import { videoTranslatable, type VideoTranslatable } from './translatable';
 import { loadTranscript, type StoredTranscript } from './transcript-store';
+import { parseVtt, writeSrt } from './vtt';
 
-export async function openVideoForTranslation(deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string): Promise<{ file: VideoTranslatable; stored: StoredTranscript }> {
+export async function openVideoForTranslation(deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string,
+  onStep?: (s: JobStep, progress: number) => void): Promise<{ file: VideoTranslatable; stored: StoredTranscript }> {
   const stored = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, video.id) : null;
   if (!stored || !stored.transcript.segments.length) {
     const why = video.transcript?.note ?? video.transcript?.error ?? 'the video has not been transcribed yet';
@@ -22,7 +25,7 @@ export async function openVideoForTranslation(deps: RecordDeps, video: Video, re
   }
   const { info } = await inspectVideo(input, `The video "${video.fileName}"`);
   const options: VideoOptions = record.options ?? video.videoOptions ?? DEFAULT_VIDEO_OPTIONS;
-  return { file: videoTranslatable({ input, info, stored, options, workDir }), stored };
+  return { file: videoTranslatable({ input, info, stored, options, workDir, onStep }), stored };
 }
 
 /** Stores the translated WebVTT and points the video at its translated file; returns the subtitles' public path. */
@@ -31,10 +34,12 @@ export async function finishVideoTranslation(deps: RecordDeps, record: Translati
   if (file.vttPath) {
     const key = videoKeys.subtitles(record.itemId, record.targetLanguage);
     await deps.store.put(key, createReadStream(file.vttPath));
+    const { readFile } = await import('node:fs/promises');
+    await deps.store.put(videoKeys.subtitlesSrt(record.itemId, record.targetLanguage), Buffer.from(writeSrt(parseVtt(await readFile(file.vttPath, 'utf8'))), 'utf8'));
     subtitlesPath = publicUrlForKey(key);
   }
-  if (deps.catalog.videos.get(record.itemId)) {
-    deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
+  if (await deps.catalog.videos.get(record.itemId)) {
+    await deps.catalog.videos.update(record.itemId, { translatedFilePath: publicUrlForKey(fileKey), updatedAt: new Date().toISOString() });
   }
   return subtitlesPath;
 }
@@ -47,4 +52,11 @@ export function unitRanges(stored: StoredTranscript): Record<number, { startSec:
     out[c.index + 1] = { startSec: c.start, endSec: c.end, ...(frame !== undefined ? { frameSec: frame } : {}) };
   }
   return out;
+}
+
+/** A video opened for the `translate` job (core/translate/job.ts): its translatable file, what to store after, its unit time ranges. */
+export async function openVideoTranslation(deps: RecordDeps, video: Video, record: TranslationRecord, input: string, workDir: string,
+  onStep?: (s: JobStep, progress: number) => void): Promise<MediaTranslation> {
+  const { file, stored } = await openVideoForTranslation(deps, video, record, input, workDir, onStep);
+  return { file, finish: (fileKey) => finishVideoTranslation(deps, record, file, fileKey), unitRanges: unitRanges(stored) };
 }

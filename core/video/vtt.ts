@@ -4,6 +4,9 @@
  * ids, timings, text (voice spans and other tags are stripped on parse).
  */
 import { AppError } from '../errors';
+import type { Transcript } from './speech/types';
+import { isTranslationLanguage, languageFacts } from './languages';
+import { wrapLines } from './cue-fit';
 
 export interface Cue {
   /** Stable id within one transcript, e.g. '1'. */
@@ -37,6 +40,9 @@ function cueText(text: string): string {
   return text.replace(/\r/g, '').split('\n').map((l) => l.trim()).filter(Boolean).join('\n').replace(/-->/g, '->');
 }
 
+/** The text as subtitle lines: one-line text is wrapped at 42 characters between words; given line breaks are kept. */
+const displayText = (text: string) => (text.includes('\n') ? text : wrapLines(text).join('\n'));
+
 /**
  * Cues sorted by start, each ending after it starts and not after the next
  * one starts, empty texts dropped. What writeVtt writes.
@@ -59,10 +65,28 @@ export function normaliseCues(cues: readonly Cue[]): Cue[] {
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/** A language as BCP 47 ('spanish' -> 'es'); a code stays as given. */
+export function bcp47(language: string): string {
+  return isTranslationLanguage(language) ? languageFacts(language).iso1 : language;
+}
+
+/** The cues of a transcript (ids '1', '2', ...). */
+export function transcriptCues(t: Pick<Transcript, 'segments'>): Cue[] {
+  return t.segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text }));
+}
+
 export function writeVtt(cues: readonly Cue[], opts: { language?: string } = {}): string {
-  const head = opts.language ? `WEBVTT\nLanguage: ${opts.language}\n` : 'WEBVTT\n';
-  const body = normaliseCues(cues).map((c) => `${c.id.replace(/-->|\n/g, ' ')}\n${formatTimestamp(c.start)} --> ${formatTimestamp(c.end)}\n${c.text}\n`);
+  const head = opts.language ? `WEBVTT\nLanguage: ${bcp47(opts.language)}\n` : 'WEBVTT\n';
+  const body = normaliseCues(cues).map((c) => `${c.id.replace(/-->|\n/g, ' ')}\n${formatTimestamp(c.start)} --> ${formatTimestamp(c.end)}\n${displayText(c.text)}\n`);
   return [head, ...body].join('\n');
+}
+
+/** 75.5 -> '00:01:15,500' (SRT's comma). */
+const srtTime = (sec: number) => formatTimestamp(sec).replace('.', ',');
+
+/** SubRip: the same cues numbered from 1, for players and editors that want SRT. */
+export function writeSrt(cues: readonly Cue[]): string {
+  return normaliseCues(cues).map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${displayText(c.text)}\n`).join('\n');
 }
 
 /** Parses WebVTT; AppError('validation') naming the first line that is wrong. */

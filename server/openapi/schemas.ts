@@ -44,10 +44,25 @@ export const Video = obj({
   description: str, sourceLanguage: strOrNull, languageto: strOrNull, needsTranslation: bool, hasSpeech: bool, createdAt: dateTime,
   originalFilePath: str, translatedFilePath: strOrNull, thumbnailKey: strOrNull, ...processing,
 }, ['sha256']);
+/** Review, audience and expiry of an item (core/governance; docs/governance.md). */
+const governed = {
+  review: { type: 'string', enum: ['pending', 'approved', 'rejected'] }, approvedBy: strOrNull, reviewNote: strOrNull, reviewedAt: strOrNull, reviewedBy: strOrNull,
+  audience: { type: 'string', enum: ['public', 'staff'] }, validUntil: { ...strOrNull, description: 'A date (2027-01-31, to the end of that day UTC) or date-time' },
+};
+const visibility = { type: 'string', enum: ['public', 'pending', 'rejected', 'staff', 'expired', 'processing'], description: 'Whether anonymous callers see it now, or why not' };
+const GOVERNED_KEYS = [...Object.keys(governed)];
 export const ContentItem = obj({
   id: int, type: str, title: str, status: str, fileName: str, fileType: str, fileSize: int, uploadDate: str, approvedDate: strOrNull,
-  needsTranslation: bool, description: str, progress: num, step: strOrNull, error: strOrNull, category: strOrNull, tags: arrayOf(str),
-}, ['progress', 'step', 'error', 'category', 'tags']);
+  needsTranslation: bool, description: str, progress: num, step: strOrNull, error: strOrNull, category: strOrNull, tags: arrayOf(str), ...governed, visibility,
+}, ['progress', 'step', 'error', 'category', 'tags', ...GOVERNED_KEYS, 'visibility']);
+export const AuditEntry = obj({
+  id: int, at: dateTime, action: str, actor: str, role: { type: ['string', 'null'], enum: ['admin', 'editor', 'reviewer', null] },
+  via: { type: 'string', enum: ['session', 'token', 'cli', 'system', 'anonymous'] }, target: str, itemType: strOrNull, itemId: intOrNull, title: strOrNull,
+  before: { type: ['object', 'null'] }, after: { type: ['object', 'null'] }, note: strOrNull,
+});
+const roleEnum = { type: 'string', enum: ['admin', 'editor', 'reviewer'] };
+export const UserView = obj({ id: int, username: str, name: str, role: roleEnum, createdAt: dateTime, createdBy: str, disabled: bool });
+export const TokenView = obj({ id: int, name: str, role: roleEnum, prefix: str, createdAt: dateTime, createdBy: str, lastUsedAt: strOrNull, revokedAt: strOrNull });
 export const Category = obj({ id: int, name: str, description: str, createdDate: str, isActive: bool });
 export const BotImage = obj({
   id: int, image: str, imageKey: str, documentId: intOrNull, documentTitle: strOrNull, page: intOrNull, description: str, tags: arrayOf(str), createdAt: dateTime,
@@ -66,13 +81,23 @@ const mediaOutput = { title: str, isTranslated: bool, isOriginal: bool, download
 export const ChatBotReply = obj({
   message: str, language: str,
   mediaItem: { oneOf: [{ type: 'null' }, obj({ ...mediaOutput, contentType: { type: 'string', enum: ['presentation', 'video', 'document'] }, id: int })] },
+  handoff: { type: 'boolean', description: 'True when the assistant offers to pass the question on to a person' },
+}, ['handoff']);
+export const HandoffRequest = obj({
+  id: int, referenceId: str, channel: { type: 'string', enum: ['chat', 'widget'] }, name: str, email: strOrNull, phone: strOrNull, question: str, language: str,
+  consent: bool, conversation: arrayOf(obj({ role: { type: 'string', enum: ['user', 'bot'] }, text: str, at: str })),
+  status: { type: 'string', enum: ['open', 'handled'] }, createdAt: str, handledAt: strOrNull,
+  webhook: obj({ state: { type: 'string', enum: ['off', 'pending', 'sent', 'failed'] }, attempts: int, error: strOrNull }),
 });
 export const PublicChatMessage = obj({
   id: str, referenceId: str, role: { type: 'string', enum: ['user', 'bot'] }, message: str,
   output: { ...strOrNull, description: 'For media replies: the MediaOutput as a JSON string' }, file: strOrNull,
   contentType: { type: ['string', 'null'], enum: ['presentation', 'video', 'document', 'other', null] }, dateTime, userLanguage: str,
 });
-export const Citation = obj({ itemType: { type: 'string', enum: ['document', 'presentation', 'video'] }, itemId: int, title: str, page: intOrNull, slide: intOrNull });
+export const Citation = obj({
+  itemType: { type: 'string', enum: ['document', 'presentation', 'video'] }, itemId: int, title: str, page: intOrNull, slide: intOrNull,
+  visibility: { type: 'string', enum: ['pending', 'rejected', 'staff', 'expired', 'processing'], description: 'Signed-in answers only: why this source is not public' },
+}, ['visibility']);
 export const RetrievalReply = obj({
   answer: str, timestamp: dateTime, sourceImages: arrayOf(str), detectedLanguage: str, citations: arrayOf(Citation),
   mode: { type: 'string', enum: ['llm', 'extractive'] }, notFound: bool,
@@ -95,12 +120,16 @@ export const HealthReport = obj({
     llm: obj({ configured: bool, model: strOrNull }),
   }),
 });
-export const AdminUser = obj({ username: str, name: str, title: str });
+export const AdminUser = obj({ username: str, name: str, title: str, role: { type: 'string', enum: ['admin', 'editor', 'reviewer'] } });
 export const UploadResult = obj({ kind: { type: 'string', enum: ['document', 'presentation', 'video', 'image'] }, item: { type: 'object' } });
 
 /** Multipart upload fields (request bodies of the upload routes). */
 const file = { type: 'string', format: 'binary', description: 'The file' };
-const form = (fields: string[]) => obj({ file, ...Object.fromEntries(fields.map((f) => [f, str])) }, fields);
+/** Every upload also takes approve (true: approved on upload), audience (public|staff) and validUntil (a date). */
+const form = (fields: string[]) => {
+  const all = [...fields, 'approve', 'audience', 'validUntil'];
+  return obj({ file, ...Object.fromEntries(all.map((f) => [f, str])) }, all);
+};
 export const uploadForm = {
   document: form(['title', 'description', 'status', 'needsTranslation', 'targetLanguage', 'categoryId', 'force']),
   presentation: form(['title', 'description', 'languageto', 'categoryId', 'force']),
@@ -132,9 +161,17 @@ export const TranslationRecord = obj({
 });
 const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
 export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
+export const TranslationOffers = obj({
+  providers: arrayOf({ type: 'object', description: 'A configured provider and what it serves' }),
+  pairs: arrayOf(obj({ source: str, target: str, provider: str, quality: { type: 'string', enum: ['llm', 'machine'] }, model: str })),
+  hint: { type: ['object', 'null'], description: 'How to add a model when none is configured (a coded message), else null' },
+}, [], 'The translation providers offered and the language pairs each serves');
+export const CueList = obj({ cues: arrayOf(obj({ id: str, start: num, end: num, text: str }, ['id'])) }, [], 'Edited cues: start and end in seconds, text on one line (wrapped into two lines of 42 characters when shown)');
 export const VideoTranscriptView = obj({
   transcript: { type: ['object', 'null'] },
   cues: arrayOf(obj({ id: str, start: num, end: num, text: str })),
   vttPath: strOrNull,
+  srtPath: strOrNull,
+  original: { type: ['array', 'null'], description: 'The cues as first transcribed, once the transcript was edited' },
   versions: arrayOf(obj({ id: int, targetLanguage: str, state: str, error: strOrNull }, [], 'A translated version of the video')),
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import { AppError } from '../../core/errors';
 import { bearerOf, SESSION_COOKIE } from '../auth';
 
@@ -9,7 +9,10 @@ const loginBody = {
   properties: { username: { type: 'string', maxLength: 200 }, password: { type: 'string', maxLength: 500 } },
 } as const;
 
-export default async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
+/** The signed-in user as the console shows it (the spec's username, name, title, and the role). */
+const shown = (u: { username: string; name: string; title: string; role: string }) => ({ username: u.username, name: u.name, title: u.title, role: u.role });
+
+export default async function authRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { auth, config } = services;
 
   app.post<{ Body: { username: string; password: string } }>('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
@@ -19,7 +22,7 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
     reply.setCookie(SESSION_COOKIE, session.token, {
       httpOnly: true, sameSite: 'strict', secure: config.cookieSecure, path: '/', expires: new Date(session.expiresAt),
     });
-    return session.user;
+    return shown(session.user);
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
@@ -31,6 +34,6 @@ export default async function authRoutes(app: FastifyInstance, { services }: { s
   app.get('/api/auth/me', async (request) => {
     const user = await auth.authenticate({ sessionToken: request.cookies[SESSION_COOKIE], bearer: bearerOf(request), clientAddress: request.ip });
     if (!user) throw new AppError('unauthorized', 'Not signed in');
-    return user;
+    return shown(user);
   });
 }

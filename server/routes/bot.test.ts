@@ -36,7 +36,7 @@ async function start(llmKind: 'offline' | 'fake', extra: Record<string, string> 
   const assistant = createAssistant({ catalog: env.catalog, conversations: env.conversations, search: index, rag, limits });
   const app = Fastify();
   registerErrorHandler(app);
-  await app.register(botRoutes, { services: { config, product: { ...ask({ rag }), ...chat({ rag, assistant }), ...conversations() } }, gate: createPublicGate({ config, rateLimits }) });
+  await app.register(botRoutes, { services: { config, product: { ...ask({ rag, staffRag: rag, catalog: env.catalog }), ...chat({ rag, assistant }), ...conversations() } }, gate: createPublicGate({ config, rateLimits }) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpStatusFor, toAppError } from '../../core/errors';
 import { CONVERSATION_ID_PATTERN, type Config, type Product, type PublicGate, type RagEvent } from '../../core/product/index';
 import { limitPublic } from '../public-limit';
+import { isSignedIn } from '../auth';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
@@ -62,6 +63,8 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
 
 export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices; gate: PublicGate }) {
   const { config, product } = opts.services;
+  // A signed-in caller is answered from every completed item; anyone else from public items only.
+  const staff = (request: FastifyRequest) => isSignedIn(request);
   const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
   // Every route here is public: each answers 429 past the per-address budget, before any work.
   app.addHook('onRequest', limitPublic(opts.gate, 'bot'));
@@ -97,11 +100,12 @@ export default async function botRoutes(app: FastifyInstance, opts: { services: 
   const ragBody = { type: 'object', required: ['query', 'referenceId'], properties: { query: text, referenceId } } as const;
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query', { schema: { body: ragBody } }, async (request, reply) =>
-    product.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip }),
+    product.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip, staff: staff(request) }),
   );
 
   app.post<{ Body: RagBody }>('/api/bot/rag-query/stream', { schema: { body: ragBody } }, async (request, reply) => {
     const signal = clientGone(request, reply);
-    await streamEvents(reply, product.askStream(request.body.query, request.body.referenceId, { signal, clientAddress: request.ip }), signal);
+    const options = { signal, clientAddress: request.ip, staff: staff(request) };
+    await streamEvents(reply, product.askStream(request.body.query, request.body.referenceId, options), signal);
   });
 }

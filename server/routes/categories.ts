@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CategoryInput, Services } from '../../core/product/index';
+import type { CategoryInput, Edge } from '../../core/product/index';
 import { idParams, type IdParams } from './schemas';
 
 const categoryBody = {
@@ -11,7 +11,7 @@ const categoryBody = {
   },
 } as const;
 
-export default async function categoryRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function categoryRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get('/api/categories', () => product.categories());
   app.post<{ Body: CategoryInput }>('/api/categories', { schema: { body: categoryBody } }, async (request, reply) =>

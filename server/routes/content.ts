@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContentFormState, Services } from '../../core/product/index';
+import type { ContentFormState, Edge } from '../../core/product/index';
 import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
@@ -19,7 +19,7 @@ const formBody = {
 } as const;
 
 /** Generic content, images, translations lists and the dashboard. */
-export default async function contentRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function contentRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const noContent = (reply: import('fastify').FastifyReply) => () => reply.status(204).send();
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DocumentPatch, Services } from '../../core/product/index';
+import type { DocumentPatch, Edge } from '../../core/product/index';
 import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
@@ -13,7 +13,7 @@ const patchBody = {
   },
 } as const;
 
-export default async function documentRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function documentRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get('/api/documents', () => product.items('document'));
   app.post('/api/documents', async (request, reply) =>

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
 import { idParams, type IdParams } from './schemas';
 
-export default async function presentationRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function presentationRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get('/api/presentations', () => product.items('presentation'));
   app.post('/api/presentations', async (request, reply) =>

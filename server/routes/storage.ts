@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import { sendObject } from '../send-object';
 
 type Wild = { '*': string };
 
 /** The file manager: the real bucket, listed, downloaded and deleted by key. */
-export default async function storageRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function storageRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get<{ Querystring: { prefix?: string } }>('/api/object-storage/files', (request) => product.files(request.query.prefix || undefined));
   app.get('/api/object-storage/stats', () => product.fileStats());

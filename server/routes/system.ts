@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/product/index';
+import type { Edge } from '../../core/product/index';
 import type { ContentType, JobState } from '../../core/types';
 import { idParams, type IdParams } from './schemas';
 
 /** Public health check: only up or degraded (paths, counts and ports are for admins: /api/health/details). */
-export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function healthRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   // 200 while the server can answer; "degraded" when a backing service is down
   // (search then falls back to lexical ranking, uploads wait for it).
   app.get('/api/health', async () => ({ status: (await services.product.health()).status }));
@@ -16,7 +16,7 @@ const searchQuery = {
 } as const;
 
 /** Jobs, retries, search and reindex for operators (the CLI uses these when a server is running). */
-export default async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function systemRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   app.get<{ Querystring: { state?: JobState } }>('/api/jobs', (request) => product.jobs(request.query.state || undefined));
   app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { schema: { params: idParams } }, (request) => product.retryJob(request.params.id));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GlossaryEntry, Services } from '../../core/product/index';
+import type { GlossaryEntry, Edge } from '../../core/product/index';
 import type { ContentType } from '../../core/types';
 import { idParams, type IdParams } from './schemas';
 
@@ -30,7 +30,7 @@ const termBody = {
 const termParams = { type: 'object', required: ['term'], properties: { term: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
 /** Translation requests on documents, presentations and videos, the translation records, and the glossary. */
-export default async function translationRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export default async function translationRoutes(app: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   for (const [path, type] of [['documents', 'document'], ['presentations', 'presentation'], ['videos', 'video']] as const) {
     app.post<{ Params: IdParams; Body: { targetLanguage: string; subtitles?: 'soft' | 'burned'; dub?: boolean } }>(`/api/${path}/:id/translations`, { schema: { params: idParams, body: requestBody } },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors';
 import type { Product, WidgetSettings } from '../../core/product/index';
-import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/build';
+import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/files';
 
 /**
  * The embeddable chat widget: /widget.js (the loader a site embeds with one

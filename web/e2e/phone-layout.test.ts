@@ -79,7 +79,7 @@ describe('every screen on a phone, in English and Hebrew (browser)', () => {
     await waitUntilIdle(h);
     // One document shown mid-way through OCR, as the pipeline records it (a step as code, parameters and English text).
     const step = message('pdf_ocr', { page: 3, done: 1, total: 4 });
-    h.server.services!.catalog.documents.update(runningId, { status: 'extracting', progress: 42, step: step.text, stepCode: { code: step.code, params: step.params } });
+    await h.server.services!.catalog.documents.update(runningId, { status: 'extracting', progress: 42, step: step.text, stepCode: { code: step.code, params: step.params } });
   });
   after(async () => {
     await h?.close();

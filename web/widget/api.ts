@@ -24,3 +24,7 @@ export const sendFeedback = (input: { referenceId: string; answerId: string; rat
 
 export const getMessages = (referenceId: string, since: string, lang: string, signal?: AbortSignal) =>
   call<PublicChatMessage[]>(`/api/bot/messages?${new URLSearchParams({ referenceId, since })}`, { lang, signal });
+
+/** Passes the question on to a person: name, e-mail or phone, consent (the conversation is attached by the server). */
+export const sendHandoff = (input: { referenceId: string; name: string; email: string | null; phone: string | null; consent: boolean; language: string }, lang: string) =>
+  call<{ id: number }>('/api/bot/handoff', { method: 'POST', body: JSON.stringify({ ...input, channel: 'widget' }), lang });

@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
+import { WIDGET_DIST, WIDGET_FILES } from './files';
+
+export { WIDGET_DIST, WIDGET_FILES };
 const widgetDir = dirname(fileURLToPath(import.meta.url));
-export const WIDGET_DIST = join(widgetDir, 'dist');
-export const WIDGET_FILES = { loader: 'widget.js', frame: 'widget-frame.js' } as const;
 export const WIDGET_BUDGET_GZIP = 30 * 1024;
 
 /** Sources the bundles are made of (the widget folder and the chat media helpers it shares with /chat). */

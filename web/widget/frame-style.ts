@@ -29,6 +29,13 @@ li.bot .bubble{background:#fff;border:1px solid #e2e8f0;border-end-start-radius:
 .typing i{width:7px;height:7px;border-radius:50%;background:#94a3b8;animation:b 1.2s infinite}
 .typing i:nth-child(2){animation-delay:.16s}.typing i:nth-child(3){animation-delay:.32s}
 @keyframes b{0%,80%,100%{transform:translateY(0)}40%{transform:translateY(-5px)}}
+form.handoff{display:flex;flex-direction:column;gap:6px;margin-top:6px;padding:10px;border:1px solid #e2e8f0;border-radius:10px;background:#fff;font-size:13px;max-width:100%}
+form.handoff .title{font-weight:600;margin:0}
+form.handoff .field{display:flex;flex-direction:column;gap:2px}
+form.handoff input[type=text],form.handoff input[type=email],form.handoff input[type=tel]{border:1px solid #cbd5e1;border-radius:8px;padding:6px 8px;font:inherit;min-width:0}
+form.handoff .consent{display:flex;gap:6px;align-items:flex-start;font-size:12px;color:#475569}
+form.handoff .primary{background:var(--brand);color:#fff;border-color:var(--brand)}
+form.handoff .status{margin:0;font-size:12px;color:#334155}
 form.input{display:flex;gap:8px;padding:10px;border-top:1px solid #e2e8f0}
 form.input textarea{flex:1;resize:none;border:1px solid #cbd5e1;border-radius:10px;padding:8px 10px;font:inherit;max-height:96px}
 form.input button{background:var(--brand);color:#fff;border:0;border-radius:10px;padding:0 14px;cursor:pointer;font:inherit}

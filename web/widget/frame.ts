@@ -7,7 +7,7 @@
  */
 import type { ChatBotReply, PublicChatMessage } from '@core/types';
 import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
-import { clearSession, getMessages, sendFeedback, sendMessage, startSession } from './api';
+import { clearSession, getMessages, sendFeedback, sendHandoff, sendMessage, startSession } from './api';
 import { FRAME_CSS } from './frame-style';
 import { baseLanguage, greetingFor, hasRtlText, isRtl, stringsFor } from './strings';
 
@@ -192,11 +192,50 @@ function absorb(list: PublicChatMessage[], hideGreeting: boolean) {
   }
 }
 
+/** The offer to pass the question on to a person: name, e-mail or phone, consent (one form at a time). */
+function handoffForm(): HTMLFormElement {
+  const h = s.handoff;
+  const field = (label: string, type: string, autocomplete: string) => {
+    const input = el('input', { type, autocomplete, dir: 'auto' });
+    return { input, row: el('label', { className: 'field' }, el('span', { textContent: label }), input) };
+  };
+  const name = field(h.name, 'text', 'name');
+  const email = field(h.email, 'email', 'email');
+  const phone = field(h.phone, 'tel', 'tel');
+  const consent = el('input', { type: 'checkbox' });
+  const status = el('p', { role: 'status', className: 'status' });
+  const submit = el('button', { type: 'submit', className: 'btn primary', textContent: h.submit });
+  const form = el('form', { className: 'handoff' }, el('p', { className: 'title', textContent: h.title }), name.row, email.row, phone.row,
+    el('label', { className: 'consent' }, consent, el('span', { textContent: h.consent })), submit, status);
+  form.dataset.testid = 'widget-handoff';
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const input = { name: name.input.value.trim(), email: email.input.value.trim() || null, phone: phone.input.value.trim() || null, consent: consent.checked };
+    if (!input.name || (!input.email && !input.phone) || !input.consent || !referenceId) {
+      status.textContent = h.invalid;
+      return;
+    }
+    submit.disabled = true;
+    try {
+      await sendHandoff({ referenceId, ...input, language: lang }, lang);
+      form.replaceChildren(el('p', { className: 'status', role: 'status', textContent: h.sent }));
+    } catch {
+      status.textContent = h.invalid;
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
 /** Shows a reply; `ratable` is false for the greeting. */
 function fromReply(reply: ChatBotReply, ratable = true) {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media, ratable ? reply.answerId : undefined);
+  if (reply.handoff && !log.querySelector('form.handoff')) {
+    lines[lines.length - 1].node.append(handoffForm());
+    scrollDown();
+  }
 }
 
 function setTyping(on: boolean) {

@@ -16,6 +16,8 @@ export interface WidgetStrings {
   commentPlaceholder: string;
   sendComment: string;
   thanks: string;
+  /** The form to pass a question on to a person. */
+  handoff: { title: string; name: string; email: string; phone: string; consent: string; submit: string; sent: string; invalid: string };
 }
 
 const en: WidgetStrings = {
@@ -24,6 +26,12 @@ const en: WidgetStrings = {
   failure: "I'm having trouble answering right now. Please try again in a moment.", you: 'You', assistant: 'Assistant',
   helpful: 'Helpful', notHelpful: 'Not helpful', commentPlaceholder: 'What was missing? (optional)', sendComment: 'Send feedback',
   thanks: 'Thanks for your feedback',
+  handoff: {
+    title: 'Pass my question to a person', name: 'Your name', email: 'E-mail', phone: 'Phone',
+    consent: 'I agree to be contacted about this question, and to have this conversation kept with my request.',
+    submit: 'Send to a person', sent: 'Thank you. A person from our team will get back to you.',
+    invalid: 'Please give your name, an e-mail address or a phone number, and tick the consent box.',
+  },
 };
 
 const he: WidgetStrings = {
@@ -32,6 +40,12 @@ const he: WidgetStrings = {
   failure: 'יש לי קושי לענות כרגע. נסו שוב בעוד רגע.', you: 'את/ה', assistant: 'העוזר',
   helpful: 'מועיל', notHelpful: 'לא מועיל', commentPlaceholder: 'מה היה חסר? (לא חובה)', sendComment: 'שליחת משוב',
   thanks: 'תודה על המשוב',
+  handoff: {
+    title: 'העברת השאלה לנציג', name: 'השם שלך', email: 'דוא״ל', phone: 'טלפון',
+    consent: 'אני מסכים/ה שיפנו אליי בנוגע לשאלה הזו ושהשיחה תישמר עם הבקשה.',
+    submit: 'שליחה לנציג', sent: 'תודה. נציג מהצוות שלנו יחזור אליך.',
+    invalid: 'נא למלא שם, כתובת דוא״ל או מספר טלפון, ולסמן את תיבת ההסכמה.',
+  },
 };
 
 /** A greeting in the visitor's language opens the session, so the assistant greets in it. */

@@ -9,7 +9,7 @@ import type { SpeechToText } from './types';
 
 export function createTranscribers(stt: Config['stt'], opts: { fetch?: typeof fetch } = {}): SpeechToText[] {
   const list: SpeechToText[] = [];
-  if (stt.url) list.push(createOpenAiCompatibleStt({ url: stt.url, apiKey: stt.apiKey, model: stt.model, timeoutMs: stt.timeoutMs, fetch: opts.fetch }));
+  if (stt.url) list.push(createOpenAiCompatibleStt({ url: stt.url, apiKey: stt.apiKey, model: stt.model, timeoutMs: stt.timeoutMs, maxPartBytes: stt.maxUploadMb * 1024 * 1024, retries: stt.retries, fetch: opts.fetch }));
   list.push(createPocketsphinx());
   return list;
 }

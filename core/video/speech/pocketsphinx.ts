@@ -24,7 +24,7 @@ export interface PocketsphinxOptions {
   grouping?: GroupOptions;
   /** Recognise this many parts of a long recording at once, cut at pauses. Default 2 (the machine's cores). */
   parallel?: number;
-  /** Only cut when every part is at least this long (s). Default 20. */
+  /** Only cut when every part is at least this long (s). Default 3 (a 6-second clip runs as two halves on two cores). */
   minPartSec?: number;
 }
 
@@ -55,9 +55,10 @@ export function createPocketsphinx(opts: PocketsphinxOptions = {}): SpeechToText
   const timeFactor = opts.timeFactor ?? 6;
   return {
     id: 'pocketsphinx',
-    supports: (language: TranslationLanguage) => language === 'english',
+    // Without a known language it assumes English (the only one it knows).
+    supports: (language: TranslationLanguage | null) => language === null || language === 'english',
     async transcribe(wavPath: string, t: TranscribeOptions): Promise<Transcript> {
-      if (t.language !== 'english') {
+      if (t.language !== null && t.language !== 'english') {
         throw new AppError('not_configured', `pocketsphinx only knows English; no transcriber is configured for ${t.language}.`);
       }
       const hmm = join(modelDir, 'en-us');
@@ -65,7 +66,7 @@ export function createPocketsphinx(opts: PocketsphinxOptions = {}): SpeechToText
         throw new AppError('not_configured', `The pocketsphinx English model is missing (${hmm}); install pocketsphinx-en-us (scripts/setup-system.sh).`);
       }
       const seconds = await wavSeconds(wavPath);
-      const parts = await splitAtPauses(wavPath, seconds, opts.parallel ?? 2, opts.minPartSec ?? 20, t.signal);
+      const parts = await splitAtPauses(wavPath, seconds, opts.parallel ?? 2, opts.minPartSec ?? 3, t.signal);
       const done = new Array<number>(parts.length).fill(0);
       const words = await mapLimit(parts, parts.length, async (part, i) => {
         const found = await recognise(part.path, modelDir, hmm, part.end - part.start, timeFactor, t.signal, (sec) => {

@@ -10,7 +10,7 @@ export type TranscriberChoice =
   | { transcriber: SpeechToText; reason?: undefined }
   | { transcriber: null; reason: string };
 
-export function resolveTranscriber(providers: readonly (SpeechToText | null | undefined)[], language: TranslationLanguage): TranscriberChoice {
+export function resolveTranscriber(providers: readonly (SpeechToText | null | undefined)[], language: TranslationLanguage | null): TranscriberChoice {
   for (const p of providers) if (p && p.supports(language)) return { transcriber: p };
   const configured = providers.filter(Boolean).map((p) => p!.id);
   const offline = configured.length ? ` (configured: ${configured.join(', ')})` : '';

@@ -29,7 +29,10 @@ export function groupWords(words: readonly TimedWord[], opts: GroupOptions = {})
   const flush = () => {
     if (!cur.length) return;
     const confs = cur.map((w) => w.confidence).filter((c): c is number => c !== undefined);
-    const seg: TranscriptSegment = { start: cur[0]!.start, end: cur[cur.length - 1]!.end, text: cur.map((w) => w.word).join(' ') };
+    const seg: TranscriptSegment = {
+      start: cur[0]!.start, end: cur[cur.length - 1]!.end, text: cur.map((w) => w.word).join(' '),
+      words: cur.map((w) => ({ word: w.word, start: w.start, end: w.end })),
+    };
     if (confs.length) seg.confidence = Math.round((confs.reduce((a, b) => a + b, 0) / confs.length) * 1000) / 1000;
     out.push(seg);
     cur = [];

@@ -12,6 +12,8 @@ export interface TranscriptSegment {
   text: string;
   /** 0..1 when the provider reports it (pocketsphinx word posteriors, averaged). */
   confidence?: number;
+  /** Word times when the provider gave them (cue splitting uses them). */
+  words?: Array<{ word: string; start: number; end: number }>;
 }
 
 export interface Transcript {
@@ -21,17 +23,23 @@ export interface Transcript {
   quality: 'low' | 'normal';
   /** 'pocketsphinx', 'openai-compatible:whisper-1' */
   provider: string;
+  /** True when the provider gave text without times and the times were spread over the sound. */
+  approximate?: boolean;
 }
 
 export interface TranscribeOptions {
-  language: TranslationLanguage;
+  /** The spoken language; null lets a provider that can detect it do so (the transcript says what it found). */
+  language: TranslationLanguage | null;
   signal?: AbortSignal;
+  /** Where speech was found (s); the rest of the audio is silence. Endpoints send only these stretches. */
+  regions?: ReadonlyArray<{ start: number; end: number }>;
   /** Called with seconds of audio recognised so far. */
   onProgress?: (doneSec: number) => void;
 }
 
 export interface SpeechToText {
   readonly id: string;
-  supports(language: TranslationLanguage): boolean;
+  /** Whether it can transcribe `language`; null: without being told the language (it detects it, or assumes its one language). */
+  supports(language: TranslationLanguage | null): boolean;
   transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript>;
 }

@@ -1,11 +1,12 @@
 import { RotateCcw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Coded, ItemStatus } from '@core/types';
+import type { Coded, ContentItem, ItemStatus } from '@core/types';
 import { cn } from '../lib/cn';
 import { formatBytes } from '../lib/format';
 import { Ltr } from './ltr';
 import { ServerMessage } from './server-message';
+import { ReviewBadge } from './review-badge';
 import { StatusBadge } from './status-badge';
 import { Button, DESTRUCTIVE_GHOST } from './ui/button';
 import { Progress } from './ui/progress';
@@ -48,10 +49,11 @@ export function JobCardHeading({
   );
 }
 
-export function JobStatusRow({ status, fileSize }: { status: ItemStatus; fileSize: number }) {
+export function JobStatusRow({ status, fileSize, review }: { status: ItemStatus; fileSize: number; review?: Pick<ContentItem, 'review' | 'audience' | 'visibility'> }) {
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <StatusBadge status={status} />
+      {review ? <ReviewBadge item={review} /> : null}
       <span className="text-xs text-muted-foreground">
         <Ltr>{formatBytes(fileSize)}</Ltr>
       </span>

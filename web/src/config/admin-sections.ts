@@ -14,6 +14,10 @@ export const SECTION_IDS = [
   'categories',
   'chatbot-responses',
   'analytics',
+  'review',
+  'audit',
+  'requests',
+  'users',
   'widget',
   'file-manager',
 ] as const;
@@ -29,7 +33,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'analytics' }, { id: 'widget' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'users' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

@@ -1,4 +1,5 @@
 /** Business constants of spec section 9 that the console shows or obeys. */
+import { acceptFor } from '@core/formats/index';
 export const METRIC_BAR_DIVISOR = 50;
 export const BOT_RESPONSES_FALLBACK = 247;
 export const MAX_SOURCE_IMAGES = 4;
@@ -31,10 +32,10 @@ export const STORAGE_KEYS = {
   sidebarOpen: 'sidebarOpenParents',
 } as const;
 
-/** Accepted file types of the upload dialogs (spec section 5). */
+/** Accepted file types of the upload dialogs (spec section 5), from the format registry (core/formats). */
 export const ACCEPT = {
-  presentation: '.pptx',
-  document: '.pdf,.docx',
-  video: '.mp4,video/mp4',
-  other: '.pdf,.docx,.pptx,.mp4,.jpg,.jpeg,.png',
+  presentation: acceptFor('presentation'),
+  document: acceptFor('document'),
+  video: acceptFor('video'),
+  other: acceptFor('other'),
 } as const;

@@ -16,6 +16,10 @@ import {
   GraduationCap,
   Search,
   Tags,
+  ScrollText,
+  ShieldCheck,
+  Inbox,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -26,6 +30,10 @@ import { cn } from '../../lib/cn';
 
 const ICONS: Record<NavId, LucideIcon> = {
   dashboard: LayoutDashboard,
+  review: ShieldCheck,
+  audit: ScrollText,
+  requests: Inbox,
+  users: UsersRound,
   categories: Tags,
   'file-manager': HardDrive,
   analytics: BarChart3,

@@ -26,6 +26,8 @@ export interface ChatLine {
   local?: boolean;
   /** The id to rate this answer by (answers received in this tab). */
   answerId?: string;
+  /** The assistant offers to pass the question on to a person (shows the form). */
+  handoff?: boolean;
 }
 
 const RESUME_AFTER_REPLY_MS = 1_000;
@@ -36,7 +38,7 @@ function fromReply(reply: ChatBotReply): ChatLine {
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   return {
     id: `local-bot-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, role: 'bot', text: reply.message, time: new Date().toISOString(), media, local: true,
-    answerId: reply.answerId,
+    answerId: reply.answerId, handoff: reply.handoff,
   };
 }
 
@@ -52,7 +54,7 @@ export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLi
     const key = `${line.id}\u0000${line.text}`;
     if (seen.has(key)) continue;
     const localIdx = next.findIndex((l) => l.local && l.role === line.role && l.text === line.text);
-    if (localIdx >= 0) next[localIdx] = { ...line, media: line.media ?? next[localIdx].media, answerId: next[localIdx].answerId };
+    if (localIdx >= 0) next[localIdx] = { ...line, media: line.media ?? next[localIdx].media, answerId: next[localIdx].answerId, handoff: next[localIdx].handoff };
     else next.push(line);
     seen.add(key);
   }

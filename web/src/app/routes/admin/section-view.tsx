@@ -10,6 +10,10 @@ import type { SectionId } from '../../../config/admin-sections';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { AnalyticsPage } from '../../../features/analytics/components/analytics-page';
+import { AuditPage } from '../../../features/audit/components/audit-page';
+import { AccountsPage } from '../../../features/accounts/components/accounts-page';
+import { ReviewPage } from '../../../features/review/components/review-page';
+import { RequestsPage } from '../../../features/requests/components/requests-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -82,6 +86,7 @@ export function SectionView({ section }: { section: SectionId }) {
           onUploadContent={() => setUpload({ contentType: 'document', allowTypeChange: true })}
           onOpenAssistant={() => navigate(paths.chat.getHref())}
           onOpenAnalytics={() => navigate(paths.dashboard.getHref('analytics'))}
+          onOpenReview={() => navigate(paths.dashboard.getHref('review'))}
         />
       );
       break;
@@ -137,6 +142,18 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'analytics':
       page = <AnalyticsPage />;
+      break;
+    case 'review':
+      page = <ReviewPage />;
+      break;
+    case 'audit':
+      page = <AuditPage />;
+      break;
+    case 'requests':
+      page = <RequestsPage />;
+      break;
+    case 'users':
+      page = <AccountsPage />;
       break;
     case 'widget':
       page = <WidgetSettingsPage />;

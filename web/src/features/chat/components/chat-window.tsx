@@ -13,6 +13,7 @@ import { downloadMedia } from '../download-media';
 import type { ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
+import { HandoffForm } from './handoff-form';
 
 function MediaButton({ media }: { media: ChatMedia }) {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
   );
 }
 
-function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string | null }) {
+function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: string | null; offer: boolean }) {
   const { t } = useTranslation();
   const mine = line.role === 'user';
   const rtl = isRtlText(line.text);
@@ -73,6 +74,7 @@ function Bubble({ line, referenceId }: { line: ChatLine; referenceId: string | n
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
         {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
+        {offer && referenceId ? <HandoffForm referenceId={referenceId} /> : null}
         <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>
       </div>
     </li>
@@ -100,6 +102,8 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
     }
   };
   const inputRtl = isRtlText(input);
+  // The hand-off form shows under the latest reply that offered it.
+  const lastOffer = [...messages].reverse().find((m) => m.role === 'bot' && m.handoff)?.id ?? null;
 
   return (
     <div className={cn('flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg', className)} style={{ height }} data-testid="chat-window">
@@ -118,7 +122,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
       </header>
       <MessageLog follow={[messages, typing]}>
         {messages.map((m) => (
-          <Bubble key={m.id} line={m} referenceId={referenceId} />
+          <Bubble key={m.id} line={m} referenceId={referenceId} offer={m.id === lastOffer} />
         ))}
         {typing ? (
           <li className="flex items-end gap-2" data-testid="typing-indicator">

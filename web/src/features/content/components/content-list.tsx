@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -73,7 +74,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
       case 'document':
         return [
           item.id,
-          <StatusBadge status={item.status} />,
+          <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
           <span className="block max-w-64 truncate font-medium" title={item.title}>{item.title}</span>,
           <span className="block max-w-48 truncate text-muted-foreground" title={item.fileName}>{item.fileName}</span>,
           translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
@@ -85,7 +86,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
       case 'presentation':
         return [
           item.id,
-          <StatusBadge status={item.status} />,
+          <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
           <span className="font-medium">{item.title}</span>,
           <span className="text-muted-foreground">{t('content.noTags')}</span>,
           <span className="text-muted-foreground">{t('common.notSpecified')}</span>,
@@ -97,7 +98,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
         return [
           item.id,
           <span className="font-medium">{item.title}</span>,
-          <StatusBadge status={item.status} />,
+          <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
           <span className="text-muted-foreground">{tags}</span>,
           <span className="line-clamp-2 max-w-56 whitespace-normal text-muted-foreground">{item.description || '—'}</span>,
           <span className="text-muted-foreground">{item.fileName}</span>,
@@ -118,7 +119,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
           </div>,
           <span className="capitalize">{String(item.type)}</span>,
           formatDate(item.uploadDate),
-          <StatusBadge status={item.status} />,
+          <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
           actions(item),
         ];
       default: {

@@ -20,10 +20,16 @@ export const metricBarPercent = (value: number) => Math.min(100, (value / METRIC
 
 type MetricKey = 'totalDocuments' | 'activeVideos' | 'pendingApprovals' | 'aiResponses';
 
-function MetricCard({ label, value, change, icon: Icon, loading }: { label: string; value: number; change: string; icon: LucideIcon; loading: boolean }) {
+function MetricCard({ label, value, change, icon: Icon, loading, onOpen, openLabel }: {
+  label: string; value: number; change: string; icon: LucideIcon; loading: boolean; onOpen?: () => void; openLabel?: string;
+}) {
   const negative = change.startsWith('-');
   return (
-    <Card className="p-5" data-testid="metric-card">
+    <Card className="relative p-5" data-testid="metric-card">
+      {onOpen ? (
+        // The whole card opens its list (Pending Approvals -> the review queue).
+        <button type="button" onClick={onOpen} aria-label={openLabel} className="absolute inset-0 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
+      ) : null}
       <div className="mb-3 flex items-center justify-between">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <div className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-brand">
@@ -48,7 +54,9 @@ const ACTIVITY = [
   { key: 'activity4', icon: MessageSquare, time: 'activityTime4' },
 ] as const;
 
-export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytics }: { onUploadContent: () => void; onOpenAssistant: () => void; onOpenAnalytics: () => void }) {
+export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytics, onOpenReview }: {
+  onUploadContent: () => void; onOpenAssistant: () => void; onOpenAnalytics: () => void; onOpenReview?: () => void;
+}) {
   const { t } = useTranslation();
   const metrics = useMetrics();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -100,7 +108,10 @@ export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytic
       ) : null}
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((c) => (
-          <MetricCard key={c.key} label={t(`dashboard.${c.key}`)} value={c.value} change={c.change} icon={c.icon} loading={loading} />
+          <MetricCard
+            key={c.key} label={t(`dashboard.${c.key}`)} value={c.value} change={c.change} icon={c.icon} loading={loading}
+            {...(c.key === 'pendingApprovals' ? { onOpen: onOpenReview, openLabel: t('dashboard.openPending', { count: c.value }) } : {})}
+          />
         ))}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">

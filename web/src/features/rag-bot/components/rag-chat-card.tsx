@@ -78,6 +78,9 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
                       </a>
                     ) : null}
                     {c.lowConfidence ? <span className="text-amber-700">· {t('rag.lowConfidence')}</span> : null}
+                    {c.visibility ? (
+                      <span className="font-semibold text-red-700" data-testid="citation-not-public">· {t('review.notPublic', { why: t(`review.why.${c.visibility}`) })}</span>
+                    ) : null}
                   </Badge>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import type { BotImage, Document, Presentation, Video } from '@core/types';
 import { uploadForm } from '../../../lib/api-client';
-import type { UploadFormState } from '../upload-form-state';
+import { appendGoverned, type UploadFormState } from '../upload-form-state';
 
 export type AnyUploadResult =
   | { kind: 'document'; item: Document }
@@ -22,6 +22,7 @@ export function uploadAny(state: UploadFormState, file: File, onProgress?: (f: n
   if (state.category) form.append('categoryId', state.category);
   form.append('tags', state.tags);
   form.append('hasSpeech', String(state.hasSpeech));
+  appendGoverned(form, state);
   form.append('file', file);
   return uploadForm<AnyUploadResult>('/api/content/upload', form, { onProgress });
 }

@@ -29,12 +29,13 @@ export function useUploadContent(opts: { onProgress: (fraction: number) => void;
             needsTranslation: state.needsTranslation,
             targetLanguage: state.targetLanguage,
             categoryId: state.category ? Number(state.category) : null,
+            governed: state,
           },
           opts.onProgress,
         );
       }
       if (state.type === 'presentation') {
-        return uploadPresentation({ file, languageto: state.needsTranslation ? state.targetLanguage : '', title: state.title || undefined }, opts.onProgress);
+        return uploadPresentation({ file, languageto: state.needsTranslation ? state.targetLanguage : '', title: state.title || undefined, governed: state }, opts.onProgress);
       }
       return uploadAny(state, file, opts.onProgress);
     },

@@ -1,5 +1,6 @@
 import type { Document } from '@core/types';
 import { isApiError, uploadForm } from '../../../lib/api-client';
+import { appendGoverned, type UploadFormState } from '../upload-form-state';
 
 export interface UploadDocumentInput {
   file: File;
@@ -9,6 +10,7 @@ export interface UploadDocumentInput {
   needsTranslation: boolean;
   targetLanguage: string;
   categoryId?: number | null;
+  governed?: Pick<UploadFormState, 'approve' | 'audience' | 'validUntil'>;
 }
 
 /** POST /api/documents (multipart). Failure: "Upload failed: {status} {response text}". */
@@ -21,6 +23,7 @@ export async function uploadDocument(input: UploadDocumentInput, onProgress?: (f
   form.append('needsTranslation', input.needsTranslation ? 'true' : 'false');
   form.append('targetLanguage', input.needsTranslation ? input.targetLanguage : '');
   if (input.categoryId) form.append('categoryId', String(input.categoryId));
+  if (input.governed) appendGoverned(form, input.governed);
   try {
     return await uploadForm<Document>('/api/documents', form, { onProgress });
   } catch (e) {

@@ -156,6 +156,24 @@ export function UploadDialog({
             />
           </FormField>
         ) : null}
+        <SwitchRow
+          id={`${id}-approve`}
+          label={t('review.onUpload')}
+          hint={t('review.onUploadHint')}
+          checked={form.approve}
+          disabled={busy}
+          onChange={(e) => set('approve', e.target.checked)}
+        />
+        <FormField htmlFor={`${id}-audience`} label={t('review.audience')}>
+          <Select id={`${id}-audience`} value={form.audience} onChange={(e) => set('audience', e.target.value as 'public' | 'staff')} disabled={busy}>
+            <option value="public">{t('review.audiencePublic')}</option>
+            <option value="staff">{t('review.audienceStaff')}</option>
+          </Select>
+        </FormField>
+        <FormField htmlFor={`${id}-valid`} label={t('review.validUntil')}>
+          <Input id={`${id}-valid`} type="date" value={form.validUntil} onChange={(e) => set('validUntil', e.target.value)} disabled={busy} aria-describedby={`${id}-valid-hint`} />
+          <p id={`${id}-valid-hint`} className="text-xs text-muted-foreground">{t('review.validUntilHint')}</p>
+        </FormField>
         <UploadProgress progress={progress} />
         <UploadActions onCancel={() => onOpenChange(false)} busy={busy} submitLabel={t('upload.submit')} />
       </form>

@@ -5,7 +5,8 @@ import type { Video, VideoSubcategory } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
-import { isRunning } from '../../../components/job-card';
+import { isRunning, JobRetryButton } from '../../../components/job-card';
+import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses, DESTRUCTIVE_GHOST } from '../../../components/ui/button';
@@ -16,6 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatBytes, formatDuration, sortById } from '../../../lib/format';
 import { useDeleteVideo } from '../api/delete-video';
+import { useRetryVideo } from '../api/manage-transcript';
 import { useVideos, videoDownloadUrl } from '../api/get-videos';
 import { TranscriptBadge } from './transcript-badge';
 import { VideoPlayerDialog } from './video-player-dialog';
@@ -39,6 +41,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
   const { t } = useTranslation();
   const running = isRunning(video.status);
   const [playing, setPlaying] = useState(false);
+  const retry = useRetryVideo(video.id);
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="video-card">
       <Thumbnail video={video} />
@@ -50,6 +53,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
           <StatusBadge status={video.status} />
         </div>
         <div className="mb-2 flex flex-wrap gap-1.5">
+          <ReviewBadge item={video} />
           <Badge tone="violet">{t(`videos.sub.${video.subcategory}`)}</Badge>
           {video.languageto ? <Badge tone="outline">→ {video.languageto}</Badge> : null}
           <TranscriptBadge transcript={video.transcript} />
@@ -67,6 +71,11 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
           <p role="alert" className="mb-2 break-words rounded-md bg-red-50 p-2 text-xs text-red-800">
             <ServerMessage coded={video.errorCode} text={video.error} />
           </p>
+        ) : null}
+        {video.status === 'failed' ? (
+          <div className="mb-2">
+            <JobRetryButton onClick={() => retry.mutate()} retrying={retry.isPending} label={t('videos.retryNamed', { title: video.label })} />
+          </div>
         ) : null}
         {extras}
         <div className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">

@@ -4,7 +4,7 @@
  * LibreOffice, Google Slides and Keynote all write.
  */
 import { posix } from 'node:path';
-import { decodeEntities } from '../tools/tidy';
+import { decodeEntities } from './tidy';
 
 export interface Rel { id: string; type: string; target: string; external: boolean }
 

@@ -3,13 +3,13 @@
  * (catalog collection `translations`), its `translate` job queued after
  * the item's ingest, retry, delete, and the cascade when the item goes.
  */
-import type { ContentDeps } from '../content/deps';
+import type { ContentDeps } from './deps';
 import { AppError } from '../errors';
 import { keys, publicUrlForKey, videoKeys } from '../storage/layout';
 import { languageCode, languageName } from '../text/language';
 import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
-import { reindexTranslations } from './index-text';
+import { reindexItem } from './reindex';
 
 export type TranslatableType = TranslationRecord['itemType'];
 const now = () => new Date().toISOString();
@@ -48,10 +48,10 @@ export function translatedKey(type: TranslatableType, id: number, lang: Translat
  * item's own language once it is known; an item still being processed gets
  * its translation queued after the ingest.
  */
-export function requestTranslation(deps: ContentDeps, type: ContentType, id: number, target: unknown, options: { subtitles?: unknown; dub?: unknown } = {}): TranslationRecord {
+export async function requestTranslation(deps: ContentDeps, type: ContentType, id: number, target: unknown, options: { subtitles?: unknown; dub?: unknown } = {}): Promise<TranslationRecord> {
   assertTranslatable(type);
   const lang = parseTargetLanguage(target);
-  const item = deps.catalog.items(type).require(id);
+  const item = await deps.catalog.items(type).require(id);
   const source = sourceLanguageOf(item.sourceLanguage);
   if (source === lang) {
     throw new AppError('validation', `This ${type} is already in ${lang}; choose another target language.`);
@@ -61,69 +61,69 @@ export function requestTranslation(deps: ContentDeps, type: ContentType, id: num
   }
   // Videos: subtitles soft|burned and dub, from the request over the upload's choice.
   const videoOptions = type === 'video' ? parseVideoOptions(options, (item as Video).videoOptions ?? DEFAULT_VIDEO_OPTIONS) : null;
-  const existing = deps.catalog.translations.find((t) => t.itemType === type && t.itemId === id && t.targetLanguage === lang);
+  const existing = await deps.catalog.translations.find((t) => t.itemType === type && t.itemId === id && t.targetLanguage === lang);
   if (existing && videoOptions && existing.state === 'completed' && JSON.stringify(existing.options) !== JSON.stringify(videoOptions)) {
     // The same language made another way: the video is made again with the new choices.
-    deps.catalog.translations.update(existing.id, { state: 'failed', options: videoOptions });
-    return retryTranslation(deps, existing.id);
+    await deps.catalog.translations.update(existing.id, { state: 'failed', options: videoOptions });
+    return await retryTranslation(deps, existing.id);
   }
-  if (existing && videoOptions && existing.state === 'failed') deps.catalog.translations.update(existing.id, { options: videoOptions });
-  if (existing) return existing.state === 'failed' ? retryTranslation(deps, existing.id) : structuredClone(existing);
-  const record = deps.catalog.translations.insert({
+  if (existing && videoOptions && existing.state === 'failed') await deps.catalog.translations.update(existing.id, { options: videoOptions });
+  if (existing) return existing.state === 'failed' ? await retryTranslation(deps, existing.id) : structuredClone(existing);
+  const record = await deps.catalog.translations.insert({
     itemType: type, itemId: id, targetLanguage: lang, sourceLanguage: source, state: 'queued', progress: { done: 0, total: 0 },
     provider: null, model: null, quality: null, characters: 0, requests: 0, memoryHits: 0,
     fileKey: null, fileName: null, fileSize: null, filePath: null, error: null, warnings: [], jobId: null,
     createdAt: now(), updatedAt: now(), startedAt: null, finishedAt: null,
     ...(videoOptions ? { options: videoOptions, subtitlesPath: null } : {}),
   });
-  const job = deps.queue.enqueue('translate', type, id, { translationId: record.id, targetLanguage: lang, options: {} });
-  return structuredClone(deps.catalog.translations.update(record.id, { jobId: job.id }));
+  const job = await deps.queue.enqueue('translate', type, id, { translationId: record.id, targetLanguage: lang, options: {} });
+  return structuredClone(await deps.catalog.translations.update(record.id, { jobId: job.id }));
 }
 
 /** Queues a failed translation again (e.g. once a provider is configured). */
-export function retryTranslation(deps: ContentDeps, translationId: number): TranslationRecord {
-  const t = deps.catalog.translations.require(translationId);
+export async function retryTranslation(deps: ContentDeps, translationId: number): Promise<TranslationRecord> {
+  const t = await deps.catalog.translations.require(translationId);
   if (t.state !== 'failed') throw new AppError('conflict', `Translation ${translationId} is ${t.state}; only failed translations can be retried.`);
-  const job = t.jobId !== null ? deps.catalog.jobs.get(t.jobId) : undefined;
-  const queued = job && job.state === 'failed' ? deps.queue.retry(job.id)
-    : deps.queue.enqueue('translate', t.itemType, t.itemId, { translationId: t.id, targetLanguage: t.targetLanguage, options: {} });
-  return structuredClone(deps.catalog.translations.update(t.id, {
+  const job = t.jobId !== null ? await deps.catalog.jobs.get(t.jobId) : undefined;
+  const queued = job && job.state === 'failed' ? await deps.queue.retry(job.id)
+    : await deps.queue.enqueue('translate', t.itemType, t.itemId, { translationId: t.id, targetLanguage: t.targetLanguage, options: {} });
+  return structuredClone(await deps.catalog.translations.update(t.id, {
     state: 'queued', error: null, progress: { done: 0, total: 0 }, jobId: queued.id, updatedAt: now(), finishedAt: null,
   }));
 }
 
 /** Deletes one translation: its job (stopped if running), file, translated text and index entries. */
 export async function removeTranslation(deps: ContentDeps, translationId: number): Promise<void> {
-  const t = deps.catalog.translations.require(translationId);
+  const t = await deps.catalog.translations.require(translationId);
   deps.queue.cancelJob(t.jobId);
-  if (t.jobId !== null) deps.catalog.jobs.remove(t.jobId);
-  deps.catalog.translations.remove(t.id);
+  if (t.jobId !== null) await deps.catalog.jobs.remove(t.jobId);
+  await deps.catalog.translations.remove(t.id);
   if (t.fileKey) await deps.store.delete(t.fileKey);
   await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
   if (t.itemType === 'video') {
     await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
     // The video's "Translated File" follows its remaining completed translations.
-    const v = deps.catalog.videos.get(t.itemId);
+    const v = await deps.catalog.videos.get(t.itemId);
     if (v && t.fileKey && v.translatedFilePath === publicUrlForKey(t.fileKey)) {
-      const other = deps.catalog.translations.list((x) => x.itemType === 'video' && x.itemId === t.itemId && x.state === 'completed' && !!x.fileKey).at(-1);
-      deps.catalog.videos.update(v.id, { translatedFilePath: other?.fileKey ? publicUrlForKey(other.fileKey) : null });
+      const other = (await deps.catalog.translations.list((x) => x.itemType === 'video' && x.itemId === t.itemId && x.state === 'completed' && !!x.fileKey)).at(-1);
+      await deps.catalog.videos.update(v.id, { translatedFilePath: other?.fileKey ? publicUrlForKey(other.fileKey) : null });
     }
   }
-  if (t.state === 'completed') await reindexTranslations(deps, t.itemType, t.itemId);
+  if (t.state === 'completed') await reindexItem(deps, t.itemType, t.itemId);
 }
 
 /** The cascade when an item is deleted: its translations' records and files (jobs and chunks go with the item). */
 export async function removeTranslationsOf(deps: ContentDeps, type: ContentType, id: number): Promise<void> {
-  for (const t of deps.catalog.translations.removeWhere((x) => x.itemType === type && x.itemId === id)) {
+  for (const t of await deps.catalog.translations.removeWhere((x) => x.itemType === type && x.itemId === id)) {
     if (t.fileKey) await deps.store.delete(t.fileKey);
     await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
     if (t.itemType === 'video') await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
   }
 }
 
-export function listTranslations(deps: ContentDeps, filter: { itemType?: ContentType; itemId?: number } = {}): TranslationRecord[] {
-  return deps.catalog.translations
-    .list((t) => (!filter.itemType || t.itemType === filter.itemType) && (filter.itemId === undefined || t.itemId === filter.itemId))
+export async function listTranslations(deps: ContentDeps, filter: { itemType?: ContentType; itemId?: number } = {}): Promise<TranslationRecord[]> {
+  return (await deps.catalog.translations
+    .list((t) => (!filter.itemType || t.itemType === filter.itemType) && (filter.itemId === undefined || t.itemId === filter.itemId)))
     .sort((a, b) => a.id - b.id)
     .map((t) => ({ ...structuredClone(t), filePath: t.fileKey ? publicUrlForKey(t.fileKey) : null }));
 }

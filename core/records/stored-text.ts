@@ -1,7 +1,7 @@
 import { keys } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
 import type { ContentType } from '../types';
-import type { ExtractedSection } from './types';
+import type { ExtractedSection } from '../formats/types';
 
 /** The extracted text of an item, kept in the store so `reindex` needs no re-extraction. */
 export interface StoredText {

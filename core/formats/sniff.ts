@@ -5,10 +5,13 @@
  */
 import { open } from 'node:fs/promises';
 import { AppError } from '../errors';
-import { mimeForExt } from '../formats/mime';
+import type { FileHead } from './format';
+import { FORMATS, formatOfKind, labelOf } from './index';
+import { mimeForExt } from './mime';
 import { readZipDirectory } from '../tools/zip-read';
 
-export type SniffKind = 'pdf' | 'docx' | 'pptx' | 'mp4' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'unknown';
+/** A format's kind (core/formats/index.ts), or a ZIP that is no format of ours, or anything else. */
+export type SniffKind = string;
 
 export interface SniffResult {
   kind: SniffKind;
@@ -19,69 +22,51 @@ export interface SniffResult {
   damaged?: boolean;
 }
 
-/** How each kind is named in messages ("is not a PDF"). */
-export const KIND_NAMES: Record<SniffKind, string> = {
-  pdf: 'a PDF',
-  docx: 'a Word document (DOCX)',
-  pptx: 'a PowerPoint presentation (PPTX)',
-  mp4: 'an MP4 video',
-  png: 'a PNG image',
-  jpeg: 'a JPEG image',
-  gif: 'a GIF image',
-  webp: 'a WebP image',
-  zip: 'a ZIP archive',
-  unknown: 'a file of an unknown type',
-};
-
 const HEAD_BYTES = 4096;
 
-const result = (kind: SniffKind, description: string, mime = mimeForExt(kind)): SniffResult => ({ kind, mime, description });
+const result = (kind: SniffKind, description: string, mime = formatOfKind(kind)?.mime ?? mimeForExt(kind)): SniffResult => ({ kind, mime, description });
 
-export async function sniffFile(path: string): Promise<SniffResult> {
+/**
+ * What a file is, from the formats' recognisers in registry order; a ZIP's
+ * names are read once for the Office formats. `fileName` tells text
+ * formats apart (a Markdown file is text named .md).
+ */
+export async function sniffFile(path: string, fileName?: string): Promise<SniffResult> {
   const fh = await open(path, 'r');
   try {
     const { size } = await fh.stat();
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    await fh.read(head, 0, head.length, 0);
+    const bytes = Buffer.alloc(Math.min(HEAD_BYTES, size));
+    await fh.read(bytes, 0, bytes.length, 0);
     if (size === 0) return result('unknown', 'empty (0 bytes)');
-
-    const ascii = head.toString('latin1');
-    const at = (offset: number, sig: string) => ascii.startsWith(sig, offset);
-    if (ascii.slice(0, 1024).includes('%PDF-')) return result('pdf', 'PDF data');
-    if (at(0, '\x89PNG\r\n\x1a\n')) return result('png', 'PNG image data');
-    if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return result('jpeg', 'JPEG image data');
-    if (at(0, 'GIF87a') || at(0, 'GIF89a')) return result('gif', 'GIF image data');
-    if (at(0, 'RIFF') && at(8, 'WEBP')) return result('webp', 'WebP image data');
-    if (at(4, 'ftyp')) {
-      const brand = ascii.slice(8, 12);
-      if (/^M4[ABP] /.test(brand)) return result('unknown', 'MP4 audio (no video)', 'audio/mp4');
-      if (brand === 'qt  ') return result('mp4', 'QuickTime video data', 'video/quicktime');
-      if (brand.startsWith('3g')) return result('mp4', '3GP video data', 'video/3gpp');
-      return result('mp4', 'MP4 video data');
-    }
-    // Older QuickTime files start with another box than ftyp.
-    if (['moov', 'mdat', 'wide', 'free', 'skip'].some((box) => at(4, box)) && head.length >= 8 && head.readUInt32BE(0) >= 8) {
-      return result('mp4', 'QuickTime video data', 'video/quicktime');
-    }
-    if (at(0, 'PK\x03\x04') || at(0, 'PK\x05\x06')) {
+    const head: FileHead = { bytes, ascii: bytes.toString('latin1'), size, fileName, text: asText(bytes) };
+    const zip = head.ascii.startsWith('PK\x03\x04') || head.ascii.startsWith('PK\x05\x06');
+    if (zip) {
       try {
-        const entries = await readZipDirectory(fh, size, 'The file');
-        const names = new Set(entries.map((e) => e.name.toLowerCase()));
-        const office = names.has('[content_types].xml');
-        const under = (prefix: string) => [...names].some((n) => n.startsWith(prefix));
-        if (names.has('word/document.xml') || (office && under('word/'))) return result('docx', 'Word document (DOCX) data');
-        if (names.has('ppt/presentation.xml') || (office && under('ppt/'))) return result('pptx', 'PowerPoint presentation (PPTX) data');
-        if (names.has('xl/workbook.xml')) return result('zip', 'an Excel workbook (XLSX)', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        if (names.has('mimetype') && names.has('content.xml')) return result('zip', 'an OpenDocument file (ODT/ODP)', 'application/vnd.oasis.opendocument');
-        return result('zip', 'a ZIP archive');
+        head.zipNames = new Set((await readZipDirectory(fh, size, 'The file')).map((e) => e.name.toLowerCase()));
       } catch {
         return { ...result('zip', 'a damaged or incomplete ZIP archive'), damaged: true };
       }
     }
-    return describeOther(head);
+    for (const format of FORMATS) {
+      const found = format.recognize(head);
+      if (found) return { kind: format.kind, mime: found.mime ?? format.mime, description: found.description };
+    }
+    if (head.zipNames) {
+      const names = head.zipNames;
+      if (names.has('xl/workbook.xml')) return result('zip', 'an Excel workbook (XLSX)', mimeForExt('xlsx'));
+      if (names.has('mimetype') && names.has('content.xml')) return result('zip', 'an OpenDocument file (ODT/ODP)', 'application/vnd.oasis.opendocument');
+      return result('zip', 'a ZIP archive');
+    }
+    return describeOther(bytes);
   } finally {
     await fh.close();
   }
+}
+
+/** The start of a file as text, when it is UTF-8 text (a multi-byte character may be cut at the end of the sample). */
+function asText(head: Buffer): string | undefined {
+  const text = head.subarray(0, head.length === HEAD_BYTES ? HEAD_BYTES - 4 : head.length).toString('utf8');
+  return !text.includes('\uFFFD') && !/[\x00-\x08\x0e-\x1f]/.test(text) ? text : undefined;
 }
 
 function describeOther(head: Buffer): SniffResult {
@@ -92,6 +77,7 @@ function describeOther(head: Buffer): SniffResult {
   if (ascii.startsWith('Rar!')) return result('unknown', 'a RAR archive', 'application/vnd.rar');
   if (ascii.startsWith('7z\xbc\xaf\x27\x1c')) return result('unknown', 'a 7-Zip archive', 'application/x-7z-compressed');
   if (head[0] === 0x1f && head[1] === 0x8b) return result('unknown', 'gzip-compressed data', 'application/gzip');
+  if (/^M4[ABP] /.test(ascii.slice(8, 12)) && ascii.startsWith('ftyp', 4)) return result('unknown', 'MP4 audio (no video)', 'audio/mp4');
   if (ascii.startsWith('\x1aE\xdf\xa3')) return result('unknown', 'a WebM/Matroska video', 'video/webm');
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'AVI ') return result('unknown', 'an AVI video', 'video/x-msvideo');
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WAVE') return result('unknown', 'WAV audio', 'audio/wav');
@@ -114,9 +100,9 @@ function describeOther(head: Buffer): SniffResult {
  * A DOCX/PPTX whose ZIP structure is broken gives 'corrupt_file' instead.
  */
 export async function assertKind(path: string, expected: SniffKind[], fileName: string): Promise<SniffResult> {
-  const found = await sniffFile(path);
+  const found = await sniffFile(path, fileName);
   if (expected.includes(found.kind)) return found;
-  const wanted = expected.map((k) => KIND_NAMES[k]).join(' or ');
+  const wanted = expected.map(labelOf).join(' or ');
   const office = expected.some((k) => k === 'docx' || k === 'pptx');
   if (found.damaged && office) {
     throw new AppError('corrupt_file', `The file "${fileName}" is damaged: its ZIP structure is incomplete (it may have been cut off during upload). Upload the full file again.`, { details: { sniffed: found } });

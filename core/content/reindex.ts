@@ -1,8 +1,8 @@
 import type { RecordDeps } from '../records/deps';
 import type { ContentType } from '../types';
 import { chunkSections } from '../search/chunker';
-import { attachImagesByText } from './images';
-import { loadExtractedText } from './stored-text';
+import { attachImagesByText } from '../ingest/images';
+import { loadExtractedText } from '../records/stored-text';
 import { transcriptChunks } from '../video/transcript-store';
 import { translationChunks } from '../translate/index-text';
 
@@ -13,9 +13,9 @@ import { translationChunks } from '../translate/index-text';
 export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, total: number, title: string) => void) {
   const { catalog, search } = deps;
   const items: Array<{ type: ContentType; id: number }> = [
-    ...catalog.documents.list((d) => d.status === 'completed').map((d) => ({ type: 'document' as const, id: d.id })),
-    ...catalog.presentations.list((d) => d.status === 'completed').map((d) => ({ type: 'presentation' as const, id: d.id })),
-    ...catalog.videos.list((d) => d.status === 'completed').map((d) => ({ type: 'video' as const, id: d.id })),
+    ...(await catalog.documents.list((d) => d.status === 'completed')).map((d) => ({ type: 'document' as const, id: d.id })),
+    ...(await catalog.presentations.list((d) => d.status === 'completed')).map((d) => ({ type: 'presentation' as const, id: d.id })),
+    ...(await catalog.videos.list((d) => d.status === 'completed')).map((d) => ({ type: 'video' as const, id: d.id })),
   ];
   await search.clear();
   let chunks = 0;
@@ -37,4 +37,19 @@ export async function reindexAll(deps: RecordDeps, onProgress?: (done: number, t
     onProgress?.(done, items.length, text.title);
   }
   return { items: items.length, chunks };
+}
+
+/** Re-indexes one item (original and remaining translations) after one of its translations was removed. */
+export async function reindexItem(deps: RecordDeps, type: ContentType, id: number): Promise<void> {
+  await deps.search.deleteItem(type, id);
+  const text = await loadExtractedText(deps.store, type, id);
+  if (text) {
+    const toMap = (o: Record<number, number[]>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+    await deps.search.upsert(chunkSections(text.sections, {
+      itemType: type, itemId: id, title: text.title, imagesByPage: toMap(text.imagesByPage), imagesBySlide: toMap(text.imagesBySlide),
+    }));
+  }
+  if (type === 'video') await deps.search.upsert(await transcriptChunks(deps.store, id));
+  const translated = await translationChunks(deps, type, id);
+  if (translated.length) await deps.search.upsert(translated);
 }

@@ -1,0 +1,41 @@
+import type { Query, Select } from './types';
+
+/** A predicate or a query, as a query. */
+export function toQuery<T>(q: Select<T> | undefined): Query<T> {
+  if (!q) return {};
+  return typeof q === 'function' ? { filter: q } : q;
+}
+
+/** Whether a row has every `where` value (compared as JSON for arrays and objects). */
+export function matchesWhere<T>(row: T, where: Query<T>['where']): boolean {
+  if (!where) return true;
+  for (const [k, v] of Object.entries(where)) {
+    if (v === undefined) continue;
+    const have = (row as Record<string, unknown>)[k];
+    if (have === v) continue;
+    if (v === null || typeof v !== 'object' || JSON.stringify(have) !== JSON.stringify(v)) return false;
+  }
+  return true;
+}
+
+export function matches<T>(row: T, q: Query<T>): boolean {
+  return matchesWhere(row, q.where) && (!q.filter || q.filter(row));
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return -1;
+  if (b === undefined || b === null) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Filters, sorts (by `orderBy`, then id) and pages rows held in memory. */
+export function runQuery<T extends { id: number }>(rows: Iterable<T>, q: Query<T>): T[] {
+  const out: T[] = [];
+  for (const row of rows) if (matches(row, q)) out.push(row);
+  const dir = q.desc ? -1 : 1;
+  const key = q.orderBy;
+  out.sort((a, b) => dir * ((key && key !== 'id' ? compare(a[key], b[key]) : 0) || a.id - b.id));
+  const start = q.offset ?? 0;
+  return start || q.limit !== undefined ? out.slice(start, q.limit !== undefined ? start + q.limit : undefined) : out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Markdown: a text document whose headings make its sections. Recognised
+ * as UTF-8 text named .md or .markdown (text has no signature of its own).
+ */
+import { AppError } from '../errors';
+import type { ExtractedSection } from './types';
+import { namedAs, type FileFormat } from './format';
+
+const EXTENSIONS = ['.md', '.markdown'];
+/** Larger text files are refused: a document this long is no manual. */
+const MAX_BYTES = 20 * 1024 * 1024;
+
+/** Sections of Markdown text: one per heading (its text under the heading path), the text before the first heading on its own. */
+export function markdownSections(markdown: string): ExtractedSection[] {
+  const sections: ExtractedSection[] = [];
+  const path: string[] = [];
+  let heading: string | undefined;
+  let lines: string[] = [];
+  let fence = false;
+  const flush = () => {
+    const text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    if (text) sections.push(heading ? { heading, text } : { text });
+    lines = [];
+  };
+  for (const line of markdown.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    const h = fence ? null : /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!h) {
+      lines.push(line);
+      continue;
+    }
+    flush();
+    path.length = h[1]!.length - 1;
+    path[h[1]!.length - 1] = h[2]!;
+    heading = path.filter(Boolean).join(' > ');
+  }
+  flush();
+  return sections;
+}
+
+export const markdown: FileFormat = {
+  kind: 'markdown',
+  extensions: EXTENSIONS,
+  mime: 'text/markdown; charset=utf-8',
+  itemType: 'document',
+  label: 'a Markdown text (MD)',
+  recognize: (head) =>
+    head.text !== undefined && namedAs(head, EXTENSIONS) && !/^\s*<(!doctype html|html|\?xml|svg)/i.test(head.text) ? { description: 'Markdown text' } : null,
+  extract: async (file, opts) => {
+    const { readFile, stat } = await import('node:fs/promises');
+    if ((await stat(file)).size > MAX_BYTES) throw new AppError('too_large', `This Markdown text is larger than ${MAX_BYTES / 1024 / 1024} MB.`);
+    opts.signal?.throwIfAborted();
+    const { tidyText } = await import('../tools/tidy');
+    const sections = markdownSections(await readFile(file, 'utf8')).map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text);
+    return { kind: 'markdown', sections, images: [], warnings: [], ...(sections.length ? {} : { notice: 'this Markdown file has no text' }) };
+  },
+};

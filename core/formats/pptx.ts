@@ -1,0 +1,17 @@
+import type { FileFormat } from './format';
+
+export const pptx: FileFormat = {
+  kind: 'pptx',
+  extensions: ['.pptx'],
+  mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  itemType: 'presentation',
+  zipPackage: true,
+  label: 'a PowerPoint presentation (PPTX)',
+  recognize: ({ zipNames: names }) => {
+    if (!names) return null;
+    const office = names.has('[content_types].xml') && [...names].some((n) => n.startsWith('ppt/'));
+    return names.has('ppt/presentation.xml') || office ? { description: 'PowerPoint presentation (PPTX) data' } : null;
+  },
+  extract: async (file, opts) => (await import('../ingest/pptx')).extractPptx(file, opts),
+  openTranslatable: async (file, label) => (await import('../translate/pptx')).openPptx(file, label),
+};

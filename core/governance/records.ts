@@ -1,0 +1,52 @@
+import type { Role } from './roles';
+
+/** The stored shapes of governance: audit entries, users, API tokens (catalog collections). */
+
+export const AUDIT_ACTIONS = [
+  'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'delete', 'delete_all',
+  'sign_in', 'sign_in_failed', 'sign_out', 'token_write', 'forbidden', 'user', 'token',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  action: AuditAction;
+  /** Who: a user name, a token's name, "cli", "system". */
+  actor: string;
+  role: Role | null;
+  via: 'session' | 'token' | 'cli' | 'system' | 'anonymous';
+  /** What: "document 12", "POST /api/documents", a user name. */
+  target: string;
+  itemType: string | null;
+  itemId: number | null;
+  title: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  note: string | null;
+}
+
+export interface StoredUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  createdAt: string;
+  createdBy: string;
+  disabled: boolean;
+}
+
+export interface StoredApiToken {
+  id: number;
+  name: string;
+  role: Role;
+  /** sha256 of the token; the token itself is shown once. */
+  tokenHash: string;
+  /** The first characters, to recognise it in a list. */
+  prefix: string;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}

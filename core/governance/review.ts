@@ -1,0 +1,135 @@
+import type { Catalog, Collection } from '../catalog/types';
+import { AppError } from '../errors';
+import { AUDIENCES, type Audience, type ContentItem, type ContentType, type Governed } from '../types';
+import { assertCan, type Actor } from './roles';
+
+/**
+ * Review, audience and expiry of items: approve, reject, make staff-only
+ * or public, set or clear `validUntil`. Single or bulk by id (ids are unique
+ * across documents, presentations, videos and content rows). What is public
+ * follows from these fields by the one rule (./visibility.ts).
+ */
+
+export type GovernedType = ContentType | 'content';
+type Row = Governed & { id: number };
+
+export interface GovernDeps {
+  catalog: Catalog;
+  /** Told of every change (the audit log). */
+  onChange?: (change: GovernChange) => Promise<void> | void;
+  now?: () => Date;
+}
+
+export interface GovernChange {
+  action: 'approve' | 'reject' | 'audience' | 'expiry';
+  actor: Actor;
+  type: GovernedType;
+  id: number;
+  title: string;
+  before: Governed;
+  after: Governed;
+}
+
+const TYPES: GovernedType[] = ['document', 'presentation', 'video', 'content'];
+
+function collectionOf(catalog: Catalog, type: GovernedType): Collection<Row & { id: number }> {
+  return (type === 'content' ? catalog.contentItems : catalog.items(type)) as unknown as Collection<Row>;
+}
+
+/** The record of an id, whichever kind it is. */
+export async function findGoverned(catalog: Catalog, id: number): Promise<{ type: GovernedType; row: Row & { title?: string; label?: string } } | null> {
+  for (const type of TYPES) {
+    const row = await collectionOf(catalog, type).get(id);
+    if (row) return { type, row };
+  }
+  return null;
+}
+
+/** Every governed record matching `pred`, with its kind and collection. */
+export async function findGovernedAll(catalog: Catalog, pred: (r: Row & { title?: string; label?: string }) => boolean) {
+  const out: Array<{ type: GovernedType; collection: Collection<Row>; row: Row & { title?: string; label?: string } }> = [];
+  for (const type of TYPES) {
+    const collection = collectionOf(catalog, type);
+    for (const row of await collection.list((r) => pred(r))) out.push({ type, collection, row });
+  }
+  return out;
+}
+
+const governedFields = (r: Governed): Governed => ({
+  review: r.review ?? 'pending', approvedDate: r.approvedDate ?? null, approvedBy: r.approvedBy ?? null, reviewNote: r.reviewNote ?? null,
+  audience: r.audience ?? 'public', validUntil: r.validUntil ?? null,
+});
+
+/** Fields of a new item: approved at once (approve on upload, AUTO_APPROVE) or pending. */
+export function initialReview(approve: { by: string } | null, access: { audience: Audience; validUntil: string | null }, now: Date): Governed {
+  const at = now.toISOString();
+  return {
+    review: approve ? 'approved' : 'pending', approvedDate: approve ? at : null, approvedBy: approve?.by ?? null, reviewNote: null,
+    reviewedAt: approve ? at : null, reviewedBy: approve?.by ?? null, ...access,
+  };
+}
+
+/** `validUntil` as given (a date or a date-time; a past one is allowed and means expired at once), or null to clear it. */
+export function parseValidUntil(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  const s = String(v).trim();
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(Date.parse(s))) {
+    throw new AppError('validation', `validUntil must be a date like 2027-01-31 (or a date and time), not "${s}"`);
+  }
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : new Date(s).toISOString();
+}
+
+export function parseAudience(v: unknown): Audience {
+  if (v === undefined || v === null || v === '') return 'public';
+  if (!(AUDIENCES as readonly string[]).includes(String(v))) throw new AppError('validation', `audience must be one of ${AUDIENCES.join(', ')}, not "${String(v)}"`);
+  return v as Audience;
+}
+
+const titleOf = (r: { title?: string; label?: string; id: number }) => r.title ?? r.label ?? `#${r.id}`;
+
+async function change(deps: GovernDeps, ids: number[], action: GovernChange['action'], actor: Actor, patch: (r: Row, at: string) => Partial<Governed>) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw new AppError('validation', 'Give at least one item id');
+  const found = await Promise.all(unique.map(async (id) => ({ id, hit: await findGoverned(deps.catalog, id) })));
+  const missing = found.filter((f) => !f.hit).map((f) => f.id);
+  if (missing.length) throw new AppError('not_found', `No item with id ${missing.join(', ')}`, { details: { missing } });
+  const at = (deps.now?.() ?? new Date()).toISOString();
+  const out: ContentItem[] = [];
+  for (const { hit } of found) {
+    const { type, row } = hit!;
+    const before = governedFields(row);
+    const updated = await collectionOf(deps.catalog, type).update(row.id, (r) => Object.assign(r, patch(r, at)));
+    const after = governedFields(updated);
+    await deps.onChange?.({ action, actor, type, id: row.id, title: titleOf(row), before, after });
+    out.push({ id: row.id, type, title: titleOf(row), ...after } as unknown as ContentItem);
+  }
+  return out;
+}
+
+export async function approveItems(deps: GovernDeps, ids: number[], actor: Actor) {
+  assertCan(actor, 'review', 'approve items');
+  return change(deps, ids, 'approve', actor, (_r, at) => ({
+    review: 'approved', approvedDate: at, approvedBy: actor.name, reviewNote: null, reviewedAt: at, reviewedBy: actor.name,
+  }));
+}
+
+export async function rejectItems(deps: GovernDeps, ids: number[], note: string | null, actor: Actor) {
+  assertCan(actor, 'review', 'reject items');
+  const clean = (note ?? '').trim().slice(0, 2000) || null;
+  return change(deps, ids, 'reject', actor, (_r, at) => ({
+    review: 'rejected', approvedDate: null, approvedBy: null, reviewNote: clean, reviewedAt: at, reviewedBy: actor.name,
+  }));
+}
+
+/** Audience and/or expiry of items (an editor's change: it does not approve anything). */
+export async function setAccess(deps: GovernDeps, ids: number[], patch: { audience?: unknown; validUntil?: unknown }, actor: Actor) {
+  assertCan(actor, 'edit', 'change who may see items');
+  const next: Partial<Governed> = {};
+  if (patch.audience !== undefined) next.audience = parseAudience(patch.audience);
+  if (patch.validUntil !== undefined) {
+    next.validUntil = parseValidUntil(patch.validUntil);
+    next.expiryRecordedAt = null;
+  }
+  if (Object.keys(next).length === 0) throw new AppError('validation', 'Give audience and/or validUntil');
+  return change(deps, ids, next.audience !== undefined ? 'audience' : 'expiry', actor, () => next);
+}

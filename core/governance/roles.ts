@@ -1,0 +1,44 @@
+import { AppError } from '../errors';
+
+/**
+ * Who may do what. `admin`: everything; `editor`: upload, edit, replace,
+ * request translations, not approve or delete; `reviewer`: approve and
+ * reject (and read), not upload or delete. The one table of permissions:
+ * the server asks it for every admin route, core for every governed change.
+ */
+export const ROLES = ['admin', 'editor', 'reviewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['read', 'upload', 'edit', 'translate', 'review', 'delete', 'manage'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const GRANTS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  editor: ['read', 'upload', 'edit', 'translate'],
+  reviewer: ['read', 'review'],
+};
+
+/** Who made a change: a signed-in user, a named API token, the local CLI, or the product itself (AUTO_APPROVE, expiry). */
+export interface Actor {
+  name: string;
+  role: Role;
+  via: 'session' | 'token' | 'cli' | 'system';
+  /** The API token's name when `via` is token. */
+  token?: string | null;
+}
+
+/** The local operator (a CLI running on the server's machine with the data folder: already trusted with everything). */
+export const LOCAL_ACTOR: Actor = { name: 'cli', role: 'admin', via: 'cli' };
+/** Changes the product makes by itself. */
+export const SYSTEM_ACTOR: Actor = { name: 'system', role: 'admin', via: 'system' };
+
+export const can = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
+
+/** AppError('forbidden') unless the actor's role grants `permission`. */
+export function assertCan(actor: Actor, permission: Permission, what: string): void {
+  if (!can(actor.role, permission)) {
+    throw new AppError('forbidden', `${actor.name} (${actor.role}) may not ${what}: that needs a role with the "${permission}" permission`, {
+      details: { permission, role: actor.role },
+    });
+  }
+}

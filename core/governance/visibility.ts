@@ -1,0 +1,89 @@
+/**
+ * THE visibility rule of the product: what an anonymous caller may see.
+ * Every public read goes through here: search results and answers of both
+ * assistants (the widget included), the files the assistant hands out,
+ * source images, public downloads of originals, translations, frames and
+ * transcripts (core/public-files.ts), analytics exports.
+ *
+ * An item is public when it finished processing, was approved, is meant
+ * for the public (audience `public`), and its `validUntil` has not passed.
+ * Everything derived from an item (translations, transcripts, frames,
+ * images) follows the item. A signed-in caller sees every completed item.
+ */
+import type { Catalog, ItemRecord } from '../catalog/types';
+import type { SearchHit, SearchIndex, SearchOptions } from '../search/types';
+import type { Citation, Governed, RetrievalReply, Visibility } from '../types';
+
+/** An item whose extraction is done (completed, or being translated): what an assistant may quote or hand out. */
+export const isHandedOut = (status: string | undefined): boolean =>
+  status === 'completed' || status === 'approved' || status === 'converting';
+
+/** True once `validUntil` has passed (a date without a time means the end of that day, UTC). */
+export function isExpired(item: Pick<Governed, 'validUntil'>, now: Date): boolean {
+  if (!item.validUntil) return false;
+  return expiryInstant(item.validUntil) <= now.getTime();
+}
+
+/** The instant an expiry takes effect: a plain date expires at the end of that day (UTC). */
+export function expiryInstant(validUntil: string): number {
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(validUntil);
+  return plain ? Date.parse(`${validUntil}T23:59:59.999Z`) : Date.parse(validUntil);
+}
+
+/** Why an item is not public, or 'public'. Items with a file must also have finished processing. */
+export function visibilityOf(item: Governed & { status?: string; fileKey?: string }, now: Date): Visibility {
+  const review = item.review ?? 'pending';
+  if (review === 'rejected') return 'rejected';
+  if (review !== 'approved') return 'pending';
+  if ((item.audience ?? 'public') !== 'public') return 'staff';
+  if (isExpired(item, now)) return 'expired';
+  if (item.fileKey !== undefined && !isHandedOut(item.status)) return 'processing';
+  return 'public';
+}
+
+/** The one question every anonymous read asks. */
+export function isPublic(item: (Governed & { status?: string; fileKey?: string }) | undefined | null, now: Date): boolean {
+  return !!item && visibilityOf(item, now) === 'public';
+}
+
+const TYPES = ['document', 'presentation', 'video'] as const;
+
+/** Ids of every public item right now (ids are unique across collections). */
+export async function publicItemIds(catalog: Catalog, now: Date): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (const type of TYPES) {
+    for (const item of await catalog.items(type).list((r: ItemRecord) => isPublic(r, now))) ids.add(item.id);
+  }
+  return ids;
+}
+
+/**
+ * The search index as an anonymous caller sees it: only chunks of public
+ * items (their translations and transcripts included: chunks carry the
+ * item's id). The filter is asked of the index itself, so `k` results are
+ * public ones, not `k` results thinned afterwards.
+ */
+export function publicSearchIndex(search: SearchIndex, catalog: Catalog, now: () => Date = () => new Date()): SearchIndex {
+  return {
+    ...search,
+    async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+      const allowed = await publicItemIds(catalog, now());
+      const wanted = options.filters?.itemIds;
+      const itemIds = wanted ? wanted.filter((id) => allowed.has(id)) : [...allowed];
+      if (itemIds.length === 0) return [];
+      const hits = await search.search(query, { ...options, filters: { ...options.filters, itemIds } });
+      // Belt and braces: an index that ignored the filter still leaks nothing.
+      return hits.filter((h) => allowed.has(h.chunk.itemId));
+    },
+  };
+}
+
+/** A signed-in answer: each citation of an item that is not public says why (pending, rejected, staff, expired). */
+export async function markSources(catalog: Catalog, reply: RetrievalReply, now: Date = new Date()): Promise<RetrievalReply> {
+  const citations = await Promise.all(reply.citations.map(async (c): Promise<Citation> => {
+    const item = await catalog.items(c.itemType).get(c.itemId);
+    const v = item ? visibilityOf(item, now) : 'pending';
+    return v === 'public' ? c : { ...c, visibility: v };
+  }));
+  return { ...reply, citations };
+}

@@ -1,0 +1,115 @@
+/**
+ * The arrows that must never exist (docs/ARCHITECTURE.md), read from the
+ * imports of every source file: ingest, translate and video never import
+ * each other; nothing but tests and test support imports core/testing; the
+ * server and the CLI import only the front door.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE = /\.(ts|tsx|mjs)$/;
+
+function sources(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(path.join(ROOT, dir), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sources(rel);
+    return SOURCE.test(e.name) ? [rel] : [];
+  });
+}
+
+/** Modules a file imports (static, re-exports, dynamic), as repo paths without extension; packages left out. */
+export function importsOf(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)'([^']+)'/gm)) {
+    const spec = m[1]!;
+    let target: string | null = null;
+    if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+    else if (spec.startsWith('@core/')) target = `core/${spec.slice('@core/'.length)}`;
+    if (target) out.push(target.replace(/\.(ts|tsx|mjs|js)$/, ''));
+  }
+  return out;
+}
+
+const isTest = (f: string) => /\.test\.tsx?$/.test(f);
+/** Test support: core/testing itself, the test server, the CLI's and e2e helpers. */
+const isTestSupport = (f: string) => f.startsWith('core/testing/') || f === 'server/testing.ts' || f === 'cli/test-support.ts' || f.startsWith('web/e2e/');
+const product = (dirs: string[]) => dirs.flatMap(sources).filter((f) => !isTest(f) && !isTestSupport(f));
+
+function violations(files: string[], bad: (file: string, target: string) => boolean): string[] {
+  return files.flatMap((f) => importsOf(f).filter((t) => bad(f, t)).map((t) => `${f} -> ${t}`));
+}
+
+const ROOMS = ['ingest', 'translate', 'video'];
+const roomOf = (f: string) => ROOMS.find((r) => f.startsWith(`core/${r}/`));
+/** What the faces may import from core: the front door, the shared shapes and errors, and core/shared (pure helpers). */
+const FRONT_DOOR = ['core/product/index', 'core/types', 'core/errors'];
+const frontDoor = (t: string) => FRONT_DOOR.includes(t) || t.startsWith('core/shared/');
+
+describe('import rules (docs/ARCHITECTURE.md)', () => {
+  it('ingest, translate and video never import each other (tests included)', () => {
+    const files = ROOMS.flatMap((r) => sources(`core/${r}`));
+    assert.ok(files.length > 50, 'the rooms were found');
+    assert.deepEqual(violations(files, (f, t) => { const r = roomOf(t); return r !== undefined && r !== roomOf(f); }), []);
+  });
+
+  it('nothing imports core/testing outside tests and test support', () => {
+    const files = product(['core', 'server', 'cli', 'bin', 'web/src', 'web/widget']);
+    assert.deepEqual(violations(files, (_f, t) => t.startsWith('core/testing/')), []);
+  });
+
+  it('the server and the CLI import only the front door of core', () => {
+    const files = product(['server', 'cli']);
+    assert.ok(files.length > 30, 'the faces were found');
+    assert.deepEqual(violations(files, (_f, t) => t.startsWith('core/') && !frontDoor(t)), []);
+  });
+
+  it('core/tools, core/formats/mime and core/shared import no feature room (they are the bottom of the house)', () => {
+    const files = product(['core/tools', 'core/shared']).concat('core/formats/mime.ts', 'core/formats/types.ts', 'core/storage/layout.ts');
+    const feature = /^core\/(ingest|translate|video|chat|content|product|search|jobs|catalog|records)\//;
+    assert.deepEqual(violations(files, (_f, t) => feature.test(t)), []);
+  });
+
+  it('code that runs in production reaches no dev dependency, following its imports into any folder (type-only imports aside)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const dev = Object.keys(pkg.devDependencies);
+    const found: string[] = [];
+    const seen = new Set<string>();
+    const queue = product(['core', 'server', 'cli', 'bin']);
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm)) {
+        const spec = (m[1] ?? m[2])!;
+        if (spec.startsWith('.')) {
+          const base = path.posix.join(path.posix.dirname(f), spec).replace(/\.(ts|js|mjs)$/, '');
+          const file = ['.ts', '.tsx', '.mjs', '/index.ts'].map((e) => base + e).find((c) => existsSync(path.join(ROOT, c)));
+          if (file && !isTest(file) && !isTestSupport(file)) queue.push(file);
+        } else if (dev.some((d) => spec === d || spec.startsWith(`${d}/`))) found.push(`${f} -> ${spec}`);
+      }
+    }
+    assert.ok(seen.size > 200, 'the imports were followed');
+    assert.deepEqual(found, []);
+  });
+
+  it('the web imports core through the @core alias only', () => {
+    const files = ['web/src', 'web/widget'].flatMap(sources);
+    const relative = files.filter((f) => /from '(\.\.\/)+core\//.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(relative, []);
+  });
+
+  it('the rule reader sees every kind of import', () => {
+    const text = "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = await import('./d');\nimport './e';\nimport { T } from '@core/types';\nimport x from 'node:fs';";
+    assert.deepEqual(importsOf('core/x/y.ts', text), ['core/x/a', 'core/b', 'core/x/c', 'core/x/d', 'core/x/e', 'core/types']);
+  });
+});

@@ -1,0 +1,14 @@
+import type { CoreServices as Services } from '../services';
+import type { Product } from './types';
+
+/** Hand-off to a person: a visitor leaves a request; staff list, handle, export and delete them. */
+export const handoff = (s: Pick<Services, 'handoff'>): Pick<Product, 'requestHandoff' | 'handoffRequests' | 'handoffRequest' | 'markHandoffHandled' | 'removeHandoffRequest'> => ({
+  async requestHandoff(input) {
+    const r = await s.handoff.submit(input);
+    return { id: r.id, createdAt: r.createdAt };
+  },
+  handoffRequests: (filter) => s.handoff.list(filter),
+  handoffRequest: (id) => s.handoff.get(id),
+  markHandoffHandled: (id, handled) => s.handoff.markHandled(id, handled),
+  removeHandoffRequest: (id) => s.handoff.remove(id),
+});

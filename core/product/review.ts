@@ -1,0 +1,31 @@
+import { parseSince } from '../analytics/stats';
+import { reviewList } from '../content/views';
+import { exportAudit } from '../governance/audit';
+import { approveItems, rejectItems, setAccess, type GovernDeps } from '../governance/review';
+import { actingActor } from '../governance/actor-context';
+import type { CoreServices as Services } from '../services';
+import { AppError } from '../errors';
+import type { Product } from './types';
+
+/** "7d", "24h", "30m" or an ISO date; everything when absent. */
+function since(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const d = parseSince(value, new Date());
+  if (Number.isNaN(d.getTime())) throw new AppError('validation', `since must be a period like 7d, 24h or 30m, or a date (got "${value}")`);
+  return d;
+}
+
+/** Review, audience and expiry: approve or reject items (single or bulk), make them staff-only, set when they expire. */
+export const review = (s: Services): Pick<Product, 'approve' | 'reject' | 'setAccess' | 'reviewQueue' | 'auditLog' | 'exportAudit'> => {
+  const deps: GovernDeps = { catalog: s.catalog, onChange: async (c) => { await s.audit.record(c); } };
+  return {
+    approve: (ids, o = {}) => approveItems(deps, ids, actingActor(o.actor)),
+    reject: (ids, o = {}) => rejectItems(deps, ids, o.note ?? null, actingActor(o.actor)),
+    setAccess: (ids, patch, o = {}) => setAccess(deps, ids, patch, actingActor(o.actor)),
+    reviewQueue: (filter) => reviewList(s.catalog, filter ?? 'pending'),
+    auditLog: (q = {}) => s.audit.list({ since: since(q.since), action: q.action, limit: q.limit }),
+    async exportAudit(q) {
+      return exportAudit(await s.audit.list({ since: since(q.since) }), q.format);
+    },
+  };
+};

@@ -1,0 +1,108 @@
+/**
+ * Staff fixing a transcript: "Transcribe again" (another language, another
+ * provider) queues a fresh transcription that replaces the transcript,
+ * re-indexes it and makes the translated subtitles again; the transcript
+ * editor saves edited cues (text and times) as a new version, re-indexes
+ * it and makes the translated subtitles again, keeping the machine's
+ * original beside it.
+ */
+import type { ContentDeps } from '../content/deps';
+import { AppError } from '../errors';
+import { languageName } from '../text/language';
+import type { TranslationLanguage, Video, VideoTranscriptView } from '../types';
+import { isTranslationLanguage, languageFacts } from './languages';
+import type { TranscribeParams } from './job';
+import { publishTranscript } from './publish-transcript';
+import { remakeVideoTranslations } from './remake-subtitles';
+import type { SpeechToText, Transcript } from './speech/types';
+import { emptyTranscript } from './transcript-state';
+import { loadOriginalTranscript, loadTranscript } from './transcript-store';
+import { transcriptCues, cueProblems, type Cue } from './vtt';
+import { videoVersions } from './versions';
+
+export interface TranscribeAgainInput {
+  /** Spoken language (a name or a code: 'hebrew', 'he'); unset keeps the video's (or lets the endpoint detect it). */
+  language?: string | null;
+  provider?: 'endpoint' | 'offline' | null;
+}
+
+/** Queues a new transcription that will replace the current transcript. */
+export async function transcribeAgain(deps: ContentDeps, transcribers: readonly SpeechToText[], id: number, input: TranscribeAgainInput = {}): Promise<Video> {
+  const video = await deps.catalog.videos.require(id);
+  let language: TranslationLanguage | undefined;
+  if (input.language) {
+    const asked = input.language.trim().toLowerCase();
+    const found = isTranslationLanguage(asked) ? asked : languageName(asked);
+    if (!found) throw new AppError('validation', `Unknown spoken language "${input.language}".`);
+    language = found;
+  }
+  const provider = input.provider ?? undefined;
+  if (provider && provider !== 'endpoint' && provider !== 'offline') throw new AppError('validation', `Unknown provider "${String(provider)}": use endpoint or offline.`);
+  if (provider === 'endpoint' && !transcribers.some((t) => t.id !== 'pocketsphinx')) {
+    throw new AppError('not_configured', 'No speech-to-text endpoint is configured: set STT_URL to an OpenAI-compatible /v1/audio/transcriptions endpoint.');
+  }
+  if (provider === 'offline' && language && language !== 'english') {
+    throw new AppError('validation', `The offline transcriber only knows English; choose the endpoint for ${language}.`);
+  }
+  const busy = await deps.catalog.jobs.find((j) => j.itemType === 'video' && j.itemId === id && (j.kind === 'ingest' || j.kind === 'transcribe') && (j.state === 'queued' || j.state === 'running'));
+  if (busy) throw new AppError('conflict', 'This video is being processed; transcribe it again once it is done.');
+  if (language) await deps.catalog.videos.update(id, { sourceLanguage: languageFacts(language).iso1, updatedAt: new Date().toISOString() });
+  const params: TranscribeParams = { fresh: true, ...(language ? { language } : {}), ...(provider ? { provider } : {}) };
+  await deps.catalog.videos.update(id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, state: 'pending', error: null }; });
+  await deps.queue.enqueue('transcribe', 'video', video.id, params as Record<string, unknown>);
+  return structuredClone(await deps.catalog.videos.require(id));
+}
+
+/** Checks edited cues: times in order, inside the video, text on each. */
+function validCues(cues: unknown, durationSec: number | null): Cue[] {
+  if (!Array.isArray(cues) || !cues.length) throw new AppError('validation', 'Send the transcript as a list of cues, each with start, end and text.');
+  const out = cues.map((c: { id?: unknown; start?: unknown; end?: unknown; text?: unknown }, i) => {
+    const start = Number(c?.start);
+    const end = Number(c?.end);
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) throw new AppError('validation', `Cue ${i + 1}: start and end must be seconds from the start of the video.`);
+    if (typeof c?.text !== 'string') throw new AppError('validation', `Cue ${i + 1}: the text is missing.`);
+    if (durationSec && start > durationSec + 0.5) throw new AppError('validation', `Cue ${i + 1} starts after the end of the video (${durationSec} s).`);
+    return { id: String(i + 1), start: Math.round(start * 1000) / 1000, end: Math.round(end * 1000) / 1000, text: c.text.replace(/\s+/g, ' ').trim() };
+  });
+  const problems = cueProblems(out);
+  if (problems.length) throw new AppError('validation', `The transcript cannot be saved: ${problems.slice(0, 3).join('; ')}.`);
+  return out;
+}
+
+/** Saves edited cues as the video's transcript (a new version), re-indexes it, and makes its translated subtitles again. */
+export async function saveEditedTranscript(deps: ContentDeps, id: number, cues: unknown): Promise<VideoTranscriptView> {
+  const video = await deps.catalog.videos.require(id);
+  const current = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, id) : null;
+  if (!current) throw new AppError('conflict', 'This video has no transcript to edit yet: transcribe it first.');
+  const edited = validCues(cues, video.duration);
+  const transcript: Transcript = {
+    ...current.transcript, segments: edited.map((c) => ({ start: c.start, end: c.end, text: c.text })),
+  };
+  delete transcript.approximate;
+  const storedFrameTimes = current.frameTimes ?? Object.values(current.frames);
+  const published = await publishTranscript(deps, video, transcript, { storedFrameTimes, origin: 'edited' });
+  await deps.catalog.videos.update(id, (v: Video) => {
+    v.transcript = {
+      ...emptyTranscript(), ...v.transcript, state: 'completed', segmentCount: edited.length, chunkCount: published.chunkCount,
+      vttPath: published.vttPath, version: (v.transcript?.version ?? 1) + 1, origin: 'edited', approximate: false, updatedAt: new Date().toISOString(),
+    };
+  });
+  await remakeVideoTranslations(deps, id);
+  return transcriptView(deps, id);
+}
+
+/** A video's transcript: state, cues, downloads, the original when it was edited, and its translated versions. */
+export async function transcriptView(deps: Pick<ContentDeps, 'catalog' | 'store'>, id: number): Promise<VideoTranscriptView> {
+  const video = await deps.catalog.videos.require(id);
+  const kept = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, id) : null;
+  const original = kept && video.transcript?.origin === 'edited' ? await loadOriginalTranscript(deps.store, id) : null;
+  const vttPath = kept ? video.transcript?.vttPath ?? null : null;
+  return {
+    transcript: video.transcript ?? null,
+    cues: kept ? transcriptCues(kept.transcript) : [],
+    vttPath,
+    srtPath: vttPath ? vttPath.replace(/\.vtt$/, '.srt') : null,
+    original: original ? transcriptCues(original.transcript) : null,
+    versions: await videoVersions(deps.catalog, id),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Users, roles and named API tokens over HTTP: an editor uploads but may not
+ * approve or delete (403, audited); a reviewer approves but may not upload
+ * or delete; a token is shown once, works with its role, and stops working
+ * when revoked; sign-ins and token writes are in the audit log, named.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createProductClient } from '../cli/http/product-client';
+import type { AuditEntry, Product } from '../core/product/index';
+import { fixtures } from '../core/testing/fixtures';
+import { startTestServer, type TestServer } from './testing';
+
+describe('roles and tokens', () => {
+  let server: TestServer;
+  let admin: Product;
+  const client = (token: string) => createProductClient({ baseUrl: server.url, token, tokenHint: 'test' });
+  const signIn = async (username: string, password: string) => {
+    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    assert.equal(res.status, 200, await res.clone().text());
+    return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], user: await res.json() as { username: string; role: string } };
+  };
+  const asCookie = (cookie: string, path: string, init: RequestInit = {}) =>
+    fetch(server.url + path, { ...init, headers: { cookie, ...(init.body ? { 'content-type': 'application/json' } : {}), origin: server.url, ...(init.headers ?? {}) } });
+
+  before(async () => {
+    server = await startTestServer({ env: { AUTO_APPROVE: 'false' } });
+    admin = client(server.token);
+  });
+  after(() => server?.stop());
+
+  it('an editor token uploads, but its approve and delete are refused 403 and audited under its name', async () => {
+    const made = await admin.createToken({ name: 'ci-editor', role: 'editor' });
+    assert.match(made.token, /^cms_/);
+    assert.equal('tokenHash' in made.record, false);
+    assert.ok(!(await admin.tokens()).some((t) => JSON.stringify(t).includes(made.token)), 'the token is shown once, never listed');
+    const editor = client(made.token);
+    const f = await fixtures.textPdf(1);
+    const { item } = await editor.upload({ kind: 'document', file: { path: f.path, fileName: 'editor.pdf' }, fields: { title: 'Editor upload', force: true } });
+    await assert.rejects(editor.approve([item.id]), (e: Error & { code?: string }) => e.code === 'forbidden');
+    const raw = await fetch(`${server.url}/api/review/approve`, { method: 'POST', headers: { authorization: `Bearer ${made.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids: [item.id] }) });
+    assert.equal(raw.status, 403);
+    await assert.rejects(editor.remove(item.id), (e: Error & { code?: string }) => e.code === 'forbidden');
+    await assert.rejects(editor.upload({ kind: 'document', file: { path: f.path, fileName: 'e2.pdf' }, fields: { force: true, approve: true } }), (e: Error & { code?: string }) => e.code === 'forbidden');
+    assert.equal((await admin.reviewQueue('pending')).find((x) => x.id === item.id)?.review, 'pending');
+    const log = await admin.auditLog({ since: '1h' });
+    const refused = log.filter((e: AuditEntry) => e.action === 'forbidden' && e.actor === 'ci-editor');
+    assert.deepEqual(refused.map((e) => e.target).sort(), ['approve', 'approve', 'remove', 'upload'].sort());
+    assert.ok(log.some((e) => e.action === 'token_write' && e.actor === 'ci-editor' && e.target === 'upload' && e.via === 'token'));
+
+    await admin.revokeToken(made.record.id);
+    await assert.rejects(editor.items('document'), (e: Error & { code?: string }) => e.code === 'unauthorized');
+  });
+
+  it('a reviewer signs in by name, approves and rejects, but may not upload or delete; sign-in and the approval name the user', async () => {
+    await admin.createUser({ username: 'rita', name: 'Rita Reviewer', role: 'reviewer', password: 'reviewer-pass-123' });
+    await assert.rejects(admin.createUser({ username: 'rita', role: 'editor', password: 'another-pass-123' }), (e: Error & { code?: string }) => e.code === 'conflict');
+    await assert.rejects(admin.createUser({ username: 'short', role: 'editor', password: 'short' }), (e: Error & { code?: string }) => e.code === 'validation');
+    const f = await fixtures.textPdf(2);
+    const { item } = await admin.upload({ kind: 'document', file: { path: f.path, fileName: 'rev.pdf' }, fields: { title: 'For Rita', force: true } });
+    const { cookie, user } = await signIn('rita', 'reviewer-pass-123');
+    assert.deepEqual([user.username, user.role], ['rita', 'reviewer']);
+    const approved = await asCookie(cookie, '/api/review/approve', { method: 'POST', body: JSON.stringify({ ids: [item.id] }) });
+    assert.equal(approved.status, 200);
+    assert.equal(((await approved.json()) as Array<{ approvedBy: string }>)[0].approvedBy, 'rita');
+    assert.equal((await asCookie(cookie, `/api/documents/${item.id}`, { method: 'DELETE' })).status, 403);
+    assert.equal((await asCookie(cookie, '/api/users')).status, 403);
+    assert.equal((await asCookie(cookie, '/api/review?filter=approved')).status, 200);
+    const log = await admin.auditLog({ since: '1h' });
+    assert.ok(log.some((e) => e.action === 'sign_in' && e.actor === 'rita' && e.role === 'reviewer'));
+    assert.ok(log.some((e) => e.action === 'approve' && e.actor === 'rita' && e.itemId === item.id));
+    assert.ok(log.some((e) => e.action === 'forbidden' && e.actor === 'rita' && e.target === 'remove'));
+
+    // A disabled user's sessions end at once.
+    const rita = (await admin.users()).find((u) => u.username === 'rita')!;
+    await admin.updateUser(rita.id, { disabled: true });
+    assert.equal((await asCookie(cookie, '/api/review')).status, 401);
+    const failed = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'rita', password: 'reviewer-pass-123' }) });
+    assert.equal(failed.status, 401);
+    assert.ok((await admin.auditLog({ since: '1h', action: 'sign_in_failed' })).some((e) => e.target === 'rita'));
+  });
+
+  it('CMS_TOKEN stays an admin token; an admin-role named token manages users', async () => {
+    const made = await admin.createToken({ name: 'ops-admin', role: 'admin' });
+    const ops = client(made.token);
+    const u = await ops.createUser({ username: 'eddie', role: 'editor', password: 'editor-pass-1234' });
+    assert.equal(u.role, 'editor');
+    assert.ok((await admin.auditLog({ since: '1h', action: 'user' })).some((e) => e.actor === 'ops-admin' && e.target === 'eddie'));
+  });
+});
