@@ -193,7 +193,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
     const llm = createLlm(config.llm);
-    const translation = createTranslation(config, llm);
+    const translation = createTranslation(config, llm, { pool: shared.pool });
     const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, {
