@@ -6,6 +6,7 @@
  * file, warnings, error) up to date. Nothing is marked translated that was
  * not: a failure leaves the record `failed` with its reason.
  */
+import { codedOf } from '../messages';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -112,7 +113,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       onClose(async (o) => {
         if (o.state === 'queued') await patch({ state: 'queued' });
         else if (o.state === 'failed') {
-          await patch({ state: 'failed', error: o.error.message, finishedAt: now() });
+          await patch({ state: 'failed', error: o.error.message, errorCode: codedOf(o.error), finishedAt: now() });
           await mirror({ state: 'failed', error: o.error.message });
         }
       });
