@@ -53,9 +53,9 @@ test('cms translate --to spanish,hebrew: Apertium translates offline (labelled m
   assert.match(plain.stdout, /document \d+ → spanish: completed \(apertium, machine translation\)/);
 });
 
-test('cms translate refuses an unknown language naming the accepted ones', async () => {
+test('cms translate refuses an unknown language naming the accepted ones, exit 2', async () => {
   const r = await runCms(['translate', String(id), '--to', 'klingon'], { env, timeoutMs: 60_000 });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2, 'a bad value exits 2, as bad usage does');
   assert.match(r.stderr + r.stdout, /Unknown target language "klingon". Accepted: english, spanish/);
 });
 

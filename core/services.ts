@@ -29,6 +29,7 @@ import type { ObjectStore } from './storage/types';
 import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
 import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
+import { createPgWidgetSettingsStore } from './widget/pg-settings';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
@@ -196,7 +197,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
     const llm = createLlm(config.llm);
-    const translation = createTranslation(config, llm);
+    const translation = createTranslation(config, llm, { pool: shared.pool });
     const transcribers = createTranscribers(config.stt);
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, {
@@ -238,7 +239,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
-    const widgetSettings = createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
+    // Shared by every server with DATABASE_URL (origins saved on one are sent by all); the data folder otherwise.
+    const widgetSettings = shared.pool
+      ? createPgWidgetSettingsStore({ pool: shared.pool, envOrigins: config.widget.origins })
+      : createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
     const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
     // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
     const pruneQuestions = () => questions.prune(new Date(Date.now() - config.conversations.retentionDays * 86_400_000));

@@ -19,6 +19,7 @@ import type { RateLimitStore } from './limits/types';
 import { migrate, type Migration } from './postgres/migrate';
 import { openPool, redact } from './postgres/pool';
 import { searchFeedMigrations } from './search/feed';
+import { settingsMigrations } from './widget/pg-settings';
 
 /**
  * Where the product's state lives: the data folder (lowdb catalog, a file
@@ -40,7 +41,7 @@ export interface SharedState {
 }
 
 export const postgresMigrations: Migration[] = [
-  ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations,
+  ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations, ...settingsMigrations,
 ];
 
 /** Names this process in job claims and logs: host and process id. */

@@ -69,7 +69,7 @@ describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
     }
   });
 
-  it('two servers change one record 100 times each at once: every change is applied, none lost', async () => {
+  it('two servers change one record 100 times each at once: every change is applied, none lost; widget origins saved on one are allowed by the other', async () => {
     const url = await (await pg.server()).createDatabase();
     const [a, b] = await Promise.all([0, 1].map(() => startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } })));
     try {
@@ -101,6 +101,11 @@ describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
         const final = (await (await call(s, '/api/categories')).json()) as Category[];
         assert.deepEqual(final.map((c) => [c.name, c.description, c.isActive]), [['b-99', 'a-99', true]]);
       }
+      // Widget origins saved through A are what B allows at once (the widget behind a load balancer).
+      const saved = await call(a, '/api/widget/settings', { method: 'PATCH', body: JSON.stringify({ origins: ['https://shop.brand.com'] }) });
+      assert.equal(saved.status, 200, await saved.clone().text());
+      const allowed = await fetch(`${b.url}/api/widget/config`, { headers: { origin: 'https://shop.brand.com' } });
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.brand.com');
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -66,7 +66,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
       child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-      const limit = options.startTimeoutMs ?? 30_000;
+      // A deadline for a server that hangs, not a speed check: starting (tsx, Chroma) takes over 30 s on a loaded 2-core machine.
+      const limit = options.startTimeoutMs ?? 120_000;
       setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s:\n${out}`)), limit).unref();
     });
     return {
