@@ -485,6 +485,8 @@ export interface HealthReport {
     catalog: { ok: boolean; detail: string };
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
+    /** Free space of the data folder against MIN_FREE_MB. */
+    disk?: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
     /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };

@@ -76,7 +76,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       let progressWrites: Promise<void> = Promise.resolve();
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
-        memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
+        memory: deps.translation.memory, glossary: await deps.translation.glossary.get(),
         onProgress: ({ done, total, requests }) => {
           progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
