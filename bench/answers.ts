@@ -45,5 +45,5 @@ export function printAnswersBench(r: AnswersBench, line: (label: string, value: 
   line('offline: cross-language questions saying a model is needed', `${offline.needsModel.handled}/${offline.needsModel.questions}`);
   line('fake model quoting its passages: right at the right place', pct(model.rightAtPlace));
   line('fake model quoting its passages: grounding failures (target 0)', String(model.groundingFailures));
-  line('fake model adding a made-up price: answers replaced / answers', `${madeUp.groundingFailures}/${madeUp.answered}`);
+  line('fake model adding a made-up price: answers replaced / model answers', `${madeUp.groundingFailures}/${model.answered}`);
 }

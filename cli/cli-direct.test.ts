@@ -3,7 +3,7 @@
  * folder's lock, runs the worker itself, waits for the results.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -71,6 +71,14 @@ test('import of a folder processes every file here, types picked from content; a
   assert.match(by['thermostat.png']!.reason!, /not a PDF, DOCX, PPTX or MP4 file: its content is PNG image data/);
   assert.deepEqual(out.totals, { files: 6, completed: 4, skipped: 1, failed: 1, interrupted: 0 });
   assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the data folder lock is released');
+
+  // A new data folder got a generated admin password: not on a terminal, it goes to a file only its owner reads.
+  const file = path.join(dataDir, 'admin-password.txt');
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  const password = readFileSync(file, 'utf8').trim();
+  assert.ok(password.length >= 12, 'a generated password');
+  assert.ok(!r.stdout.includes(password) && !r.stderr.includes(password), 'the password itself is printed nowhere');
+  assert.ok(r.stderr.includes(`the password written to ${file}`), r.stderr);
 });
 
 test('importing the same content again is skipped as a duplicate, not a failure; piped output is plain lines without ANSI', async () => {
@@ -80,6 +88,10 @@ test('importing the same content again is skipped as a duplicate, not a failure;
   assert.match(r.stdout, new RegExp(`inbox/manual-2-pages\\.pdf: skipped \\(already imported as document ${ids['manual-2-pages.pdf']}\\)`));
   assert.match(r.stdout, /0 imported, 1 skipped, 0 failed/);
   assert.equal(r.stdout.split('\n').filter((l) => l.includes('skipped (already')).length, 1, 'one line for the event, not frames');
+  // Every event line carries its time (logs, cron), and a finished file says where the run stands.
+  const events = r.stdout.split('\n').filter((l) => l.includes('inbox/manual-2-pages.pdf: '));
+  assert.ok(events.length >= 1 && events.every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /.test(l)), events.join('\n'));
+  assert.ok(events.some((l) => /Z \[1\/1\] inbox\/manual-2-pages\.pdf: skipped/.test(l)), events.join('\n'));
 });
 
 test('status lists the failed item with its error; --all --json lists everything with counts', async () => {
@@ -96,6 +108,19 @@ test('status lists the failed item with its error; --all --json lists everything
   assert.equal(failed.status, 'failed');
   assert.ok(failed.error);
   assert.equal(failed.job?.state, 'failed');
+});
+
+test('ls --status keeps the items in those statuses; an unknown status is bad usage (exit 2)', async () => {
+  const failed = parseJson<Array<{ id: number; status: string }>>(await runCms(['ls', '--status', 'failed', '--json'], { env }));
+  assert.deepEqual(failed.map((i) => [i.id, i.status]), [[ids['corrupt.pdf'], 'failed']]);
+  const docs = parseJson<Array<{ id: number; status: string }>>(await runCms(['ls', 'documents', '--status', 'completed,running', '--json'], { env }));
+  assert.ok(docs.length >= 2 && docs.every((d) => d.status === 'completed'), JSON.stringify(docs));
+  const none = await runCms(['ls', 'videos', '--status', 'running'], { env });
+  assert.equal(none.code, 0, none.stderr);
+  assert.match(none.stdout, /No videos in those statuses/);
+  const bad = await runCms(['ls', '--status', 'done'], { env });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /Unknown status "done" for --status/);
 });
 
 test('search finds the imported PDF by a phrase from its second page', async () => {
@@ -158,7 +183,7 @@ test('import --watch picks up a file dropped into the folder and prints one JSON
   await within(gotFile, 40_000, () => `no file event: ${stderr}`);
   child.kill('SIGINT');
   const [code] = (await once(child, 'close')) as [number];
-  assert.equal(code, 0, stderr);
+  assert.equal(code, 130, `Ctrl-C ends a watch as interrupted (130), like every command\n${stderr}`);
   const file = lines.find((l) => l.event === 'file')!;
   assert.equal(file.file, 'watched/dropped.pdf');
   assert.equal(file.status, 'completed');
@@ -189,4 +214,43 @@ test('eval scores retrieval on SQuAD-format data and --json prints the result ob
   const missing = await runCms(['eval', '--data', path.join(tmp, 'nope')], { env });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /No evaluation data folder/);
+});
+
+test('Ctrl-C exits 130; the next run finishes what it left, reports it as processed (resumed), not skipped, and counts a failure as failed', async () => {
+  const own = path.join(tmp, 'resume');
+  const folder = path.join(own, 'inbox');
+  mkdirSync(folder, { recursive: true });
+  const fx = createFixtures(path.join(own, 'fixtures'));
+  const [big, video, bad] = await Promise.all([fx.textPdf(120), fx.mp4(), fx.corruptPdf()]);
+  copyFileSync(big.path, path.join(folder, 'a-big-manual.pdf'));
+  copyFileSync(video.path, path.join(folder, 'b-video.mp4'));
+  copyFileSync(bad.path, path.join(folder, 'c-damaged.pdf'));
+  const ownEnv = { DATA_DIR: path.join(own, 'data'), ADMIN_PASSWORD: 'resume-test-password' };
+
+  // Interrupted as soon as the first file is stored and queued.
+  const child = spawnCms(['import', folder], { env: ownEnv, cwd: own });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const queued = new Promise<void>((resolve) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (/a-big-manual\.pdf: document \d+ (pending|processing|extracting)/.test(stdout)) resolve();
+    });
+  });
+  await within(queued, 60_000, () => `the first file was not queued:\n${stdout}\n${stderr}`);
+  child.kill('SIGINT');
+  const [code] = (await once(child, 'close')) as [number];
+  assert.equal(code, 130, `interrupted: exit 130\n${stdout}\n${stderr}`);
+
+  const again = await runCms(['import', folder, '--json'], { env: ownEnv, cwd: own, timeoutMs: 120_000 });
+  assert.equal(again.code, 1, `the damaged file failed: exit 1\n${again.stderr}`);
+  const out = parseJson<ImportJson>(again);
+  const by = Object.fromEntries(out.files.map((f) => [path.basename(f.file), f]));
+  assert.equal(by['a-big-manual.pdf']!.status, 'completed', by['a-big-manual.pdf']!.reason ?? '');
+  assert.equal(by['a-big-manual.pdf']!.resumed, true, 'the file the first run left is reported as processed now');
+  assert.equal(by['b-video.mp4']!.status, 'completed', by['b-video.mp4']!.reason ?? '');
+  assert.equal(by['c-damaged.pdf']!.status, 'failed');
+  assert.equal(out.totals.skipped, 0, 'nothing left unfinished is called "already imported"');
+  assert.equal(out.totals.failed, 1);
 });

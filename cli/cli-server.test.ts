@@ -149,9 +149,13 @@ test('without CMS_TOKEN the CLI reads the token file from the data folder; a wro
   assert.equal(ok.code, 0, ok.stderr);
   rmSync(path.join(server.dataDir, 'cms-token'));
 
-  const bad = await runCms(['ls'], { env: { ...env, CMS_TOKEN: 'wrong' } });
+  const bad = await runCms(['ls'], { env: { ...env, CMS_TOKEN: 'w'.repeat(40) } });
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /rejected the API token/);
+  // A token too short to be one is refused before anything is sent: a bad value, exit 2.
+  const short = await runCms(['ls'], { env: { ...env, CMS_TOKEN: 'wrong' } });
+  assert.equal(short.code, 2);
+  assert.match(short.stderr, /CMS_TOKEN is too short/);
 });
 
 test('with a live process holding the data folder without an address and no CMS_URL, the CLI does not open the folder itself', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../core/errors';
 import { readLock, TOKEN_FILE, type Product } from '../core/product/index';
@@ -61,12 +61,29 @@ export async function openConnection(ctx: CliContext, needs: ConnectionNeeds): P
   return connectDirect(config, {
     worker: needs.worker,
     log: ctx.logger.debug,
-    onGeneratedPassword: (password) =>
-      ctx.logger.warn(
-        `This data folder had no admin account, so one was made. Sign in to the web console as "${config.admin.username}" ` +
-          `with the password ${password} (shown only this once; set ADMIN_PASSWORD to choose your own).`,
-      ),
+    onGeneratedPassword: (password) => tellGeneratedPassword(ctx, config.dataDir, config.admin.username, password),
   });
+}
+
+/** Where a generated admin password is written when no one is at a terminal to read it. */
+export const PASSWORD_FILE = 'admin-password.txt';
+
+/**
+ * A new data folder got a generated admin password. At an interactive terminal it is shown once; anywhere
+ * else (cron, CI, a pipe) it would end up in a log, so it goes to a file only its owner can read, and
+ * only the file's path is printed.
+ */
+function tellGeneratedPassword(ctx: CliContext, dataDir: string, username: string, password: string) {
+  const interactive = !!process.stdin.isTTY && !!process.stderr.isTTY && ctx.logger.mode === 'tty';
+  const intro = `This data folder had no admin account, so one was made. Sign in to the web console as "${username}"`;
+  if (interactive) {
+    ctx.logger.warn(`${intro} with the password ${password} (shown only this once; set ADMIN_PASSWORD to choose your own).`);
+    return;
+  }
+  const file = path.join(dataDir, PASSWORD_FILE);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  ctx.logger.warn(`${intro} with the password written to ${file} (readable by its owner only; delete it once noted; set ADMIN_PASSWORD to choose your own).`);
 }
 
 /** Opens a connection for the length of `fn` and always closes it. */

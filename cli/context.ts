@@ -20,6 +20,8 @@ export interface CliContext {
   config(): Config;
   /** Set by a command; main exits with it. */
   exitCode: number;
+  /** The command's normal end is a signal (`cms worker`): stopping it that way is not an interruption. */
+  endsOnSignal?: boolean;
 }
 
 /** Flags read before commander parses, because output is shaped before anything runs. */

@@ -23,3 +23,11 @@ export function bytes(n: number): string {
 export const percent = (n: number) => `${Math.max(0, Math.min(100, Math.round(n)))}%`;
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A time left, to the second: "42 s", "1 min 10 s", "2 h 5 min". */
+export function eta(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}

@@ -23,8 +23,10 @@ export interface Logger {
   warn(message: string): void;
   error(message: string): void;
   debug(message: string): void;
-  /** An exact line on stdout (plain events, help text). */
+  /** An exact line on stdout (help text, tables). */
   line(text: string): void;
+  /** A line about something that happened: on stdout, prefixed with the time when not on a terminal (logs, cron). */
+  event(text: string): void;
   /** Raw text to stdout / stderr, as given (commander help). */
   raw(text: string): void;
   rawErr(text: string): void;
@@ -52,6 +54,9 @@ export interface LoggerOptions {
   stderr?: NodeJS.WriteStream;
   env?: Record<string, string | undefined>;
 }
+
+/** "2026-11-24T21:30:14Z": the time of a plain event line (UTC, to the second). */
+export const timestamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z');
 
 /** Decides the output mode once, from --json and whether stdout is a terminal. */
 export function outputModeFor(json: boolean, stdout: NodeJS.WriteStream, env: Record<string, string | undefined>): OutputMode {
@@ -84,6 +89,7 @@ export function createLogger(options: LoggerOptions): Logger {
       if (options.debug) err.write(paintErr(`[debug] ${m}`, 'dim') + '\n');
     },
     line: (t) => out.write(t + '\n'),
+    event: (t) => out.write((mode === 'plain' ? `${timestamp(new Date())} ` : '') + t + '\n'),
     raw: (t) => out.write(t),
     rawErr: (t) => err.write(t),
     json: (v) => out.write(JSON.stringify(v, null, 2) + '\n'),

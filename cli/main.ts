@@ -21,6 +21,17 @@ import { workerCommand } from './commands/worker';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
+const EXIT_HELP = `
+Exit codes (every command):
+  0    done
+  1    something failed (a file, a translation, the server); the rest was still done
+  2    bad usage or value: unknown command or option, bad id, date or language (e.g. --to klingon)
+  130  interrupted (Ctrl-C, SIGTERM, closed terminal), whatever else happened
+       (\`cms worker\` runs until stopped: a signal ends it with 0)
+
+Output: a live view on a terminal; plain timestamped lines when piped, with CI=true or TERM=dumb;
+JSON with --json. NO_COLOR turns colours off.`;
+
 /** The `cms` entry: assembles the commands, runs one, turns any error into output and an exit code. */
 async function main(argv: string[]): Promise<number> {
   const stop = new AbortController();
@@ -49,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
     .version(version, '-v, --version')
     .option('--json', 'print JSON for scripts')
     .option('--debug', 'show stack traces and mode details')
+    .addHelpText('after', EXIT_HELP)
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
@@ -61,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (e) {
     ctx.exitCode = stop.signal.aborted ? (ctx.logger.error('Interrupted.'), EXIT.interrupted) : handleError(e, ctx.logger, { debug: ctx.debug });
   }
+  // Ctrl-C (or SIGTERM, SIGHUP) exits 130 whatever else happened, also when a command had already set its code.
+  if (stop.signal.aborted && !ctx.endsOnSignal) ctx.exitCode = EXIT.interrupted;
   await ctx.logger.flush();
   return ctx.exitCode;
 }

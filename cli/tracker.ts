@@ -5,14 +5,15 @@ import type { Product } from '../core/product/index';
 import { isFinished, listItemViews, type ItemView } from './item-view';
 
 export interface Tracker {
-  /** Resolves with the item once it is completed or failed; `onUpdate` sees every change on the way. */
-  track(item: ItemView, onUpdate?: (item: ItemView) => void): Promise<ItemView>;
+  /** Resolves with the item once it is completed or failed; `onUpdate` sees every change on the way, `onSeen` every poll. */
+  track(item: ItemView, onUpdate?: (item: ItemView) => void, onSeen?: (item: ItemView) => void): Promise<ItemView>;
   readonly size: number;
 }
 
 interface Pending {
   last: ItemView;
   onUpdate?: (item: ItemView) => void;
+  onSeen?: (item: ItemView) => void;
   resolve: (item: ItemView) => void;
   reject: (e: unknown) => void;
 }
@@ -25,7 +26,9 @@ const changed = (a: ItemView, b: ItemView) => a.status !== b.status || a.progres
  * list request per type per tick, however many files are in flight).
  */
 export function createTracker(product: Product, options: { intervalMs: number; signal: AbortSignal }): Tracker {
+  // One entry per caller: two callers may follow the same item (keys carry a serial number).
   const pending = new Map<string, Pending>();
+  let serial = 0;
   let running = false;
 
   async function loop() {
@@ -52,6 +55,7 @@ export function createTracker(product: Product, options: { intervalMs: number; s
               p.reject(new AppError('not_found', `${type} ${p.last.id} was deleted while it was being processed`));
               continue;
             }
+            p.onSeen?.(now);
             if (changed(p.last, now)) p.onUpdate?.(now);
             p.last = now;
             if (isFinished(now.status)) {
@@ -70,10 +74,10 @@ export function createTracker(product: Product, options: { intervalMs: number; s
   }
 
   return {
-    track(item, onUpdate) {
+    track(item, onUpdate, onSeen) {
       if (isFinished(item.status)) return Promise.resolve(item);
       return new Promise<ItemView>((resolve, reject) => {
-        pending.set(key(item.type, item.id), { last: item, onUpdate, resolve, reject });
+        pending.set(`${key(item.type, item.id)}#${serial++}`, { last: item, onUpdate, onSeen, resolve, reject });
         if (!running) void loop();
       });
     },

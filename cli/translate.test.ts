@@ -53,9 +53,9 @@ test('cms translate --to spanish,hebrew: Apertium translates offline (labelled m
   assert.match(plain.stdout, /document \d+ → spanish: completed \(apertium, machine translation\)/);
 });
 
-test('cms translate refuses an unknown language naming the accepted ones', async () => {
+test('cms translate refuses an unknown language naming the accepted ones, exit 2', async () => {
   const r = await runCms(['translate', String(id), '--to', 'klingon'], { env, timeoutMs: 60_000 });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2, 'a bad value exits 2, as bad usage does');
   assert.match(r.stderr + r.stdout, /Unknown target language "klingon". Accepted: english, spanish/);
 });
 
@@ -68,4 +68,23 @@ test('cms glossary add / list / rm keep the terms with a version', async () => {
   const c = parseJson<{ version: number; entries: unknown[] }>(await runCms(['glossary', 'rm', 'AuraShade', '--json'], { env }));
   assert.equal(c.version, a.version + 2);
   assert.equal(c.entries.length, 1);
+});
+
+test('cms import --translate-to hebrew with no provider: the summary counts the failed translation (exit 1) and cms status lists it', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-import-tr-'));
+  try {
+    const local = { DATA_DIR: path.join(dir, 'data') };
+    const f = await createFixtures(path.join(dir, 'fixtures')).docx();
+    const r = await runCms(['import', f.path, '--translate-to', 'hebrew'], { env: local, timeoutMs: 180_000 });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /1 imported/);
+    assert.match(r.stdout, /Translations into hebrew: 0 completed, 1 failed/);
+    assert.match(r.stdout, /translation failed: No translation provider for english → hebrew\. .*LLM_PROVIDER=openai/);
+    const s = await runCms(['status'], { env: local, timeoutMs: 60_000 });
+    assert.doesNotMatch(s.stdout + s.stderr, /nothing failed/);
+    assert.match(s.stdout + s.stderr, /translation \d+ \(document \d+ → hebrew\) failed/);
+    assert.match(s.stdout + s.stderr, /Translations: 1 failed/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -27,7 +27,15 @@ export interface Config {
   autoApprove: boolean;
   cookieSecure: boolean;
   sessionHours: number;
-  uploads: { maxBytes: number; idleTimeoutMs: number };
+  /** Bytes that must stay free in the data folder (MIN_FREE_MB): uploads refused, job steps failed below it. */
+  minFreeBytes: number;
+  uploads: {
+    maxBytes: number; idleTimeoutMs: number;
+    /** Whole-body deadline of every request that is not a file upload (BODY_TIMEOUT_S). */
+    bodyTimeoutMs: number;
+    /** File uploads: base plus size at the slowest accepted rate (UPLOAD_TIMEOUT_BASE_S, UPLOAD_MIN_KBPS). */
+    uploadBaseMs: number; uploadMinBytesPerSec: number;
+  };
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -83,7 +91,7 @@ export interface Config {
     glossaryFile: string;
   };
   /** Bounds of every external tool a job runs (see core/tools/sandbox.ts). */
-  tools: { memoryBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
+  tools: { memoryBytes: number; diskBytes: number; timeBaseMs: number; timePerMiBMs: number; isolate: boolean };
   /** Which proxies in front of the server to believe about the client address (TRUST_PROXY). */
   trustProxy: { hops: number; addresses: string[] };
   limits: {
@@ -266,7 +274,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     autoApprove: bool('AUTO_APPROVE', false),
     cookieSecure: bool('COOKIE_SECURE', false),
     sessionHours: int('SESSION_HOURS', 12, 1, 24 * 90),
-    uploads: { maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024, idleTimeoutMs: int('UPLOAD_IDLE_TIMEOUT_S', 30, 1, 3600) * 1000 },
+    minFreeBytes: int('MIN_FREE_MB', 100, 0, 1024 * 1024) * 1024 * 1024,
+    uploads: {
+      maxBytes: int('MAX_UPLOAD_MB', 512, 1, 1024 * 100) * 1024 * 1024, idleTimeoutMs: int('UPLOAD_IDLE_TIMEOUT_S', 30, 1, 3600) * 1000,
+      bodyTimeoutMs: int('BODY_TIMEOUT_S', 10, 1, 3600) * 1000,
+      uploadBaseMs: int('UPLOAD_TIMEOUT_BASE_S', 60, 1, 86_400) * 1000,
+      uploadMinBytesPerSec: int('UPLOAD_MIN_KBPS', 64, 1, 1024 * 1024) * 1024,
+    },
     storage,
     search: {
       chromaUrl: url('CHROMA_URL'),
@@ -306,6 +320,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     tools: {
       memoryBytes: int('TOOL_MEMORY_MB', 1024, 0, 1024 * 1024) * 1024 * 1024,
+      diskBytes: int('TOOL_DISK_MB', 2048, 0, 1024 * 1024 * 1024) * 1024 * 1024,
       timeBaseMs: int('TOOL_TIME_BASE_S', 60, 1, 86_400) * 1000,
       timePerMiBMs: int('TOOL_TIME_PER_MB_S', 5, 0, 3600) * 1000,
       isolate: bool('TOOL_ISOLATION', true),

@@ -15,7 +15,7 @@ const version = (() => {
   }
 })();
 
-export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'>): Promise<HealthReport> {
+export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'> & Partial<Pick<CoreServices, 'disk'>>): Promise<HealthReport> {
   // Each service answers within its deadline or the report says degraded (a hung Chroma or S3 never holds it).
   const [storage, search] = await Promise.all([
     withDeadline(s.store.health(), HEALTH_DEADLINE_MS, 'The file storage').catch((e: Error) => ({ ok: false, detail: e.message })),
@@ -23,7 +23,11 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
   ]);
   const pending = await s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
   const catalog = { ok: true, detail: `${s.catalog.location}: ${await s.catalog.documents.count()} documents, ${pending} jobs pending` };
-  const ok = catalog.ok && storage.ok && search.ok;
+  const low = s.disk?.lowest();
+  const disk = s.disk && low
+    ? { ok: low.freeBytes >= s.disk.minFreeBytes, detail: `${low.folder}: ${Math.floor(low.freeBytes / 1024 ** 2)} MB free (at least ${Math.floor(s.disk.minFreeBytes / 1024 ** 2)} MB must stay free, MIN_FREE_MB)` }
+    : undefined;
+  const ok = catalog.ok && storage.ok && search.ok && (disk?.ok ?? true);
   const isolation = toolIsolation();
   return {
     status: ok ? 'ok' : 'degraded',
@@ -33,6 +37,7 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
       catalog,
       storage: { ...storage, kind: s.store.kind },
       search,
+      ...(disk ? { disk } : {}),
       llm: { configured: s.llm.configured, model: s.llm.configured ? s.llm.model : null },
       tools: {
         network: isolation.network,

@@ -83,7 +83,13 @@ export const TRANSLATION_MESSAGES = {
   'translation.add_provider': 'Only the language pairs of the offline machine translator are offered. To translate into every language, add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL.',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES } as const;
+/** Notes shown on video transcripts and the translations made from them. */
+export const NOTE_MESSAGES = {
+  'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
+  'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
@@ -155,4 +161,11 @@ export function failureOf(error: AppError | Error, params: MessageParams = {}): 
   const all: MessageParams = { ...params };
   for (const key of ['file', 'tool'] as const) if (typeof details[key] === 'string') all[key] = details[key];
   return { code, params: all, text: error.message };
+}
+
+/** The code an error carries for its message (`details.message`, set where it is thrown), if any. */
+export function codedOf(error: unknown): Coded | null {
+  const details = isAppError(error) ? error.details : undefined;
+  const c = details?.message as Coded | undefined;
+  return c && typeof c.code === 'string' ? { code: c.code, params: c.params ?? {} } : null;
 }

@@ -11,6 +11,8 @@ import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import type { SpeechToText } from './video/speech/types';
 import { setToolLimits } from './tools/sandbox';
+import { createDiskGuard, type DiskGuard } from './disk';
+import { explainFailure } from './ingest/failure';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
 import { createSearchIndex } from './search/index';
 import { superviseChroma, type ChromaSupervisor } from './search/chroma-supervisor';
@@ -27,6 +29,7 @@ import type { ObjectStore } from './storage/types';
 import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
 import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
+import { createPgWidgetSettingsStore } from './widget/pg-settings';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
 import { createRagBot } from './chat/rag';
@@ -88,6 +91,8 @@ export interface Services {
   product: Product;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
+  /** Free space of the data and work folders (MIN_FREE_MB): uploads and job steps check it, health reports it. */
+  disk: DiskGuard;
   /** Tells the CLI where this server listens (written into the data-folder lock). */
   announceUrl(url: string): void;
   close(): Promise<void>;
@@ -193,7 +198,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
     const llm = meterLlm(createLlm(config.llm));
-    const translation = createTranslation(config, llm);
+    const translation = createTranslation(config, llm, { pool: shared.pool });
     const transcribers = createTranscribers(config.stt).map((t): SpeechToText => ({
       id: t.id, supports: (language) => t.supports(language), transcribe: (wav, opts) => metered('stt', t.id, () => t.transcribe(wav, opts)),
     }));
@@ -209,7 +214,18 @@ export async function createServices(config: Config, options: ServiceOptions = {
       }),
       translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
-    const queue = createJobQueue({ catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log });
+    const disk = createDiskGuard([config.dataDir, tmpDir], config.minFreeBytes);
+    const queue = createJobQueue({
+      catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log,
+      // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
+      beforeStep: () => disk.assertRoom('There is too little free disk space to go on'),
+      explainStartFailure: async (job, e) => {
+        const fileName = (await catalog.items(job.itemType).get(job.itemId))?.fileName;
+        if (!fileName) return e;
+        const err = explainFailure(e, fileName);
+        return new AppError(err.code, err.message, { cause: e, details: { ...err.details, file: fileName } });
+      },
+    });
     shared.onRemoteChange(() => queue.poke());
     const content: ContentDeps = { ...records, queue, conversations, autoApprove: config.autoApprove };
     cleanups.push(() => queue.stop());
@@ -226,7 +242,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     });
     // One set of public-chat limits for both bots: a visitor's budget is per conversation and address, whichever bot is asked.
     const chatLimits = createChatLimits({ ...config.limits, store: rateLimits });
-    const widgetSettings = createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
+    // Shared by every server with DATABASE_URL (origins saved on one are sent by all); the data folder otherwise.
+    const widgetSettings = shared.pool
+      ? createPgWidgetSettingsStore({ pool: shared.pool, envOrigins: config.widget.origins })
+      : createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
     const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
     // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
     const pruneQuestions = () => questions.prune(new Date(Date.now() - config.conversations.retentionDays * 86_400_000));
@@ -277,11 +296,16 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, disk, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
-        for (const c of cleanups.reverse()) await c();
+        // Every part is closed even when one fails (a full disk failing the index's last save); the first failure is reported.
+        let failure: unknown;
+        for (const c of cleanups.reverse()) {
+          try { await c(); } catch (e) { failure ??= e; }
+        }
         await closeSharedOffice();
+        if (failure) throw failure;
       },
     };
     return { ...core, product: guardProduct(createProduct(core), audit) };

@@ -4,8 +4,7 @@ import type pg from 'pg';
 import { createPgSessionStore, sessionMigrations } from './auth/pg-sessions';
 import { createCatalogSessionStore, type SessionStore } from './auth/sessions';
 import { openCatalog } from './catalog/catalog';
-import { openPgCatalog } from './catalog/pg-catalog';
-import { catalogMigrations } from './catalog/pg-replica';
+import { catalogMigrations, openPgCatalog } from './catalog/pg-catalog';
 import type { Catalog } from './catalog/types';
 import type { Config } from './config';
 import { openFileConversationStore } from './conversations/file-store';
@@ -20,6 +19,7 @@ import type { RateLimitStore } from './limits/types';
 import { migrate, type Migration } from './postgres/migrate';
 import { openPool, redact } from './postgres/pool';
 import { searchFeedMigrations } from './search/feed';
+import { settingsMigrations } from './widget/pg-settings';
 
 /**
  * Where the product's state lives: the data folder (lowdb catalog, a file
@@ -41,7 +41,7 @@ export interface SharedState {
 }
 
 export const postgresMigrations: Migration[] = [
-  ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations,
+  ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations, ...settingsMigrations,
 ];
 
 /** Names this process in job claims and logs: host and process id. */

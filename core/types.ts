@@ -206,6 +206,8 @@ export interface VideoTranscript {
   state: VideoTranscriptState;
   /** Why there is none (no speech, silence, no transcriber for the language) or the low-confidence label. */
   note: string | null;
+  /** The note as a code with parameters, when core knows one (the low-confidence label). */
+  noteCode?: Coded | null;
   error: string | null;
   /** Product language of the speech, e.g. 'english'. */
   language: string | null;
@@ -426,8 +428,10 @@ export interface TranslationRecord {
   /** Public download path of the translated file. */
   filePath: string | null;
   error: string | null;
-  /** Pages or slides that could not be laid out as the original, and why. */
-  warnings: Array<{ unit: number | null; message: string }>;
+  /** The error as a code with parameters (core/messages.ts), when core knows one: each console words it in its language. */
+  errorCode?: Coded | null;
+  /** Pages or slides that could not be laid out as the original, and why (`code`: the reason as a code, when known). */
+  warnings: Array<{ unit: number | null; message: string; code?: Coded }>;
   jobId: number | null;
   createdAt: string;
   updatedAt: string;
@@ -481,6 +485,8 @@ export interface HealthReport {
     catalog: { ok: boolean; detail: string };
     storage: { ok: boolean; kind: 'local' | 's3'; detail: string };
     search: { ok: boolean; detail: string };
+    /** Free space of the data folder against MIN_FREE_MB. */
+    disk?: { ok: boolean; detail: string };
     llm: { configured: boolean; model: string | null };
     /** How extraction tools are confined (core/tools/sandbox.ts). */
     tools?: { network: 'none' | 'host'; diesWithParent: boolean; memoryCeilingMb: number | null };

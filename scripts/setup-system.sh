@@ -36,6 +36,8 @@ have gs          || need+=(ghostscript)
 have sox         || need+=(sox)
 # A terminal multiplexer: the CLI's live view is tested on a real pseudo-terminal
 have tmux        || need+=(tmux)
+# nginx: the reverse-proxy example in deploy/ is checked with `nginx -t`
+[ -x /usr/sbin/nginx ] || have nginx || need+=(nginx-light)
 if [ "${CMS_SKIP_BROWSER:-}" != "1" ]; then
   have chromium  || need+=(chromium)
 fi

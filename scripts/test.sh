@@ -3,7 +3,7 @@
 # glob for --test, so the files are listed here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find core server cli web/src web/e2e bench -name '*.test.ts' -not -path '*/node_modules/*' 2>/dev/null | sort)
+mapfile -t files < <(find core server cli web/src web/e2e bench deploy -name '*.test.ts' -not -path '*/node_modules/*' 2>/dev/null | sort)
 if [ ${#files[@]} -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 export NODE_OPTIONS="${NODE_OPTIONS:-} --openssl-legacy-provider"
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true

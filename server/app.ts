@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { createPublicGate, type Edge } from '../core/product/index';
 import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
+import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
@@ -95,6 +96,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   // Who calls (a user, a named token, or anonymous); the request then runs as them, and core's guard checks every operation.
   app.addHook('onRequest', identify(services.auth));
   app.addHook('onRequest', actAs);
+  app.addHook('onRequest', bodyDeadline({ ...services.config.uploads }));
 
   await registerOpenApi(app);
   const gate = createPublicGate(services);

@@ -18,6 +18,8 @@ export const isSignedIn = (request: FastifyRequest): boolean => !!request.actor;
  */
 export function identify(auth: Pick<Auth, 'authenticate'>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
+    // The console's own files and the widget scripts are the same for everyone: no sign-in lookup for them.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) return;
     const bearer = bearerOf(request);
     const sessionToken = request.cookies?.[SESSION_COOKIE];
     if (!bearer && !sessionToken) return;

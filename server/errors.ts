@@ -30,13 +30,24 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
+/** ENOSPC anywhere below (a spooled upload, a catalog write): 503 saying so, not a bare 500. */
+function diskFull(err: FastifyError): AppError | null {
+  for (let c: unknown = err, i = 0; c && i < 5; c = (c as { cause?: unknown }).cause, i++) {
+    const code = (c as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      return new AppError('unavailable', "The server's disk is full: the request could not be completed. Free some space on the server, then try again.", { cause: err, details: { reason: 'disk_full', retryAfter: 60 } });
+    }
+  }
+  return null;
+}
+
 /**
  * The one place errors become HTTP: `{ error: code, message }` with the
  * status of the code. 5xx details are logged, not sent.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const err = raw instanceof AppError ? raw : (fromFastify(raw) ?? toAppError(raw));
+    const err = raw instanceof AppError ? raw : (fromFastify(raw) ?? diskFull(raw) ?? toAppError(raw));
     const status = httpStatusFor[err.code];
     if (status >= 500) request.log.error({ err: raw }, err.message);
     const body: ApiErrorBody = {

@@ -9,7 +9,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { Job, Video, VideoTranscriptView } from '../core/types';
+import type { Job, TranslationRecord, Video, VideoTranscriptView } from '../core/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;
@@ -95,8 +95,11 @@ describe('videos that need attention', () => {
 
   it('the transcript editor saves edited cues as a new version: re-indexed, the WebVTT and SRT rewritten, the original kept', async () => {
     fake.setMode({ kind: 'segments', segments: clip.sentences.map((text, i) => ({ start: clip.spans[i]!.start, end: clip.spans[i]!.end, text })) });
-    const v = await upload(clip.path, 'edit-me.mp4', { force: 'true', sourceLanguage: 'english' });
-    await until(v.id, (x) => x.status === 'completed' && x.transcript?.state === 'completed');
+    const v = await upload(clip.path, 'edit-me.mp4', { force: 'true', sourceLanguage: 'english', needsTranslation: 'true', targetLanguage: 'spanish' });
+    await until(v.id, (x) => x.status === 'completed' && x.transcript?.state === 'completed' && !!x.translatedFilePath);
+    const spanish = async () => (await get<TranslationRecord[]>(`/api/translations?itemType=video&itemId=${v.id}`))[0]!;
+    const first = await spanish();
+    assert.equal(first.state, 'completed', first.error ?? '');
     const view = await get<VideoTranscriptView>(`/api/videos/${v.id}/transcript`);
     const cues = view.cues.map((c) => ({ ...c }));
     cues[1]!.text = 'The motor pairs with the wall switch when you hold it down.';
@@ -114,6 +117,16 @@ describe('videos that need attention', () => {
     assert.match(await (await fetch(`${s.url}${after.srtPath}`, { headers: { cookie } })).text(), /^1\n00:00:00,\d{3} --> .*\n[\s\S]*wall\s+switch/);
     const hits = await get<Array<{ chunk: { itemId: number; text: string } }>>(`/api/search?q=${encodeURIComponent('wall switch')}&type=video`);
     assert.ok(hits.some((h) => h.chunk.itemId === v.id && /wall switch/.test(h.chunk.text)), 'the edit is searchable');
+    // The Spanish subtitles are made again from the edited transcript (Apertium: "wall" is "muro").
+    for (;;) {
+      const t = await spanish();
+      if (t.state === 'completed' && t.updatedAt !== first.updatedAt) break;
+      assert.notEqual(t.state, 'failed', t.error ?? '');
+      await new Promise((r) => setImmediate(r));
+    }
+    const es = await (await fetch(`${s.url}${(await spanish()).subtitlesPath}`, { headers: { cookie } })).text();
+    assert.match(es, /^WEBVTT\nLanguage: es\n/);
+    assert.match(es, /muro/i);
     const overlapping = cues.map((c) => ({ ...c }));
     overlapping[2]!.start = overlapping[1]!.start;
     const refused = await fetch(`${s.url}/api/videos/${v.id}/transcript`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ cues: overlapping }) });

@@ -101,6 +101,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
     }, (e) => reporter.event(e), signal);
 
     try {
+      reporter.event({ kind: 'planned', count: expansion.files.length + expansion.problems.length });
       for (const p of expansion.problems) importer.problem(p.input, p.reason);
       const outcomes: Promise<ImportRow>[] = [];
       // A server that is down or refuses the token ends the whole run (and a watch) at the next file.
@@ -129,6 +130,7 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
         let chain = Promise.resolve();
         await watchFolders({ dirs: watchDirs, recursive: !!options.recursive, intervalMs, signal: stopWatching.signal, handled }, (file) => {
           // One upload at a time, in the order files settle; processing overlaps.
+          reporter.event({ kind: 'planned', count: 1 });
           chain = chain.then(() => submit({ path: file, display: displayPath(file, ctx.cwd) }));
         });
         await chain;
@@ -145,10 +147,10 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
       await reporter.close();
       throw e;
     }
+    // One rule for every command: interrupted 130 (whatever else happened), something failed 1, else 0.
+    if (signal.aborted) return EXIT.interrupted;
     const t = totals(importer.rows);
-    if (t.failed || translated?.failed.length) return EXIT.failed;
-    if (t.interrupted && !options.watch) return EXIT.interrupted;
-    return EXIT.ok;
+    return t.failed || translated?.failed.length ? EXIT.failed : EXIT.ok;
   });
 }
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { ContentItem } from '../../core/types';
+import { ITEM_STATUSES, RUNNING_STATUSES, type ContentItem } from '../../core/types';
 import type { Product } from '../../core/product/index';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
@@ -20,6 +20,19 @@ function kindOf(value: string | undefined): Kind | null {
   return found;
 }
 
+/** `--status failed,running`: the item statuses to keep ("running" stands for every status of work in progress). */
+function statusFilter(value: string | undefined): ((status: string) => boolean) | null {
+  if (value === undefined) return null;
+  const wanted = new Set<string>();
+  for (const raw of value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean)) {
+    if (raw === 'running') RUNNING_STATUSES.forEach((st) => wanted.add(st));
+    else if ((ITEM_STATUSES as readonly string[]).includes(raw)) wanted.add(raw);
+    else throw usageError(`Unknown status "${raw}" for --status. Use one or more of: running, ${ITEM_STATUSES.join(', ')}`);
+  }
+  if (!wanted.size) throw usageError('--status needs at least one status');
+  return (status) => wanted.has(status);
+}
+
 const date = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const statusStyle = (s: string) => (s === 'failed' ? 'red' : s === 'completed' || s === 'approved' ? 'green' : 'cyan') as 'red' | 'green' | 'cyan';
 
@@ -27,28 +40,33 @@ export function lsCommand(ctx: CliContext) {
   return withCommonOptions(
     new Command('ls')
       .description(`list content (all documents, presentations and videos), or one of: ${KINDS.join(', ')}`)
-      .argument('[type]', KINDS.join(' | ')),
+      .argument('[type]', KINDS.join(' | '))
+      .option('-s, --status <statuses>', `only items in these statuses, comma-separated: running, ${ITEM_STATUSES.join(', ')}`),
   )
-    .addHelpText('after', '\nExamples:\n  cms ls\n  cms ls documents\n  cms ls categories --json')
-    .action(async (type: string | undefined) => {
+    .addHelpText('after', '\nExamples:\n  cms ls\n  cms ls documents\n  cms ls --status failed\n  cms ls videos --status running,failed\n  cms ls categories --json')
+    .action(async (type: string | undefined, options: { status?: string }) => {
       const kind = kindOf(type);
+      const keep = statusFilter(options.status);
+      if (keep && (kind === 'categories' || kind === 'images')) throw usageError(`--status filters documents, presentations and videos, not ${kind}`);
       ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {
-        await list(ctx.logger, conn.product, kind);
+        await list(ctx.logger, conn.product, kind, keep);
         return EXIT.ok;
       });
     });
 }
 
-function show<T>(logger: Logger, rows: T[], columns: Column<T>[], what: string) {
+function showRows<T>(logger: Logger, rows: T[], columns: Column<T>[], what: string) {
   if (logger.mode === 'json') return logger.json(rows);
-  if (!rows.length) return logger.info(`No ${what} yet.`);
+  if (!rows.length) return logger.info(`No ${what}.`);
   logger.table(rows, columns);
 }
 
-async function list(logger: Logger, product: Product, kind: Kind | null) {
+async function list(logger: Logger, product: Product, kind: Kind | null, keep: ((status: string) => boolean) | null) {
+  const only = <T extends { status: unknown }>(rows: T[]) => (keep ? rows.filter((r) => keep(String(r.status))) : rows);
+  const show = <T>(l: Logger, rows: T[], columns: Column<T>[], what: string) => showRows(l, rows, columns, keep ? `${what} in those statuses` : `${what} yet`);
   switch (kind) {
     case null:
-      return show<ContentItem>(logger, await product.content(), [
+      return show<ContentItem>(logger, only(await product.content()), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'type', value: (r) => r.type },
         { header: 'title', value: (r) => r.title, max: 40 },
@@ -58,7 +76,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null) {
         { header: 'uploaded', value: (r) => date(r.uploadDate) },
       ], 'content');
     case 'documents':
-      return show(logger, await product.items('document'), [
+      return show(logger, only(await product.items('document')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.title, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
@@ -70,7 +88,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null) {
         { header: 'file', value: (r) => r.fileName, max: 36 },
       ], 'documents');
     case 'presentations':
-      return show(logger, await product.items('presentation'), [
+      return show(logger, only(await product.items('presentation')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
@@ -81,7 +99,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null) {
         { header: 'file', value: (r) => r.fileName, max: 36 },
       ], 'presentations');
     case 'videos':
-      return show(logger, await product.items('video'), [
+      return show(logger, only(await product.items('video')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
         { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },

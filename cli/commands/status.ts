@@ -129,7 +129,7 @@ async function follow(ctx: CliContext, conn: Connection, all: boolean): Promise<
       if (printed.get(key) === line) continue;
       printed.set(key, line);
       if (logger.mode === 'json') logger.jsonLine({ event: 'item', ...r });
-      else if (logger.mode === 'plain') logger.line(line);
+      else if (logger.mode === 'plain') logger.event(line);
     }
     if (live) live.update(view(snap, !snap.busy));
     if (!snap.busy || signal.aborted) break;
@@ -140,7 +140,7 @@ async function follow(ctx: CliContext, conn: Connection, all: boolean): Promise<
   await live?.done();
   const failed = snap.rows.filter((r) => r.status === 'failed' && followed.has(`${r.type}:${r.id}`)).length;
   if (logger.mode === 'json') logger.jsonLine({ event: signal.aborted ? 'interrupted' : 'idle', counts: snap.counts });
-  else if (logger.mode === 'plain') logger.line(signal.aborted ? 'Interrupted.' : `Nothing running. Items: ${countsLine(snap.counts)}`);
+  else if (logger.mode === 'plain') logger.event(signal.aborted ? 'Interrupted.' : `Nothing running. Items: ${countsLine(snap.counts)}`);
   if (signal.aborted) return EXIT.interrupted;
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -87,7 +87,7 @@ async function translate(ctx: CliContext, conn: Connection, ids: number[], langs
         continue;
       }
       requested.push(t);
-      if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
+      if (logger.mode !== 'json') logger.event(`${item.type} ${id} ("${item.title}") → ${t.targetLanguage}: ${t.state}`);
     }
   }
   const final = wait ? await follow(ctx, conn, requested) : requested;
@@ -103,7 +103,7 @@ async function follow(ctx: CliContext, conn: Connection, requested: TranslationR
     const now = await Promise.all(requested.map((r) => conn.product.translation(r.id)));
     for (const t of now) {
       const line = describe(t);
-      if (ctx.logger.mode !== 'json' && last.get(t.id) !== line) ctx.logger.line(line);
+      if (ctx.logger.mode !== 'json' && last.get(t.id) !== line) ctx.logger.event(line);
       last.set(t.id, line);
     }
     if (now.every((t) => t.state === 'completed' || t.state === 'failed') || ctx.signal.aborted) return now;

@@ -17,14 +17,15 @@ export function workerCommand(ctx: CliContext) {
       const { logger } = ctx;
       const config = ctx.config();
       if (config.worker.concurrency < 1) throw new AppError('validation', 'WORKER_CONCURRENCY is 0: a worker needs at least one job slot');
-      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => logger.info(m) });
+      ctx.endsOnSignal = true;
+      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => logger.event(m) });
       try {
-        logger.info(`Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
+        logger.event(`Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
         await new Promise<void>((resolve) => {
           if (ctx.signal.aborted) resolve();
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
         });
-        logger.info('Stopping: running jobs go back to the queue');
+        logger.event('Stopping: running jobs go back to the queue');
       } finally {
         await services.close();
       }

@@ -22,10 +22,15 @@ export interface ImportRow {
   chunks: number | null;
   /** "3 pages", "6 slides", "42 s" */
   extent: string | null;
+  /** This file's own time: its upload plus its processing (not the time it waited behind other files). */
   ms: number;
+  /** It was imported by an earlier, interrupted run and this run saw its processing to the end. */
+  resumed?: boolean;
 }
 
 export type ImportEvent =
+  /** More files to import (the inputs at the start, then each file a watch finds). */
+  | { kind: 'planned'; count: number }
   | { kind: 'start'; file: string; type: ContentType }
   | { kind: 'upload'; file: string; sent: number; total: number }
   | { kind: 'created'; file: string; item: ItemView }
@@ -72,6 +77,8 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
   // Rows are kept in the order files were given, whatever order they finish in.
   const rows: Array<{ order: number; row: ImportRow }> = [];
   let next = 0;
+  /** Items this run created: a later file with the same content is a plain duplicate, not a resumed import. */
+  const createdHere = new Set<string>();
   const finish = (row: ImportRow, order = next++) => {
     rows.push({ order, row });
     rows.sort((a, b) => a.order - b.order);
@@ -81,6 +88,48 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
   const base = (file: string, started: number) => ({
     file, type: null, id: null, reason: null, existing: null, chunks: null, extent: null, ms: Date.now() - started,
   });
+
+  /**
+   * Follows an item to its end. Its time counts from when it left the queue (the last poll that still saw it
+   * pending), so a file that waited behind others is not charged for the wait.
+   */
+  async function follow(file: string, item: ItemView): Promise<{ done: ItemView; ms: number }> {
+    let queuedUntil = Date.now();
+    let startedAt: number | null = item.status === 'pending' ? null : queuedUntil;
+    const done = await tracker.track(
+      item,
+      (now) => emit({ kind: 'progress', file, item: now }),
+      (now) => {
+        if (now.status === 'pending') queuedUntil = Date.now();
+        else startedAt ??= queuedUntil;
+      },
+    );
+    return { done, ms: Date.now() - (startedAt ?? queuedUntil) };
+  }
+
+  const outcome = (done: ItemView) => ({
+    type: done.type, id: done.id, status: done.status === 'failed' ? 'failed' as const : 'completed' as const,
+    reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : null,
+    chunks: done.chunks, extent: extentLabel(done) || null,
+  });
+
+  /**
+   * The same content was imported before. A finished item is skipped; one an interrupted run left
+   * unfinished is followed here to its end and reported for what happened to it now.
+   */
+  async function resume(file: string, started: number, dup: { type: ContentType; id: number }, order: number): Promise<ImportRow> {
+    const existing = createdHere.has(`${dup.type}:${dup.id}`) ? undefined : (await product.items(dup.type)).find((r) => r.id === dup.id);
+    const item = existing ? toItemView(dup.type, existing as Parameters<typeof toItemView>[1]) : null;
+    if (!item || item.status === 'completed') {
+      return finish({ ...base(file, started), type: dup.type, status: 'skipped', reason: `already imported as ${dup.type} ${dup.id}`, existing: dup }, order);
+    }
+    if (item.status === 'failed') {
+      return finish({ ...base(file, started), ...outcome(item), existing: dup, reason: `${item.error ?? 'failed'} (imported before as ${dup.type} ${dup.id}; \`cms retry ${dup.id}\` to try again)` }, order);
+    }
+    emit({ kind: 'created', file, item });
+    const { done, ms } = await follow(file, item);
+    return finish({ ...base(file, started), ...outcome(done), existing: dup, resumed: true, ms }, order);
+  }
 
   /** Classifies and stores the file (resolves `submitted`), then follows its processing (resolves `row`). */
   function importFile(c: Candidate): Submission {
@@ -109,21 +158,29 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
         onProgress: (sent, total) => emit({ kind: 'upload', file, sent, total }),
       });
       item = toItemView(created.kind as ContentType, created.item as Parameters<typeof toItemView>[1]);
+      createdHere.add(`${item.type}:${item.id}`);
       emit({ kind: 'created', file, item });
       markSubmitted();
-      const done = await tracker.track(item, (now) => emit({ kind: 'progress', file, item: now }));
-      return finish({
-        ...base(file, started), type, id: done.id, status: done.status === 'failed' ? 'failed' : 'completed',
-        reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : null,
-        chunks: done.chunks, extent: extentLabel(done) || null,
-      }, order);
+      const uploadMs = Date.now() - started;
+      const { done, ms } = await follow(file, item);
+      return finish({ ...base(file, started), ...outcome(done), ms: uploadMs + ms }, order);
     } catch (e) {
       if (signal.aborted) {
         return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'interrupted', reason: item ? `left ${item.status}` : 'not imported' }, order);
       }
       const err = toAppError(e);
       const dup = duplicateOf(err);
-      if (dup) return finish({ ...base(file, started), type, status: 'skipped', reason: `already imported as ${dup.type} ${dup.id}`, existing: dup }, order);
+      if (dup) {
+        markSubmitted();
+        try {
+          return await resume(file, started, dup, order);
+        } catch (again) {
+          if (signal.aborted) return finish({ ...base(file, started), type, id: dup.id, status: 'interrupted', reason: 'left unfinished' }, order);
+          const e2 = toAppError(again);
+          if (e2.code === 'unavailable' || e2.code === 'unauthorized') throw e2;
+          return finish({ ...base(file, started), type, id: dup.id, status: 'failed', reason: e2.message }, order);
+        }
+      }
       // The server is down or refuses us: no point going on with the other files.
       if ((err.code === 'unavailable' || err.code === 'unauthorized') && !item) throw err;
       return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'failed', reason: err.message }, order);

@@ -1,21 +1,36 @@
 import type { Logger } from '../logger';
+import { shortenPath, wrapWords } from '../views/fit';
+import { estimateEta, type RunProgress } from '../views/import-line';
 import { ImportView, uploadDetail, type ActiveFile, type FinishedLine } from '../views/import-view';
 import { doneLine, SUMMARY_COLUMNS, totalsLine, type ImportReporter } from './report';
 
 /**
- * On a terminal: an ink view with a progress bar per file in flight;
- * finished files become permanent lines; at the end the summary table.
+ * On a terminal: an ink view with a progress line per file in flight, where the
+ * run stands ("12/48 files · 3 failed · ETA 1 min 10 s") under them; finished
+ * files become permanent lines; at the end the summary table and each failure's
+ * reason wrapped on word boundaries.
  */
-export async function createLiveReporter(logger: Logger, options: { footer?: string }): Promise<ImportReporter> {
+export async function createLiveReporter(logger: Logger, options: { footer?: string; columns?: () => number | undefined }): Promise<ImportReporter> {
   const active = new Map<string, ActiveFile>();
   const finished: FinishedLine[] = [];
-  const view = () => <ImportView active={[...active.values()]} finished={[...finished]} footer={options.footer} />;
+  const started = Date.now();
+  let total = 0;
+  let done = 0;
+  let failed = 0;
+  const progress = (): RunProgress => ({
+    done, total: Math.max(total, done + active.size), failed,
+    etaMs: estimateEta({ total: Math.max(total, done + active.size), done, inFlightPercents: [...active.values()].map((a) => a.percent), elapsedMs: Date.now() - started }),
+  });
+  const view = () => <ImportView active={[...active.values()]} finished={[...finished]} progress={progress()} footer={options.footer} />;
   const live = await logger.live(view());
   const refresh = () => live?.update(view());
 
   return {
     event(e) {
       switch (e.kind) {
+        case 'planned':
+          total += e.count;
+          break;
         case 'start':
           active.set(e.file, { file: e.file, type: e.type, id: null, phase: 'reading', percent: 0, detail: null });
           break;
@@ -32,6 +47,8 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
         }
         case 'done':
           active.delete(e.row.file);
+          done++;
+          if (e.row.status === 'failed') failed++;
           finished.push({
             key: `${finished.length}`,
             file: e.row.file,
@@ -49,12 +66,19 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
     async finish(rows, info) {
       await live?.done();
       if (rows.length) {
-        // The table without its error column fits a terminal; each reason follows in full (wrapped, printed once).
+        // The table without its error column fits a terminal; each reason follows in full, wrapped on word boundaries.
         logger.line('');
         logger.table(rows, SUMMARY_COLUMNS.filter((c) => c.header !== 'error'));
         const why = rows.filter((r) => r.reason && r.status !== 'completed');
         if (why.length) logger.line('');
-        for (const r of why) logger.line(`${logger.paint(r.status, r.status === 'skipped' ? 'yellow' : 'red')} ${r.file}: ${r.reason}`);
+        const width = Math.max(20, (options.columns?.() ?? process.stdout.columns ?? 80) - 1);
+        for (const r of why) {
+          // "failed …/scan-bad.pdf: The PDF … cannot be read", continued on indented lines.
+          const head = `${r.status} ${shortenPath(r.file, Math.floor(width / 2))}:`;
+          const [first, ...more] = wrapWords(`${head} ${r.reason}`, width, width - 2);
+          logger.line(logger.paint(r.status, r.status === 'skipped' ? 'yellow' : 'red') + first!.slice(r.status.length));
+          for (const l of more) logger.line(`  ${l}`);
+        }
       }
       logger.line(totalsLine(rows, info.ms));
     },

@@ -19,7 +19,7 @@ export interface ImportReporter {
 }
 
 export const SUMMARY_COLUMNS: Column<ImportRow>[] = [
-  { header: 'file', value: (r) => r.file, max: 48, cut: 'middle' },
+  { header: 'file', value: (r) => r.file, max: 48, cut: 'path' },
   { header: 'type', value: (r) => r.type ?? '' },
   { header: 'id', value: (r) => r.id ?? r.existing?.id ?? '', align: 'right' },
   { header: 'status', value: (r) => r.status, style: (r) => (r.status === 'completed' ? 'green' : r.status === 'skipped' ? 'yellow' : 'red') },
@@ -39,11 +39,11 @@ export function doneLine(row: ImportRow): string {
   const what = row.type && row.id ? `${row.type} ${row.id}` : row.type ?? '';
   switch (row.status) {
     case 'completed':
-      return `${row.file}: completed (${[what, row.chunks !== null ? plural(row.chunks, 'chunk') : '', row.extent, duration(row.ms)].filter(Boolean).join(', ')})`;
+      return `${row.file}: completed (${[row.resumed ? `resumed: ${what}` : what, row.chunks !== null ? plural(row.chunks, 'chunk') : '', row.extent, duration(row.ms)].filter(Boolean).join(', ')})`;
     case 'skipped':
       return `${row.file}: skipped (${row.reason})`;
     case 'failed':
-      return `${row.file}: failed${what ? ` (${what})` : ''}: ${row.reason}`;
+      return `${row.file}: failed${what ? ` (${row.resumed ? 'resumed: ' : ''}${what})` : ''}: ${row.reason}`;
     case 'interrupted':
       return `${row.file}: interrupted${what ? ` (${what})` : ''}: ${row.reason}`;
     default: {
@@ -53,21 +53,26 @@ export function doneLine(row: ImportRow): string {
   }
 }
 
-/** Piped output: one plain line per event, no ANSI, then the summary table. */
+/** Piped output: one plain line per event, timestamped, no ANSI, then the summary table. */
 export function createPlainReporter(logger: Logger, options: { summary: boolean }): ImportReporter {
   const lastLine = new Map<string, { status: string; at: number }>();
+  let total = 0;
+  let done = 0;
   return {
     event(e) {
       switch (e.kind) {
+        case 'planned':
+          total += e.count;
+          break;
         case 'start':
-          logger.line(`${e.file}: importing as ${e.type}`);
+          logger.event(`${e.file}: importing as ${e.type}`);
           break;
         case 'upload':
           // Big files take a while to send: say so once.
-          if (e.sent === 0 && e.total >= 8 * 1024 * 1024) logger.line(`${e.file}: uploading ${bytes(e.total)}`);
+          if (e.sent === 0 && e.total >= 8 * 1024 * 1024) logger.event(`${e.file}: uploading ${bytes(e.total)}`);
           break;
         case 'created':
-          logger.line(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status}`);
+          logger.event(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status}`);
           lastLine.set(e.file, { status: e.item.status, at: Date.now() });
           break;
         case 'progress': {
@@ -76,11 +81,12 @@ export function createPlainReporter(logger: Logger, options: { summary: boolean 
           if (prev && prev.status === e.item.status && Date.now() - prev.at < 1000) break;
           if (e.item.status === 'completed' || e.item.status === 'failed') break;
           lastLine.set(e.file, { status: e.item.status, at: Date.now() });
-          logger.line(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status} ${percent(e.item.progress)}${e.item.step ? ` - ${e.item.step}` : ''}`);
+          logger.event(`${e.file}: ${e.item.type} ${e.item.id} ${e.item.status} ${percent(e.item.progress)}${e.item.step ? ` - ${e.item.step}` : ''}`);
           break;
         }
         case 'done':
-          logger.line(doneLine(e.row));
+          done++;
+          logger.event(`[${done}/${Math.max(total, done)}] ${doneLine(e.row)}`);
           break;
         default: {
           const never: never = e;
@@ -93,7 +99,7 @@ export function createPlainReporter(logger: Logger, options: { summary: boolean 
         logger.line('');
         logger.table(rows, SUMMARY_COLUMNS);
       }
-      logger.line(totalsLine(rows, info.ms));
+      logger.event(totalsLine(rows, info.ms));
     },
     async close() {},
   };

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { padTo, textWidth, truncateEnd, truncateMiddle } from './fit';
-import { activeLines, finishedLine, type ActiveFile } from './import-line';
+import { padTo, shortenPath, textWidth, truncateEnd, truncateMiddle, wrapWords } from './fit';
+import { activeLines, estimateEta, finishedLine, progressLine, type ActiveFile } from './import-line';
+import { eta } from '../format';
 import { statusLines } from './status-view';
 
 const active: ActiveFile[] = [
@@ -20,13 +21,13 @@ test('cutting keeps the display width: wide characters count two, the middle cut
 });
 
 for (const columns of [80, 120]) {
-  test(`at ${columns} columns every live line fits, columns are aligned and two spaces apart, paths keep their end`, () => {
+  test(`at ${columns} columns every live line fits, columns are aligned and two spaces apart, paths are cut from the left keeping the file name`, () => {
     const lines = activeLines(active, columns);
     assert.equal(lines.length, active.length);
     for (const l of lines) assert.ok(textWidth(l) <= columns - 1, `${textWidth(l)}: ${l}`);
-    assert.match(lines[0]!, /^inbox\/.*…[^ ]*\.pptx {2,}presentation 60810 {2}/);
-    assert.match(lines[0]!, /21% {2}extracting {2}Reading slide 6 of 2/);
-    assert.match(lines[1]!, /75% {2}analyzing {3}Indexing passages/);
+    assert.match(lines[0]!, /^…[^ ]*\/smart-home-showcase\.pptx {2,}presentation 60810 {2}/);
+    assert.match(lines[0]!, /21% {2}extracting {2}Reading sl/);
+    assert.match(lines[1]!, /75% {2}analyzing {3}Indexing pa/);
     // The percent column starts at the same place on every line.
     const at = lines.map((l) => textWidth(l.slice(0, l.search(/\d+%/))));
     assert.equal(new Set(at).size, 1, lines.join('\n'));
@@ -34,10 +35,59 @@ for (const columns of [80, 120]) {
   });
 }
 
-test('a finished line fits the terminal and cuts the path, not the outcome, first', () => {
+test('a finished line fits the terminal and cuts the path (from the left), not the outcome, first', () => {
   const line = finishedLine('✔', active[0]!.file, ': completed (presentation 60810, 28 chunks, 28 slides, 12.5 s)', 80);
   assert.ok(textWidth(line) <= 79, line);
-  assert.match(line, /^✔ inbox\/.*….*showcase\.pptx: completed \(presentation 60810/);
+  assert.match(line, /^✔ …[^ ]*\/smart-home-showcase\.pptx: completed \(presentation 60810/);
+});
+
+test('two files in the same long folder never look alike: the path is cut from the left and the file name kept whole', () => {
+  const folder = '/home/operator/imports/quarterly-installation-reports-for-the-northern-region-2026';
+  for (const max of [20, 24, 30]) {
+    const a = shortenPath(`${folder}/helloworld-bad.pdf`, max);
+    const b = shortenPath(`${folder}/scan-bad.pdf`, max);
+    assert.ok(textWidth(a) <= max && textWidth(b) <= max, `${a} | ${b}`);
+    assert.ok(a.endsWith('helloworld-bad.pdf') && b.endsWith('scan-bad.pdf'), `${a} | ${b}`);
+    assert.notEqual(a, b);
+    assert.ok(a.startsWith('…'));
+  }
+  assert.equal(shortenPath('inbox/manual.pdf', 40), 'inbox/manual.pdf', 'a path that fits is left alone');
+  // Only a file name wider than the room itself is cut, in its middle, keeping its extension.
+  const long = shortenPath('inbox/an-extremely-long-file-name-for-a-manual.pdf', 20);
+  assert.ok(textWidth(long) <= 20 && long.endsWith('.pdf') && !long.startsWith('…'), long);
+});
+
+test('failure reasons wrap on word boundaries: no word is split, no line is too wide', () => {
+  const reason = 'The PDF "helloworld-bad.pdf" cannot be read: the file is damaged or not a PDF (pdf-parse: Invalid PDF structure). Export it again and upload it.';
+  for (const width of [30, 50, 79]) {
+    const lines = wrapWords(reason, width);
+    for (const l of lines) assert.ok(textWidth(l) <= width, `${width}: "${l}"`);
+    assert.equal(lines.join(' '), reason.replace(/\s+/g, ' '), 'every word kept, in order, whole');
+  }
+  assert.deepEqual(wrapWords('abcdefghij', 4), ['abcd', 'efgh', 'ij'], 'only a word wider than the line is cut');
+  assert.deepEqual(wrapWords('failed one two three', 10, 8), ['failed one', 'two', 'three'], 'later lines take the narrower width');
+  assert.equal(progressLine({ done: 5, total: 5, failed: 2, etaMs: 0 }, 80), '5/5 files · 2 failed', 'no ETA once every file is done');
+});
+
+test('where the run stands ("12/48 files · 3 failed · ETA 1 min 10 s") shows its count on every width', () => {
+  const p = { done: 12, total: 48, failed: 3, etaMs: 70_000 };
+  assert.equal(progressLine(p, 120), '12/48 files · 3 failed · ETA 1 min 10 s');
+  for (let columns = 24; columns <= 200; columns += 7) {
+    const line = progressLine(p, columns);
+    assert.ok(textWidth(line) <= columns - 1, `${columns}: ${line}`);
+    assert.match(line, /^12\/48( files)? · 3 (failed|✖) · ETA 1( min |m)10( s|s)$/, `${columns}: ${line}`);
+  }
+  assert.equal(progressLine(p, 30), '12/48 · 3 failed · ETA 1m10s');
+  assert.equal(progressLine({ done: 0, total: 5, failed: 0, etaMs: null }, 80), '0/5 files · ETA …');
+  assert.equal(eta(42_400), '42 s');
+  assert.equal(eta(3_725_000), '1 h 2 min');
+});
+
+test('the ETA comes from the share of work done: finished files whole, files in flight by their percentage', () => {
+  assert.equal(estimateEta({ total: 4, done: 0, inFlightPercents: [], elapsedMs: 10_000 }), null, 'nothing to estimate from yet');
+  assert.equal(estimateEta({ total: 4, done: 1, inFlightPercents: [], elapsedMs: 10_000 }), 30_000);
+  assert.equal(estimateEta({ total: 4, done: 1, inFlightPercents: [50, 50], elapsedMs: 20_000 }), 20_000);
+  assert.equal(estimateEta({ total: 2, done: 2, inFlightPercents: [], elapsedMs: 5_000 }), 0);
 });
 
 test('cms status --follow lines fit the terminal too', () => {

@@ -6,8 +6,8 @@
  *
  *   manuals/…/kitchen.pdf  document 12      ████░░░░  40%  extracting  Reading text of page 3 of 8
  */
-import { bar, percent } from '../format';
-import { padTo, textWidth, truncateEnd, truncateMiddle } from './fit';
+import { bar, eta, percent } from '../format';
+import { padTo, shortenPath, textWidth, truncateEnd } from './fit';
 
 export interface ActiveFile {
   file: string;
@@ -48,11 +48,14 @@ export function activeRows(active: readonly ActiveFile[], columns: number | unde
   // file, what, [bar] pct, phase, then the step with at least 24 columns; the file gets up to a third, at least 12.
   const fixed = whatWidth + (barWidth ? barWidth + 1 : 0) + 4 + PHASE_WIDTH + GAP.length * 4;
   const longest = Math.max(...active.map((a) => textWidth(a.file)));
-  const fileWidth = Math.max(12, Math.min(longest, Math.floor(cols / 3), cols - fixed - 24));
+  // The file name whole ("…/" before it) comes before the step's room; the step takes what is left.
+  const longestName = Math.max(...active.map((a) => textWidth(a.file.slice(a.file.lastIndexOf('/') + 1)))) + 2;
+  const room = Math.max(Math.min(Math.floor(cols / 3), cols - fixed - 24), Math.min(longestName, Math.floor(cols * 0.4), cols - fixed - 12));
+  const fileWidth = Math.max(12, Math.min(longest, room));
   return active.map((a) => {
     const row = {
       key: a.file,
-      file: padTo(truncateMiddle(a.file, fileWidth), fileWidth),
+      file: padTo(shortenPath(a.file, fileWidth), fileWidth),
       what: padTo(whatOf(a), whatWidth),
       bar: barWidth ? bar(a.percent, barWidth) : '',
       percent: percent(a.percent).padStart(4),
@@ -72,10 +75,52 @@ export function lineOf(r: ActiveRow): string {
 
 export const activeLines = (active: readonly ActiveFile[], columns: number | undefined): string[] => activeRows(active, columns).map(lineOf);
 
-/** A finished file's line ("✔ deck.pptx: completed (…)") cut to the terminal, the path cut from the middle. */
+/** A finished file's line ("✔ deck.pptx: completed (…)") cut to the terminal, the path cut from the left (file name kept). */
 export function finishedLine(mark: string, file: string, rest: string, columns: number | undefined): string {
   const cols = usableColumns(columns);
   const tail = rest.replace(/\s+/g, ' ');
-  const fileRoom = Math.max(12, Math.min(textWidth(file), cols - textWidth(mark) - 1 - Math.min(textWidth(tail), Math.floor(cols / 2))));
-  return truncateEnd(`${mark} ${truncateMiddle(file, fileRoom)}${tail}`, cols);
+  const nameWidth = textWidth(file.slice(file.lastIndexOf('/') + 1)) + 2;
+  const beside = cols - textWidth(mark) - 1 - Math.min(textWidth(tail), Math.floor(cols / 2));
+  // The file name whole first (up to 60 % of the line), then the outcome; the folders give way.
+  const fileRoom = Math.max(12, Math.min(textWidth(file), Math.max(beside, Math.min(nameWidth, Math.floor(cols * 0.6)))));
+  return truncateEnd(`${mark} ${shortenPath(file, fileRoom)}${tail}`, cols);
+}
+
+/** Where a run stands: files finished of all, failures, and the time left. */
+export interface RunProgress {
+  done: number;
+  total: number;
+  failed: number;
+  /** Estimated time left, null until there is something to estimate from. */
+  etaMs: number | null;
+}
+
+/**
+ * "12/48 files · 3 failed · ETA 1 min 10 s", in shorter words on a narrow terminal
+ * ("12/48 · 3 ✖ · ETA 1m10s"), the count first so it shows on any width.
+ */
+export function progressLine(p: RunProgress, columns: number | undefined): string {
+  const cols = usableColumns(columns);
+  const long = p.etaMs === null ? '…' : eta(p.etaMs);
+  const short = p.etaMs === null ? '…' : eta(p.etaMs).replace(/ (h|min|s)\b/g, (_, u: string) => (u === 'min' ? 'm' : u)).replace(/ /g, '');
+  const left = p.done < p.total; // once every file is done there is no time left to tell
+  const forms = [
+    [`${p.done}/${p.total} files`, p.failed ? `${p.failed} failed` : '', left ? `ETA ${long}` : ''],
+    [`${p.done}/${p.total}`, p.failed ? `${p.failed} failed` : '', left ? `ETA ${long}` : ''],
+    [`${p.done}/${p.total}`, p.failed ? `${p.failed} failed` : '', left ? `ETA ${short}` : ''],
+    [`${p.done}/${p.total}`, p.failed ? `${p.failed} ✖` : '', left ? `ETA ${short}` : ''],
+  ].map((parts) => parts.filter(Boolean).join(' · '));
+  return forms.find((f) => textWidth(f) <= cols) ?? truncateEnd(forms.at(-1)!, cols);
+}
+
+/**
+ * The time left from the share of the work done so far: finished files count whole, files in
+ * flight by their percentage. Null until 1 % of the work is done (nothing to estimate from yet).
+ */
+export function estimateEta(p: { total: number; done: number; inFlightPercents: number[]; elapsedMs: number }): number | null {
+  if (p.total <= 0) return null;
+  const share = (p.done + p.inFlightPercents.reduce((a, b) => a + Math.max(0, Math.min(100, b)) / 100, 0)) / p.total;
+  if (share >= 1) return 0;
+  if (share < 0.01 || p.elapsedMs <= 0) return null;
+  return (p.elapsedMs * (1 - share)) / share;
 }

@@ -1,7 +1,7 @@
 import { Box, Static, Text } from 'ink';
 import { bytes } from '../format';
 import { truncateEnd } from './fit';
-import { activeRows, finishedLine, lineOf, usableColumns, type ActiveFile } from './import-line';
+import { activeRows, finishedLine, lineOf, progressLine, usableColumns, type ActiveFile, type RunProgress } from './import-line';
 import { drawLive } from './live-area';
 import { useColumns } from './use-columns';
 
@@ -20,11 +20,15 @@ export interface FinishedLine {
 const MARK = { ok: '✔', skip: '•', fail: '✖' } as const;
 const COLOR = { ok: 'green', skip: 'yellow', fail: 'red' } as const;
 
-/** One line per file in flight, fitted to the terminal; finished files scroll up as permanent lines. */
-export function ImportView({ active, finished, footer }: { active: ActiveFile[]; finished: FinishedLine[]; footer?: string }) {
+/**
+ * One line per file in flight, fitted to the terminal, then where the run stands ("12/48 files · ETA 1 min 10 s");
+ * finished files scroll up as permanent lines.
+ */
+export function ImportView({ active, finished, progress, footer }: { active: ActiveFile[]; finished: FinishedLine[]; progress?: RunProgress; footer?: string }) {
   const columns = useColumns();
   const rows = activeRows(active, columns);
-  drawLive([...rows.map(lineOf), ...(footer ? [truncateEnd(footer, usableColumns(columns))] : [])]);
+  const standing = progress && progress.total > 0 ? progressLine(progress, columns) : null;
+  drawLive([...rows.map(lineOf), ...(standing ? [standing] : []), ...(footer ? [truncateEnd(footer, usableColumns(columns))] : [])]);
   return (
     <>
       <Static items={finished}>
@@ -51,6 +55,11 @@ export function ImportView({ active, finished, footer }: { active: ActiveFile[];
             {r.detail ? <Text dimColor>{r.detail}</Text> : null}
           </Text>
         ))}
+        {standing ? (
+          <Text bold wrap="truncate-end">
+            {standing}
+          </Text>
+        ) : null}
         {footer ? (
           <Text dimColor wrap="truncate-end">
             {truncateEnd(footer, usableColumns(columns))}

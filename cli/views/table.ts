@@ -1,5 +1,5 @@
 import type { Style } from '../logger';
-import { textWidth, truncateEnd, truncateMiddle } from './fit';
+import { shortenPath, textWidth, truncateEnd, truncateMiddle } from './fit';
 
 export interface Column<T> {
   header: string;
@@ -7,13 +7,14 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** Longest cell before it is cut with an ellipsis; columns with a max also give way to fit a terminal. */
   max?: number;
-  /** Where a long cell is cut: at the end (default) or in the middle (paths). */
-  cut?: 'end' | 'middle';
+  /** Where a long cell is cut: at the end (default), in the middle, or a path from the left keeping its file name. */
+  cut?: 'end' | 'middle' | 'path';
   style?: (row: T) => Style | undefined;
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
-const cutTo = (s: string, max: number, where: 'end' | 'middle' = 'end') => (where === 'middle' ? truncateMiddle(s, max) : truncateEnd(s, max));
+const cutTo = (s: string, max: number, where: Column<unknown>['cut'] = 'end') =>
+  where === 'middle' ? truncateMiddle(s, max) : where === 'path' ? shortenPath(s, max) : truncateEnd(s, max);
 const GAP = 2;
 /** The narrowest a column that gives way may become. */
 const MIN_WIDTH = 10;

@@ -1,198 +1,358 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../errors';
+import type { Migration } from '../postgres/migrate';
+import { dbError } from '../postgres/pool';
 import type { ContentType } from '../types';
-import { openReplica, type Replica } from './pg-replica';
-import { matches, runQuery, toQuery } from './query';
-import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Patch, Select, StoredChatMessage, WithId } from './types';
+import { runQuery, toQuery } from './query';
+import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Patch, Query, Select, StoredChatMessage, WithId } from './types';
 
 /**
  * The catalog in PostgreSQL (DATABASE_URL), shared by every server and
- * worker: the CatalogStore contract over a replica in this process's memory
- * (./pg-replica.ts). Passes the same contract suite as the lowdb store.
+ * worker, read and written in PostgreSQL itself (nothing of it is held in
+ * this process):
+ * - one row per record in `catalog_rows` (collection, id, data jsonb), ids
+ *   from one sequence; a write resolves after its COMMIT;
+ * - `update` with a mutator reads the row FOR UPDATE and writes it in one
+ *   transaction, an object patch is merged in one statement, so two
+ *   processes changing one record both apply; a deadlock between
+ *   transactions is refused with AppError('conflict') (HTTP 409), never
+ *   half applied;
+ * - `where` is asked in SQL (jsonb containment, GIN index), as are order,
+ *   limit and offset when no in-process `filter` is given;
+ * - `transaction(fn)` is one SQL transaction: calls made while `fn` runs
+ *   (on `tx` or on this store) use its connection (AsyncLocalStorage);
+ * - a change to jobs is announced with NOTIFY so idle workers look at once.
  */
+
+export const catalogMigrations: Migration[] = [{
+  name: 'catalog-001',
+  sql: `
+    CREATE TABLE catalog_rows (collection text NOT NULL, id bigint NOT NULL, data jsonb NOT NULL, PRIMARY KEY (collection, id));
+    CREATE TABLE catalog_counters (name text PRIMARY KEY, value bigint NOT NULL);
+    CREATE SEQUENCE catalog_ids INCREMENT BY 10000 START WITH 1;
+    CREATE TABLE catalog_changes (seq bigserial PRIMARY KEY, origin text NOT NULL, ops jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now());`,
+}, {
+  // The store reads and writes PostgreSQL directly: ids one at a time, lists by field values through an index, no change feed.
+  name: 'catalog-002',
+  sql: `
+    SELECT setval('catalog_ids', greatest((SELECT coalesce(max(id), 0) FROM catalog_rows), (SELECT last_value + 9999 FROM catalog_ids)));
+    ALTER SEQUENCE catalog_ids INCREMENT BY 1;
+    CREATE INDEX catalog_rows_data ON catalog_rows USING gin (data jsonb_path_ops);
+    DROP TABLE catalog_changes;`,
+}];
 
 const COLLECTIONS = {
   documents: 'Document', presentations: 'Presentation', videos: 'Video', contentItems: 'Content item', categories: 'Category',
-  botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', handoffRequests: 'Request', ragTurns: 'Message', authSessions: 'Session',
-  auditLog: 'Audit entry', users: 'User', apiTokens: 'API token',
+  botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', ragTurns: 'Message', authSessions: 'Session',
+  auditLog: 'Audit entry', users: 'User', apiTokens: 'API token', handoffRequests: 'Request',
 } as const;
 type Name = keyof typeof COLLECTIONS;
 /** Kept by clearContent. */
-const KEEP: Name[] = ['authSessions', 'auditLog', 'users', 'apiTokens'];
+const KEEP: string[] = ['authSessions', 'auditLog', 'users', 'apiTokens'];
+const CHANNEL = 'catalog_change';
+
+type Run = <R extends pg.QueryResultRow = any>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
+
+/** A field name safe to put in SQL (top-level keys of records are identifiers). */
+function field(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new AppError('internal', `Bad field name ${name}`);
+  return name;
+}
+
+function driverError(e: unknown, what: string): AppError {
+  const code = (e as { code?: string })?.code;
+  if (code === '40P01' || code === '40001') {
+    return new AppError('conflict', `Another change to the same record was being saved at the same moment (${what}); nothing was changed. Try again.`, { cause: e });
+  }
+  return dbError(e, what);
+}
+
+class Db {
+  readonly tx = new AsyncLocalStorage<pg.PoolClient>();
+  constructor(readonly pool: pg.Pool, readonly origin: string) {}
+
+  /** Runs one statement in the current transaction, or on its own (committed when it returns). */
+  run: Run = async (sql, params) => {
+    const c = this.tx.getStore();
+    try {
+      return await (c ? c.query(sql, params) : this.pool.query(sql, params));
+    } catch (e) {
+      throw driverError(e, 'to save the catalog');
+    }
+  };
+
+  /** Runs `fn` in one SQL transaction (joining the current one). */
+  async atomic<R>(fn: () => Promise<R>): Promise<R> {
+    if (this.tx.getStore()) return fn();
+    let c: pg.PoolClient;
+    try {
+      c = await this.pool.connect();
+    } catch (e) {
+      throw dbError(e, 'to open a connection for the catalog');
+    }
+    try {
+      await c.query('BEGIN');
+      const out = await this.tx.run(c, fn);
+      await c.query('COMMIT');
+      return out;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw e instanceof AppError ? e : driverError(e, 'to save the catalog');
+    } finally {
+      c.release();
+    }
+  }
+
+  notify(collection: string) {
+    return this.run('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, collection })]);
+  }
+}
+
+/** SQL for a query's `where`, order and page (page only when no in-process filter follows). */
+function sqlOf<T>(q: Query<T>, params: unknown[]): { where: string; tail: string } {
+  let where = '';
+  const eq = Object.fromEntries(Object.entries(q.where ?? {}).filter(([, v]) => v !== undefined));
+  if (Object.keys(eq).length) {
+    params.push(JSON.stringify(eq));
+    where = ` AND data @> $${params.length}::jsonb`;
+  }
+  if (q.filter) return { where, tail: ' ORDER BY id' };
+  const dir = q.desc ? ' DESC' : '';
+  const order = q.orderBy && q.orderBy !== 'id' ? ` ORDER BY data->'${field(q.orderBy)}'${dir}, id` : ` ORDER BY id${dir}`;
+  let tail = order;
+  if (q.limit !== undefined) tail += ` LIMIT ${Math.max(0, Math.floor(q.limit))}`;
+  if (q.offset) tail += ` OFFSET ${Math.max(0, Math.floor(q.offset))}`;
+  return { where, tail };
+}
 
 class PgCollection<T extends WithId> implements Collection<T> {
-  constructor(private readonly r: Replica, private readonly name: string, readonly label: string) {}
+  constructor(private readonly db: Db, private readonly name: string, readonly label: string) {}
 
-  private get rows(): Map<number, T> {
-    return this.r.table(this.name) as Map<number, T>;
+  private async select(query: Select<T> | undefined, lock = false): Promise<T[]> {
+    const q = toQuery(query);
+    const params: unknown[] = [this.name];
+    const { where, tail } = sqlOf(q, params);
+    const r = await this.db.run<{ data: T }>(`SELECT data FROM catalog_rows WHERE collection = $1${where}${tail}${lock ? ' FOR UPDATE' : ''}`, params);
+    const rows = r.rows.map((x) => x.data);
+    return q.filter ? runQuery(rows, q) : rows;
   }
 
-  private listNow(query?: Select<T>): T[] {
-    return runQuery(this.rows.values(), toQuery(query));
+  private async changed() {
+    if (this.name === 'jobs') await this.db.notify(this.name);
   }
 
-  async list(query?: Select<T>): Promise<T[]> {
-    return this.listNow(query);
+  list(query?: Select<T>): Promise<T[]> {
+    return this.select(query);
   }
 
   async count(query?: Select<T>): Promise<number> {
-    if (!query) return this.rows.size;
     const q = toQuery(query);
-    let n = 0;
-    for (const row of this.rows.values()) if (matches(row, q)) n++;
-    return n;
+    if (q.filter) return (await this.select({ where: q.where, filter: q.filter })).length;
+    const params: unknown[] = [this.name];
+    const { where } = sqlOf({ where: q.where }, params);
+    const r = await this.db.run<{ n: string }>(`SELECT count(*) AS n FROM catalog_rows WHERE collection = $1${where}`, params);
+    return Number(r.rows[0].n);
   }
 
   async get(id: number): Promise<T | undefined> {
-    return this.rows.get(id);
+    const r = await this.db.run<{ data: T }>('SELECT data FROM catalog_rows WHERE collection = $1 AND id = $2', [this.name, id]);
+    return r.rows[0]?.data;
   }
 
   async find(query: Select<T>): Promise<T | undefined> {
-    return runQuery(this.rows.values(), toQuery(query))[0];
+    const q = toQuery(query);
+    return (await this.select(q.filter ? q : { ...q, limit: 1 }))[0];
   }
 
-  private requireNow(id: number): T {
-    const row = this.rows.get(id);
+  async require(id: number): Promise<T> {
+    const row = await this.get(id);
     if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
     return row;
   }
 
-  async require(id: number): Promise<T> {
-    return this.requireNow(id);
-  }
-
-  private set(row: T) {
-    this.rows.set(row.id, row);
-    this.r.touch(this.name, row.id);
-  }
-
   async insert(data: Omit<T, 'id'>): Promise<T> {
-    return this.r.commit(() => {
-      const row = { ...structuredClone(data as object), id: this.r.nextId() } as T;
-      this.set(row);
-      return structuredClone(row);
-    });
+    const r = await this.db.run<{ data: T }>(
+      `WITH n AS (SELECT nextval('catalog_ids') AS id)
+       INSERT INTO catalog_rows (collection, id, data) SELECT $1, n.id, $2::jsonb || jsonb_build_object('id', n.id) FROM n RETURNING data`,
+      [this.name, JSON.stringify(data)],
+    );
+    await this.changed();
+    return r.rows[0].data;
   }
 
   async put(row: T): Promise<T> {
-    if (this.rows.get(row.id)) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
-    return this.r.commit(() => {
-      const copy = structuredClone(row);
-      this.set(copy);
-      return structuredClone(copy);
-    });
+    const r = await this.db.run<{ data: T }>(
+      'INSERT INTO catalog_rows (collection, id, data) VALUES ($1, $2, $3::jsonb) ON CONFLICT (collection, id) DO NOTHING RETURNING data',
+      [this.name, row.id, JSON.stringify(row)],
+    );
+    if (!r.rows.length) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
+    await this.changed();
+    return r.rows[0].data;
   }
 
   async update(id: number, patch: Patch<T>): Promise<T> {
-    return this.r.commit(() => {
-      const row = this.requireNow(id);
-      if (typeof patch === 'function') patch(row);
-      else Object.assign(row, patch, { id: row.id });
-      this.r.touch(this.name, id);
-      return structuredClone(row);
-    });
-  }
-
-  async updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
-    return this.r.commit(() => {
-      let n = 0;
-      for (const row of this.listNow(query)) {
-        mutate(row);
-        this.r.touch(this.name, row.id);
-        n++;
-      }
-      return n;
-    });
-  }
-
-  async remove(id: number): Promise<T | undefined> {
-    return this.removeNow(id);
-  }
-
-  private removeNow(id: number): T | undefined {
-    return this.r.commit(() => {
-      const row = this.rows.get(id);
-      if (!row) return undefined;
-      this.rows.delete(id);
-      this.r.touch(this.name, id);
+    if (typeof patch !== 'function') {
+      // One statement: the patch is merged into the row as it is at that moment.
+      const r = await this.db.run<{ data: T }>(
+        `UPDATE catalog_rows SET data = data || $3::jsonb || jsonb_build_object('id', id) WHERE collection = $1 AND id = $2 RETURNING data`,
+        [this.name, id, JSON.stringify(patch)],
+      );
+      if (!r.rows.length) throw new AppError('not_found', `${this.label} ${id} was not found`);
+      await this.changed();
+      return r.rows[0].data;
+    }
+    return this.db.atomic(async () => {
+      const r = await this.db.run<{ data: T }>('SELECT data FROM catalog_rows WHERE collection = $1 AND id = $2 FOR UPDATE', [this.name, id]);
+      const row = r.rows[0]?.data;
+      if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
+      patch(row);
+      row.id = id;
+      await this.db.run('UPDATE catalog_rows SET data = $3::jsonb WHERE collection = $1 AND id = $2', [this.name, id, JSON.stringify(row)]);
+      await this.changed();
       return row;
     });
   }
 
+  async updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
+    return this.db.atomic(async () => {
+      const rows = await this.select(query, true);
+      if (!rows.length) return 0;
+      for (const row of rows) {
+        const id = row.id;
+        mutate(row);
+        row.id = id;
+      }
+      await this.db.run(
+        `UPDATE catalog_rows r SET data = u.data FROM unnest($2::bigint[], $3::jsonb[]) AS u(id, data) WHERE r.collection = $1 AND r.id = u.id`,
+        [this.name, rows.map((x) => x.id), rows.map((x) => JSON.stringify(x))],
+      );
+      await this.changed();
+      return rows.length;
+    });
+  }
+
+  async remove(id: number): Promise<T | undefined> {
+    const r = await this.db.run<{ data: T }>('DELETE FROM catalog_rows WHERE collection = $1 AND id = $2 RETURNING data', [this.name, id]);
+    if (r.rows.length) await this.changed();
+    return r.rows[0]?.data;
+  }
+
   async removeWhere(query: Select<T>): Promise<T[]> {
-    return this.r.commit(() => this.listNow(query).map((row) => this.removeNow(row.id)!));
+    const q = toQuery(query);
+    if (!q.filter) {
+      const params: unknown[] = [this.name];
+      const { where } = sqlOf({ where: q.where }, params);
+      const r = await this.db.run<{ data: T }>(`DELETE FROM catalog_rows WHERE collection = $1${where} RETURNING data`, params);
+      if (r.rows.length) await this.changed();
+      return r.rows.map((x) => x.data).sort((a, b) => a.id - b.id);
+    }
+    return this.db.atomic(async () => {
+      const rows = await this.select(q, true);
+      if (!rows.length) return [];
+      await this.db.run('DELETE FROM catalog_rows WHERE collection = $1 AND id = ANY($2::bigint[])', [this.name, rows.map((x) => x.id)]);
+      await this.changed();
+      return rows;
+    });
   }
 }
 
 export interface PgCatalog extends CatalogStore {
-  /** Resolves when every write made so far is in PostgreSQL. */
-  flush(): Promise<void>;
-  /** Applies every change other processes committed so far. */
-  catchUp(): Promise<void>;
-  /** Calls `fn` after changes from other processes arrived (e.g. a job queued elsewhere). */
+  /** Calls `fn` when another process changed jobs (NOTIFY); returns the unsubscribe. */
   onRemoteChange(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
-export async function openPgCatalog(options: { pool: pg.Pool; location: string; pollMs?: number; log?: (msg: string) => void }): Promise<PgCatalog> {
-  const r = await openReplica({ pool: options.pool, collections: [...Object.keys(COLLECTIONS), 'chatMessages'], pollMs: options.pollMs, log: options.log });
-  const col = <T extends WithId>(name: Name) => new PgCollection<T>(r, name, COLLECTIONS[name]);
-  const cols = Object.fromEntries((Object.keys(COLLECTIONS) as Name[]).map((n) => [n, col(n)])) as Record<Name, PgCollection<any>>;
+export async function openPgCatalog(options: { pool: pg.Pool; location: string; log?: (msg: string) => void }): Promise<PgCatalog> {
+  const log = options.log ?? (() => {});
+  const db = new Db(options.pool, randomUUID());
+  const cols = Object.fromEntries((Object.keys(COLLECTIONS) as Name[]).map((n) => [n, new PgCollection<any>(db, n, COLLECTIONS[n])])) as Record<Name, PgCollection<any>>;
 
   // Chat messages of earlier versions (moved to the conversation store at start); kept by seq.
-  const log = () => r.table('chatMessages') as Map<number, StoredChatMessage>;
+  const messages = new PgCollection<StoredChatMessage & { id: any }>(db, 'chatMessages', 'Message');
+  const bySeq = (rows: StoredChatMessage[]) => rows.sort((a, b) => a.seq - b.seq);
   const chatMessages: MessageLog = {
-    list: async (filter) => [...log().values()].filter((m) => !filter || filter(m)).sort((a, b) => a.seq - b.seq),
-    count: async () => log().size,
-    append: async (rows) => r.commit(() => rows.map((row) => {
-      const seq = r.nextId();
-      const m = { ...structuredClone(row), id: `m${seq}`, seq } as StoredChatMessage;
-      log().set(seq, m);
-      r.touch('chatMessages', seq);
-      return structuredClone(m);
-    })),
-    removeWhere: async (pred) => r.commit(() => {
-      let n = 0;
-      for (const m of [...log().values()]) {
-        if (!pred(m)) continue;
-        log().delete(m.seq);
-        r.touch('chatMessages', m.seq);
-        n++;
+    list: async (filter) => bySeq(await messages.list(filter ? { filter } : undefined)),
+    count: () => messages.count(),
+    append: (rows) => db.atomic(async () => {
+      const out: StoredChatMessage[] = [];
+      for (const row of rows) {
+        const r = await db.run<{ data: StoredChatMessage }>(
+          `WITH n AS (SELECT nextval('catalog_ids') AS seq)
+           INSERT INTO catalog_rows (collection, id, data) SELECT 'chatMessages', n.seq, $1::jsonb || jsonb_build_object('id', 'm' || n.seq, 'seq', n.seq) FROM n RETURNING data`,
+          [JSON.stringify(row)],
+        );
+        out.push(r.rows[0].data);
       }
-      return n;
+      return out;
+    }),
+    removeWhere: (pred) => db.atomic(async () => {
+      const gone = (await messages.list({ filter: pred })).map((m) => m.seq);
+      if (gone.length) await db.run("DELETE FROM catalog_rows WHERE collection = 'chatMessages' AND id = ANY($1::bigint[])", [gone]);
+      return gone.length;
     }),
   };
+
+  const listeners = new Set<() => void>();
+  let listener: pg.PoolClient | null = null;
+  let closed = false;
+  const listen = async () => {
+    try {
+      const c = await options.pool.connect();
+      c.on('notification', (n) => {
+        try {
+          if (JSON.parse(n.payload ?? '{}').origin === db.origin) return;
+        } catch { /* not ours */ }
+        for (const f of listeners) f();
+      });
+      c.on('error', () => {
+        listener = null;
+        c.release(true);
+        if (!closed) setTimeout(() => void listen(), 1000).unref();
+      });
+      await c.query(`LISTEN ${CHANNEL}`);
+      listener = c;
+    } catch (e) {
+      log(`Listening for catalog changes failed: ${(e as Error).message}; workers still look for work on their timer`);
+    }
+  };
+  await listen();
 
   const store: PgCatalog = {
     location: options.location,
     ...cols,
     chatMessages,
     counters: {
-      get: async (name: CounterName) => r.counter(name),
-      increment: async (name: CounterName, by = 1) => r.incrementCounter(name, by),
+      get: async (name: CounterName) => Number((await db.run<{ value: string }>('SELECT value FROM catalog_counters WHERE name = $1', [name])).rows[0]?.value ?? 0),
+      increment: async (name: CounterName, by = 1) => Number((await db.run<{ value: string }>(
+        'INSERT INTO catalog_counters VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = catalog_counters.value + $2 RETURNING value', [name, by],
+      )).rows[0].value),
     },
     items(type: ContentType): Collection<ItemRecord> {
       const by = { document: cols.documents, presentation: cols.presentations, video: cols.videos } as const;
       return by[type] as unknown as Collection<ItemRecord>;
     },
-    reserveId: async () => r.nextId(),
-    transaction: <R>(fn: (tx: CatalogStore) => Promise<R> | R) => r.commitAsync(() => fn(store)),
-    async clearContent() {
-      r.commit(() => {
-        for (const n of [...Object.keys(COLLECTIONS), 'chatMessages'] as Name[]) {
-          if (KEEP.includes(n)) continue;
-          for (const id of [...r.table(n).keys()]) {
-            r.table(n).delete(id);
-            r.touch(n, id);
-          }
-        }
-        r.setCounter('botResponses', 0);
-      });
+    reserveId: async () => Number((await db.run<{ v: string }>("SELECT nextval('catalog_ids') AS v")).rows[0].v),
+    transaction: <R>(fn: (tx: CatalogStore) => Promise<R> | R) => db.atomic(async () => fn(store)),
+    clearContent: () => db.atomic(async () => {
+      await db.run('DELETE FROM catalog_rows WHERE NOT (collection = ANY($1::text[]))', [KEEP]);
+      await db.run("INSERT INTO catalog_counters VALUES ('botResponses', 0) ON CONFLICT (name) DO UPDATE SET value = 0");
+      await db.notify('jobs');
+    }),
+    onRemoteChange(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
     },
-    flush: () => r.flush(),
-    catchUp: () => r.catchUp(),
-    onRemoteChange: (fn) => r.onRemoteChange(fn),
-    close: () => r.close(),
+    async close() {
+      closed = true;
+      if (listener) {
+        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
+        listener.release();
+        listener = null;
+      }
+    },
   };
   return store;
 }
+

@@ -135,3 +135,19 @@ test('clear-session removes the conversation\'s messages only', async () => {
   assert.deepEqual(await assistant.messages('user_c1'), []);
   assert.equal((await assistant.messages('user_c2')).length, 2);
 });
+
+test('a question answered from a video transcript hands out the video with the time link of the cited moment', async () => {
+  const clip = await addVideo(env.catalog, { label: 'Sunrise timelapse', language: 'english', fileName: 'sunrise.mp4' });
+  await index.upsert([{
+    id: `video:${clip.id}:1`, itemType: 'video', itemId: clip.id, title: clip.label, page: null, slide: null, heading: null, language: 'en', imageIds: [], ordinal: 1,
+    text: 'The camera was left on the hill overnight. The sunrise over the bay was filmed at six in the morning.', startSec: 53, endSec: 58.5,
+  }]);
+  const reply = await assistant.chat({ message: 'When was the sunrise over the bay filmed?', referenceId: 'video-ref-1' });
+  assert.match(reply.message, /six in the morning/);
+  assert.equal(reply.mediaItem?.contentType, 'video');
+  assert.equal(reply.mediaItem?.id, clip.id);
+  assert.match(reply.mediaItem!.filePath, /sunrise\.mp4#t=53$/);
+  const stored = (await assistant.messages('video-ref-1')).at(-1)!;
+  assert.equal(stored.contentType, 'video');
+  assert.match(stored.file ?? '', /#t=53$/);
+});

@@ -6,7 +6,7 @@ import type { NewAnswer, QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { SearchIndex } from '../search/types';
 import { detectLanguage, languageCode, UNDETERMINED } from '../text/language';
-import type { ChatBotReply, PublicChatMessage } from '../types';
+import type { ChatBotReply, MediaOutput, PublicChatMessage } from '../types';
 import { detectMediaRequest, findMedia } from './media';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import type { RagBot } from './rag';
@@ -97,6 +97,13 @@ export function createAssistant(options: AssistantOptions): Assistant {
   const { catalog, rag, conversations } = options;
   const limits = toChatLimits(options.limits);
 
+  /** The cited video as a media output whose file path is the time link of the cited moment (`...mp4#t=53`). */
+  async function videoAt(id: number, url: string): Promise<MediaOutput | null> {
+    const v = await catalog.videos.get(id);
+    if (!v) return null;
+    return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url };
+  }
+
   async function recent(referenceId: string): Promise<Body[]> {
     return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
   }
@@ -161,9 +168,12 @@ export function createAssistant(options: AssistantOptions): Assistant {
     // Not found: offer to pass the question on to a person (the page shows the form).
     const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
       : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
+    // A video source is handed out with its time link (the cited moment), as a media reply.
+    const cue = answer.citations.find((c) => c.itemType === 'video' && c.url);
+    const media = cue ? await videoAt(cue.itemId, cue.url!) : null;
     return {
-      reply: { message, language: answer.detectedLanguage, mediaItem: null, ...(answer.notFound ? { handoff: true } : {}) },
-      bot: { message, output: null, file: null, contentType: null, userLanguage: answer.detectedLanguage },
+      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}) },
+      bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
       outcome: {
         kind: 'question', notFound: answer.notFound, mode: answer.mode,

@@ -27,3 +27,9 @@ test('expected figures are matched in any of their forms', () => {
   assert.ok(figureForms('1500').includes('1,500') && figureForms('1500').includes('1.500'));
   assert.ok(figureForms('10x').includes('10 times'));
 });
+
+test('a speed-up such as 1.25x or 10x is a figure matched by value, not a model number', () => {
+  const sources = ['Background recompilation yielded speedups of up to 1.25x on benchmarks with many branch traces; we measured 10x.'];
+  assert.deepEqual(checkGrounding('It yielded speedups of up to 1.25x [1], and 10x elsewhere.', sources).missing, []);
+  assert.deepEqual(checkGrounding('It yielded speedups of up to 1.5x [1].', sources).missing, ['1.5']);
+});

@@ -18,7 +18,7 @@ const URL_RE = /\bhttps?:\/\/[^\s<>()"'\]]+|\bwww\.[^\s<>()"'\]]+/giu;
 /** A phone number: an optional +, then 7 or more digits in groups separated by spaces, dots, dashes or brackets. */
 const PHONE_RE = /(?<![\p{L}\p{N}])\+?\(?\d[\d\s().-]{6,}\d(?![\p{L}\p{N}])/gu;
 /** A model number or code: Latin letters and digits mixed in one token ("M2", "KNX-200", "v8", "T23"; not Hebrew "כ-5"). */
-const MODEL_RE = /(?<![\p{L}\p{N}-])(?=[A-Za-z\d-]*[A-Za-z])(?=[A-Za-z\d-]*\d)[A-Za-z\d]+(?:-[A-Za-z\d]+)*(?![\p{L}\p{N}])/gu;
+const MODEL_RE = /(?<![\p{L}\p{N}-]|\d[.,])(?=[A-Za-z\d-]*[A-Za-z])(?=[A-Za-z\d-]*\d)[A-Za-z\d]+(?:-[A-Za-z\d]+)*(?![\p{L}\p{N}])/gu;
 /** A number as written: digits with thousands or decimal separators. */
 const NUMBER_RE = /(?<![\p{L}\d])\d+(?:[.,\u00A0\u202F ]\d{3})*(?:[.,]\d+)?(?!\d)/gu;
 
@@ -86,6 +86,8 @@ export function checkGrounding(answer: string, sources: string[]): GroundingChec
   }
   const sourceTokens = new Set([...source.matchAll(MODEL_RE)].map((m) => alnum(m[0])));
   for (const m of rest.matchAll(MODEL_RE)) {
+    // "10x", "1.25x" are figures (checked as numbers below), not model numbers.
+    if (/^\d+x$/i.test(m[0])) continue;
     checked++;
     const key = alnum(m[0]);
     if (!sourceTokens.has(key) && !sourceAlnum.includes(key)) missing.push(m[0]);

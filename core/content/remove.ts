@@ -23,11 +23,13 @@ export async function deleteItem(deps: ContentDeps, type: ContentType, id: numbe
   const { catalog } = deps;
   const coll = catalog.items(type);
   await coll.require(id);
-  await deps.queue.cancelItem(type, id);
   const stored = await ownKeys(deps, type, id);
-  // Index first: if the search backend is down the record stays and the delete can be retried.
-  await removeDerived(deps, type, id);
+  // The item's own files first: on a full disk they free the room the catalog and index writes below need
+  // (a retried delete finds them gone, which is fine).
   for (const k of stored) await deps.store.delete(k);
+  await deps.queue.cancelItem(type, id);
+  // Then the index: if the search backend is down the record stays and the delete can be retried.
+  await removeDerived(deps, type, id);
   await removeTranslationsOf(deps, type, id);
   await coll.remove(id);
 }

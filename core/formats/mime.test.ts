@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mimeForExt, mimeForKey } from './mime';
+import { extForMime, mimeForExt, mimeForKey } from './mime';
 
 describe('the MIME table', () => {
   it('mimeForKey looks only at the extension of the last segment', () => {
@@ -16,5 +16,13 @@ describe('the MIME table', () => {
     assert.equal(mimeForExt('jpeg'), 'image/jpeg');
     assert.equal(mimeForExt('vtt'), 'text/vtt');
     assert.equal(mimeForExt('exe'), 'application/octet-stream');
+  });
+
+  it('extForMime gives the usual extension of a content type, parameters ignored', () => {
+    assert.equal(extForMime('image/jpeg'), 'jpg');
+    assert.equal(extForMime('image/JPG'), 'jpg');
+    assert.equal(extForMime('application/pdf; charset=binary'), 'pdf');
+    assert.equal(extForMime('text/vtt'), 'vtt');
+    assert.equal(extForMime('application/x-unknown'), undefined);
   });
 });

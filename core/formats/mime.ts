@@ -30,6 +30,16 @@ export function mimeForExt(ext: string): string {
   return FORMATS.find((f) => f.extensions.includes(`.${e}`))?.mime ?? OTHER_BY_EXT[e] ?? OCTET_STREAM;
 }
 
+/** The usual extension (no dot) of a content type, `jpg` for image/jpeg; undefined when unknown. Parameters (`; charset=...`) are ignored. */
+export function extForMime(type: string): string | undefined {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  const format = FORMATS.find((f) => f.mime.split(';')[0] === t);
+  if (format) return format.extensions[0]!.slice(1);
+  if (t === 'image/jpg') return 'jpg';
+  if (t === 'image/bmp') return 'bmp';
+  return Object.entries(OTHER_BY_EXT).find(([, m]) => m.split(';')[0] === t)?.[0];
+}
+
 /** The content type of a stored object from the extension of its last segment. */
 export function mimeForKey(key: string): string {
   const name = key.slice(key.lastIndexOf('/') + 1);

@@ -1,4 +1,5 @@
 /** What an extractor returns: text by structure, images, and derived files in a work folder. */
+import type { Coded } from '../types';
 import type { Message } from '../messages';
 import type { TranslationLanguage } from '../types';
 
@@ -88,6 +89,8 @@ export interface Segment {
 export interface TranslationWarning {
   unit: number | null;
   message: string;
+  /** The reason as a code with parameters (core/messages.ts), when known. */
+  code?: Coded;
 }
 
 /** The translated text of one page (PDF, DOCX page estimate) or slide (PPTX), for indexing. */

@@ -45,6 +45,24 @@ export interface DocxExtraText {
   comments: string[];
   /** SmartArt text. */
   diagrams: string[];
+  /**
+   * Every paragraph of the body read straight from its runs (ruby as
+   * "base(reading)", content-control placeholders, field results): what the
+   * file says when mammoth reads nothing from it.
+   */
+  bodyLines: string[];
+  /** Pictures placed in page headers and footers. */
+  headerPictures: number;
+}
+
+/** Ruby (furigana over a word) as "base(reading)" runs, so the word reads whole. */
+export function flattenRuby(xml: string): string {
+  if (!xml.includes('<w:ruby')) return xml;
+  return xml.replace(/<w:ruby\b[^>]*>([\s\S]*?)<\/w:ruby>/g, (_all, inner: string) => {
+    const rt = /<w:rt\b[^>]*>([\s\S]*?)<\/w:rt>/.exec(inner)?.[1] ?? '';
+    const base = /<w:rubyBase\b[^>]*>([\s\S]*?)<\/w:rubyBase>/.exec(inner)?.[1] ?? '';
+    return rt ? `${base}<w:r><w:t>(</w:t></w:r>${rt}<w:r><w:t>)</w:t></w:r>` : base;
+  });
 }
 
 const byNumber = (a: string, b: string) => Number(/(\d+)\.xml$/i.exec(a)?.[1] ?? 0) - Number(/(\d+)\.xml$/i.exec(b)?.[1] ?? 0);
@@ -67,5 +85,10 @@ export async function readDocxExtraText(zip: SafeZip): Promise<DocxExtraText> {
   const comments = zip.has('word/comments.xml') ? wordParagraphs(await zip.readText('word/comments.xml')) : [];
   const diagrams: string[] = [];
   for (const part of partsMatching(zip, /^word\/diagrams\/data\d*\.xml$/i)) diagrams.push(...drawingParagraphs(await zip.readText(part)));
-  return { headersFooters, comments, diagrams };
+  const bodyLines = zip.has('word/document.xml') ? wordParagraphs(flattenRuby(await zip.readText('word/document.xml'))) : [];
+  let headerPictures = 0;
+  for (const rels of partsMatching(zip, /^word\/_rels\/(?:header|footer)\d*\.xml\.rels$/i)) {
+    headerPictures += (await zip.readText(rels)).match(/relationships\/image"/g)?.length ?? 0;
+  }
+  return { headersFooters, comments, diagrams, bodyLines, headerPictures };
 }

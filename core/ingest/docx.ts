@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { extForMime } from '../formats/mime';
 import mammoth from 'mammoth';
 import { neutralizeDoctype } from '../tools/xml-entities';
 import { AppError, isAppError } from '../errors';
@@ -29,8 +30,11 @@ export interface DocxOptions extends ExtractOptions {
   imageOcrBudgetMs?: number;
 }
 
-const IMAGE_EXT: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp',
+
+/** The pictures a document keeps, by their content type: PNG, JPEG, GIF, WebP, BMP (others are left out). */
+const keptImageExt = (type: string) => {
+  const ext = type.toLowerCase().startsWith('image/') ? extForMime(type) : undefined;
+  return ext && ['png', 'jpg', 'gif', 'webp', 'bmp'].includes(ext) ? ext : undefined;
 };
 
 /** The zipfile shape mammoth reads from (its `{ file }` input). */
@@ -69,7 +73,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
       convertImage: mammoth.images.imgElement(async (image) => {
         throwIfAborted(opts.signal);
-        const ext = IMAGE_EXT[image.contentType.toLowerCase()];
+        const ext = keptImageExt(image.contentType);
         if (!ext) { skippedFormats++; return { src: '' }; }
         const data = await image.readAsBuffer();
         const hash = createHash('sha1').update(data).digest('hex');
@@ -101,6 +105,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   // Symbol-font glyphs (private use), control characters and odd spaces are not text.
   const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
   const sections = blocksToSections(blocks);
+  // Mammoth read nothing from the body: its own runs (ruby, a content control's placeholder, a field's result) are the text.
+  if (sections.length === 0 && extra.bodyLines.length) sections.push({ text: cleanText(extra.bodyLines.join('\n')) });
   // Text mammoth does not read: SmartArt, headers and footers, comments.
   if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
   if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
@@ -125,7 +131,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   });
 
   if (sections.length === 0) {
-    if (images.length === 0) {
+    // A picture in the page header is still a picture: the file completes with the "nothing searchable" note.
+    if (images.length === 0 && extra.headerPictures === 0) {
       throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
     }
   }

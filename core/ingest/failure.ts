@@ -19,8 +19,11 @@ function errnoOf(e: unknown): string | undefined {
  */
 export function explainFailure(e: unknown, fileName: string): AppError {
   const code = errnoOf(e);
-  if (code && DISK_FULL.has(code)) {
-    return new AppError('unavailable', `"${fileName}" could not be processed: the server's disk is full. Free some space on the server (or move DATA_DIR to a larger disk), then retry this upload.`, { cause: e, details: { reason: 'disk_full' } });
+  // Below MIN_FREE_MB (core/disk.ts) is worded like a full disk, with how much is free.
+  const low = e instanceof AppError && e.details?.reason === 'disk_full' && typeof e.details.freeBytes === 'number' ? e.details : null;
+  if ((code && DISK_FULL.has(code)) || low) {
+    const detail = low ? ` (${Math.floor(Number(low.freeBytes) / 1024 ** 2)} MB free in ${String(low.folder)}; ${Math.floor(Number(low.minFreeBytes) / 1024 ** 2)} MB must stay free, MIN_FREE_MB)` : '';
+    return new AppError('unavailable', `"${fileName}" could not be processed: the server's disk is full. Free some space on the server (or move DATA_DIR to a larger disk), then retry this upload${detail}.`, { cause: e, details: { reason: 'disk_full' } });
   }
   const err = toAppError(e);
   if (err.message.includes(fileName)) return err;

@@ -117,6 +117,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     await zip.close();
   }
 
+  dropSlideFurniture(sections);
   // A picture on many slides (a logo, a background) is kept once, as decoration.
   images = await markDecorations(images, { placeCount: slideCount, signal: opts.signal });
   for (const img of images) delete img.places;
@@ -165,4 +166,30 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
   const slides = pages.length === hidden.length ? hidden.map((_, i) => i + 1) : pages.length === visible.length ? visible : undefined;
   if (!slides) throw new Error(`LibreOffice rendered ${pages.length} page(s) for ${hidden.length} slide(s)`);
   return pages.map((p, i) => ({ slide: slides[i] as number, path: join(dir, p.name) }));
+}
+
+/**
+ * Slide furniture: a short line repeated on most slides (a footer, "Confidential",
+ * the brand line) is kept on the first slide that has it and dropped from the
+ * others, so it neither outranks a slide's own content nor fills every chunk.
+ * Titles are the slide's own and stay.
+ */
+export function dropSlideFurniture(sections: ExtractedSection[]): void {
+  if (sections.length < 3) return;
+  const key = (l: string) => l.trim().toLowerCase().replace(/\s+/g, ' ');
+  const count = new Map<string, number>();
+  for (const s of sections) for (const k of new Set(s.text.split('\n').map(key).filter(Boolean))) count.set(k, (count.get(k) ?? 0) + 1);
+  const furniture = new Set([...count].filter(([k, n]) => n >= Math.max(3, sections.length * 0.5) && k.length <= 80).map(([k]) => k));
+  if (furniture.size === 0) return;
+  const kept = new Set<string>();
+  for (const s of sections) {
+    const title = s.heading ? key(s.heading) : null;
+    s.text = s.text.split('\n').filter((l) => {
+      const k = key(l);
+      if (!furniture.has(k) || k === title) return true;
+      if (kept.has(k)) return false;
+      kept.add(k);
+      return true;
+    }).join('\n').trim();
+  }
 }

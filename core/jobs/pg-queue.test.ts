@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { openPgCatalog } from '../catalog/pg-catalog';
-import { catalogMigrations } from '../catalog/pg-replica';
+import { catalogMigrations, openPgCatalog } from '../catalog/pg-catalog';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
@@ -15,7 +14,7 @@ describe('job queue with two workers on PostgreSQL', { skip: pg.skipReason }, ()
     const url = await (await pg.server()).createDatabase();
     const pools = [await openPool({ url, max: 4 }), await openPool({ url, max: 4 })];
     await migrate(pools[0], [...catalogMigrations, ...jobClaimMigrations]);
-    const catalogs = await Promise.all(pools.map((pool) => openPgCatalog({ pool, location: 'pg', pollMs: 50 })));
+    const catalogs = await Promise.all(pools.map((pool) => openPgCatalog({ pool, location: 'pg' })));
     const ran: string[] = [];
     const queues = catalogs.map((catalog, i) => createJobQueue({
       catalog, concurrency: 2, leaseMs: 3000, claims: createPgJobClaims({ pool: pools[i], leaseMs: 3000 }),
@@ -28,12 +27,8 @@ describe('job queue with two workers on PostgreSQL', { skip: pg.skipReason }, ()
       });
       const jobs = await Promise.all(Array.from({ length: 8 }, (_, n) => queues[0].enqueue('ingest', 'document', 1000 + n)));
       const states = async () => Promise.all(jobs.map((j) => catalogs[0].jobs.get(j.id)));
-      const until = Date.now() + 20_000;
-      while (Date.now() < until) {
-        await catalogs[0].catchUp();
-        if ((await states()).every((j) => j?.state === 'done')) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      // Both queues idle (nothing queued, nothing running in either) once every job is through.
+      for (let i = 0; i < 20 && !(await states()).every((j) => j?.state === 'done'); i++) await Promise.all(queues.map((q) => q.idle()));
       assert.ok((await states()).every((j) => j?.state === 'done'), 'all done');
       const perJob = new Map<number, number>();
       for (const r of ran) perJob.set(Number(r.split(':')[1]), (perJob.get(Number(r.split(':')[1])) ?? 0) + 1);

@@ -36,6 +36,13 @@ export interface JobQueueOptions {
   /** How long a claim lives without renewal (renewed every third of it). Default 30 s. */
   leaseMs?: number;
   log?: (msg: string) => void;
+  /**
+   * Called before a job starts and before each new step it reports; what it throws fails the job with that
+   * reason (the free-space check: core/disk.ts).
+   */
+  beforeStep?: (job: Job) => void;
+  /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
+  explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
 }
 
 const now = () => new Date().toISOString();
@@ -192,13 +199,14 @@ export function createJobQueue(options: JobQueueOptions) {
     reports.delete(jobId);
   }
 
-  function reporter(jobId: number, signal: AbortSignal): JobReport {
+  function reporter(jobId: number, signal: AbortSignal, job?: Job): JobReport {
     let last = 0;
     let lastCode = '';
     return (s, progress, o = {}) => {
       signal.throwIfAborted();
       const t = Date.now();
       if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
+      if (s.code !== lastCode && job) options.beforeStep?.(job);
       last = t;
       lastCode = s.code;
       // Written in the order reported; the job's closing write waits for them (see settle).
@@ -222,7 +230,10 @@ export function createJobQueue(options: JobQueueOptions) {
     const took = () => (performance.now() - started) / 1000;
     const onClose: OnJobClose = (hook) => closers.set(jobId, [...(closers.get(jobId) ?? []), hook]);
     const work = handler
-      ? handler(job, controller.signal, reporter(jobId, controller.signal), onClose)
+      ? Promise.resolve().then(async () => {
+        try { options.beforeStep?.(job); } catch (e) { throw options.explainStartFailure ? await options.explainStartFailure(job, e) : e; }
+        return handler(job, controller.signal, reporter(jobId, controller.signal, job), onClose);
+      })
       : Promise.reject(new AppError('internal', `No handler for ${job.kind} jobs`));
     work
       .then(async (final) => {
@@ -248,7 +259,7 @@ export function createJobQueue(options: JobQueueOptions) {
         // An ingest failure names its file: its reason then also goes as a code with parameters, for any language.
         const reason = typeof err.details?.file === 'string' ? failureOf(err) : null;
         const error = reason ? { code: err.code, message: err.message, reason: { code: reason.code, params: reason.params } } : { code: err.code, message: err.message };
-        await write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err });
+        await persist(jobId, () => write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err }));
         jobDuration.observe({ kind: job.kind, outcome: 'failed' }, took());
         jobFailures.inc({ kind: job.kind, reason: reason?.code ?? err.code });
         log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
@@ -260,6 +271,23 @@ export function createJobQueue(options: JobQueueOptions) {
         closers.delete(jobId);
         pump();
       });
+  }
+
+  /**
+   * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
+   * it can, so the job never stays "running" once space is freed.
+   */
+  async function persist(jobId: number, record: () => Promise<unknown>): Promise<void> {
+    try {
+      await record();
+    } catch (e) {
+      log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
+      const retry = setInterval(() => {
+        if (stopping) return clearInterval(retry);
+        record().then(() => clearInterval(retry), () => { /* still not writable */ });
+      }, 2000);
+      retry.unref();
+    }
   }
 
   const requeue = async (jobId: number) => (await write(jobId, { state: 'queued', step: step('queued_again'), progress: 0, error: null, finishedAt: null }))!;

@@ -12,6 +12,8 @@ const incoming = async (f: UploadFile): Promise<IncomingFile> =>
 export const upload = (s: Services): Pick<Product, 'upload'> => ({
   async upload({ kind, file, fields, actor }) {
     const f = await incoming(file);
+    // Refused before anything is stored when it would leave less than MIN_FREE_MB (the original is copied to the store).
+    s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
     return kind === 'any' ? uploadAny(s.content, f, fields, actingActor(actor)) : uploadOfKind(s.content, kind, f, fields, actingActor(actor));
   },
 });

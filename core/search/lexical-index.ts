@@ -167,9 +167,10 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const flush = async () => {
     if (timer) { clearTimeout(timer); timer = null; }
     await saving;
+    // A save that failed before (a full disk) is tried again now: only this attempt's failure counts.
+    lastSaveError = null;
     saving = save();
     await saving;
-    if (lastSaveError) { const e = lastSaveError; lastSaveError = null; throw e; }
   };
 
   return {

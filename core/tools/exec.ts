@@ -7,6 +7,7 @@
  * group so a timeout also ends its children (soffice starts soffice.bin).
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { AppError } from '../errors';
@@ -178,6 +179,13 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       if (ending === 'timeout') {
         return reject(new AppError('unavailable', `${tool} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, {
           details: { tool, timeoutMs, reason: 'timeout' },
+        }));
+      }
+      // SIGXFSZ: the tool tried to write a file larger than the disk ceiling (a 20000×20000 CMYK image as TIFF).
+      const diskBytes = toolLimits().diskBytes ?? 0;
+      if (exitCode === 128 + constants.signals.SIGXFSZ && diskBytes > 0 && !opts.allowFailure) {
+        return reject(new AppError('too_large', `${tool} tried to write a file larger than ${formatBytes(diskBytes)} and was stopped`, {
+          details: { tool, reason: 'disk', diskBytes, exitCode },
         }));
       }
       const oom = memoryBytes > 0 && exitCode !== 0 ? memoryFailure(stderr, exitCode) : false;

@@ -27,6 +27,8 @@ import path from 'node:path';
 export interface ToolLimits {
   /** Memory ceiling of each tool process, in bytes (0: none). Default 1 GiB. */
   memoryBytes: number;
+  /** Largest file a tool may write, in bytes (0: none; `prlimit --fsize`, the tool gets SIGXFSZ past it). Default 2 GiB. */
+  diskBytes?: number;
   /** Time budget of a tool run over a file: base plus rate per MiB (see runTool's inputFile). */
   timeBaseMs: number;
   timePerMiBMs: number;
@@ -47,7 +49,7 @@ export interface Isolation {
   confinedPrefix?: string[];
 }
 
-let limits: ToolLimits = { memoryBytes: 1024 ** 3, timeBaseMs: 60_000, timePerMiBMs: 5_000, isolate: true };
+let limits: ToolLimits = { memoryBytes: 1024 ** 3, diskBytes: 2 * 1024 ** 3, timeBaseMs: 60_000, timePerMiBMs: 5_000, isolate: true };
 let isolation: Isolation | undefined;
 
 export function setToolLimits(next: Partial<ToolLimits>): void {
@@ -127,9 +129,10 @@ export function wrapTool(tool: string, args: string[], memoryBytes: number, conf
   // of MB of codec libraries plus a thread stack per decoder (a clip with a dozen inputs passes 1 GB of address
   // space at 80 MB resident): bound their data (heap and private memory) instead.
   const reservesAddressSpace = isNode || /^(chrom|ffmpeg|ffprobe)/i.test(path.basename(tool));
+  const disk = limits.diskBytes && iso.memoryCeiling ? [`--fsize=${limits.diskBytes}`] : [];
   const mem = memoryBytes > 0 && iso.memoryCeiling
-    ? ['prlimit', `--${reservesAddressSpace ? 'data' : 'as'}=${memoryBytes}`, '--']
-    : [];
+    ? ['prlimit', `--${reservesAddressSpace ? 'data' : 'as'}=${memoryBytes}`, ...disk, '--']
+    : disk.length ? ['prlimit', ...disk, '--'] : [];
   const toolArgs = isNode && memoryBytes > 0 && !args.some((a) => a.startsWith('--max-old-space-size'))
     ? [`--max-old-space-size=${Math.max(64, Math.floor((memoryBytes * 0.7) / 1024 ** 2))}`, ...args]
     : args;

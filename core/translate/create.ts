@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import type { LlmClient } from '../llm/types';
 import { createModelTranslator } from './model-translator';
 import { createApertiumTranslator } from './apertium';
+import type pg from 'pg';
 import { createGlossaryStore, type GlossaryStore } from './glossary';
+import { createPgGlossaryStore } from './pg-glossary';
 import { createFileTranslationMemory, type TranslationMemory } from './memory';
 import { translationOffers } from './offers';
 import { createTranslatorResolver, type TranslatorResolver } from './resolver';
@@ -25,14 +27,15 @@ export interface Translation {
   offers(): Promise<TranslationOffers>;
 }
 
-export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient): Translation {
+/** `pool`: with DATABASE_URL the glossary is in PostgreSQL, shared by every server and worker. */
+export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient, options: { pool?: pg.Pool | null } = {}): Translation {
   // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
   const anthropic = llm.configured ? meterTranslator(createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens })) : null;
   const apertium = config.translation.apertium ? meterTranslator(createApertiumTranslator()) : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),
     memory: createFileTranslationMemory(config.translation.memoryDir),
-    glossary: createGlossaryStore(config.translation.glossaryFile),
+    glossary: options.pool ? createPgGlossaryStore(options.pool) : createGlossaryStore(config.translation.glossaryFile),
     ready: async () => { await apertium?.ready(); },
     offers: async () => {
       await apertium?.ready();

@@ -92,11 +92,21 @@ export function validateEntry(e: unknown): GlossaryEntry {
 }
 
 export interface GlossaryStore {
-  get(): Glossary;
+  get(): Promise<Glossary>;
   /** Adds or replaces the entry with the same term. */
-  put(entry: GlossaryEntry): Glossary;
-  remove(term: string): Glossary;
-  replaceAll(entries: GlossaryEntry[]): Glossary;
+  put(entry: GlossaryEntry): Promise<Glossary>;
+  remove(term: string): Promise<Glossary>;
+  replaceAll(entries: GlossaryEntry[]): Promise<Glossary>;
+}
+
+/** The entries after an edit (put when `entry` is given, else remove `term`); AppError when the term is missing or the entry bad. */
+export function editGlossary(entries: GlossaryEntry[], edit: { put: GlossaryEntry } | { remove: string }): GlossaryEntry[] {
+  if ('put' in edit) {
+    const e = validateEntry(edit.put);
+    return [...entries.filter((x) => x.term !== e.term), e];
+  }
+  if (!entries.some((x) => x.term === edit.remove)) throw new AppError('not_found', `"${edit.remove}" is not in the glossary.`);
+  return entries.filter((x) => x.term !== edit.remove);
 }
 
 /** The glossary as one small JSON file (written whole, atomically, on each edit). */
@@ -122,16 +132,9 @@ export function createGlossaryStore(file: string): GlossaryStore {
     return next;
   };
   return {
-    get: load,
-    put(entry) {
-      const e = validateEntry(entry);
-      return save([...load().entries.filter((x) => x.term !== e.term), e]);
-    },
-    remove(term) {
-      const entries = load().entries;
-      if (!entries.some((x) => x.term === term)) throw new AppError('not_found', `"${term}" is not in the glossary.`);
-      return save(entries.filter((x) => x.term !== term));
-    },
-    replaceAll: (entries) => save(entries.map(validateEntry)),
+    get: async () => load(),
+    put: async (entry) => save(editGlossary(load().entries, { put: entry })),
+    remove: async (term) => save(editGlossary(load().entries, { remove: term })),
+    replaceAll: async (entries) => save(entries.map(validateEntry)),
   };
 }

@@ -6,6 +6,7 @@
  * file, warnings, error) up to date. Nothing is marked translated that was
  * not: a failure leaves the record `failed` with its reason.
  */
+import { codedOf } from '../messages';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -75,7 +76,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       let progressWrites: Promise<void> = Promise.resolve();
       const result = await translateFile({
         input, output, format, label: `"${item.fileName}"`, source, target, translator, signal, file: video?.file,
-        memory: deps.translation.memory, glossary: deps.translation.glossary.get(),
+        memory: deps.translation.memory, glossary: await deps.translation.glossary.get(),
         onProgress: ({ done, total, requests }) => {
           progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
           report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
@@ -112,7 +113,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       onClose(async (o) => {
         if (o.state === 'queued') await patch({ state: 'queued' });
         else if (o.state === 'failed') {
-          await patch({ state: 'failed', error: o.error.message, finishedAt: now() });
+          await patch({ state: 'failed', error: o.error.message, errorCode: codedOf(o.error), finishedAt: now() });
           await mirror({ state: 'failed', error: o.error.message });
         }
       });

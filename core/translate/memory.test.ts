@@ -56,15 +56,15 @@ test('glossary terms become placeholders and come back as the term or its fixed 
 test('the glossary store validates entries, bumps its version on every edit and persists', async () => {
   const file = path.join(dir, 'glossary.json');
   const s = createGlossaryStore(file);
-  assert.equal(s.get().version, 0);
-  s.put({ term: 'AuraShade' });
-  const v = s.put({ term: 'KNX', translations: { hebrew: 'KNX' } }).version;
+  assert.equal((await s.get()).version, 0);
+  await s.put({ term: 'AuraShade' });
+  const v = (await s.put({ term: 'KNX', translations: { hebrew: 'KNX' } })).version;
   assert.equal(v, 2);
-  assert.throws(() => s.put({ term: ' ' }), /non-empty "term"/);
-  assert.throws(() => s.put({ term: 'X', translations: { klingon: 'x' } as never }), /Unknown glossary language "klingon"/);
-  s.remove('AuraShade');
+  await assert.rejects(s.put({ term: ' ' }), /non-empty "term"/);
+  await assert.rejects(s.put({ term: 'X', translations: { klingon: 'x' } as never }), /Unknown glossary language "klingon"/);
+  await s.remove('AuraShade');
   const again = createGlossaryStore(file);
-  assert.equal(again.get().version, 3);
-  assert.deepEqual(again.get().entries, [{ term: 'KNX', translations: { hebrew: 'KNX' } }]);
-  assert.throws(() => again.remove('nope'), /not in the glossary/);
+  assert.equal((await again.get()).version, 3);
+  assert.deepEqual((await again.get()).entries, [{ term: 'KNX', translations: { hebrew: 'KNX' } }]);
+  await assert.rejects(again.remove('nope'), /not in the glossary/);
 });

@@ -135,10 +135,27 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     }
   }
   blocks.sort((a, b) => a.page - b.page);
-  const segments: FileSegment[] = blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
+  const segmentsOf = (): FileSegment[] => blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
   // Bookmarks (the outline) are kept and their titles translated.
-  const original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
-  const outline = original ? outlineItems(original) : [];
+  // The original as pdf-lib reads it, kept as the output document; null when pdf-lib cannot (its page tree is broken).
+  let original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
+  let outline: OutlineItem[] = [];
+  try {
+    if (original && (original.isEncrypted || original.getPageCount() !== pages.length)) original = null;
+    outline = original ? outlineItems(original) : [];
+  } catch {
+    original = null;
+  }
+  // Text a form field's widget draws (its value, a signature) is the field's, kept by the widget: not page text to translate.
+  if (original) {
+    const widgets = widgetBoxes(original);
+    for (let i = blocks.length - 1; i >= 0; i--) {
+      const b = blocks[i]!;
+      const cx = b.x + b.w / 2; const cy = b.y + b.h / 2;
+      if (widgets.some((w) => w.page === b.page && cx >= w.x0 && cx <= w.x1 && cy >= w.y0 && cy <= w.y1)) blocks.splice(i, 1);
+    }
+  }
+  const segments = segmentsOf();
   outline.forEach((item, i) => { if (/\p{L}/u.test(item.title)) segments.push({ id: `outline-${i + 1}`, text: escapeLiterals(item.title), unit: 1 }); });
   const minFontPt = o.minFontPt ?? 5;
 
@@ -180,8 +197,10 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         }
         // The original stays the document (form fields, bookmarks, links, tags): only its pages' drawing is replaced
         // by the text-free drawing. A file pdf-lib cannot edit in place is rebuilt from the text-free copy.
-        const doc = original && original.getPageCount() === pages.length && !original.isEncrypted ? original : filtered;
-        if (doc === original) await replacePageContents(doc, filtered);
+        let doc = filtered;
+        if (original) {
+          doc = await replacePageContents(original, filtered).then(() => original, () => filtered);
+        }
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
         for (const p of hidden) out2.push({ unit: p, message: 'an invisible text layer (OCR over a scan): its translation is drawn on a box over the scanned words' });
@@ -252,4 +271,27 @@ async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Prom
     const box = drawing.getPage(i).getMediaBox();
     page.drawPage(emb, { x: box.x, y: box.y, width: box.width, height: box.height });
   });
+}
+
+/** Widget annotations' rectangles in top-left page coordinates (points, crop box origin), as pdftotext reports text. */
+function widgetBoxes(doc: PDFDocument): Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> {
+  const out: Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> = [];
+  try {
+    doc.getPages().forEach((page, i) => {
+      const annots = page.node.lookup(PDFName.of('Annots'));
+      if (!(annots instanceof PDFArray)) return;
+      const crop = page.getCropBox();
+      for (const a of annots.asArray()) {
+        const d = a instanceof PDFRef ? doc.context.lookup(a) : a;
+        if (!(d instanceof PDFDict) || d.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
+        const rect = d.lookup(PDFName.of('Rect'));
+        if (!(rect instanceof PDFArray) || rect.size() < 4) continue;
+        const [x0, y0, x1, y1] = rect.asArray().map((n) => Number(n.toString()));
+        out.push({ page: i + 1, x0: Math.min(x0!, x1!) - crop.x, x1: Math.max(x0!, x1!) - crop.x, y0: crop.y + crop.height - Math.max(y0!, y1!), y1: crop.y + crop.height - Math.min(y0!, y1!) });
+      }
+    });
+  } catch {
+    return out;
+  }
+  return out;
 }

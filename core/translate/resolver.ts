@@ -4,6 +4,7 @@
  * 'not_configured' error the record shows as it is (retry once configured).
  */
 import { AppError } from '../errors';
+import { message } from '../messages';
 import type { TranslationLanguage } from '../types';
 import { noProviderError } from './offers';
 import type { Translator } from './types';

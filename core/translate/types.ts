@@ -10,6 +10,7 @@
  * Every tag of a source segment must come back exactly once in its translation.
  * What a format gives to be translated (TranslatableFile) is in core/formats/types.ts.
  */
+import type { Coded } from '../types';
 import type { TranslationLanguage } from '../types';
 import type { Segment } from '../formats/types';
 

@@ -25,6 +25,9 @@ import { publishTranscript } from './publish-transcript';
 import type { SpeechToText } from './speech/types';
 import { loadTranscript, saveTranscript } from './transcript-store';
 import { LOW_QUALITY_NOTE } from './transcribe-video';
+
+/** The low-confidence note as a code, for every console's language (other notes are free text). */
+const noteCodeOf = (note: string | null) => (note === LOW_QUALITY_NOTE ? { code: 'note.transcript_low_confidence', params: {} } : null);
 import { emptyTranscript } from './transcript-state';
 
 export interface TranscribeJobDeps extends RecordDeps {
@@ -96,7 +99,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       if (!t) {
         await deps.search.deleteItem('video', rec.id);
         await setTranscript({
-          state: 'none', note: r.outcome.note, segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
+          state: 'none', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
           speechSec: r.speech?.speechSec ?? null, approximate: false,
         });
         return step('completed_with_warnings', { warnings: r.outcome.note });
@@ -105,7 +108,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       const languageSource = requested ? 'requested' : rec.sourceLanguage ? 'upload' : 'detected';
       if (await videos.get(rec.id)) await videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
       await setTranscript({
-        state: 'completed', note: r.outcome.note, language: t.language, provider: t.provider, quality: t.quality,
+        state: 'completed', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), language: t.language, provider: t.provider, quality: t.quality,
         segmentCount: t.segments.length, chunkCount: published.chunkCount, vttPath: published.vttPath,
         languageSource, approximate: !!t.approximate, speechSec: r.speech?.speechSec ?? null,
         version: (before?.version ?? (replacing ? 1 : 0)) + 1, origin: 'transcribed',

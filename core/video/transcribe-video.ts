@@ -7,6 +7,7 @@
  * dropped. Cues are made to fit subtitles (./cue-fit.ts). Only a failing
  * transcriber throws.
  */
+import { NOTE_MESSAGES } from '../messages';
 import { join } from 'node:path';
 import { extractWav, type FrameGrid } from './audio';
 import type { Frame } from './frames';
@@ -44,7 +45,7 @@ export interface TranscribeVideoOptions {
   onProgress?: (what: 'audio' | 'silence' | 'recognising', doneSec?: number) => void;
 }
 
-export const LOW_QUALITY_NOTE = 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.';
+export const LOW_QUALITY_NOTE: string = NOTE_MESSAGES['note.transcript_low_confidence'];
 export const NO_SPEECH_NOTE = 'No transcript: no speech was found in the sound track (silence, music or noise only).';
 export const DEFAULT_MIN_CONFIDENCE = 0.25;
 

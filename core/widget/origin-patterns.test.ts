@@ -29,8 +29,8 @@ test('an origin pattern in WIDGET_ORIGINS stops the start with the reason', () =
   assert.deepEqual(loadConfig({ WIDGET_ORIGINS: 'https://www.brand.com' }).widget.origins, ['https://www.brand.com']);
 });
 
-test('a pattern stored before is allowed nowhere', () => {
+test('a pattern stored before is allowed nowhere', async () => {
   const file = path.join(dir, 'widget.json');
   writeFileSync(file, JSON.stringify({ origins: ['https://*.example', 'https://www.brand.com'] }));
-  assert.deepEqual(createWidgetSettingsStore({ file, envOrigins: [] }).allowedOrigins(), ['https://www.brand.com']);
+  assert.deepEqual(await createWidgetSettingsStore({ file, envOrigins: [] }).allowedOrigins(), ['https://www.brand.com']);
 });

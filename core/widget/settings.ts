@@ -24,13 +24,31 @@ export interface WidgetSettingsView extends WidgetSettings {
 }
 
 export interface WidgetSettingsStore {
-  get(): WidgetSettingsView;
-  update(patch: Partial<WidgetSettings>): WidgetSettingsView;
+  get(): Promise<WidgetSettingsView>;
+  update(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
   /** Every origin allowed to embed the widget ('*' allows any). */
-  allowedOrigins(): string[];
+  allowedOrigins(): Promise<string[]>;
 }
 
-const EMPTY: WidgetSettings = { origins: [], title: null, color: null, greeting: null };
+/** The settings after `patch`, checked (AppError('validation') naming what is wrong). */
+export function applyWidgetPatch(current: WidgetSettings, patch: Partial<WidgetSettings>): WidgetSettings {
+  const next: WidgetSettings = {
+    origins: patch.origins !== undefined ? [...new Set(patch.origins.filter((o) => o.trim()).map(normalizeOrigin))] : current.origins,
+    title: patch.title !== undefined ? text(patch.title, 80, 'The title') : current.title,
+    color: patch.color !== undefined ? text(patch.color, 7, 'The colour') : current.color,
+    greeting: patch.greeting !== undefined ? text(patch.greeting, 500, 'The greeting') : current.greeting,
+  };
+  if (next.color && !COLOR.test(next.color)) throw new AppError('validation', `The colour must look like #0f766e (got "${next.color}")`);
+  return next;
+}
+
+/** Every origin allowed: the environment's and the console's (a pattern stored before patterns were refused is left out: it would be honoured by frame-ancestors only). */
+export const allowed = (envOrigins: string[], current: WidgetSettings) =>
+  [...new Set([...envOrigins, ...current.origins])].filter((o) => o === '*' || !o.includes('*'));
+
+export const EMPTY_WIDGET_SETTINGS: WidgetSettings = { origins: [], title: null, color: null, greeting: null };
+
+const EMPTY = EMPTY_WIDGET_SETTINGS;
 export const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
 
 /** "https://www.brand.com/" -> "https://www.brand.com"; AppError('validation') for anything that is not an http(s) origin. */
@@ -72,15 +90,9 @@ export function createWidgetSettingsStore(options: { file: string; envOrigins: s
   const view = (): WidgetSettingsView => ({ ...current, origins: [...current.origins], envOrigins: [...options.envOrigins] });
 
   return {
-    get: view,
-    update(patch) {
-      const next: WidgetSettings = {
-        origins: patch.origins !== undefined ? [...new Set(patch.origins.filter((o) => o.trim()).map(normalizeOrigin))] : current.origins,
-        title: patch.title !== undefined ? text(patch.title, 80, 'The title') : current.title,
-        color: patch.color !== undefined ? text(patch.color, 7, 'The colour') : current.color,
-        greeting: patch.greeting !== undefined ? text(patch.greeting, 500, 'The greeting') : current.greeting,
-      };
-      if (next.color && !COLOR.test(next.color)) throw new AppError('validation', `The colour must look like #0f766e (got "${next.color}")`);
+    get: async () => view(),
+    async update(patch) {
+      const next = applyWidgetPatch(current, patch);
       mkdirSync(path.dirname(options.file), { recursive: true });
       const tmp = `${options.file}.tmp`;
       writeFileSync(tmp, JSON.stringify(next, null, 2));
@@ -88,7 +100,6 @@ export function createWidgetSettingsStore(options: { file: string; envOrigins: s
       current = next;
       return view();
     },
-    // A pattern stored before patterns were refused is left out: it would be honoured by frame-ancestors only.
-    allowedOrigins: () => [...new Set([...options.envOrigins, ...current.origins])].filter((o) => o === '*' || !o.includes('*')),
+    allowedOrigins: async () => allowed(options.envOrigins, current),
   };
 }

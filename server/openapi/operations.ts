@@ -109,6 +109,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/translations/:id': { summary: 'One translation record', tag: 'translations', responses: { 200: S.TranslationRecord } },
   'POST /api/translations/:id/retry': { summary: 'Retry a failed translation', tag: 'translations', responses: { 200: S.TranslationRecord } },
   'DELETE /api/translations/:id': { summary: 'Delete a translation and its file', tag: 'translations', responses: { 204: 'empty' } },
+  'GET /api/translation-offers': { summary: 'Translation providers offered and the language pairs each serves', tag: 'translations', responses: { 200: S.TranslationOffers } },
   'GET /api/glossary': { summary: 'The translation glossary', tag: 'translations', responses: { 200: S.Glossary } },
   'POST /api/glossary/terms': { summary: 'Add or replace a glossary term', tag: 'translations', responses: { 200: S.Glossary } },
   'DELETE /api/glossary/terms/:term': { summary: 'Remove a glossary term', tag: 'translations', responses: { 200: S.Glossary } },

@@ -161,6 +161,11 @@ export const TranslationRecord = obj({
 });
 const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
 export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
+export const TranslationOffers = obj({
+  providers: arrayOf({ type: 'object', description: 'A configured provider and what it serves' }),
+  pairs: arrayOf(obj({ source: str, target: str, provider: str, quality: { type: 'string', enum: ['llm', 'machine'] }, model: str })),
+  hint: { type: ['object', 'null'], description: 'How to add a model when none is configured (a coded message), else null' },
+}, [], 'The translation providers offered and the language pairs each serves');
 export const CueList = obj({ cues: arrayOf(obj({ id: str, start: num, end: num, text: str }, ['id'])) }, [], 'Edited cues: start and end in seconds, text on one line (wrapped into two lines of 42 characters when shown)');
 export const VideoTranscriptView = obj({
   transcript: { type: ['object', 'null'] },

@@ -12,8 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { message } from '../../core/messages';
 import { fixtures } from '../../core/testing/fixtures';
-import { SECTION_IDS } from '../src/config/admin-sections';
 import { layoutProblems } from './layout-check';
+import { SCREENS } from './screens';
 import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -45,19 +45,6 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   await animationsDone(page);
 }
-
-interface Screen {
-  name: string;
-  url: string;
-  signedIn: boolean;
-}
-
-const SCREENS: Screen[] = [
-  { name: 'login', url: '/', signedIn: false },
-  ...SECTION_IDS.map((id) => ({ name: id, url: id === 'dashboard' ? '/dashboard' : `/dashboard#${id}`, signedIn: true })),
-  { name: 'rag-bot', url: '/rag-bot', signedIn: true },
-  { name: 'chat', url: '/chat', signedIn: false },
-];
 
 describe('every screen on a phone, in English and Hebrew (browser)', () => {
   let h: Harness;

@@ -117,7 +117,12 @@ export async function screenshot(page: Page, lang: Lang, name: string): Promise<
 /** The text of the toast on screen (only one is shown at a time). */
 /** Waits until no CSS animation or transition runs (dialogs opened, toasts slid in): a still page for screenshots and checks. */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 15_000 });
+  // Endless ones (a spinner beside a running job) never finish: only animations with an end are waited for.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 15_000 },
+  );
 }
 
 export function toast(page: Page) {

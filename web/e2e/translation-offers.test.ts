@@ -54,5 +54,19 @@ describe('the Translate dialog without a language model (browser)', () => {
     assert.deepEqual(values.sort(), [...fromEnglish].sort(), 'exactly the targets a provider serves from English');
     assert.ok(!values.includes('hebrew') && !values.includes('arabic'));
     await screenshot(page, 'he', 'translate-dialog-no-model');
+    await context.close();
+
+    // The same dialog in English on a phone: the hint wraps inside the dialog.
+    const phone = await newPage(h, { lang: 'en', width: 390, height: 844 });
+    await signInFast(h, phone.context);
+    await phone.page.goto('/dashboard#documents');
+    await phone.page.getByTestId('document-card').filter({ hasText: 'Roller blind guide' }).getByTestId('translate-button').click();
+    const hintEn = phone.page.getByRole('dialog').getByTestId('translate-hint');
+    await hintEn.waitFor();
+    assert.match(await hintEn.innerText(), /add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai/);
+    const box = await hintEn.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the hint fits the phone's width: ${JSON.stringify(box)}`);
+    await screenshot(phone.page, 'en', 'translate-dialog-no-model-phone');
+    await phone.context.close();
   });
 });

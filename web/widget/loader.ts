@@ -8,12 +8,20 @@
  *
  * Attributes: data-title, data-color (#rgb/#rrggbb), data-greeting, data-lang
  * (default: the page's <html lang>, then the browser's), data-position (right|left).
+ *
+ * It asks for its configuration first (/api/widget/config, which the server
+ * lets only allowed sites read): on a site that is not allowed it adds nothing
+ * at all, no launcher and no blocked frame.
  */
 import { baseLanguage, isRtl, stringsFor } from './strings';
 
 const MESSAGE_CLOSE = 'smarthome-widget:close';
 
-function start(script: HTMLScriptElement) {
+interface WidgetConfig {
+  color?: string | null;
+}
+
+function start(script: HTMLScriptElement, cfg: WidgetConfig) {
   const origin = new URL(script.src, location.href).origin;
   const d = script.dataset;
   const lang = baseLanguage(d.lang || document.documentElement.lang || navigator.language);
@@ -21,7 +29,7 @@ function start(script: HTMLScriptElement) {
   const s = stringsFor(lang);
   const COLOR = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i;
   const ownColor = COLOR.test(d.color ?? '') ? d.color! : null;
-  const color = ownColor ?? '#1d4ed8';
+  const color = ownColor ?? (cfg.color && COLOR.test(cfg.color) ? cfg.color : '#1d4ed8');
   const side = d.position === 'left' || (d.position !== 'right' && rtl) ? 'left' : 'right';
 
   const host = document.createElement('div');
@@ -84,19 +92,28 @@ iframe{border:0;width:100%;height:100%;display:block}`;
     }
   });
   document.body.append(host);
-  // Without data-color, the admin's brand colour (Website widget settings), readable from allowed sites only.
-  if (!ownColor) {
-    fetch(`${origin}/api/widget/config`)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((cfg: { color?: string | null } | null) => {
-        if (cfg?.color && COLOR.test(cfg.color)) button.style.background = cfg.color;
-      })
-      .catch(() => undefined);
+}
+
+/**
+ * The configuration (the admin's brand colour where the tag sets none), readable from allowed sites only:
+ * the browser refuses the answer elsewhere (CORS), and then the widget stays out of the page.
+ */
+async function boot(script: HTMLScriptElement) {
+  const origin = new URL(script.src, location.href).origin;
+  let cfg: WidgetConfig;
+  try {
+    const r = await fetch(`${origin}/api/widget/config`);
+    if (!r.ok) throw new Error(String(r.status));
+    cfg = (await r.json()) as WidgetConfig;
+  } catch {
+    // Not an allowed site (or the assistant is unreachable): show nothing; the tag says why for whoever looks.
+    script.setAttribute('data-widget-state', 'not-allowed');
+    return;
   }
+  script.setAttribute('data-widget-state', 'ready');
+  if (document.body) start(script, cfg);
+  else document.addEventListener('DOMContentLoaded', () => start(script, cfg), { once: true });
 }
 
 const current = document.currentScript as HTMLScriptElement | null;
-if (current?.src) {
-  if (document.body) start(current);
-  else document.addEventListener('DOMContentLoaded', () => start(current), { once: true });
-}
+if (current?.src) void boot(current);

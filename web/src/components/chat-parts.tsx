@@ -8,16 +8,17 @@ import { Button } from './ui/button';
 /** The message list, announced politely; it scrolls to the end whenever a value in `follow` changes. */
 export function MessageLog({ follow, children }: { follow: readonly unknown[]; children: ReactNode }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLOListElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (el) el.scrollTop = el.scrollHeight;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller says what to follow
   }, follow);
   return (
-    <ol ref={ref} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4 overflow-y-auto bg-muted/40 p-5">
-      {children}
-    </ol>
+    // The log is a region around the list (a list with role="log" is no list: its items would stand alone).
+    <div ref={ref} role="log" aria-live="polite" aria-label={t('chat.messages')} className="flex flex-1 flex-col overflow-y-auto bg-muted/40 p-5">
+      <ol className="flex flex-1 flex-col gap-4">{children}</ol>
+    </div>
   );
 }
 
@@ -51,7 +52,7 @@ export function ChatInputRow({
         {label}
       </label>
       {children}
-      <Button type="submit" size="icon" className="size-10" disabled={!canSend} aria-label={t('chat.send')}>
+      <Button type="submit" size="icon" className="size-11" disabled={!canSend} aria-label={t('chat.send')}>
         {sendIcon ?? <Send aria-hidden className="rtl:-scale-x-100" />}
       </Button>
     </form>

@@ -1,6 +1,7 @@
 import { Download, Eye, ImageOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeImage, imageDescriptionText } from '../lib/image-words';
 import { cn } from '../lib/cn';
 import { Button, DESTRUCTIVE_GHOST } from './ui/button';
 
@@ -25,7 +26,8 @@ export function ImageTile({
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
-  const caption = image.description || undefined;
+  const parts = describeImage(image.description, t);
+  const alt = image.description ? imageDescriptionText(image.description, t) : t('images.imageNumber', { id: image.id });
   return (
     <figure className="group overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="image-tile">
       <div className="relative aspect-video bg-muted">
@@ -34,11 +36,22 @@ export function ImageTile({
             <ImageOff className="size-8" aria-label={t('images.broken')} role="img" />
           </div>
         ) : (
-          <img src={image.image} alt={image.description || t('images.imageNumber', { id: image.id })} loading="lazy" onError={() => setBroken(true)} className="size-full object-contain" />
+          <img src={image.image} alt={alt} data-user-content="" loading="lazy" onError={() => setBroken(true)} className="size-full object-contain" />
         )}
       </div>
       <figcaption className="flex flex-col gap-2 p-3">
-        {caption ? <div className="line-clamp-2 text-sm">{caption}</div> : null}
+        {parts.length ? (
+          <div className="line-clamp-2 text-sm">
+            {parts.map((p, i) => (
+              <span key={i}>
+                {i > 0 ? ' — ' : null}
+                {p.label ? <span className="font-medium">{p.label} </span> : null}
+                {/* The document's own words, in its language. */}
+                <span dir="auto" data-user-content="">{p.text}</span>
+              </span>
+            ))}
+          </div>
+        ) : null}
         {meta ? <div className="flex flex-wrap gap-1 text-xs text-muted-foreground">{meta}</div> : null}
         <div className="flex items-center gap-1">
           <Button variant="ghost" size="icon" onClick={onView} aria-label={t('images.viewFull')} title={t('images.viewFull')}>

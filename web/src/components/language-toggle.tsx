@@ -22,7 +22,8 @@ export function LanguageToggle({ className }: { className?: string }) {
           aria-pressed={current === o.lng}
           onClick={() => setLanguage(o.lng)}
           className={cn(
-            'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            // At least 44 px tall on a phone (a touch target), compact from the small breakpoint up.
+            'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium sm:min-h-0 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             current === o.lng ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
           )}
         >

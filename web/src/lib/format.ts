@@ -1,18 +1,21 @@
 /** Display rules of spec section 3. */
 
-/** US English short date: "Jan 5, 2025". Unparseable input shows as given. */
+/** The locale dates and times are written in: the page's language (Hebrew when the console speaks Hebrew), else US English. */
+const dateLocale = (): string => (typeof document !== 'undefined' && document.documentElement.lang === 'he' ? 'he-IL' : 'en-US');
+
+/** Short date: "Jan 5, 2025" (in Hebrew "5 בינו׳ 2025"). Unparseable input shows as given. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return d.toLocaleDateString(dateLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** Time of day for chat bubbles, e.g. "3:07 PM". */
+/** Time of day for chat bubbles, e.g. "3:07 PM" (in Hebrew "15:07"). */
 export function formatTime(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return d.toLocaleTimeString(dateLocale(), { hour: 'numeric', minute: '2-digit' });
 }
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

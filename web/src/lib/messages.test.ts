@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '@core/messages';
 import { en } from '../locales/en';
 import { he } from '../locales/he';
-import { fillTemplate, wordMessage } from './messages';
+import { fillTemplate, wordMessage, wordTitleLanguage } from './messages';
 
 const HEBREW = /[\u0590-\u05FF]/;
 const sorted = (t: string) => [...new Set(paramsOf(t))].sort();
@@ -46,4 +46,13 @@ test('English shows the server text; an unknown code falls back to it in Hebrew 
   assert.equal(wordMessage('he', { code: 'something_new', params: {} }, 'Something new'), 'Something new');
   assert.equal(wordMessage('he', null, 'Reading slide 1 of 2'), 'Reading slide 1 of 2');
   assert.equal(wordMessage('he', null, null), null);
+});
+
+test('a parameter naming a language is worded too: no English language names in a Hebrew sentence', () => {
+  const words = wordMessage('he', { code: 'translation.no_provider', params: { source: 'english', target: 'hebrew' } }, 'No translation provider for english → hebrew. Add a model.')!;
+  assert.ok(words.includes('\u2068אנגלית\u2069') && words.includes('\u2068עברית\u2069'), words);
+  assert.doesNotMatch(words, /english|hebrew/);
+  assert.equal(wordTitleLanguage('he', 'Installation guide (spanish)'), 'Installation guide (ספרדית)');
+  assert.equal(wordTitleLanguage('he', 'Guide (draft)'), 'Guide (draft)', 'only a language name is worded');
+  assert.equal(wordTitleLanguage('en', 'Installation guide (spanish)'), 'Installation guide (Spanish)');
 });

@@ -11,6 +11,8 @@ import { he } from '../locales/he';
 
 type Templates = Record<string, string>;
 const TEMPLATES: Record<string, Templates> = { en: en.messages, he: he.messages };
+/** Language names by product name ("spanish"), per console language: a parameter naming a language is worded too. */
+const LANGUAGE_NAMES: Record<string, Record<string, string>> = { en: en.languages, he: he.languages };
 
 /** First strong isolate .. pop directional isolate: a parameter keeps its own direction inside the sentence. */
 const isolate = (value: string | number) => `\u2068${value}\u2069`;
@@ -23,6 +25,22 @@ export function wordMessage(language: string, coded: Coded | null | undefined, t
   const base = language.split('-')[0] ?? 'en';
   if (base === 'en' && text) return text;
   const template = coded ? (TEMPLATES[base] ?? TEMPLATES.en)![coded.code] : undefined;
-  if (template !== undefined) return fillTemplate(template, coded!.params ?? {});
+  if (template !== undefined) {
+    const names = LANGUAGE_NAMES[base] ?? {};
+    const params = Object.fromEntries(
+      Object.entries(coded!.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(names, v) ? names[v]! : v]),
+    );
+    return fillTemplate(template, params);
+  }
   return text ?? null;
+}
+
+/**
+ * A title the server gave a translated version ("Installation guide (spanish)": the item's title and the product
+ * name of the language) with the language worded in the console's language ("Installation guide (ספרדית)").
+ */
+export function wordTitleLanguage(language: string, title: string): string {
+  const names = LANGUAGE_NAMES[language.split('-')[0] ?? 'en'] ?? {};
+  const m = / \(([a-z]+)\)$/.exec(title);
+  return m && Object.hasOwn(names, m[1]!) ? `${title.slice(0, m.index)} (${names[m[1]!]})` : title;
 }

@@ -175,7 +175,7 @@ export function Sidebar({ active, onSelect, onLogout }: { active: NavId; onSelec
       </nav>
       <div className="border-t border-border p-3">
         <div className="mb-2 flex items-center gap-3 rounded-lg px-2 py-1.5">
-          <span className="flex size-9 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-brand" aria-hidden>
+          <span className="flex size-9 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-800" aria-hidden>
             AU
           </span>
           <div className="min-w-0">

@@ -15,7 +15,8 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       swipeDirection={rtl ? 'left' : 'right'}
-      label={t('common.notifications')}
+      // What a screen reader says before each toast ("Notification: Saved: The category was created").
+      label={t('common.notification')}
     >
       {toasts.map((item) => (
         <ToastPrimitive.Root
@@ -37,6 +38,7 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             {item.title ? <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title> : null}
+            {item.title && item.description ? <span className="sr-only">: </span> : null}
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
             ) : null}
@@ -54,6 +56,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        label={t('common.notifications')}
         className={cn(
           'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:flex-col md:max-w-[420px]',
           rtl ? 'left-0' : 'right-0',

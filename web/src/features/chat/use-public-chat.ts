@@ -176,5 +176,26 @@ export function usePublicChat(failureText: string) {
     [failureText, referenceId, resumePolling, typing],
   );
 
-  return { referenceId, messages, typing, ready, send };
+  /**
+   * The language changed before the visitor wrote anything: the greeting is asked for again, so it is in the new
+   * language (the conversation so far is only the greeting).
+   */
+  const regreet = useCallback(async () => {
+    if (!referenceId) return;
+    pollPaused.current = true;
+    setTyping(true);
+    try {
+      await clearSession(referenceId);
+      const reply = await sendChatMessage({ message: GREETING, referenceId, isNewSession: true });
+      setMessages([{ ...fromReply(reply), answerId: undefined }]);
+      absorb(await getChatMessages(referenceId, new Date(0).toISOString()).catch(() => []), true);
+    } catch {
+      /* the old greeting stays */
+    } finally {
+      setTyping(false);
+      resumePolling(RESUME_AFTER_REPLY_MS);
+    }
+  }, [absorb, referenceId, resumePolling]);
+
+  return { referenceId, messages, typing, ready, send, regreet };
 }

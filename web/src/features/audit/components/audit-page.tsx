@@ -59,15 +59,16 @@ export function AuditPage() {
               <TR key={e.id} data-testid="audit-row">
                 <TD label={columns[0]} className="whitespace-nowrap tabular-nums" dir="ltr">{e.at.replace('T', ' ').slice(0, 19)}</TD>
                 <TD label={columns[1]} main>
-                  <span className="font-medium">{e.actor}</span>
+                  <span className="font-medium" data-user-content="">{e.actor}</span>
                   {e.role ? <span className="ms-1 text-xs text-muted-foreground">({t(`roles.${e.role}`)})</span> : null}
                 </TD>
                 <TD label={columns[2]}><Badge tone={TONES[e.action] ?? 'gray'}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</Badge></TD>
                 <TD label={columns[3]}>
-                  <span dir="auto">{[e.target, e.title ? `“${e.title}”` : ''].filter(Boolean).join(' ')}</span>
+                  {/* The record's own names (its target id, a user name, a title): shown as they are. */}
+                  <span dir="auto" translate="no">{[e.target, e.title ? `“${e.title}”` : ''].filter(Boolean).join(' ')}</span>
                   {e.note ? <span className="block text-xs text-muted-foreground" dir="auto">{e.note}</span> : null}
                 </TD>
-                <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground" dir="ltr">{changeOf(e.before, e.after)}</TD>
+                <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground" dir="ltr" translate="no">{changeOf(e.before, e.after)}</TD>
               </TR>
             ))}
           </TBody>

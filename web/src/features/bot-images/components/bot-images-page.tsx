@@ -1,6 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageDescriptionText, imageTagLabel } from '../../../lib/image-words';
 import type { BotImage } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -92,11 +93,14 @@ export function BotImagesPage() {
                       {img.tags
                         .filter((tag) => ![t('images.page', { page: img.page ?? 0 }), g.title, `page ${img.page}`].some((x) => x.toLowerCase() === tag.toLowerCase()))
                         .slice(0, 3)
-                        .map((tag) => (
-                        <Badge key={tag} tone="outline">
-                          {tag}
-                        </Badge>
-                      ))}
+                        .map((tag) => {
+                          const { label, own } = imageTagLabel(tag, t);
+                          return (
+                            <Badge key={tag} tone="outline" {...(own ? { 'data-user-content': '' } : {})}>
+                              {label}
+                            </Badge>
+                          );
+                        })}
                       <Ltr className="ms-auto">{formatDate(img.createdAt)}</Ltr>
                     </>
                   }
@@ -113,9 +117,9 @@ export function BotImagesPage() {
       {viewing ? (
         <ImageViewer
           title={viewing.documentTitle ?? t('images.imageNumber', { id: viewing.id })}
-          description={viewing.description || undefined}
+          description={viewing.description ? imageDescriptionText(viewing.description, t) : undefined}
           src={viewing.image}
-          alt={viewing.description || t('images.imageNumber', { id: viewing.id })}
+          alt={viewing.description ? imageDescriptionText(viewing.description, t) : t('images.imageNumber', { id: viewing.id })}
           onClose={() => setViewing(null)}
         />
       ) : null}

@@ -1,5 +1,5 @@
 import { Bot, Download, FileText, Film, Presentation, User } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerRating } from '../../../components/answer-rating';
 import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
@@ -64,7 +64,7 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
   const rtl = isRtlText(line.text);
   return (
     <li className={cn('flex items-end gap-2', mine ? 'flex-row-reverse' : 'flex-row')} data-testid={mine ? 'chat-user-message' : 'chat-bot-message'}>
-      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', mine ? 'bg-primary text-primary-foreground' : 'bg-blue-100 text-brand')} aria-hidden>
+      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', mine ? 'bg-primary text-primary-foreground' : 'bg-blue-100 text-blue-800')} aria-hidden>
         {mine ? <User className="size-4" /> : <Bot className="size-4" />}
       </span>
       <div className={cn('max-w-[80%] rounded-2xl px-4 py-2.5 shadow-sm', mine ? 'rounded-ee-sm bg-primary text-primary-foreground' : 'rounded-es-sm border border-border bg-card')}>
@@ -82,10 +82,18 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
 }
 
 /** The public assistant: 700 px window, typing indicator, Enter sends and Shift+Enter adds a line. */
-export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number; className?: string }) {
-  const { t } = useTranslation();
+export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number | string; className?: string }) {
+  const { t, i18n } = useTranslation();
   const id = useId();
-  const { referenceId, messages, typing, send } = usePublicChat(t('chat.failure'));
+  const { referenceId, messages, typing, ready, send, regreet } = usePublicChat(t('chat.failure'));
+  // The greeting follows the language switch while the visitor has not written yet.
+  const greetedIn = useRef(i18n.language);
+  useEffect(() => {
+    if (!ready || i18n.language === greetedIn.current) return;
+    greetedIn.current = i18n.language;
+    if (messages.every((m) => m.role === 'bot')) void regreet();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a language change asks again
+  }, [i18n.language, ready]);
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -93,6 +101,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
     const text = input.trim();
     if (!text || typing) return;
     setInput('');
+    inputRef.current?.focus(); // also when sent with the button, which is disabled next
     void send(text).then(() => inputRef.current?.focus());
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -126,7 +135,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
         ))}
         {typing ? (
           <li className="flex items-end gap-2" data-testid="typing-indicator">
-            <span className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-brand" aria-hidden>
+            <span className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-blue-800" aria-hidden>
               <Bot className="size-4" />
             </span>
             <div className="flex gap-1 rounded-2xl rounded-es-sm border border-border bg-card px-4 py-3.5" role="status">
@@ -147,9 +156,11 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
           dir={inputRtl ? 'rtl' : 'auto'}
           onChange={(e) => setInput(e.target.value)}
           onKeyDown={onKeyDown}
-          disabled={typing}
+          // Read-only (not disabled) while the assistant types: a disabled field drops the keyboard focus to the page.
+          readOnly={typing}
+          aria-busy={typing}
           placeholder={t('chat.placeholder')}
-          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-60 disabled:opacity-60"
         />
       </ChatInputRow>
     </div>

@@ -40,7 +40,9 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
   const del = useDeleteContent();
 
   const headers: Record<Kind, string[]> = {
-    document: [t('content.id'), t('content.status'), t('content.contentTitle'), t('content.uploadedFile'), t('content.convertedFile'), t('content.translationStatus'), t('content.createdAt'), t('content.updatedAt'), t('content.action')],
+    // The columns that matter first, so the table fits 1,280 px in every language: the uploaded file and the
+    // creation date sit under the title, the update date beside the status.
+    document: [t('content.id'), t('content.contentTitle'), t('content.status'), t('content.convertedFile'), t('content.translationStatus'), t('content.updatedAt'), t('content.action')],
     presentation: [t('content.id'), t('content.status'), t('content.title'), t('content.tags'), t('content.language'), t('content.file'), t('content.createdAt'), t('content.action')],
     video: [t('content.id'), t('content.title'), t('content.status'), t('content.tags'), t('content.description'), t('content.originalFile'), t('content.translatedFile'), t('content.uploadedAt'), t('content.actions')],
     other: [t('content.title'), t('content.type'), t('content.uploadDate'), t('content.status'), t('content.actions')],
@@ -74,12 +76,15 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
       case 'document':
         return [
           item.id,
+          <div className="grid max-w-64 gap-0.5">
+            <span className="truncate font-medium" title={item.title}>{item.title}</span>
+            <span className="truncate text-xs text-muted-foreground" title={`${t('content.uploadedFile')}: ${item.fileName}`}>
+              <span dir="auto">{item.fileName}</span> · {t('content.createdAt')} {formatDate(item.uploadDate)}
+            </span>
+          </div>,
           <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
-          <span className="block max-w-64 truncate font-medium" title={item.title}>{item.title}</span>,
-          <span className="block max-w-48 truncate text-muted-foreground" title={item.fileName}>{item.fileName}</span>,
           translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
           translations ? translations.status(item) : item.needsTranslation ? t('content.required') : t('content.notNeeded'),
-          formatDate(item.uploadDate),
           item.approvedDate ? formatDate(item.approvedDate) : <span className="text-muted-foreground">{t('content.notUpdated')}</span>,
           actions(item),
         ];
@@ -102,7 +107,8 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
           <span className="text-muted-foreground">{tags}</span>,
           <span className="line-clamp-2 max-w-56 whitespace-normal text-muted-foreground">{item.description || '—'}</span>,
           <span className="text-muted-foreground">{item.fileName}</span>,
-          <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
+          // The translated MP4s, when there are (the same cell as documents').
+          translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
           formatDate(item.uploadDate),
           actions(item),
         ];

@@ -39,7 +39,7 @@ export function DocumentCard({
         </JobMeta>
         <JobMeta icon={Languages} label={t('documents.fieldSourceLanguage')}>
           {languageLabel(doc.sourceLanguage, i18n.language) ?? t('common.notSpecified')}
-          {doc.languageto ? ` → ${languageLabel(doc.languageto, i18n.language) ?? doc.languageto}` : ''}
+          {doc.languageto ? ` → ${t(`languages.${doc.languageto}`, { defaultValue: languageLabel(doc.languageto, i18n.language) ?? doc.languageto })}` : ''}
         </JobMeta>
         {doc.pageCount ? (
           <JobMeta label={t('documents.pages')} className="col-span-2">

@@ -103,7 +103,7 @@ export function FileManagerPage() {
                 <TD main>
                   <div className="flex min-w-0 items-center gap-3">
                     <FileIcon name={f.key} />
-                    <span className="min-w-0 break-all font-mono text-xs" dir="ltr">
+                    <span className="min-w-0 break-all font-mono text-xs" dir="ltr" translate="no">
                       {f.key}
                     </span>
                   </div>
@@ -115,7 +115,7 @@ export function FileManagerPage() {
                   <Ltr>{formatBytes(f.size)}</Ltr>
                 </TD>
                 <TD>
-                  <Badge tone="outline">{f.storageClass}</Badge>
+                  <Badge tone="outline" translate="no">{f.storageClass}</Badge>
                 </TD>
                 <TD actions>
                   <div className="flex justify-end gap-1">
@@ -162,7 +162,8 @@ function FolderButton({ active, onClick, label, count }: { active: boolean; onCl
       )}
     >
       <Folder className="size-3.5" aria-hidden />
-      {label}
+      {/* Folder names are the store's own names (documents/, images/): shown as they are, never translated. */}
+      <span translate="no" dir="ltr">{label}</span>
       <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-muted')}>{count}</span>
     </button>
   );

@@ -33,7 +33,7 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying, extras }: 
         </JobMeta>
         <JobMeta label={t('presentations.languages')} className="col-span-2">
           {languageLabel(p.sourceLanguage, i18n.language) ?? t('common.notSpecified')}
-          {p.languageto ? ` → ${p.languageto}` : ''}
+          {p.languageto ? ` → ${t(`languages.${p.languageto}`, { defaultValue: p.languageto })}` : ''}
         </JobMeta>
       </dl>
       {extras}

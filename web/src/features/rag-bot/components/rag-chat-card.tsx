@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText, languageLabel } from '../../../lib/format';
 import { sessionBadge } from '../session';
 import { useRagChat, type RagChatMessage } from '../use-rag-chat';
+import { wordTitleLanguage } from '../../../lib/messages';
 import { Ltr } from '../../../components/ltr';
 
 const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
@@ -68,8 +69,8 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
             <ul className="flex flex-wrap gap-1.5">
               {msg.citations.map((c, i) => (
                 <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? c.startSec ?? i}`}>
-                  <Badge tone="outline" title={c.lowConfidence ? `${c.title} (${t('rag.lowConfidence')})` : c.title}>
-                    <span className="max-w-48 truncate">{c.title}</span>
+                  <Badge tone="outline" title={c.lowConfidence ? `${wordTitleLanguage(i18n.language, c.title)} (${t('rag.lowConfidence')})` : wordTitleLanguage(i18n.language, c.title)}>
+                    <span className="max-w-48 truncate">{wordTitleLanguage(i18n.language, c.title)}</span>
                     {c.page ? <span>· {t('rag.page', { page: c.page })}</span> : null}
                     {c.slide ? <span>· {t('rag.slide', { slide: c.slide })}</span> : null}
                     {c.startSec !== undefined ? (
@@ -114,6 +115,7 @@ export function RagChatCard() {
   const ask = (q: string) => {
     if (!q.trim() || waiting) return;
     setInput('');
+    inputRef.current?.focus(); // from a suggestion or the send button too: typing goes on in the message box
     void send(q).then(() => inputRef.current?.focus());
   };
   const examples = [t('rag.example1'), t('rag.example2'), 'Quels sont les avantages des volets roulants motorisés ?', t('rag.example4')];
@@ -124,7 +126,7 @@ export function RagChatCard() {
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Search className="size-4 text-muted-foreground" aria-hidden />
           <h2 className="font-semibold">{t('rag.chatTitle')}</h2>
-          <Badge tone="outline" title={sessionId} data-testid="session-badge">
+          <Badge tone="outline" title={sessionId} data-testid="session-badge" translate="no">
             {t('rag.session', { id: sessionBadge(sessionId) })}
           </Badge>
         </div>
@@ -148,6 +150,7 @@ export function RagChatCard() {
                     type="button"
                     onClick={() => ask(q)}
                     dir="auto"
+                    lang={q === examples[2] ? 'fr' : undefined}
                     className="w-full rounded-lg border border-border bg-background px-4 py-2.5 text-start text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     {q}
@@ -181,10 +184,12 @@ export function RagChatCard() {
             }
           }}
           placeholder={t('rag.placeholder')}
-          disabled={waiting}
+          // Read-only (not disabled) while an answer comes: a disabled field drops the keyboard focus to the page.
+          readOnly={waiting}
+          aria-busy={waiting}
           dir={isRtlText(input) ? 'rtl' : 'auto'}
           autoComplete="off"
-          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm placeholder:truncate focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring read-only:opacity-60 disabled:opacity-60"
         />
       </ChatInputRow>
     </div>

@@ -1,3 +1,4 @@
+import { ServerMessage } from '../../../components/server-message';
 import { Download, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationRecord, TranslationRecordState } from '@core/types';
@@ -74,8 +75,18 @@ export function ItemTranslations({ translations, title }: { translations: Transl
             <TranslationState tr={tr} />
             <TranslationProvider tr={tr} />
             <TranslationActions tr={tr} label={label} />
-            {tr.state === 'failed' && tr.error ? <p className="w-full text-destructive">{tr.error}</p> : null}
-            {tr.warnings.length ? <p className="w-full text-amber-700">{tr.warnings.map((w) => (w.unit ? `${w.unit}: ${w.message}` : w.message)).join('; ')}</p> : null}
+            {tr.state === 'failed' && tr.error ? <p className="w-full text-destructive"><ServerMessage coded={tr.errorCode} text={tr.error} /></p> : null}
+            {tr.warnings.length ? (
+              <p className="w-full text-amber-700">
+                {tr.warnings.map((w, i) => (
+                  <span key={i}>
+                    {i > 0 ? '; ' : null}
+                    {w.unit ? `${w.unit}: ` : null}
+                    <ServerMessage coded={w.code} text={w.message} />
+                  </span>
+                ))}
+              </p>
+            ) : null}
           </li>
         );
       })}

@@ -1,3 +1,4 @@
+import { ServerMessage } from '../../../components/server-message';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationState as ItemTranslationState } from '@core/types';
@@ -85,7 +86,7 @@ export function TranslationsPage({ kind }: { kind: 'presentation' | 'video' }) {
                     {tr && tr.state === 'running' && tr.progress.total ? (
                       <p className="mt-1 text-xs text-muted-foreground">{t('translations.segments', { done: tr.progress.done, total: tr.progress.total })}</p>
                     ) : null}
-                    {row.error ? <p className="mt-1 max-w-md whitespace-normal text-xs text-destructive">{row.error}</p> : null}
+                    {row.error ? <p className="mt-1 max-w-md whitespace-normal text-xs text-destructive"><ServerMessage coded={row.translation?.errorCode} text={row.error} /></p> : null}
                   </TD>
                   <TD>{tr ? <TranslationProvider tr={tr} /> : '—'}</TD>
                   <TD actions>{tr ? <TranslationActions tr={tr} label={`${row.title} (${language})`} /> : null}</TD>

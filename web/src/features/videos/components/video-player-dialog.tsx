@@ -1,3 +1,4 @@
+import { ServerMessage } from '../../../components/server-message';
 import { Download, FileText, Pencil, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +100,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
             <TranscriptBadge transcript={q.data?.transcript ?? video.transcript} />
           </div>
           {q.isPending ? <Spinner /> : null}
-          {q.data?.transcript?.note ? <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="transcript-note">{q.data.transcript.note}</p> : null}
+          {q.data?.transcript?.note ? <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="transcript-note"><ServerMessage coded={q.data.transcript.noteCode} text={q.data.transcript.note} /></p> : null}
           {q.data?.transcript?.error ? <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">{q.data.transcript.error}</p> : null}
           {q.data?.transcript?.approximate ? <p className="text-xs text-muted-foreground">{t('videos.transcript.approximate')}</p> : null}
           {editing && q.data ? (

@@ -55,10 +55,10 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
         <div className="mb-2 flex flex-wrap gap-1.5">
           <ReviewBadge item={video} />
           <Badge tone="violet">{t(`videos.sub.${video.subcategory}`)}</Badge>
-          {video.languageto ? <Badge tone="outline">→ {video.languageto}</Badge> : null}
+          {video.languageto ? <Badge tone="outline">→ {t(`languages.${video.languageto}`, { defaultValue: video.languageto })}</Badge> : null}
           <TranscriptBadge transcript={video.transcript} />
         </div>
-        {video.transcript?.state === 'none' && video.transcript.note ? <p className="mb-2 text-xs text-muted-foreground" data-testid="transcript-note">{video.transcript.note}</p> : null}
+        {video.transcript?.state === 'none' && video.transcript.note ? <p className="mb-2 text-xs text-muted-foreground" data-testid="transcript-note"><ServerMessage coded={video.transcript.noteCode} text={video.transcript.note} /></p> : null}
         {running && video.transcript?.estimate ? <p className="mb-2 text-xs text-muted-foreground">{video.transcript.estimate}</p> : null}
         {video.description ? <p className="mb-2 line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
         {running || video.status === 'failed' ? (
@@ -91,7 +91,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
         </div>
         <div className="mt-auto flex items-center gap-1.5">
           <Button size="sm" onClick={() => setPlaying(true)} aria-label={t('videos.playNamed', { title: video.label })}>
-            <Play aria-hidden className="rtl:-scale-x-100" />
+            <Play aria-hidden />
             {t('videos.play')}
           </Button>
           <a href={videoDownloadUrl(video.id)} download className={buttonClasses('outline', 'sm')} aria-label={t('videos.downloadNamed', { title: video.label })}>

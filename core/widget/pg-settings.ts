@@ -1,0 +1,57 @@
+import type pg from 'pg';
+import type { Migration } from '../postgres/migrate';
+import { dbError } from '../postgres/pool';
+import { allowed, applyWidgetPatch, EMPTY_WIDGET_SETTINGS, type WidgetSettings, type WidgetSettingsStore } from './settings';
+
+/**
+ * The widget's settings in PostgreSQL (DATABASE_URL): one row every server
+ * reads on each request, so origins saved through one server are sent by
+ * all of them at once. A change reads the row FOR UPDATE and writes it in
+ * one transaction (two admins saving at once: both apply, in turn).
+ */
+
+export const settingsMigrations: Migration[] = [{
+  name: 'settings-001',
+  sql: 'CREATE TABLE app_settings (name text PRIMARY KEY, value jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now());',
+}];
+
+const NAME = 'widget';
+
+export function createPgWidgetSettingsStore(options: { pool: pg.Pool; envOrigins: string[] }): WidgetSettingsStore {
+  const { pool } = options;
+  const read = async (): Promise<WidgetSettings> => {
+    try {
+      const r = await pool.query<{ value: Partial<WidgetSettings> }>('SELECT value FROM app_settings WHERE name = $1', [NAME]);
+      return { ...EMPTY_WIDGET_SETTINGS, ...r.rows[0]?.value };
+    } catch (e) {
+      throw dbError(e, 'to read the widget settings');
+    }
+  };
+  const view = (s: WidgetSettings) => ({ ...s, origins: [...s.origins], envOrigins: [...options.envOrigins] });
+  return {
+    get: async () => view(await read()),
+    async update(patch) {
+      let c: pg.PoolClient;
+      try {
+        c = await pool.connect();
+      } catch (e) {
+        throw dbError(e, 'to save the widget settings');
+      }
+      try {
+        await c.query('BEGIN');
+        await c.query("INSERT INTO app_settings (name, value) VALUES ($1, '{}') ON CONFLICT (name) DO NOTHING", [NAME]);
+        const r = await c.query<{ value: Partial<WidgetSettings> }>('SELECT value FROM app_settings WHERE name = $1 FOR UPDATE', [NAME]);
+        const next = applyWidgetPatch({ ...EMPTY_WIDGET_SETTINGS, ...r.rows[0]?.value }, patch);
+        await c.query('UPDATE app_settings SET value = $2::jsonb, updated_at = now() WHERE name = $1', [NAME, JSON.stringify(next)]);
+        await c.query('COMMIT');
+        return view(next);
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw dbError(e, 'to save the widget settings');
+      } finally {
+        c.release();
+      }
+    },
+    allowedOrigins: async () => allowed(options.envOrigins, await read()),
+  };
+}

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { postgresForTests } from '../core/testing/postgres';
+import type { Category } from '../core/types';
+import { startTestServer, type TestServer } from './testing';
+
+/**
+ * Servers on one PostgreSQL (the catalog read and written there, nothing of
+ * it held in a process): a write answered 2xx survives a SIGKILL that
+ * follows at once, and two servers changing one record never lose a change.
+ */
+
+const pg = postgresForTests(after);
+// One Chroma for every server (a server without CHROMA_URL starts its own).
+let chroma: ChromaServer | null = null;
+let chromaUrl = '';
+before(async () => {
+  if (pg.skipReason) return;
+  chroma = await startChroma({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'pg-store-chroma-')), port: 0 });
+  chromaUrl = chroma.url;
+});
+after(async () => {
+  await chroma?.stop();
+});
+
+const killHard = async (s: TestServer) => {
+  const exited = new Promise((r) => s.child!.once('exit', r));
+  s.child!.kill('SIGKILL');
+  await exited;
+};
+
+const call = (s: TestServer, route: string, init: RequestInit = {}) =>
+  fetch(s.url + route, { ...init, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+
+describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
+  it('50 writes each answered 201 and followed at once by SIGKILL of their server: all 50 are there after a restart', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const acked: string[] = [];
+    const dirs: string[] = [];
+    try {
+      // Ten rounds of five servers; each server takes one write and is killed the moment it answers.
+      for (let round = 0; round < 10; round++) {
+        await Promise.all(Array.from({ length: 5 }, async (_, k) => {
+          const s = await startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } });
+          dirs.push(s.dataDir);
+          const name = `durable-${round}-${k}`;
+          const r = await call(s, '/api/categories', { method: 'POST', body: JSON.stringify({ name }) });
+          s.child!.kill('SIGKILL');
+          assert.equal(r.status, 201, await r.text());
+          acked.push(name);
+          await killHard(s);
+        }));
+      }
+      assert.equal(acked.length, 50);
+      const again = await startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } });
+      try {
+        const names = new Set(((await (await call(again, '/api/categories')).json()) as Category[]).map((c) => c.name));
+        const missing = acked.filter((n) => !names.has(n));
+        assert.deepEqual(missing, [], `${missing.length} of 50 acknowledged writes missing`);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('two servers change one record 100 times each at once: every change is applied, none lost; widget origins saved on one are allowed by the other', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const [a, b] = await Promise.all([0, 1].map(() => startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } })));
+    try {
+      const cat = (await (await call(a, '/api/categories', { method: 'POST', body: JSON.stringify({ name: 'shared' }) })).json()) as Category;
+      // A changes the description, B the active flag and name, each in order, both at the same time.
+      const seen = { a: [] as Category[], b: [] as Category[] };
+      await Promise.all([
+        (async () => {
+          for (let i = 0; i < 100; i++) {
+            const r = await call(a, `/api/categories/${cat.id}`, { method: 'PATCH', body: JSON.stringify({ description: `a-${i}` }) });
+            assert.equal(r.status, 200, await r.clone().text());
+            seen.a.push((await r.json()) as Category);
+          }
+        })(),
+        (async () => {
+          for (let i = 0; i < 100; i++) {
+            const r = await call(b, `/api/categories/${cat.id}`, { method: 'PATCH', body: JSON.stringify({ name: `b-${i}`, isActive: i % 2 === 1 }) });
+            assert.equal(r.status, 200, await r.clone().text());
+            seen.b.push((await r.json()) as Category);
+          }
+        })(),
+      ]);
+      // Each answer carries its own change, and the other server's fields are never set back to an older value.
+      seen.a.forEach((c, i) => assert.equal(c.description, `a-${i}`));
+      seen.b.forEach((c, i) => assert.equal(c.name, `b-${i}`));
+      const nameOrder = seen.a.map((c) => Number(c.name.replace(/^b-/, '').replace('shared', '-1')));
+      assert.deepEqual(nameOrder, [...nameOrder].sort((x, y) => x - y), 'B\'s changes as seen through A only move forward');
+      for (const s of [a, b]) {
+        const final = (await (await call(s, '/api/categories')).json()) as Category[];
+        assert.deepEqual(final.map((c) => [c.name, c.description, c.isActive]), [['b-99', 'a-99', true]]);
+      }
+      // Widget origins saved through A are what B allows at once (the widget behind a load balancer).
+      const saved = await call(a, '/api/widget/settings', { method: 'PATCH', body: JSON.stringify({ origins: ['https://shop.brand.com'] }) });
+      assert.equal(saved.status, 200, await saved.clone().text());
+      const allowed = await fetch(`${b.url}/api/widget/config`, { headers: { origin: 'https://shop.brand.com' } });
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.brand.com');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});

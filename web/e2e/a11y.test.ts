@@ -1,0 +1,63 @@
+/**
+ * Every screen of the console (web/e2e/screens.ts: built from the app's route
+ * list), in English and Hebrew: axe-core finds no serious or critical
+ * accessibility violation, and a Hebrew screen shows no English words (Latin
+ * words outside product, file and technical names, web/e2e/checks.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { fixtures } from '../../core/testing/fixtures';
+import { describeAxe, latinWordsInHebrew, seriousAxeViolations } from './checks';
+import { SCREENS } from './screens';
+import { animationsDone, newPage, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+
+/** The fixture's own words (a user's title and file name are theirs, in any language). */
+const TITLE = 'AuraShade installation guide';
+
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'), null, { timeout: 15_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await animationsDone(page);
+}
+
+describe('every screen, both languages: accessibility (axe-core) and Hebrew wording (browser)', () => {
+  let h: Harness;
+  let fileName = '';
+  before(async () => {
+    h = await startHarness();
+    const pdf = await fixtures.pdf();
+    fileName = pdf.fileName;
+    assert.equal((await uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE)).status, 'completed');
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  for (const lang of ['en', 'he'] as Lang[]) {
+    test(`${lang}: axe-core finds no serious or critical violation on any screen${lang === 'he' ? ', and no screen shows English words' : ''}`, async () => {
+      const axeFound: string[] = [];
+      const english: string[] = [];
+      const signedOut = await newPage(h, { lang });
+      const signedIn = await newPage(h, { lang });
+      await signInFast(h, signedIn.context);
+      for (const s of SCREENS) {
+        const { page } = s.signedIn ? signedIn : signedOut;
+        await page.goto('about:blank');
+        await page.goto(s.url);
+        await settle(page);
+        if (s.name === 'chat') await page.getByTestId('chat-bot-message').first().waitFor({ timeout: 30_000 });
+        for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(s.name, f));
+        if (lang === 'he') {
+          const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
+          if (words.length) english.push(`${s.name}: ${words.join(', ')}`);
+        }
+      }
+      await signedOut.context.close();
+      await signedIn.context.close();
+      const report = `axe-core (${lang}):\n${axeFound.join('\n')}\nEnglish words on Hebrew screens:\n${english.join('\n')}`;
+      assert.deepEqual([...axeFound, ...english], [], report);
+    });
+  }
+});
