@@ -20,8 +20,8 @@ test('message carries the code, its parameters and the English text', () => {
   });
 });
 
-test('every code is a step or a failure, and failure texts are whole sentences', () => {
-  for (const code of Object.keys(MESSAGES)) assert.match(code, /^(failure\.)?[a-z_]+$/);
+test('every code is a step, a failure or a namespaced notice, and failure texts are whole sentences', () => {
+  for (const code of Object.keys(MESSAGES)) assert.match(code, /^([a-z_]+\.)?[a-z_]+$/);
   for (const code of Object.keys(STEP_MESSAGES)) assert.ok(!STEP_MESSAGES[code as keyof typeof STEP_MESSAGES].endsWith('.'), code);
   for (const [code, text] of Object.entries(FAILURE_MESSAGES)) assert.ok(text.endsWith('.'), code);
   assert.deepEqual(paramsOf('{file} is {what} of {file}'), ['file', 'what', 'file']);

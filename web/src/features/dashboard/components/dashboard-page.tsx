@@ -25,13 +25,21 @@ function MetricCard({ label, value, change, icon: Icon, loading, onOpen, openLab
 }) {
   const negative = change.startsWith('-');
   return (
-    <Card className="relative p-5" data-testid="metric-card">
-      {onOpen ? (
-        // The whole card opens its list (Pending Approvals -> the review queue).
-        <button type="button" onClick={onOpen} aria-label={openLabel} className="absolute inset-0 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" />
-      ) : null}
+    // The whole card opens its list (Pending Approvals -> the review queue); its title is the button for keyboards.
+    <Card className={onOpen ? 'cursor-pointer p-5' : 'p-5'} data-testid="metric-card" onClick={onOpen}>
       <div className="mb-3 flex items-center justify-between">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {onOpen ? (
+          <button
+            type="button"
+            onClick={(e) => { e.stopPropagation(); onOpen(); }}
+            aria-label={openLabel}
+            className="-my-3 py-3 text-start text-sm font-medium text-muted-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded"
+          >
+            {label}
+          </button>
+        ) : (
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        )}
         <div className="flex size-9 items-center justify-center rounded-lg bg-blue-50 text-brand">
           <Icon className="size-4" aria-hidden />
         </div>
