@@ -22,6 +22,8 @@ const noTranslation: TranslationInfo = { state: 'none', targetLanguage: null, fi
 function processing(fileName: string, fileType: string, fileKey: string, status: ItemStatus = 'completed', translation = noTranslation) {
   return {
     status, progress: 100, step: null, error: null, sha256: null, fileName, fileType, fileSize: 1000, fileKey, translation, updatedAt: now(),
+    // What the assistants hand out must be approved and public (core/governance/visibility.ts).
+    review: 'approved' as const, approvedBy: 'test', audience: 'public' as const,
   };
 }
 
