@@ -119,6 +119,7 @@ async function readPageTexts(file: string, size: number, label: string, opts: Pd
   if (!fast) return readWithPdfJs(file, size, label, opts, signal);
   const weak = fast.filter((p) => weakReading(p, opts)).map((p) => p.num);
   opts.onProgress?.(fast.length, fast.length, message('pdf_text', { page: fast.length, pages: fast.length }));
+  throwIfAborted(signal);
   if (weak.length === 0) return fast;
   const again = await readWithPdfJs(file, size, label, { ...opts, textWorkers: 1 }, signal, weak).catch((e: unknown) => {
     if ((e as Error).name === 'AbortError') throw e;
