@@ -138,11 +138,12 @@ async function runImport(ctx: CliContext, inputs: string[], options: ImportOptio
       await Promise.all(outcomes);
       // The translations asked for run after each ingest: the summary waits for them and counts the failed ones.
       if (translateTo && !signal.aborted) translated = await followTranslations(conn, importer.rows, translateTo, signal);
-      await reporter.finish(importer.rows, { mode: conn.mode, target: conn.target, ms: Date.now() - started });
+      const translations = translated ? { completed: translated.completed, failed: translated.failed } : undefined;
+      await reporter.finish(importer.rows, { mode: conn.mode, target: conn.target, ms: Date.now() - started, translations });
       if (translated && logger.mode !== 'json') {
         for (const f of translated.failed) logger.line(`${f.itemType} ${f.itemId} → ${f.targetLanguage}: translation failed: ${f.error ?? 'no reason'}`);
         logger.line(`Translations into ${translateTo}: ${translated.completed} completed, ${translated.failed.length} failed`);
-      } else if (translated) logger.json({ translations: { completed: translated.completed, failed: translated.failed } });
+      }
     } catch (e) {
       await reporter.close();
       throw e;

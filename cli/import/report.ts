@@ -7,6 +7,8 @@ export interface RunInfo {
   mode: 'http' | 'direct';
   target: string;
   ms: number;
+  /** With --translate-to: how the translations asked for ended (in the same JSON document). */
+  translations?: { completed: number; failed: unknown[] };
 }
 
 /** Turns import events into output; one implementation per output mode. */
@@ -113,7 +115,7 @@ export function createJsonReporter(logger: Logger, options: { stream: boolean })
     },
     async finish(rows, info) {
       if (options.stream) logger.jsonLine({ event: 'summary', ...totals(rows), ms: info.ms });
-      else logger.json({ mode: info.mode, target: info.target, files: rows, totals: totals(rows), ms: info.ms });
+      else logger.json({ mode: info.mode, target: info.target, files: rows, totals: totals(rows), ms: info.ms, ...(info.translations ? { translations: info.translations } : {}) });
     },
     async close() {},
   };
