@@ -69,7 +69,7 @@ test('the resolver prefers the configured LLM, falls back to apertium for its pa
   const e = (() => { try { resolve('english', 'hebrew'); return null; } catch (x) { return x; } })();
   assert.ok(e instanceof AppError);
   assert.equal(e.code, 'not_configured');
-  assert.equal(e.message, 'No translation provider for english → hebrew: set ANTHROPIC_API_KEY');
+  assert.equal(e.message, 'No translation provider for english → hebrew. Add a model: set ANTHROPIC_API_KEY, or set LLM_PROVIDER=openai with OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY if the server needs one).');
   const llm = { id: 'anthropic', quality: 'llm' as const, model: () => 'claude', supports: () => true, translate: async () => new Map<string, string>() };
   assert.equal(createTranslatorResolver([llm, apertium])('english', 'spanish').id, 'anthropic');
 });
