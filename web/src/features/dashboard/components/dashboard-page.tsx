@@ -32,10 +32,10 @@ function MetricCard({ label, value, change, icon: Icon, loading, onOpen, openLab
           <button
             type="button"
             onClick={(e) => { e.stopPropagation(); onOpen(); }}
-            aria-label={openLabel}
             className="-my-3 py-3 text-start text-sm font-medium text-muted-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded"
           >
             {label}
+            {openLabel ? <span className="sr-only"> ({openLabel})</span> : null}
           </button>
         ) : (
           <p className="text-sm font-medium text-muted-foreground">{label}</p>
