@@ -8,6 +8,7 @@
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
+ *   BENCH_ONLY=lexical                     the on-disk lexical index at BENCH_LEXICAL_CHUNKS (default 100000,1000000; long)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import { printVideoBench, videoBench } from './video';
 import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
 import { officeBench, printOfficeBench } from './office';
+import { lexicalBench, printLexicalRun } from './lexical';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
@@ -79,6 +81,12 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('lexical')) {
+  const sizes = (process.env.BENCH_LEXICAL_CHUNKS ?? '100000,1000000').split(',').map(Number);
+  console.log(`\nLexical index on disk at ${sizes.join(' and ')} chunks (generated from the shared corpus's text; lexical only, offline answerer)`);
+  results.lexical = await lexicalBench(sizes, 200, (r) => printLexicalRun(r, line));
 }
 
 if (only.has('answers')) {
