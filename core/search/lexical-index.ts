@@ -22,7 +22,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
-import { analyzeForIndex, gramTerms, wordTerms } from '../text/analyze';
+import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
 import { topK } from './inverted-index';
 import { readLexicalFile } from './lexical-store';
 import { createSegments, type Postings } from './lexical-segments';
@@ -77,12 +77,6 @@ export interface LexicalIndexOptions {
   memoryPostings?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
-}
-
-function chunkTerms(chunk: Chunk): Record<LexicalField, string[]> {
-  const body = chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text;
-  const { words, grams } = analyzeForIndex(body, chunk.language);
-  return { words, grams, title: wordTerms(chunk.title, chunk.language) };
 }
 
 function queryTerms(field: LexicalField, query: string, lang: string): string[] {
@@ -199,20 +193,36 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const chunkById = db.prepare<[string], { chunk: string }>('SELECT chunk FROM docs WHERE id = ?');
   const docsAfter = db.prepare<[number, number], { doc: number; chunk: string }>('SELECT doc, chunk FROM docs WHERE doc > ? ORDER BY doc LIMIT ?');
 
-  /** Analyses a chunk into the in-memory segment under document number `doc`. */
-  const index = (doc: number, chunk: Chunk, terms = chunkTerms(chunk)) => {
-    for (const f of LEXICAL_FIELDS) segments.memory.add(FIELD_KEY[f], doc, terms[f]);
+  /** A chunk's term ids in the in-memory segment and its field lengths (the same terms as chunkTerms). */
+  const analyse = (chunk: Chunk) => {
+    const memory = segments.memory;
+    const lang = chunk.language;
+    const body = chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text;
+    const ids: number[] = [];
+    let nw = 0, ng = 0;
+    for (const w of contentWords(body, lang)) {
+      const wi = memory.wordIds(`${lang}\u0000${w}`, () => {
+        const e = analyzeWord(w, lang);
+        return [[FIELD_KEY.words, e.stem], ...e.grams.map((g): [string, string] => [FIELD_KEY.grams, g])];
+      });
+      for (let i = 0; i < wi.length; i++) ids.push(wi[i]);
+      nw++; ng += wi.length - 1;
+    }
+    const title = wordTerms(chunk.title, lang);
+    for (const t of title) ids.push(memory.termId(FIELD_KEY.title, t));
+    return { ids, lens: [nw, ng, title.length] };
   };
+  /** Analyses a chunk into the in-memory segment under document number `doc`. */
+  const index = (doc: number, chunk: Chunk) => segments.memory.addIds(doc, analyse(chunk).ids);
 
   const addChunks = db.transaction((list: Chunk[]) => {
     for (const chunk of list) {
       const old = docById.get(chunk.id);
       if (old) { deleteDoc.run(old.doc); docs.remove(old.doc); }
-      const terms = chunkTerms(chunk);
-      const lens = [terms.words.length, terms.grams.length, terms.title.length];
+      const { ids, lens } = analyse(chunk);
       const doc = Number(insertDoc.run(chunk.id, chunk.itemType, chunk.itemId, chunk.language, lens[0], lens[1], lens[2], JSON.stringify(chunk)).lastInsertRowid);
       docs.add(doc, chunk.itemType, chunk.itemId, chunk.language, lens);
-      index(doc, chunk, terms);
+      segments.memory.addIds(doc, ids);
     }
   });
 

@@ -35,21 +35,45 @@ export class MemorySegment {
   private count = 0;
   maxDoc = 0;
 
-  /** Adds one document's terms of one field (`prefix` names the field). */
-  add(prefix: string, doc: number, terms: string[]) {
+  private wordCache = new Map<string, Int32Array>();
+
+  /** The id of `term` of the field `prefix` in this segment (made on first use). */
+  termId(prefix: string, term: string): number {
     let ids = this.ids.get(prefix);
     if (!ids) { ids = new Map(); this.ids.set(prefix, ids); }
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = this.keys.length;
+      ids.set(term, id);
+      this.keys.push(prefix + term);
+      this.head = growI32(this.head, id + 1);
+      this.scratch = growU32(this.scratch, id + 1);
+    }
+    return id;
+  }
+
+  /** Term ids of one word, `make` giving its terms ([prefix, term] pairs) the first time: words repeat. */
+  wordIds(key: string, make: () => Array<[string, string]>): Int32Array {
+    let ids = this.wordCache.get(key);
+    if (!ids) {
+      ids = Int32Array.from(make(), ([p, t]) => this.termId(p, t));
+      this.wordCache.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** Adds one document's terms of one field (`prefix` names the field). */
+  add(prefix: string, doc: number, terms: string[]) {
+    this.addIds(doc, terms.map((t) => this.termId(prefix, t)));
+  }
+
+  /** Adds one document's term occurrences, by term id; a document is added once. */
+  addIds(doc: number, termIds: ArrayLike<number>) {
     const seen: number[] = [];
-    for (const t of terms) {
-      let id = ids.get(t);
-      if (id === undefined) {
-        id = this.keys.length;
-        ids.set(t, id);
-        this.keys.push(prefix + t);
-        this.head = growI32(this.head, id + 1);
-        this.scratch = growU32(this.scratch, id + 1);
-      }
-      if (this.scratch[id]++ === 0) seen.push(id);
+    const scratch = this.scratch;
+    for (let i = 0; i < termIds.length; i++) {
+      const id = termIds[i];
+      if (scratch[id]++ === 0) seen.push(id);
     }
     const need = this.count + seen.length;
     if (need > this.pDoc.length) {
@@ -60,10 +84,10 @@ export class MemorySegment {
     for (const id of seen) {
       const p = this.count++;
       this.pDoc[p] = doc;
-      this.pTf[p] = Math.min(this.scratch[id], 255);
+      this.pTf[p] = Math.min(scratch[id], 255);
       this.pNext[p] = this.head[id];
       this.head[id] = p;
-      this.scratch[id] = 0;
+      scratch[id] = 0;
     }
     if (doc > this.maxDoc) this.maxDoc = doc;
   }
@@ -82,14 +106,15 @@ export class MemorySegment {
     const id = this.ids.get(prefix)?.get(term);
     return id === undefined ? undefined : this.collect(id);
   }
-  /** Every (prefix + term, postings), in SQLite's order of the keys. */
+  /** Every (prefix + term, postings). */
   *sorted(): Generator<[string, Postings]> {
-    const order = this.keys.map((_, i) => i).sort((a, b) => compareUtf8(this.keys[a], this.keys[b]));
+    // Sorted keys only make the inserts faster; SQLite keeps its own order.
+    const order = this.keys.map((_, i) => i).sort((a, b) => (this.keys[a] < this.keys[b] ? -1 : 1));
     for (const id of order) yield [this.keys[id], this.collect(id)];
   }
   postings() { return this.count; }
   clear() {
-    this.ids = new Map(); this.keys = []; this.count = 0;
+    this.ids = new Map(); this.keys = []; this.count = 0; this.wordCache = new Map();
     this.head = new Int32Array(1024).fill(-1); this.scratch = new Uint32Array(1024);
     this.pDoc = new Uint32Array(1 << 16); this.pTf = new Uint8Array(1 << 16); this.pNext = new Int32Array(1 << 16);
   }
