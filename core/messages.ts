@@ -49,6 +49,8 @@ export const STEP_MESSAGES = {
   'failed': 'Failed',
   /** A video whose transcription failed: it needs attention (Retry re-runs the transcription). */
   'transcribe_failed': 'Transcription failed',
+  /** A video whose translated version (subtitles, burning or dubbing) failed: it needs attention (Retry re-runs that translation). */
+  'translate_failed': 'The {language} version failed',
   /** A video's translated version: burning the subtitles into the picture, dubbing, writing the file. */
   'video_burning': 'Burning the {language} subtitles into the picture',
   'video_dubbing': 'Dubbing into {language}',
@@ -75,6 +77,7 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
   'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
   'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
+  'failure.translation': 'The {language} version of the video could not be made. Retry it once the cause is fixed.',
 } as const;
 
 /** What the translation offer and a refused request say (core/translate/offers.ts). */

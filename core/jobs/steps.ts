@@ -30,6 +30,7 @@ const PHASES = {
   completed_with_warnings: 'completed',
   failed: 'failed',
   transcribe_failed: 'failed',
+  translate_failed: 'failed',
   video_burning: 'converting',
   video_dubbing: 'converting',
   video_writing: 'converting',

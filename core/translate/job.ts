@@ -15,6 +15,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
+import { failedInTranslation } from '../jobs/status';
 import { publicUrlForKey } from '../storage/layout';
 import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
@@ -53,7 +54,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
     try {
       const item = await catalog.items(initial.itemType).get(initial.itemId);
       if (!item) return;
-      if (item.status === 'failed') throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
+      if (item.status === 'failed' && !failedInTranslation(item)) throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
       const target = initial.targetLanguage;
       const source = sourceLanguageOf(item.sourceLanguage) ?? 'english';
       if (source === target) throw new AppError('validation', `This ${initial.itemType} is already in ${target}; nothing to translate.`);
