@@ -34,6 +34,16 @@ const PHASES = {
   video_burning: 'converting',
   video_dubbing: 'converting',
   video_writing: 'converting',
+  video_sound: 'extracting',
+  video_transcribing: 'analyzing',
+  video_transcribing_progress: 'analyzing',
+  video_frames: 'analyzing',
+  video_storing: 'analyzing',
+  video_translating: 'converting',
+  translate_reading: 'converting',
+  translate_segments: 'converting',
+  translate_storing: 'converting',
+  translate_indexing: 'converting',
   /** A video's transcription (the `transcribe` job): probing and the sound are `extracting_detail`, this is the rest. */
   transcribing: 'analyzing',
   /** Generic steps of later job kinds (translate, transcribe): the job says what it is doing in `label`. */

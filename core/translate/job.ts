@@ -64,7 +64,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const translator = deps.translation.resolve(source, target);
       await patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
 
-      report(step('working', { label: `Reading the original for ${target} translation` }), 1);
+      report(step('translate_reading', { language: target }), 1);
       const format = initial.itemType === 'video' ? 'mp4' : formatOf(item.fileName);
       const input = path.join(dir, `original.${format}`);
       const obj = await deps.store.get(item.fileKey, { signal });
@@ -80,11 +80,11 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         memory: deps.translation.memory, glossary: await deps.translation.glossary.get(),
         onProgress: ({ done, total, requests }) => {
           progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
-          report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
+          report(step('translate_segments', { language: target, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
       await progressWrites;
-      report(step('working', { label: `Storing the ${target} translation` }), 93);
+      report(step('translate_storing', { language: target }), 93);
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
@@ -97,7 +97,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         progress: { done: result.segments, total: result.segments }, warnings: result.warnings,
       });
       if (!done) return;
-      report(step('working', { label: `Indexing the ${target} translation` }), 96);
+      report(step('translate_indexing', { language: target }), 96);
       await indexTranslation(deps, done, title, result.text, video?.unitRanges);
       // The record settles in the write that closes the job, so it never reads completed while its item still converts.
       onClose(async (o) => {
