@@ -45,6 +45,8 @@ describe('/chat with a video source (browser)', { skip: !CORPUS_DIR && 'no share
       form.set('hasSpeech', 'true');
       form.set('sourceLanguage', language);
       form.set('file', new Blob([await readFile(clip)]), `hill-${lang}.mp4`);
+      // The same recording twice, once per language.
+      form.set('force', 'true');
       const v = await adminApi<{ id: number }>(h, '/api/videos', { method: 'POST', body: form });
       // The next upload changes what the fake transcribes: wait for this one's transcript.
       for (;;) {
