@@ -16,6 +16,7 @@ import { emptyTranscript } from '../video/transcript-state';
 import type { AuditInput } from './audit';
 import { assertCan, SYSTEM_ACTOR, type Actor } from './roles';
 import { isHandedOut } from './visibility';
+import { failedInTranslation } from '../jobs/status';
 
 /**
  * Versions of an item's file: replace in place (same id, same public URLs),
@@ -140,7 +141,7 @@ async function addVersion(deps: VersionDeps, type: ContentType, rec: Item, src: 
     state: 'pending', restoredFrom: o.restoredFrom ?? null,
   };
   const approver = o.approve ? o.actor.name : deps.autoApprove ? 'auto' : null;
-  const served = current.review === 'approved' && !current.archivedAt && current.status !== 'failed';
+  const served = current.review === 'approved' && !current.archivedAt && (current.status !== 'failed' || failedInTranslation(current));
   let item: Item;
   if (served) {
     // Processed beside the live version under a hidden draft; promoted once processed and approved.

@@ -15,7 +15,8 @@
  */
 import type { Catalog, ItemRecord } from '../catalog/types';
 import type { SearchHit, SearchIndex, SearchOptions } from '../search/types';
-import type { Citation, Governed, RetrievalReply, Visibility } from '../types';
+import { failedInTranslation } from '../jobs/status';
+import type { Citation, Coded, Governed, RetrievalReply, Visibility } from '../types';
 
 /** An item whose extraction is done (completed, or being translated): what an assistant may quote or hand out. */
 export const isHandedOut = (status: string | undefined): boolean =>
@@ -34,7 +35,7 @@ export function expiryInstant(validUntil: string): number {
 }
 
 /** Why an item is not public, or 'public'. Items with a file must also have finished processing. */
-export function visibilityOf(item: Governed & { status?: string; fileKey?: string; versionOf?: number | null }, now: Date): Visibility {
+export function visibilityOf(item: Governed & { status?: string; stepCode?: Coded | null; fileKey?: string; versionOf?: number | null }, now: Date): Visibility {
   // A new version being processed or reviewed is never public by itself: it goes live under its item's id once approved.
   if (item.versionOf != null) return 'pending';
   if (item.archivedAt) return 'archived';
@@ -43,12 +44,13 @@ export function visibilityOf(item: Governed & { status?: string; fileKey?: strin
   if (review !== 'approved') return 'pending';
   if ((item.audience ?? 'public') !== 'public') return 'staff';
   if (isExpired(item, now)) return 'expired';
-  if (item.fileKey !== undefined && !isHandedOut(item.status)) return 'processing';
+  // A video whose translated version failed needs attention, but the video itself is done.
+  if (item.fileKey !== undefined && !isHandedOut(item.status) && !failedInTranslation(item)) return 'processing';
   return 'public';
 }
 
 /** The one question every anonymous read asks. */
-export function isPublic(item: (Governed & { status?: string; fileKey?: string; versionOf?: number | null }) | undefined | null, now: Date): boolean {
+export function isPublic(item: (Governed & { status?: string; stepCode?: Coded | null; fileKey?: string; versionOf?: number | null }) | undefined | null, now: Date): boolean {
   return !!item && visibilityOf(item, now) === 'public';
 }
 
