@@ -181,8 +181,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const writeWaitMs = config.search.chromaWaitMs;
     let search: MaintainedSearchIndex;
     if (shared.pool) {
-      // Several processes: each keeps its lexical copy in memory, built from PostgreSQL and kept current by its change feed.
-      const local = await createSearchIndex({ dataDir: null, chromaUrl, embedder, writeWaitMs });
+      // Several processes: each keeps its lexical copy on its own disk (its data folder), built from PostgreSQL
+      // and kept current by the change feed; a restart applies the changes since its last run.
+      const local = await createSearchIndex({ dataDir: path.join(searchDir, 'from-postgres'), chromaUrl, embedder, writeWaitMs });
       search = await createFeedSearchIndex({ index: local, pool: shared.pool, log });
     } else {
       search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
