@@ -89,7 +89,7 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
   'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
   'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
-  'failure.translation': 'The {language} version of the video could not be made. Retry it once the cause is fixed.',
+  'failure.translation': 'The {language} version could not be made. Retry it once the cause is fixed.',
 } as const;
 
 /** What the translation offer and a refused request say (core/translate/offers.ts). */

@@ -186,7 +186,7 @@ export const he: Translations = {
     'failure.internal': 'עיבוד הקובץ {file} נכשל בגלל שגיאה פנימית.',
     'failure.drm': 'הקובץ {file} מוגן ב-DRM: אי אפשר לקרוא את התמונה והקול שלו בלי המפתח. העלו עותק לא מוגן.',
     'failure.transcription': 'שירות התמלול לא הצליח לתמלל את {file}. נסו שוב כשהשירות יענה.',
-    'failure.translation': 'לא ניתן היה להכין את הגרסה ב{language} של הסרטון. נסו שוב אחרי שהסיבה תתוקן.',
+    'failure.translation': 'לא ניתן היה להכין את הגרסה ב{language}. נסו שוב אחרי שהסיבה תתוקן.',
     'translation.no_provider': 'אין ספק תרגום מ{source} ל{target}. הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL (ו-OPENAI_API_KEY אם השרת דורש).',
     'translation.add_provider': 'מוצעים רק צמדי השפות של המתרגם המכונה הלא מקוון. כדי לתרגם לכל השפות, הוסיפו מודל: הגדירו ANTHROPIC_API_KEY, או LLM_PROVIDER=openai עם OPENAI_BASE_URL ו-OPENAI_MODEL.',
     'note.translated_from_low_confidence': 'תורגם מתמליל לא מקוון ברמת ביטחון נמוכה (pocketsphinx)',
