@@ -73,4 +73,28 @@ describe('a video whose translation failed (browser)', () => {
     assert.ok(v.translatedFilePath, 'the arabic video exists');
     await context.close();
   });
+
+  for (const lang of ['en', 'he'] as const) {
+    test(`${lang}: the Videos table fits 1,280 px with its Translate and row-menu buttons visible`, async () => {
+      const { context, page } = await newPage(h, { lang, width: 1280, height: 800 });
+      await signInFast(h, context);
+      await page.goto('/videos');
+      await page.getByRole('button', { name: lang === 'en' ? 'Table view' : 'תצוגת טבלה' }).click();
+      const list = page.getByTestId('content-list');
+      await list.locator('tbody tr').first().waitFor();
+      await animationsDone(page);
+      const fit = await list.evaluate((el) => {
+        const scroller = el.querySelector('table')!.parentElement!;
+        const area = scroller.getBoundingClientRect();
+        const buttons = [...el.querySelectorAll('tbody tr button')].map((b) => b.getBoundingClientRect());
+        return {
+          scrolls: scroller.scrollWidth > scroller.clientWidth + 1, page: document.documentElement.scrollWidth > window.innerWidth,
+          inside: buttons.length >= 2 && buttons.every((r) => r.left >= Math.max(0, area.left) - 1 && r.right <= Math.min(window.innerWidth, area.right) + 1),
+        };
+      });
+      await screenshot(page, lang, 'videos-table-1280');
+      assert.deepEqual(fit, { scrolls: false, page: false, inside: true });
+      await context.close();
+    });
+  }
 });
