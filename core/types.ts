@@ -399,6 +399,8 @@ export interface MediaOutput {
   isOriginal: boolean;
   downloadable: boolean;
   filePath: string;
+  /** A cited video moment: the frame taken at the cited cue (its public URL). */
+  frame?: string;
 }
 
 /** Reply of POST /api/bot/chat. */
