@@ -302,7 +302,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       cleanups.push(() => clearInterval(expiryTimer));
     }
     setMetricSources({
-      jobs: async () => (await catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running')).map((j) => ({ kind: j.kind, state: j.state })),
+      jobs: async () => (await Promise.all((['queued', 'running'] as const).map((state) => catalog.jobs.list({ where: { state } })))).flat().map((j) => ({ kind: j.kind, state: j.state })),
       indexChunks: () => search.count(),
     });
     cleanups.push(() => setMetricSources(null));

@@ -55,6 +55,7 @@ export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'co
 // What the entry points need besides the use cases: composition (bin/, the CLI's direct mode), config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
 export { workerName } from '../shared-state';
+export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
 export { loadConfig, type Config } from '../config';
 export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
 export { classifyFile, type Classification } from '../content/classify';
