@@ -264,6 +264,8 @@ export interface VideoTranscript {
   vttPath: string | null;
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: string | null;
+  /** The estimate in seconds (each console words it in its language). */
+  estimateSec?: number | null;
   updatedAt: string;
   /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
   failedStep?: 'transcribe' | 'frames' | 'index' | null;
@@ -399,6 +401,8 @@ export interface MediaOutput {
   isOriginal: boolean;
   downloadable: boolean;
   filePath: string;
+  /** A cited video moment: the frame taken at the cited cue (its public URL). */
+  frame?: string;
 }
 
 /** Reply of POST /api/bot/chat. */
