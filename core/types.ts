@@ -113,6 +113,8 @@ export interface ItemVersion {
 
 /** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
 export interface SyncSource {
+  /** The synced folder as the sync named it (its absolute path on the machine that ran it). */
+  root: string;
   path: string;
   sha256: string;
   size: number;
@@ -262,6 +264,8 @@ export interface VideoTranscript {
   vttPath: string | null;
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: string | null;
+  /** The estimate in seconds (each console words it in its language). */
+  estimateSec?: number | null;
   updatedAt: string;
   /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
   failedStep?: 'transcribe' | 'frames' | 'index' | null;
