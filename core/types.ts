@@ -113,6 +113,8 @@ export interface ItemVersion {
 
 /** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
 export interface SyncSource {
+  /** The synced folder as the sync named it (its absolute path on the machine that ran it). */
+  root: string;
   path: string;
   sha256: string;
   size: number;

@@ -19,7 +19,7 @@ export default async function versionRoutes(app: FastifyInstance, { services }: 
     // Multipart like an upload (field `file`, optional `approve`): same checks of the file's real type.
     app.post<{ Params: IdParams }>(`${base}/:id/replace`, { schema: { params: idParams } }, async (request) => {
       const up = await readUpload(request, services, type ?? 'any');
-      return product.replace(request.params.id, { file: up.file, type, approve: truthy(up.fields.approve), actor: actorOf(request) });
+      return product.replace(request.params.id, { file: up.file, type, approve: truthy(up.fields.approve), syncSource: up.fields.syncSource as string | undefined, actor: actorOf(request) });
     });
     app.get<{ Params: IdParams }>(`${base}/:id/versions`, { schema: { params: idParams } }, (request) => product.versions(request.params.id, type));
     app.post<{ Params: IdParams & { n: number }; Body: { approve?: boolean } | undefined }>(`${base}/:id/versions/:n/restore`, {
