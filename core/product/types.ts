@@ -16,7 +16,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, SyncSource, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
@@ -115,6 +115,17 @@ export interface Product {
   auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
   exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
 
+  // Versions of an item's file (core/governance/versions.ts): same id, same public URLs
+  /**
+   * Replaces an item's file with a new version. An approved item keeps being served as it was until the new
+   * version is processed and approved; an unapproved one is processed again at once. Admin and editor.
+   */
+  replace(id: number, input: ReplaceInput): Promise<VersionResult>;
+  /** The versions of an item's file, oldest first. */
+  versions(id: number, type?: ContentType): Promise<ItemVersion[]>;
+  /** Brings back version `n`'s file as a new version: processed and reviewed like a replacement. */
+  restoreVersion(id: number, n: number, options?: GovernOptions & { type?: ContentType; approve?: boolean }): Promise<VersionResult>;
+
   // Users and API tokens (admin only)
   users(): Promise<UserView[]>;
   createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
@@ -207,6 +218,23 @@ export interface Product {
   widgetConfig(): Promise<WidgetConfig>;
 }
 
+export interface ReplaceInput {
+  file: UploadFile;
+  /** Only an item of this type (the typed routes); any kind otherwise. */
+  type?: ContentType;
+  /** Approve the new version now (needs the review permission): live once processed. */
+  approve?: boolean;
+  /** Set by folder sync: where the file came from (an object, or its JSON from a form). */
+  syncSource?: SyncSource | string | null;
+  actor?: Actor;
+}
+
+export interface VersionResult {
+  type: ContentType;
+  item: ItemRecordOf<ContentType>;
+  version: ItemVersion;
+}
+
 /** Who makes a change: the server passes the signed-in user or token; the local CLI is admin. Over HTTP the server decides. */
 export interface GovernOptions {
   actor?: Actor;
@@ -216,6 +244,8 @@ export interface AccessPatch {
   audience?: Audience;
   /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
   validUntil?: string | null;
+  /** Archive (true: never public, listed as archived) or bring back (false); on its own. */
+  archived?: boolean;
 }
 
 export interface ConversationExport {

@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
-import type { Product } from '../product/index';
+import { syncFolder, syncSummary, type Product } from '../product/index';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fixtures } from './fixtures';
+import { buildPdf } from './pdf-writer';
 import { videoFixtures } from './fixture-video';
 import type { ContentType, Document } from '../types';
 
@@ -26,6 +30,22 @@ async function settled(product: Product, type: ContentType, id: number) {
     await sleep(50);
   }
   throw new Error(`${type} ${id} did not finish`);
+}
+
+/** Polls `check` until it holds (the product's own state is the event: a version going live, a job ending). */
+async function until(what: string, check: () => Promise<boolean>) {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+/** A one-page PDF whose text holds `word` (a word no other fixture has). */
+function wordPdf(dir: string, name: string, word: string) {
+  const file = path.join(dir, name);
+  writeFileSync(file, buildPdf([{ lines: [`Installation plan ${word}`, `The ${word} gateway pairs with every motorised blind in the house.`] }]));
+  return file;
 }
 
 const rejects = (code: string) => (e: unknown) => e instanceof AppError && e.code === code;
@@ -213,6 +233,115 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       const [cleared] = await h.product.setAccess([item.id], { validUntil: null });
       assert.equal(cleared.validUntil, null);
       await settled(h.product, 'document', item.id);
+    });
+    it('versions: a replaced approved item is served as it was until the new version is processed and approved; the old text then leaves the index; restore brings a version back', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'versions-'));
+      const hits = async (word: string) => (await h.product.search(`${word} gateway`, { k: 5, type: 'document' })).filter((x) => x.chunk.text.includes(word)).map((x) => x.chunk.itemId);
+      const { item } = await h.product.upload({ kind: 'document', file: { path: wordPdf(dir, 'v1.pdf', 'aubergine'), fileName: 'plan.pdf' }, fields: { title: 'Plan', approve: true, force: true } });
+      await settled(h.product, 'document', item.id);
+      const v1 = await h.product.item('document', item.id);
+
+      const r = await h.product.replace(item.id, { file: { path: wordPdf(dir, 'v2.pdf', 'turquoise'), fileName: 'plan-2027.pdf' } });
+      assert.deepEqual([r.type, r.item.id, r.version.n, r.version.state], ['document', item.id, 2, 'pending']);
+      const draftId = r.item.pendingVersion?.draftId;
+      assert.ok(draftId && draftId !== item.id);
+      await until('the new version is processed', async () => (await h.product.jobs()).some((j) => j.itemId === draftId && j.state === 'done'));
+      // Still the approved version: same record, same file, its text in the index; the new one waits in the review queue.
+      const during = await h.product.item('document', item.id);
+      assert.deepEqual([during.fileKey, during.fileName, during.review], [v1.fileKey, 'plan.pdf', 'approved']);
+      assert.equal((await h.product.readFile(v1.fileKey)).size, v1.fileSize);
+      assert.ok((await hits('aubergine')).includes(item.id));
+      assert.ok((await h.product.reviewQueue('pending')).some((x) => x.id === item.id && x.pendingVersion?.n === 2));
+      assert.ok((await h.product.items('document')).every((d) => d.id !== draftId), 'the draft is not listed');
+      assert.deepEqual((await h.product.versions(item.id)).map((v) => [v.n, v.state]), [[1, 'live'], [2, 'pending']]);
+
+      await h.product.approve([item.id]);
+      await until('version 2 is live', async () => (await h.product.versions(item.id)).find((v) => v.n === 2)?.state === 'live');
+      const after = await h.product.item('document', item.id);
+      assert.deepEqual([after.fileKey, after.fileName, after.pendingVersion ?? null], [v1.fileKey, 'plan-2027.pdf', null], 'same key (same URL), new file');
+      assert.equal((await h.product.readFile(v1.fileKey)).size, after.fileSize);
+      assert.ok((await hits('turquoise')).includes(item.id), 'the new text is indexed under the item\'s id');
+      assert.ok(!(await hits('turquoise')).includes(draftId!), 'nothing of the draft is left');
+      assert.deepEqual(await hits('aubergine'), [], 'the old text left the index');
+      await assert.rejects(h.product.item('document', draftId!), rejects('not_found'));
+
+      // Restore version 1 (approved on the spot): it comes back as version 3.
+      const back = await h.product.restoreVersion(item.id, 1, { approve: true });
+      assert.deepEqual([back.version.n, back.version.restoredFrom, back.version.fileName], [3, 1, 'plan.pdf']);
+      await until('version 3 is live', async () => (await h.product.versions(item.id)).find((v) => v.n === 3)?.state === 'live');
+      assert.ok((await hits('aubergine')).includes(item.id));
+      assert.deepEqual(await hits('turquoise'), []);
+      await assert.rejects(h.product.restoreVersion(item.id, 3), rejects('conflict'));
+      await assert.rejects(h.product.restoreVersion(item.id, 9), rejects('not_found'));
+
+      // A rejected new version goes; the live one stays.
+      await h.product.replace(item.id, { file: { path: wordPdf(dir, 'v4.pdf', 'vermilion'), fileName: 'plan-draft.pdf' }, type: 'document' });
+      await h.product.reject([item.id], { note: 'Not yet' });
+      const states = (await h.product.versions(item.id)).map((v) => [v.n, v.state]);
+      assert.deepEqual(states, [[1, 'superseded'], [2, 'superseded'], [3, 'live'], [4, 'rejected']]);
+      assert.equal((await h.product.item('document', item.id)).review, 'approved');
+      await assert.rejects(h.product.replace(item.id, { file: { path: wordPdf(dir, 'v5.pdf', 'ochre'), fileName: 'x.pdf' }, type: 'video' }), rejects('not_found'));
+      const actions = (await h.product.auditLog({ since: '1h' })).filter((e) => e.itemId === item.id).map((e) => e.action);
+      for (const a of ['replace', 'restore', 'approve', 'reject'] as const) assert.ok(actions.includes(a), `audited: ${a}`);
+    });
+    it('folder sync: new files are imported, a second run changes nothing and reads no file, changed files become new versions, files gone are archived, a failed file is not imported again', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-'));
+      mkdirSync(path.join(dir, 'sub'));
+      wordPdf(dir, 'a.pdf', 'saffron');
+      const b = wordPdf(dir, 'b.pdf', 'cerulean');
+      const c = wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      writeFileSync(path.join(dir, 'notes.txt'), 'not content');
+      const first = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(first), '3 new, 0 changed, 0 removed', JSON.stringify(first.failed));
+      assert.deepEqual(first.skipped, ['notes.txt']);
+      assert.deepEqual(first.new.map((e) => e.path).sort(), ['a.pdf', 'b.pdf', 'sub/c.pdf']);
+      for (const e of first.new) await settled(h.product, 'document', e.id!);
+      const idOf = (p: string) => first.new.find((e) => e.path === p)!.id!;
+      const synced = await h.product.item('document', idOf('sub/c.pdf'));
+      assert.deepEqual([synced.syncSource?.path, synced.syncSource?.root, synced.review], ['sub/c.pdf', path.resolve(dir), 'approved']);
+
+      const second = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(second), '0 new, 0 changed, 0 removed');
+      assert.deepEqual([second.unchanged, second.hashed, second.failed.length], [3, 0, 0]);
+
+      // Same bytes with a new mtime: read once, nothing to do.
+      utimesSync(path.join(dir, 'a.pdf'), new Date(), new Date(Date.now() + 5000));
+      const touched = await syncFolder(h.product, dir);
+      assert.deepEqual([syncSummary(touched), touched.hashed], ['0 new, 0 changed, 0 removed', 1]);
+
+      wordPdf(dir, 'b.pdf', 'ultramarine');
+      utimesSync(b, new Date(), new Date(Date.now() + 10_000));
+      rmSync(c);
+      const third = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(third), '0 new, 1 changed, 1 removed');
+      assert.deepEqual([third.changed[0].id, third.removed[0].id], [idOf('b.pdf'), idOf('sub/c.pdf')]);
+      await until('the new version of b.pdf is live', async () => (await h.product.versions(idOf('b.pdf'))).find((v) => v.n === 2)?.state === 'live');
+      assert.equal((await h.product.item('document', idOf('b.pdf'))).syncSource?.path, 'b.pdf');
+      const archived = await h.product.reviewQueue('archived');
+      assert.ok(archived.some((x) => x.id === idOf('sub/c.pdf') && x.visibility === 'archived'));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // Back in the folder: the item comes back.
+      wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      const back = await syncFolder(h.product, dir);
+      assert.deepEqual(back.new.map((e) => e.id), [idOf('sub/c.pdf')]);
+      assert.ok(!(await h.product.reviewQueue('archived')).some((x) => x.id === idOf('sub/c.pdf')));
+      await until('the returned file is processed', async () => !(await h.product.jobs()).some((j) => j.state === 'queued' || j.state === 'running'));
+
+      // A file whose processing failed is not imported again while its bytes stay the same.
+      const bad = await fixtures.truncatedPdf();
+      copyFileSync(bad.path, path.join(dir, 'broken.pdf'));
+      const withBad = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(withBad), '1 new, 0 changed, 0 removed');
+      assert.equal((await settled(h.product, 'document', withBad.new[0].id!)).status, 'failed');
+      utimesSync(path.join(dir, 'broken.pdf'), new Date(), new Date(Date.now() + 20_000));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // --delete: the items of files gone are deleted.
+      rmSync(path.join(dir, 'a.pdf'));
+      const del = await syncFolder(h.product, dir, { delete: true });
+      assert.equal(syncSummary(del), '0 new, 0 changed, 1 removed');
+      await assert.rejects(h.product.item('document', idOf('a.pdf')), rejects('not_found'));
     });
   });
 }

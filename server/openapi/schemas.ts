@@ -80,7 +80,7 @@ export const DashboardMetrics = obj(Object.fromEntries(
 const mediaOutput = { title: str, isTranslated: bool, isOriginal: bool, downloadable: bool, filePath: str };
 export const ChatBotReply = obj({
   message: str, language: str,
-  mediaItem: { oneOf: [{ type: 'null' }, obj({ ...mediaOutput, contentType: { type: 'string', enum: ['presentation', 'video', 'document'] }, id: int })] },
+  mediaItem: { oneOf: [{ type: 'null' }, obj({ ...mediaOutput, contentType: { type: 'string', enum: ['presentation', 'video', 'document'] }, id: int, frame: { ...str, description: 'A cited video moment: the frame taken at the cited cue' } }, ['frame'])] },
   handoff: { type: 'boolean', description: 'True when the assistant offers to pass the question on to a person' },
 }, ['handoff']);
 export const HandoffRequest = obj({

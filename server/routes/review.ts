@@ -11,6 +11,7 @@ const note = { type: ['string', 'null'], maxLength: 2000 } as const;
 const access = {
   audience: { type: 'string', enum: ['public', 'staff'] },
   validUntil: { type: ['string', 'null'], maxLength: 40 },
+  archived: { type: 'boolean' },
 } as const;
 
 type Bulk = { ids: number[]; note?: string | null };
@@ -29,7 +30,7 @@ export default async function reviewRoutes(app: FastifyInstance, { services }: {
   }, (request) => product.reject(request.body.ids, { note: request.body.note, actor: actorOf(request) }));
   app.post<{ Body: AccessPatch & { ids: number[] } }>('/api/review/access', {
     schema: { body: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids, ...access } } },
-  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil }, { actor: actorOf(request) }));
+  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil, archived: request.body.archived }, { actor: actorOf(request) }));
 
   // One item: /api/items/:id/approve | reject | access (the same use cases).
   app.post<{ Params: IdParams }>('/api/items/:id/approve', { schema: { params: idParams } }, async (request) =>
