@@ -3,7 +3,7 @@ import type { Edge, UploadInput } from '../core/product/index';
 import { receiveUpload } from './multipart';
 
 /** Reads a multipart upload into the product's upload input (the fields go to core as received). */
-export async function readUpload(request: FastifyRequest, services: Edge, kind: UploadInput['kind']): Promise<UploadInput> {
+export async function readUpload<K extends UploadInput['kind']>(request: FastifyRequest, services: Edge, kind: K): Promise<UploadInput & { kind: K }> {
   const { fields, file } = await receiveUpload(request, { maxBytes: services.config.uploads.maxBytes, tmpDir: services.tmpDir });
   return {
     kind, fields, actor: request.actor ?? undefined,

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type {
   AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView,
-  TranslationRow, WidgetConfig, WidgetSettingsView,
+  TranslationRow, UploadInput, UploadResultOf, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, Job, PresentationImage,
@@ -51,13 +51,13 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
 
   return {
     baseUrl: http.baseUrl,
-    async upload({ kind, file, fields, onProgress }) {
+    async upload<K extends UploadInput['kind']>({ kind, file, fields, onProgress }: UploadInput & { kind: K }): Promise<UploadResultOf<K>> {
       const size = file.spooled?.size ?? statSync(file.path).size;
       const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, formValue(v)]));
       const body = multipartBody(form, { path: file.path, fileName: file.fileName, size }, onProgress);
       // Support images have no route of their own: the any-type upload makes them.
-      if (kind === 'any' || kind === 'image') return http.send<AnyUploadResult>('POST', '/api/content/upload', body);
-      return { kind, item: await http.send('POST', `/api/${ENDPOINT[kind]}`, body) } as AnyUploadResult;
+      if (kind === 'any' || kind === 'image') return http.send<UploadResultOf<K>>('POST', '/api/content/upload', body);
+      return { kind, item: await http.send('POST', `/api/${ENDPOINT[kind as ContentType]}`, body) } as UploadResultOf<K>;
     },
     items,
     async item<T extends ContentType>(type: T, id: number) {
@@ -83,8 +83,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     glossary: () => http.get<Glossary>('/api/glossary'),
     putGlossaryTerm: (entry) => http.post<Glossary>('/api/glossary/terms', entry),
     removeGlossaryTerm: (term) => http.del<Glossary>(`/api/glossary/terms/${encodeURIComponent(term)}`),
-    retry: async (id, type) =>
-      type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
+    retry: async <T extends ContentType = ContentType>(id: number, type?: T) =>
+      type ? { type, item: await http.post<ItemRecordOf<T>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post<{ type: ContentType; item: ItemRecordOf<T> }>(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),
     retryFailed: async () => (await http.post<{ retried: number }>('/api/jobs/retry-failed')).retried,
     jobs: (state) => http.get<Job[]>('/api/jobs', { state }),

@@ -7,3 +7,4 @@ export * from './common';
 export * from './items';
 export * from './answers';
 export * from './admin';
+export * from './inputs';
