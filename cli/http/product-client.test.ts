@@ -75,6 +75,7 @@ const CALLS: { [K in keyof Product]: (p: Product) => unknown } = {
   glossary: (p) => p.glossary(),
   putGlossaryTerm: (p) => p.putGlossaryTerm({ term: 'AuraShade' }),
   removeGlossaryTerm: (p) => p.removeGlossaryTerm('AuraShade'),
+  rememberTranslations: (p) => p.rememberTranslations({ source: 'english', target: 'spanish', segments: [{ text: 'a', translation: 'b' }] }),
   retry: (p) => Promise.all([p.retry(1, 'document'), p.retry(1)]),
   retryJob: (p) => p.retryJob(1),
   retryFailed: (p) => p.retryFailed(),

@@ -83,6 +83,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     glossary: () => http.get<Glossary>('/api/glossary'),
     putGlossaryTerm: (entry) => http.post<Glossary>('/api/glossary/terms', entry),
     removeGlossaryTerm: (term) => http.del<Glossary>(`/api/glossary/terms/${encodeURIComponent(term)}`),
+    rememberTranslations: (input) => http.post<{ stored: number; glossaryVersion: number }>('/api/translation-memory', input),
     retry: async <T extends ContentType = ContentType>(id: number, type?: T) =>
       type ? { type, item: await http.post<ItemRecordOf<T>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post<{ type: ContentType; item: ItemRecordOf<T> }>(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import type {
   BotImage, Category, ContentType, ContentItem, Document, HandoffRequest, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
 } from '../types';
+import { highestId, readCatalogFile, readHighWater, writeHighWater } from './catalog-file';
 import { LowdbCollection } from './collection';
 import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
@@ -112,17 +113,28 @@ class LowdbCatalog implements CatalogStore {
   readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
 
-  constructor(dataDir: string) {
+  /** The largest id written to the high-water file (catalog-ids.json): ids are never given twice, whatever happens to db.json's rows. */
+  private highWater: number;
+
+  constructor(private readonly dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
     this.location = path.join(dataDir, 'db.json');
+    // The file's shape is checked first: a wrong one stops the start (./catalog-file.ts).
+    const onDisk = readCatalogFile(this.location) as Partial<CatalogData> | null;
+    this.highWater = readHighWater(dataDir);
+    const top = highestId(onDisk as Record<string, unknown> | null, this.highWater);
     this.db = new LowSync<CatalogData>(new JSONFileSync<CatalogData>(this.location), empty());
-    try {
-      this.db.read();
-    } catch (e) {
-      throw new AppError('internal', `The catalog ${this.location} is not readable JSON: ${(e as Error).message}`, { cause: e });
-    }
     // Fill collections added after the file was written.
-    this.db.data = { ...empty(), ...this.db.data, counters: { ...empty().counters, ...this.db.data.counters } };
+    this.db.data = { ...empty(), ...onDisk, counters: { ...empty().counters, ...onDisk?.counters } };
+    this.db.data.nextId = top + 1;
+    if (top > this.highWater) {
+      try {
+        writeHighWater(dataDir, top);
+      } catch (e) {
+        throw writeError(e, path.join(dataDir, 'catalog-ids.json'));
+      }
+      this.highWater = top;
+    }
     this.db.data.jobs = this.db.data.jobs.map(upgradeJob);
 
     const col = <K extends keyof CatalogData>(key: K, label: string) =>
@@ -263,6 +275,12 @@ class LowdbCatalog implements CatalogStore {
   /** Writes the file; on failure puts `before` back and throws why. */
   private save(before: CatalogData) {
     try {
+      // The high-water mark first: a crash between the two writes leaves it ahead, never behind.
+      const top = this.db.data.nextId - 1;
+      if (top > this.highWater) {
+        writeHighWater(this.dataDir, top);
+        this.highWater = top;
+      }
       this.db.write();
     } catch (e) {
       this.restore(before);

@@ -71,3 +71,25 @@ describe('catalog in PostgreSQL, two processes', { skip: pg.skipReason }, () => 
     }
   });
 });
+
+describe('catalog in PostgreSQL, ids', { skip: pg.skipReason }, () => {
+  it('never gives an id twice: not after rows are removed, nor after clearContent or every row deleted by hand', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const pool = await openPool({ url, max: 4 });
+    await migrate(pool, catalogMigrations);
+    let c = await openPgCatalog({ pool, location: 'PostgreSQL' });
+    try {
+      const a = await c.categories.insert({ name: 'a', description: '', createdDate: '', isActive: true });
+      await c.categories.remove(a.id);
+      await c.clearContent();
+      await pool.query('DELETE FROM catalog_rows');
+      await c.close();
+      c = await openPgCatalog({ pool, location: 'PostgreSQL' });
+      const b = await c.categories.insert({ name: 'b', description: '', createdDate: '', isActive: true });
+      assert.ok(b.id > a.id, `id ${b.id} after ${a.id}: the sequence is the high-water mark`);
+    } finally {
+      await c.close();
+      await pool.end();
+    }
+  });
+});

@@ -45,6 +45,38 @@ describe('job queue', () => {
     assert.ok((await c.jobs.list()).every((j) => j.state === 'done'));
   });
 
+  it('a job whose start cannot be recorded (disk full) stays queued, is not counted as running, and runs on the next pass', async () => {
+    const c = catalog();
+    let failNext = false;
+    const failing = new Proxy(c, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver);
+        return (fn: Parameters<typeof c.transaction>[0]) => {
+          if (!failNext) return target.transaction(fn);
+          failNext = false;
+          return Promise.reject(new AppError('unavailable', 'The change was not saved: the disk is full.'));
+        };
+      },
+    });
+    let reportFailure: (line: string) => void = () => {};
+    const failed = new Promise<string>((resolve) => { reportFailure = resolve; });
+    const q = createJobQueue({
+      catalog: failing, concurrency: 1, handlers: { ingest: async () => {} },
+      log: (line) => { if (/Taking jobs failed/.test(line)) reportFailure(line); },
+    });
+    const job = await q.enqueue('ingest', 'document', 1);
+    failNext = true;
+    q.start();
+    assert.match(await failed, /disk is full/);
+    assert.equal(q.runningCount, 0);
+    assert.equal((await c.jobs.require(job.id)).state, 'queued');
+    await q.idle();
+    const done = await c.jobs.require(job.id);
+    assert.equal(done.state, 'done');
+    assert.equal(done.attempts, 1);
+    await q.stop();
+  });
+
   it('keeps the failure reason on the job and retries it', async () => {
     const c = catalog();
     let calls = 0;

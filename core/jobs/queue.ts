@@ -219,12 +219,25 @@ export function createJobQueue(options: JobQueueOptions) {
   async function run(jobId: number) {
     const controller = new AbortController();
     running.set(jobId, controller);
-    const job = (await write(jobId, (j) => {
-      j.state = 'running';
-      j.attempts += 1;
-      j.startedAt = now();
-      j.error = null;
-    }))!;
+    let job: Job | null;
+    try {
+      job = await write(jobId, (j) => {
+        j.state = 'running';
+        j.attempts += 1;
+        j.startedAt = now();
+        j.error = null;
+      });
+    } catch (e) {
+      // Not started (e.g. the disk is full): it stays queued and is taken again on a later pass.
+      running.delete(jobId);
+      await claims.release(jobId, false);
+      throw e;
+    }
+    if (!job) {
+      // Removed between being picked and being started.
+      running.delete(jobId);
+      return claims.release(jobId, false);
+    }
     const handler = options.handlers[job.kind];
     const started = performance.now();
     const took = () => (performance.now() - started) / 1000;
@@ -343,6 +356,10 @@ export function createJobQueue(options: JobQueueOptions) {
       const updated = await requeue(jobId);
       pump();
       return updated;
+    },
+    /** Derives an item's status from its jobs again (after jobs were removed by hand, e.g. with a deleted translation). */
+    async resync(itemType: ContentType, itemId: number): Promise<void> {
+      await catalog.transaction(() => syncItem(itemType, itemId));
     },
     /** Latest job of an item, if any. */
     async latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Promise<Job | undefined> {

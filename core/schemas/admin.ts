@@ -102,6 +102,7 @@ export const GlossaryEntry = Type.Object({
   ignoreCase: Opt(Bool()),
 });
 export const Glossary = Type.Object({ version: Int(), entries: Type.Array(GlossaryEntry) });
+export const MemoryStored = Type.Object({ stored: Int(), glossaryVersion: Int() });
 
 export const Chunk = Type.Object({
   /** Stable id: `${itemType}:${itemId}:${ordinal}` */

@@ -88,3 +88,10 @@ export const WidgetSettingsPatch = Type.Object({
   color: Type.Optional(textOrNull(7)),
   greeting: Type.Optional(textOrNull(500)),
 }, { additionalProperties: false });
+
+/** Known translations of segments, saved into the translation memory. */
+export const MemoryInput = Type.Object({
+  source: text(40),
+  target: text(40),
+  segments: Type.Array(Type.Object({ text: text(10_000), translation: text(20_000) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }),
+}, { additionalProperties: false });

@@ -59,7 +59,8 @@ describe('the supervised Chroma server', () => {
   it('a write under way while a reindex rebuilds the collection completes into the new collection', async () => {
     const many = Array.from({ length: 3000 }, (_, i) => makeChunk(800_000 + Math.floor(i / 10), i % 10, `motor pairing step ${i} hold the button`));
     const writing = services.search.upsert(many);
-    await new Promise((r) => setTimeout(r, 300));
+    // The rebuild starts once the write's first batch is in (a state reached, not a time).
+    while ((await services.search.count()) === 0) await new Promise((r) => setImmediate(r));
     await services.search.clear();
     await writing;
     assert.equal(await services.search.count(), 3000);

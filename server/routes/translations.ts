@@ -43,4 +43,10 @@ export default async function translationRoutes(fastify: FastifyInstance, { serv
     product.putGlossaryTerm(request.body));
   app.delete('/api/glossary/terms/:term', { schema: { ...doc('Remove a glossary term', { 200: S.Glossary }), params: TermParams } }, (request) =>
     product.removeGlossaryTerm(request.params.term));
+  app.post('/api/translation-memory', {
+    schema: {
+      ...doc('Save known translations of segments into the translation memory (used by the next translation of that text)', { 200: S.MemoryStored }),
+      body: S.MemoryInput,
+    },
+  }, (request) => product.rememberTranslations(request.body));
 }
