@@ -1,6 +1,5 @@
-import { loadConfig } from '../core/config';
 import { isAppError } from '../core/errors';
-import { createServices } from '../core/services';
+import { createServices, loadConfig } from '../core/root';
 import { buildApp } from '../server/app';
 
 /** Starts the product: services on embedded defaults, the HTTP server, graceful shutdown. */

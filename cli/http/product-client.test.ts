@@ -49,7 +49,7 @@ const CALLS: { [K in keyof Product]: (p: Product) => unknown } = {
   updateDocument: (p) => p.updateDocument(1, { title: 'T' }),
   remove: (p) => p.remove(1, 'video'),
   removeAll: (p) => p.removeAll(),
-  translations: (p) => p.translations('presentation'),
+  translationRows: (p) => p.translationRows('presentation'),
   transcript: (p) => p.transcript(1),
   transcribe: (p) => p.transcribe(1, { language: 'english' }),
   saveTranscript: (p) => p.saveTranscript(1, [{ start: 0, end: 1, text: 'x' }]),

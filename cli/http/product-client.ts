@@ -70,7 +70,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     updateDocument: (id, patch) => http.patch<Document>(`/api/documents/${id}`, patch),
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
-    translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
+    translationRows: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
     transcribe: (id, input = {}) => http.post<Video>(`/api/videos/${id}/transcribe`, input),
     saveTranscript: (id, cues) => http.put<VideoTranscriptView>(`/api/videos/${id}/transcript`, { cues }),

@@ -99,7 +99,8 @@ export interface Product {
   /** Deletes an item everywhere; with `type`, only an item of that type. */
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
-  translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+  /** The translations screens' rows: items of a type with a translation request (each with its record, when one exists). Records themselves: translationList / translation. */
+  translationRows(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
   /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */

@@ -42,10 +42,10 @@ export default async function contentRoutes(fastify: FastifyInstance, { services
 
   app.get('/api/presentation-translations', {
     schema: translations('Presentations with a translation request', { 200: T.Array(S.TranslationRow) }),
-  }, () => product.translations('presentation'));
+  }, () => product.translationRows('presentation'));
   app.get('/api/video-translations', {
     schema: translations('Videos with a translation request', { 200: T.Array(S.TranslationRow) }),
-  }, () => product.translations('video'));
+  }, () => product.translationRows('video'));
 
   app.get('/api/dashboard/metrics', { schema: doc('Dashboard counters', { 200: S.DashboardMetrics }) }, () => product.dashboard());
   app.delete('/api/delete-all-data', {
