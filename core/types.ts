@@ -56,6 +56,13 @@ export type Visibility = Static<typeof S.Visibility>;
 /** The review, audience and expiry of an item (documents, presentations, videos, content rows). */
 export type Governed = Static<typeof S.Governed>;
 
+/** One version of an item's file (core/governance/versions.ts). */
+export type ItemVersion = Static<typeof S.ItemVersion>;
+/** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
+export type SyncSource = Static<typeof S.SyncSource>;
+/** Versions, sync and drafts: fields an ingested item may carry. */
+export type Versioned = Static<typeof S.Versioned>;
+
 /** Fields every ingested item carries for the pipeline. */
 export type Processing = Static<typeof S.Processing>;
 
@@ -81,7 +88,7 @@ export type VideoTranscript = Static<typeof S.VideoTranscript>;
 export type ContentItem = Static<typeof S.ContentItem>;
 
 /** Which items a review list shows. */
-export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'all'] as const;
+export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'archived', 'all'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export type Category = Static<typeof S.Category>;

@@ -24,6 +24,7 @@ import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
+import versionRoutes from './routes/versions';
 import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes, metricsRoutes } from './routes/system';
@@ -138,7 +139,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
       route.schema = { ...route.schema, security: SIGNED_IN };
     });
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, versionRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
       await admin.register(routes, opts);
     }
   });

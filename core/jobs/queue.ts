@@ -43,6 +43,8 @@ export interface JobQueueOptions {
   beforeStep?: (job: Job) => void;
   /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
   explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
+  /** Told after a job ended (done or failed) and its end was written (a new version of an item goes live: core/governance/versions.ts). */
+  afterClose?: (job: Job) => void;
 }
 
 const now = () => new Date().toISOString();
@@ -282,6 +284,7 @@ export function createJobQueue(options: JobQueueOptions) {
       .finally(() => {
         running.delete(jobId);
         closers.delete(jobId);
+        if (!stopping) options.afterClose?.(job);
         pump();
       });
   }

@@ -27,6 +27,7 @@ import type { Product } from './types';
 import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
+import { versions } from './versions';
 import { widget } from './widget';
 
 export type * from './types';
@@ -40,7 +41,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s), ...versions(s),
   };
 }
 

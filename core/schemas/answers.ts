@@ -52,7 +52,7 @@ export const Citation = Type.Object({
   /** When the passage is from a translation: its language and the translated file's download path. */
   translation: Opt(Nullable(Type.Object({ language: Str(), filePath: Str() }))),
   /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
-  visibility: Opt(Type.Enum(['pending', 'rejected', 'staff', 'expired', 'processing'] as const,
+  visibility: Opt(Type.Enum(['pending', 'rejected', 'staff', 'expired', 'processing', 'archived'] as const,
     { description: 'Signed-in answers only: why this source is not public' })),
 });
 

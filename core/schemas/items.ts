@@ -11,7 +11,7 @@ import { Bool, Coded, DateTime, Int, IntOrNull, Nullable, Num, Opt, Str, StrOrNu
 
 const ContentTypeEnum = Type.Enum(['document', 'presentation', 'video'] as const);
 export const ContentType = ContentTypeEnum;
-export const Visibility = Type.Enum(['public', 'pending', 'rejected', 'staff', 'expired', 'processing'] as const,
+export const Visibility = Type.Enum(['public', 'pending', 'rejected', 'staff', 'expired', 'processing', 'archived'] as const,
   { description: 'Whether anonymous callers see it now, or why not' });
 
 /** Translation request state kept on an item; the translation worker picks `requested`. */
@@ -35,12 +35,50 @@ const governed = {
   validUntil: Opt(Nullable(Str({ description: 'A date (2027-01-31, to the end of that day UTC) or date-time' }))),
   /** When the passing of validUntil was recorded in the audit log (core/governance/expiry.ts). */
   expiryRecordedAt: Opt(StrOrNull()),
+  /** Set when the item was archived (its file left the synced folder): never public, listed as archived. */
+  archivedAt: Opt(StrOrNull()),
 };
 export const Governed = Type.Object(governed);
+
+/** One version of an item's file (core/governance/versions.ts). */
+export const ItemVersion = Type.Object({
+  /** 1, 2, 3... in the order the versions arrived. */
+  n: Int(),
+  fileName: Str(),
+  fileType: Str(),
+  fileSize: Int(),
+  sha256: StrOrNull(),
+  createdAt: Str(),
+  createdBy: Str(),
+  /** live: what is served now; pending: processing or waiting for review; superseded: an earlier live version; rejected; failed (its processing failed). */
+  state: Type.Enum(['live', 'pending', 'superseded', 'rejected', 'failed'] as const),
+  /** When it went live, and who approved it. */
+  liveAt: Opt(StrOrNull()),
+  approvedBy: Opt(StrOrNull()),
+  note: Opt(StrOrNull()),
+  /** A restore: the version whose file this is. */
+  restoredFrom: Opt(IntOrNull()),
+});
+
+/** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
+export const SyncSource = Type.Object({ path: Str(), sha256: Str(), size: Int(), mtimeMs: Num() });
+
+/** Versions, sync and drafts: fields an ingested item may carry. */
+const versioned = {
+  /** Every version of the file, oldest first; absent until the first replacement. */
+  versions: Opt(Type.Array(ItemVersion)),
+  /** The new version being processed or waiting for review (its hidden draft record's id). */
+  pendingVersion: Opt(Nullable(Type.Object({ n: Int(), draftId: IntOrNull(), approved: Bool() }))),
+  /** On a draft record only: the item this is a new version of. A draft is never listed and never public by itself. */
+  versionOf: Opt(IntOrNull()),
+  syncSource: Opt(Nullable(SyncSource)),
+};
+export const Versioned = Type.Object(versioned);
 
 /** Fields every ingested item carries for the pipeline. */
 const processing = {
   ...governed,
+  ...versioned,
   status: Type.Enum(ITEM_STATUSES),
   /** 0..100 */
   progress: Num({ minimum: 0, maximum: 100 }),
@@ -216,6 +254,10 @@ export const ContentItem = Type.Object({
   tags: Opt(Type.Array(Str())),
   /** Whether anonymous callers see it now, or why not (core/governance/visibility.ts). */
   visibility: Opt(Visibility),
+  /** A new version of the file waiting for processing or review (the live one is served meanwhile). */
+  pendingVersion: Opt(Nullable(Type.Object({ n: Int(), fileName: Str(), status: Str() }))),
+  /** How many versions the file has had (absent: one). */
+  versionCount: Opt(Int()),
 });
 
 export const Category = Type.Object({ id: Int(), name: Str(), description: Str(), createdDate: Str(), isActive: Bool() });
@@ -274,3 +316,8 @@ export const DashboardMetrics = Type.Object({
   botImages: Int(),
   presentationImages: Int(),
 });
+
+/** A replaced or restored version: the item (as it is served now) and the new version. */
+export const VersionResult = Type.Object({ type: ContentType, item: Type.Object({}), version: ItemVersion });
+/** An item's id in a path. */
+export const IdParams = Type.Object({ id: Int({ minimum: 1 }) });
