@@ -5,6 +5,7 @@
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
+ *   BENCH_ONLY=pg                          PostgreSQL mode through HTTP: chat load on two servers, 100,000 items listed and searched (minutes)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
@@ -180,6 +181,8 @@ if (only.has('widget')) {
   line(`widget total gzipped (budget ${r.budgetGzip / 1024} kB)`, `${f1(r.totalGzip / 1024)} kB`);
 }
 if (only.has('chat')) results.chat = await chatBench(line);
+// PostgreSQL mode through HTTP: chat load on two servers and a 100,000-item catalog (minutes; not in the default set).
+if (only.has('pg')) results.pg = await (await import('./pg-http')).pgHttpBench(line, Number(process.env.BENCH_PG_ITEMS ?? 100_000));
 
 if (only.has('video')) {
   console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');

@@ -11,6 +11,7 @@ import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import type { SpeechToText } from './video/speech/types';
+import { loadTranscript } from './video/transcript-store';
 import { setToolLimits } from './tools/sandbox';
 import { createDiskGuard, type DiskGuard } from './disk';
 import { explainFailure } from './ingest/failure';
@@ -275,6 +276,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const publicSearch = publicSearchIndex(search, catalog);
     const ragOptions = {
       catalog, conversations, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
+      videoTranscript: (id: number) => loadTranscript(store, id),
       onLlmError: (e: AppError, step: string) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     };
     const rag = createRagBot({ ...ragOptions, search: publicSearch });
@@ -305,7 +307,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       cleanups.push(() => clearInterval(expiryTimer));
     }
     setMetricSources({
-      jobs: async () => (await catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running')).map((j) => ({ kind: j.kind, state: j.state })),
+      jobs: async () => (await Promise.all((['queued', 'running'] as const).map((state) => catalog.jobs.list({ where: { state } })))).flat().map((j) => ({ kind: j.kind, state: j.state })),
       indexChunks: () => search.count(),
     });
     cleanups.push(() => setMetricSources(null));

@@ -52,10 +52,11 @@ export function createProduct(s: Services): Product {
  */
 export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits' | 'spool'>;
 
-// What the edges need besides the product (types, and the constants their validation and permissions use).
+// What the edges need besides the product (types, the JSON log lines, and the constants their validation and permissions use).
 // The composition root (createServices, loadConfig, readLock, ...) is core/root.ts, for bin/ and cli/compose.ts.
 export type { Config } from '../config';
 export type { IncomingFile } from '../content/spool';
+export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
 export { parseSince } from '../analytics/stats';
 export type { Auth } from '../auth/auth';
 export { ROLES, can, type Permission } from '../governance/roles';

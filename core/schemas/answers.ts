@@ -23,7 +23,11 @@ export const PublicChatMessage = Type.Object({
   userLanguage: Str(),
 });
 
-const mediaOutput = { title: Str(), isTranslated: Bool(), isOriginal: Bool(), downloadable: Bool(), filePath: Str() };
+const mediaOutput = {
+  title: Str(), isTranslated: Bool(), isOriginal: Bool(), downloadable: Bool(), filePath: Str(),
+  /** A cited video moment: the frame taken at the cited cue (its public URL). */
+  frame: Opt(Str({ description: 'A cited video moment: the frame taken at the cited cue' })),
+};
 export const MediaOutput = Type.Object(mediaOutput);
 
 /** Reply of POST /api/bot/chat. */

@@ -543,6 +543,8 @@ export const en = {
     downloadDocument: 'Download document',
     downloadPresentation: 'Download presentation',
     downloadVideo: 'Download video',
+    watchFrom: 'Watch from {{time}}',
+    videoFrame: '{{title}} at {{time}}',
     translated: 'Translated',
     original: 'Original',
     videoNotFound: 'Video file not found. The file may still be processing or may have been moved.',

@@ -606,6 +606,8 @@ export const he: Translations = {
     downloadDocument: 'הורדת המסמך',
     downloadPresentation: 'הורדת המצגת',
     downloadVideo: 'הורדת הסרטון',
+    watchFrom: 'צפייה מ-{{time}}',
+    videoFrame: '{{title}} בזמן {{time}}',
     translated: 'מתורגם',
     original: 'מקור',
     videoNotFound: 'קובץ הווידאו לא נמצא. ייתכן שהוא עדיין בעיבוד או שהועבר.',

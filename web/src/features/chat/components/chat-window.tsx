@@ -1,4 +1,4 @@
-import { Bot, Download, FileText, Film, Presentation, User } from 'lucide-react';
+import { Bot, Download, FileText, Film, Play, Presentation, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerRating } from '../../../components/answer-rating';
@@ -10,7 +10,7 @@ import { CHAT_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText } from '../../../lib/format';
 import { downloadMedia } from '../download-media';
-import type { ChatMedia } from '../media';
+import { clock, startSecond, type ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';
@@ -20,8 +20,21 @@ function MediaButton({ media }: { media: ChatMedia }) {
   const [busy, setBusy] = useState(false);
   const Icon = media.kind === 'video' ? Film : media.kind === 'presentation' ? Presentation : FileText;
   const label = t(media.kind === 'video' ? 'chat.downloadVideo' : media.kind === 'presentation' ? 'chat.downloadPresentation' : 'chat.downloadDocument');
+  // A cited video moment: the frame of the quoted sentence and a link that plays from it.
+  const at = media.kind === 'video' ? startSecond(media.filePath) : null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-background p-2.5" data-testid="chat-media">
+      {at !== null ? (
+        <a href={media.filePath} target="_blank" rel="noopener" className="block w-full" data-testid="chat-video-moment">
+          {media.frame ? (
+            <img src={media.frame} alt={t('chat.videoFrame', { title: media.title, time: clock(at) })} className="mb-1.5 max-h-48 w-full rounded-md bg-black object-contain" loading="lazy" />
+          ) : null}
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Play className="size-4 rtl:-scale-x-100" aria-hidden />
+            {t('chat.watchFrom', { time: clock(at) })}
+          </span>
+        </a>
+      ) : null}
       <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-blue-50 text-brand">
         <Icon className="size-4" aria-hidden />
       </span>
