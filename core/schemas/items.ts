@@ -161,6 +161,8 @@ export const VideoTranscript = Type.Object({
   vttPath: StrOrNull(),
   /** "About 40 seconds of processing for this video (1 minute long)." */
   estimate: StrOrNull(),
+  /** The estimate in seconds (each console words it in its language). */
+  estimateSec: Opt(Nullable(Num())),
   updatedAt: Str(),
   /** Which part of the job failed ('transcribe', 'frames', 'index'): a retry redoes that part, reusing a kept transcript. */
   failedStep: Opt(Nullable(Type.Enum(['transcribe', 'frames', 'index'] as const))),

@@ -304,6 +304,7 @@ export const en = {
     deleted: 'Video deleted',
     deleteFailed: 'Failed to delete video',
     retryNamed: 'Retry {{title}}',
+    estimate: 'Estimated processing time: {{duration}}',
     uploadDescription: 'The video is processed after upload; its card shows the progress.',
     guidance: 'Use MP4 videos under 1 minute long (up to 30 minutes are accepted). Processing takes a few seconds per minute of video with a speech service, about a third of its length offline, more with burned subtitles or dubbing.',
     file: 'Video file',

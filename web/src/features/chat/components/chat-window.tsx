@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { CHAT_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText } from '../../../lib/format';
+import { wordTitleLanguage } from '../../../lib/messages';
 import { downloadMedia } from '../download-media';
 import { clock, startSecond, type ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
@@ -16,7 +17,9 @@ import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';
 
 function MediaButton({ media }: { media: ChatMedia }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A translated file's title ends with its language's product name ("Guide (spanish)"): worded in the reader's language.
+  const title = wordTitleLanguage(i18n.language, media.title);
   const [busy, setBusy] = useState(false);
   const Icon = media.kind === 'video' ? Film : media.kind === 'presentation' ? Presentation : FileText;
   const label = t(media.kind === 'video' ? 'chat.downloadVideo' : media.kind === 'presentation' ? 'chat.downloadPresentation' : 'chat.downloadDocument');
@@ -40,8 +43,8 @@ function MediaButton({ media }: { media: ChatMedia }) {
       </span>
       {/* At least 8rem for the title and badge: on a narrow bubble the button moves to its own line instead of covering them. */}
       <div className="min-w-32 flex-1">
-        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={media.title}>
-          {media.title}
+        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={title}>
+          {title}
         </p>
         <Badge tone={media.isTranslated ? 'violet' : 'gray'} className="mt-0.5">
           {media.isTranslated ? t('chat.translated') : t('chat.original')}
@@ -53,7 +56,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
           variant="outline"
           className="ms-auto"
           disabled={busy}
-          aria-label={`${label}: ${media.title}`}
+          aria-label={`${label}: ${title}`}
           onClick={async () => {
             setBusy(true);
             try {
