@@ -61,7 +61,8 @@ export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Documen
 /** Same bytes already imported (and not failed, or failed only in a translated version)? Unless forced, that is a conflict. */
 async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
-  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && (r.status !== 'failed' || failedInTranslation(r)));
+  // By the indexed field (PostgreSQL asks it in SQL), not a read of the whole collection.
+  const dup = await deps.catalog.items(type).find({ where: { sha256: file.sha256 }, filter: (r) => r.status !== 'failed' || failedInTranslation(r) });
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
