@@ -144,9 +144,11 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
     auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
     exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
-    async replace(id, { file, type, approve }) {
+    async replace(id, { file, type, approve, syncSource }) {
       const size = file.spooled?.size ?? statSync(file.path).size;
-      const body = multipartBody(approve ? { approve: 'true' } : {}, { path: file.path, fileName: file.fileName, size });
+      const form: Record<string, string> = approve ? { approve: 'true' } : {};
+      if (syncSource) form.syncSource = typeof syncSource === 'string' ? syncSource : JSON.stringify(syncSource);
+      const body = multipartBody(form, { path: file.path, fileName: file.fileName, size });
       return await http.send<VersionResult>('POST', `${versionBase(type)}/${id}/replace`, body);
     },
     versions: (id, type) => http.get<ItemVersion[]>(`${versionBase(type)}/${id}/versions`),

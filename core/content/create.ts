@@ -93,6 +93,7 @@ export async function createItem<T extends ContentType>(
       const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: f.audience, validUntil: f.validUntil }, new Date());
       const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f), ...review };
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
+      if (f.syncSource) record.syncSource = f.syncSource;
       await deps.catalog.items(type).put(record);
       await deps.queue.enqueue('ingest', type, id);
       // A video's transcription (and translation, when asked for) follows its ingest.

@@ -5,7 +5,7 @@ import type * as S from '../schemas/index';
 /** The stored shapes of governance: audit entries, users, API tokens (catalog collections). */
 
 export const AUDIT_ACTIONS = [
-  'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'delete', 'delete_all',
+  'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'archive', 'delete', 'delete_all',
   'sign_in', 'sign_in_failed', 'sign_out', 'token_write', 'forbidden', 'user', 'token',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

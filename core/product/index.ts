@@ -64,3 +64,4 @@ export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';
+export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';

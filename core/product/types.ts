@@ -16,7 +16,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, SyncSource, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 import type { Static } from 'typebox';
@@ -230,6 +230,8 @@ export interface ReplaceInput {
   type?: ContentType;
   /** Approve the new version now (needs the review permission): live once processed. */
   approve?: boolean;
+  /** Set by folder sync: where the file came from (an object, or its JSON from a form). */
+  syncSource?: SyncSource | string | null;
   actor?: Actor;
 }
 

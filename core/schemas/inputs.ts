@@ -28,6 +28,8 @@ const access = {
   audience: Type.Optional(Type.Enum(AUDIENCES)),
   /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
   validUntil: Type.Optional(textOrNull(40)),
+  /** Archive (true: never public, listed as archived) or bring back (false); on its own. */
+  archived: Type.Optional(Type.Boolean()),
 };
 export const AccessPatch = Type.Object(access, { additionalProperties: false });
 const ids = Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 });

@@ -61,7 +61,11 @@ export const ItemVersion = Type.Object({
 });
 
 /** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
-export const SyncSource = Type.Object({ path: Str(), sha256: Str(), size: Int(), mtimeMs: Num() });
+export const SyncSource = Type.Object({
+  /** The synced folder as the sync named it (its absolute path on the machine that ran it). */
+  root: Str(),
+  path: Str(), sha256: Str(), size: Int(), mtimeMs: Num(),
+});
 
 /** Versions, sync and drafts: fields an ingested item may carry. */
 const versioned = {

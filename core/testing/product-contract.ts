@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
-import type { Product } from '../product/index';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { syncFolder, syncSummary, type Product } from '../product/index';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtures } from './fixtures';
@@ -374,6 +374,65 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       await assert.rejects(h.product.replace(item.id, { file: { path: wordPdf(dir, 'v5.pdf', 'ochre'), fileName: 'x.pdf' }, type: 'video' }), rejects('not_found'));
       const actions = (await h.product.auditLog({ since: '1h' })).filter((e) => e.itemId === item.id).map((e) => e.action);
       for (const a of ['replace', 'restore', 'approve', 'reject'] as const) assert.ok(actions.includes(a), `audited: ${a}`);
+    });
+    it('folder sync: new files are imported, a second run changes nothing and reads no file, changed files become new versions, files gone are archived, a failed file is not imported again', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-'));
+      mkdirSync(path.join(dir, 'sub'));
+      wordPdf(dir, 'a.pdf', 'saffron');
+      const b = wordPdf(dir, 'b.pdf', 'cerulean');
+      const c = wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      writeFileSync(path.join(dir, 'notes.txt'), 'not content');
+      const first = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(first), '3 new, 0 changed, 0 removed', JSON.stringify(first.failed));
+      assert.deepEqual(first.skipped, ['notes.txt']);
+      assert.deepEqual(first.new.map((e) => e.path).sort(), ['a.pdf', 'b.pdf', 'sub/c.pdf']);
+      for (const e of first.new) await settled(h.product, 'document', e.id!);
+      const idOf = (p: string) => first.new.find((e) => e.path === p)!.id!;
+      const synced = await h.product.item('document', idOf('sub/c.pdf'));
+      assert.deepEqual([synced.syncSource?.path, synced.syncSource?.root, synced.review], ['sub/c.pdf', path.resolve(dir), 'approved']);
+
+      const second = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(second), '0 new, 0 changed, 0 removed');
+      assert.deepEqual([second.unchanged, second.hashed, second.failed.length], [3, 0, 0]);
+
+      // Same bytes with a new mtime: read once, nothing to do.
+      utimesSync(path.join(dir, 'a.pdf'), new Date(), new Date(Date.now() + 5000));
+      const touched = await syncFolder(h.product, dir);
+      assert.deepEqual([syncSummary(touched), touched.hashed], ['0 new, 0 changed, 0 removed', 1]);
+
+      wordPdf(dir, 'b.pdf', 'ultramarine');
+      utimesSync(b, new Date(), new Date(Date.now() + 10_000));
+      rmSync(c);
+      const third = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(third), '0 new, 1 changed, 1 removed');
+      assert.deepEqual([third.changed[0].id, third.removed[0].id], [idOf('b.pdf'), idOf('sub/c.pdf')]);
+      await until('the new version of b.pdf is live', async () => (await h.product.versions(idOf('b.pdf'))).find((v) => v.n === 2)?.state === 'live');
+      assert.equal((await h.product.item('document', idOf('b.pdf'))).syncSource?.path, 'b.pdf');
+      const archived = await h.product.reviewQueue('archived');
+      assert.ok(archived.some((x) => x.id === idOf('sub/c.pdf') && x.visibility === 'archived'));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // Back in the folder: the item comes back.
+      wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      const back = await syncFolder(h.product, dir);
+      assert.deepEqual(back.new.map((e) => e.id), [idOf('sub/c.pdf')]);
+      assert.ok(!(await h.product.reviewQueue('archived')).some((x) => x.id === idOf('sub/c.pdf')));
+      await until('the returned file is processed', async () => !(await h.product.jobs()).some((j) => j.state === 'queued' || j.state === 'running'));
+
+      // A file whose processing failed is not imported again while its bytes stay the same.
+      const bad = await fixtures.truncatedPdf();
+      copyFileSync(bad.path, path.join(dir, 'broken.pdf'));
+      const withBad = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(withBad), '1 new, 0 changed, 0 removed');
+      assert.equal((await settled(h.product, 'document', withBad.new[0].id!)).status, 'failed');
+      utimesSync(path.join(dir, 'broken.pdf'), new Date(), new Date(Date.now() + 20_000));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // --delete: the items of files gone are deleted.
+      rmSync(path.join(dir, 'a.pdf'));
+      const del = await syncFolder(h.product, dir, { delete: true });
+      assert.equal(syncSummary(del), '0 new, 0 changed, 1 removed');
+      await assert.rejects(h.product.item('document', idOf('a.pdf')), rejects('not_found'));
     });
   });
 }

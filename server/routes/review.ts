@@ -34,7 +34,7 @@ export default async function reviewRoutes(fastify: FastifyInstance, { services 
   }, (request) => product.reject(request.body.ids, { note: request.body.note, actor: actorOf(request) }));
   app.post('/api/review/access', {
     schema: { ...doc('Set the audience (public, staff) and/or validUntil of items by id', { 200: Items }), body: S.AccessBody },
-  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil }, { actor: actorOf(request) }));
+  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil, archived: request.body.archived }, { actor: actorOf(request) }));
 
   // One item: /api/items/:id/approve | reject | access (the same use cases).
   app.post('/api/items/:id/approve', { schema: { ...doc('Approve one item', { 200: S.ContentItem }), params: IdParams } }, async (request) =>

@@ -31,7 +31,7 @@ export default async function versionRoutes(fastify: FastifyInstance, { services
       },
     }, async (request) => {
       const up = await readUpload(request, services, type ?? 'any');
-      return product.replace(request.params.id, { file: up.file, type, approve: truthy(up.fields.approve), actor: actorOf(request) });
+      return product.replace(request.params.id, { file: up.file, type, approve: truthy(up.fields.approve), syncSource: up.fields.syncSource as string | undefined, actor: actorOf(request) });
     });
     app.get(`${base}/:id/versions`, {
       schema: { ...doc(`The versions of ${name}'s file, oldest first`, { 200: T.Array(S.ItemVersion) }), params: S.IdParams },
