@@ -16,7 +16,10 @@ const BASES: Array<{ base: string; type?: ContentType; name: string }> = [
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 'on';
 const doc = docs('versions');
 const VersionParams = T.Object({ id: T.Integer({ minimum: 1 }), n: T.Integer({ minimum: 1 }) });
-const VersionForm = T.Object({ file: T.String({ format: 'binary' }), approve: T.Optional(T.Boolean()) });
+const VersionForm = T.Object({
+  file: T.String({ format: 'binary' }), approve: T.Optional(T.Boolean()),
+  syncSource: T.Optional(T.String({ description: 'Set by folder sync: where the file came from (JSON)' })),
+});
 
 export default async function versionRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
