@@ -96,6 +96,8 @@ const processing = {
   errorCode: Opt(Nullable(Coded)),
   /** A note on a completed item, e.g. that nothing in it is searchable (pictures only). */
   notice: Opt(StrOrNull()),
+  /** The notice as a code with parameters (core/messages.ts), for every console's language. */
+  noticeCode: Opt(Nullable(Coded)),
   sha256: StrOrNull(),
   fileName: Str(),
   fileType: Str(),
