@@ -147,6 +147,8 @@ export interface Processing extends Governed, Versioned {
   errorCode?: Coded | null;
   /** A note on a completed item, e.g. that nothing in it is searchable (pictures only). */
   notice?: string | null;
+  /** The notice as a code with parameters (core/messages.ts), for every console's language. */
+  noticeCode?: Coded | null;
   sha256: string | null;
   fileName: string;
   fileType: string;
