@@ -11,19 +11,12 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { TAG } from '../tools/inline-tags';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
-export interface GlossaryEntry {
-  term: string;
-  /** Fixed translations by target language; absent: the term is kept as it is. */
-  translations?: Partial<Record<TranslationLanguage, string>>;
-  /** Match case-insensitively (default: exact case, as brand names are written). */
-  ignoreCase?: boolean;
-}
+export type GlossaryEntry = Static<typeof S.GlossaryEntry>;
 
-export interface Glossary {
-  version: number;
-  entries: GlossaryEntry[];
-}
+export type Glossary = Static<typeof S.Glossary>;
 
 export const EMPTY_GLOSSARY: Glossary = { version: 0, entries: [] };
 
