@@ -102,6 +102,10 @@ export const TRANSLATION_MESSAGES = {
 export const NOTE_MESSAGES = {
   'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
   'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
+  'note.nothing_searchable_pdf': 'Nothing in this file is searchable: this PDF has no text that could be read, not even with OCR (only pictures or drawings). It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_docx': 'Nothing in this file is searchable: this document has no text, only pictures. It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_pptx': 'Nothing in this file is searchable: the slides have no text, only pictures or shapes. It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_markdown': 'this Markdown file has no text',
   'note.no_speech_declared': 'No transcript: the upload says the video has no speech.',
   'note.no_sound_track': 'No transcript: the video has no sound track it can decode.',
   'note.no_transcriber': 'No transcript: No transcriber is configured for {language} (configured: {configured}): set STT_URL to an OpenAI-compatible speech-to-text endpoint to transcribe it.',

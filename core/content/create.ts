@@ -14,6 +14,8 @@ import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 import { requestTranslation } from './translations';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 const now = () => new Date().toISOString();
 
@@ -110,20 +112,7 @@ export async function createItem<T extends ContentType>(
   }
 }
 
-export interface ContentFormState {
-  title?: string;
-  description?: string;
-  type?: string;
-  category?: string;
-  needsTranslation?: boolean;
-  targetLanguage?: string;
-  tags?: string[] | string;
-  language?: string;
-  hasSpeech?: boolean;
-  approve?: boolean;
-  audience?: string;
-  validUntil?: string | null;
-}
+export type ContentFormState = Static<typeof S.ContentForm>;
 
 /** "Other" content posted as JSON (spec: the upload form state). */
 export async function createContentItem(deps: ContentDeps, form: ContentFormState, actor: Actor = LOCAL_ACTOR): Promise<ContentItem> {

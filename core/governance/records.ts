@@ -1,4 +1,6 @@
 import type { Role } from './roles';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** The stored shapes of governance: audit entries, users, API tokens (catalog collections). */
 
@@ -8,23 +10,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** Who: a user name, a token's name, "cli", "system". */
-  actor: string;
-  role: Role | null;
-  via: 'session' | 'token' | 'cli' | 'system' | 'anonymous';
-  /** What: "document 12", "POST /api/documents", a user name. */
-  target: string;
-  itemType: string | null;
-  itemId: number | null;
-  title: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  note: string | null;
-}
+export type AuditEntry = Static<typeof S.AuditEntry>;
 
 export interface StoredUser {
   id: number;

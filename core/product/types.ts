@@ -19,6 +19,8 @@ import type {
   ItemVersion, SyncSource, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
@@ -31,6 +33,9 @@ export interface UploadFile {
   /** Set for spooled uploads (size and hash known, removed after use); a local file is measured and kept. */
   spooled?: { size: number; sha256: string; mimeType: string };
 }
+
+/** What an upload of a kind gives: a record of that kind (`any`: whichever its content decided). */
+export type UploadResultOf<K extends UploadKind | 'any'> = K extends UploadKind ? Extract<AnyUploadResult, { kind: K }> : AnyUploadResult;
 
 export interface UploadInput {
   /** What the file is to become; `any` lets its content decide. */
@@ -85,7 +90,7 @@ export interface ChatRequest extends ConversationOptions {
  */
 export interface Product {
   // Content
-  upload(input: UploadInput): Promise<AnyUploadResult>;
+  upload<K extends UploadInput['kind']>(input: UploadInput & { kind: K }): Promise<UploadResultOf<K>>;
   items<T extends ContentType>(type: T, filter?: ItemFilter): Promise<ItemRecordOf<T>[]>;
   item<T extends ContentType>(type: T, id: number): Promise<ItemRecordOf<T>>;
   content(type?: string): Promise<ContentItem[]>;
@@ -94,7 +99,8 @@ export interface Product {
   /** Deletes an item everywhere; with `type`, only an item of that type. */
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
-  translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+  /** The translations screens' rows: items of a type with a translation request (each with its record, when one exists). Records themselves: translationList / translation. */
+  translationRows(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
   /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
@@ -153,7 +159,7 @@ export interface Product {
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */
-  retry(id: number, type?: ContentType): Promise<{ type: ContentType; item: ItemRecordOf<ContentType> }>;
+  retry<T extends ContentType = ContentType>(id: number, type?: T): Promise<{ type: ContentType; item: ItemRecordOf<T> }>;
   retryJob(id: number): Promise<Job>;
   retryFailed(): Promise<number>;
   jobs(state?: JobState): Promise<Job[]>;
@@ -240,13 +246,7 @@ export interface GovernOptions {
   actor?: Actor;
 }
 
-export interface AccessPatch {
-  audience?: Audience;
-  /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
-  validUntil?: string | null;
-  /** Archive (true: never public, listed as archived) or bring back (false); on its own. */
-  archived?: boolean;
-}
+export type AccessPatch = Static<typeof S.AccessPatch>;
 
 export interface ConversationExport {
   fileName: string;

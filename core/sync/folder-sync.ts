@@ -148,7 +148,7 @@ export async function syncFolder(product: Product, folder: string, options: Sync
         continue;
       }
       const up = await product.upload({ kind: format.itemType, file: { path: f.abs, fileName: path.basename(f.abs) }, fields: fields(source) });
-      note(report.new, { action: 'new', path: f.rel, id: up.item.id, type: up.kind === 'image' ? undefined : up.kind });
+      note(report.new, { action: 'new', path: f.rel, id: up.item.id, type: up.kind });
     } catch (e) {
       if (options.signal?.aborted) throw e;
       note(report.failed, { action: 'failed', path: f.rel, error: message(e) });

@@ -16,6 +16,97 @@ import { buildPdf } from './pdf-writer';
 import { videoFixtures } from './fixture-video';
 import type { ContentType, Document } from '../types';
 
+/**
+ * One call of every Product method with sample arguments (sampleFile: any local
+ * file, for the upload). The map's type is keyed by `keyof Product`: a new
+ * Product method that is not called here fails the type check, so its case
+ * here and its contract case below are written together.
+ * cli/http/product-client.test.ts checks that each call of the HTTP client
+ * reaches a route the server registers.
+ */
+export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Product) => unknown } {
+  const REF = 'product-client-reference-1';
+  return {
+    upload: (p) => p.upload({ kind: 'document', file: { path: sampleFile, fileName: 'a.pdf' }, fields: {} }),
+    items: (p) => p.items('video', { subcategory: 'podcast' }),
+    item: (p) => p.item('document', 1),
+    content: (p) => p.content('document'),
+    createContent: (p) => p.createContent({ title: 'T' }),
+    updateDocument: (p) => p.updateDocument(1, { title: 'T' }),
+    remove: (p) => p.remove(1, 'video'),
+    removeAll: (p) => p.removeAll(),
+    translationRows: (p) => p.translationRows('presentation'),
+    transcript: (p) => p.transcript(1),
+    transcribe: (p) => p.transcribe(1, { language: 'english' }),
+    saveTranscript: (p) => p.saveTranscript(1, [{ start: 0, end: 1, text: 'x' }]),
+    approve: (p) => p.approve([1]),
+    reject: (p) => p.reject([1], { note: 'n' }),
+    setAccess: (p) => p.setAccess([1], { audience: 'staff' }),
+    reviewQueue: (p) => p.reviewQueue('pending'),
+    auditLog: (p) => p.auditLog({ since: '7d' }),
+    exportAudit: (p) => p.exportAudit({ format: 'csv' }),
+    replace: (p) => Promise.all([p.replace(1, { file: { path: sampleFile, fileName: 'a.pdf' }, type: 'document' }), p.replace(1, { file: { path: sampleFile, fileName: 'a.pdf' } })]),
+    versions: (p) => Promise.all([p.versions(1, 'video'), p.versions(1)]),
+    restoreVersion: (p) => p.restoreVersion(1, 1, { type: 'presentation', approve: true }),
+    users: (p) => p.users(),
+    createUser: (p) => p.createUser({ username: 'u', role: 'editor', password: 'p'.repeat(12) }),
+    updateUser: (p) => p.updateUser(1, { disabled: true }),
+    removeUser: (p) => p.removeUser(1),
+    tokens: (p) => p.tokens(),
+    createToken: (p) => p.createToken({ name: 't', role: 'editor' }),
+    revokeToken: (p) => p.revokeToken(1),
+    translate: (p) => p.translate('presentation', 1, 'spanish'),
+    translationList: (p) => p.translationList({ itemType: 'document', itemId: 1 }),
+    translationOffers: (p) => p.translationOffers(),
+    translation: (p) => p.translation(1),
+    retryTranslation: (p) => p.retryTranslation(1),
+    removeTranslation: (p) => p.removeTranslation(1),
+    glossary: (p) => p.glossary(),
+    putGlossaryTerm: (p) => p.putGlossaryTerm({ term: 'AuraShade' }),
+    removeGlossaryTerm: (p) => p.removeGlossaryTerm('AuraShade'),
+    rememberTranslations: (p) => p.rememberTranslations({ source: 'english', target: 'spanish', segments: [{ text: 'a', translation: 'b' }] }),
+    retry: (p) => Promise.all([p.retry(1, 'document'), p.retry(1)]),
+    retryJob: (p) => p.retryJob(1),
+    retryFailed: (p) => p.retryFailed(),
+    jobs: (p) => p.jobs('failed'),
+    reindex: (p) => p.reindex(),
+    search: (p) => p.search('knx', { k: 3 }),
+    ask: (p) => p.ask('q', REF),
+    askStream: async (p) => {
+      for await (const _ of p.askStream('q', REF)) break;
+    },
+    chat: (p) => p.chat({ message: 'hi', referenceId: REF }),
+    messages: (p) => p.messages(REF),
+    clearSession: (p) => p.clearSession(REF),
+    newConversation: (p) => p.newConversation(),
+    requestHandoff: (p) => p.requestHandoff({ referenceId: REF, name: 'N', consent: true }),
+    handoffRequests: (p) => p.handoffRequests({ status: 'open' }),
+    handoffRequest: (p) => p.handoffRequest(1),
+    markHandoffHandled: (p) => p.markHandoffHandled(1),
+    removeHandoffRequest: (p) => p.removeHandoffRequest(1),
+    categories: (p) => p.categories(),
+    createCategory: (p) => p.createCategory({ name: 'C' }),
+    updateCategory: (p) => p.updateCategory(1, { name: 'C' }),
+    removeCategory: (p) => p.removeCategory(1),
+    images: (p) => Promise.all([p.images('bot'), p.images('presentation')]),
+    removeImage: (p) => p.removeImage('bot', 1),
+    files: (p) => p.files('documents/'),
+    fileStats: (p) => p.fileStats(),
+    removeFile: (p) => p.removeFile('documents/a b.pdf'),
+    readFile: (p) => Promise.all([p.readFile('documents/a.pdf'), p.readFile('documents/a.pdf', { public: true })]),
+    statFile: (p) => p.statFile('documents/a.pdf'),
+    dashboard: (p) => p.dashboard(),
+    health: (p) => p.health(),
+    metrics: (p) => p.metrics(),
+    rate: (p) => p.rate({ referenceId: REF, answerId: 'a', rating: 'up' }),
+    questionStats: (p) => p.questionStats('7d'),
+    exportConversations: (p) => p.exportConversations({ format: 'jsonl' }),
+    widgetSettings: (p) => p.widgetSettings(),
+    updateWidgetSettings: (p) => p.updateWidgetSettings({ title: 'Help' }),
+    widgetConfig: (p) => p.widgetConfig(),
+  };
+}
+
 export interface ProductHarness {
   product: Product;
   cleanup(): Promise<void>;

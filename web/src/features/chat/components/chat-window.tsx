@@ -30,7 +30,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
       {at !== null ? (
         <a href={media.filePath} target="_blank" rel="noopener" className="block w-full" data-testid="chat-video-moment">
           {media.frame ? (
-            <img src={media.frame} alt={t('chat.videoFrame', { title: media.title, time: clock(at) })} className="mb-1.5 max-h-48 w-full rounded-md bg-black object-contain" loading="lazy" />
+            <img src={media.frame} alt={t('chat.videoFrame', { title, time: clock(at) })} className="mb-1.5 max-h-48 w-full rounded-md bg-black object-contain" loading="lazy" />
           ) : null}
           <span className="inline-flex items-center gap-1.5 text-sm font-medium text-brand underline-offset-2 hover:underline">
             <Play className="size-4 rtl:-scale-x-100" aria-hidden />
