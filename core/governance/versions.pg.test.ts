@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { createServices, loadConfig } from '../product/index';
+import { createServices, loadConfig } from '../root';
 import { postgresForTests } from '../testing/postgres';
 import { runProductContract } from '../testing/product-contract';
 
