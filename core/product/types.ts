@@ -104,9 +104,9 @@ export interface Product {
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
   /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
-  transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
+  transcribe(videoId: number, input?: NonNullable<Static<typeof S.TranscribeInput>>): Promise<Video>;
   /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
-  saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
+  saveTranscript(videoId: number, cues: Static<typeof S.CueList>['cues']): Promise<VideoTranscriptView>;
 
   // Review, audience, expiry (core/governance): nothing is public before it is approved
   /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
@@ -134,12 +134,12 @@ export interface Product {
 
   // Users and API tokens (admin only)
   users(): Promise<UserView[]>;
-  createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
-  updateUser(id: number, patch: { role?: Role; password?: string; disabled?: boolean; name?: string }): Promise<UserView>;
+  createUser(input: Static<typeof S.UserInput>): Promise<UserView>;
+  updateUser(id: number, patch: Static<typeof S.UserPatch>): Promise<UserView>;
   removeUser(id: number): Promise<void>;
   tokens(): Promise<TokenView[]>;
   /** A named API token with a role: `token` is shown this once (only its hash is kept). */
-  createToken(input: { name: string; role: Role }): Promise<{ token: string; record: TokenView }>;
+  createToken(input: Static<typeof S.TokenInput>): Promise<Static<typeof S.CreatedToken>>;
   revokeToken(id: number): Promise<TokenView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
@@ -155,7 +155,7 @@ export interface Product {
   putGlossaryTerm(entry: GlossaryEntry): Promise<Glossary>;
   removeGlossaryTerm(term: string): Promise<Glossary>;
   /** Saves known translations of segments into the translation memory (at the glossary's current version): the next translation of that text uses them. */
-  rememberTranslations(input: { source: string; target: string; segments: Array<{ text: string; translation: string }> }): Promise<{ stored: number; glossaryVersion: number }>;
+  rememberTranslations(input: Static<typeof S.MemoryInput>): Promise<Static<typeof S.MemoryStored>>;
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */
@@ -219,7 +219,7 @@ export interface Product {
   /** The conversations of [from, to) as one file. */
   exportConversations(range: { from?: string | null; to?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
   widgetSettings(): Promise<WidgetSettingsView>;
-  updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
+  updateWidgetSettings(patch: Static<typeof S.WidgetSettingsPatch>): Promise<WidgetSettingsView>;
   /** The brand defaults the widget reads, and every origin allowed to embed it. */
   widgetConfig(): Promise<WidgetConfig>;
 }
