@@ -376,6 +376,11 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       await assert.rejects(h.product.replace(item.id, { file: { path: wordPdf(dir, 'v5.pdf', 'ochre'), fileName: 'x.pdf' }, type: 'video' }), rejects('not_found'));
       const actions = (await h.product.auditLog({ since: '1h' })).filter((e) => e.itemId === item.id).map((e) => e.action);
       for (const a of ['replace', 'restore', 'approve', 'reject'] as const) assert.ok(actions.includes(a), `audited: ${a}`);
+      // Deleting the item takes a waiting version and every kept version file with it.
+      const waiting = await h.product.replace(item.id, { file: { path: wordPdf(dir, 'v6.pdf', 'sepia'), fileName: 'plan-6.pdf' } });
+      await h.product.remove(item.id);
+      await assert.rejects(h.product.item('document', waiting.item.pendingVersion!.draftId!), rejects('not_found'));
+      assert.deepEqual((await h.product.files(`versions/document/${item.id}/`)).map((f) => f.key), []);
     });
     check('folder sync: new files are imported, a second run changes nothing and reads no file, changed files become new versions, files gone are archived, a failed file is not imported again', async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-'));
