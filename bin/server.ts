@@ -15,7 +15,7 @@ async function main() {
     onGeneratedPassword: (pw) => {
       console.log('\n  No ADMIN_PASSWORD was set, so one was generated (shown only this once):');
       console.log(`    username: ${config.admin.username}\n    password: ${pw}`);
-      console.log(`  Its hash is stored in ${config.dataDir}/admin.json. Set ADMIN_PASSWORD to choose your own.\n`);
+      console.log(`  Its hash is stored in ${config.databaseUrl ? 'the database (every server uses it)' : `${config.dataDir}/admin.json`}. Set ADMIN_PASSWORD to choose your own.\n`);
     },
   });
   const app = await buildApp(services, { logger: { level: config.logLevel } });

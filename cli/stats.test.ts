@@ -11,7 +11,7 @@ import { parseJson, runCms } from './test-support';
 let tmp: string;
 let env: Record<string, string>;
 
-before(() => {
+before(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-stats-'));
   const dataDir = path.join(tmp, 'data');
   env = { DATA_DIR: dataDir };
@@ -20,12 +20,12 @@ before(() => {
   let i = 0;
   const log = createFileQuestionLog({ file: questionLogFile(dataDir), now: () => new Date(Date.now() - at[i++]) });
   const base = { channel: 'widget' as const, referenceId: 'v1', kind: 'question' as const, language: 'en', answer: 'a', mode: 'extractive' as const };
-  log.record({ ...base, question: 'An old question', notFound: true, sources: [] });
-  const a = log.record({ ...base, question: 'How do I pair the remote?', notFound: false, sources: [{ itemType: 'document', itemId: 3, title: 'Remote guide' }] });
-  log.record({ ...base, question: 'How much does the M2 motor weigh?', notFound: true, sources: [] });
-  log.record({ ...base, channel: 'chat', referenceId: 'v2', question: 'What is the weight of the M2 motor?', notFound: true, sources: [] });
-  log.record({ ...base, channel: 'rag', referenceId: 'v3', language: 'he', question: 'איך מצמידים את השלט?', notFound: false, sources: [{ itemType: 'document', itemId: 3, title: 'Remote guide' }] });
-  log.rate({ answerId: a, referenceId: 'v1', value: 'down', comment: 'Which button?' });
+  await log.record({ ...base, question: 'An old question', notFound: true, sources: [] });
+  const a = await log.record({ ...base, question: 'How do I pair the remote?', notFound: false, sources: [{ itemType: 'document', itemId: 3, title: 'Remote guide' }] });
+  await log.record({ ...base, question: 'How much does the M2 motor weigh?', notFound: true, sources: [] });
+  await log.record({ ...base, channel: 'chat', referenceId: 'v2', question: 'What is the weight of the M2 motor?', notFound: true, sources: [] });
+  await log.record({ ...base, channel: 'rag', referenceId: 'v3', language: 'he', question: 'איך מצמידים את השלט?', notFound: false, sources: [{ itemType: 'document', itemId: 3, title: 'Remote guide' }] });
+  await log.rate({ answerId: a, referenceId: 'v1', value: 'down', comment: 'Which button?' });
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 

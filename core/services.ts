@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createAuth, type Auth } from './auth/auth';
+import { createFileCredentialStore, createPgCredentialStore } from './auth/credentials';
 import type { Catalog } from './catalog/types';
 import { acquireLock, type DataLock } from './catalog/lock';
 import type { Config } from './config';
@@ -27,6 +28,7 @@ import { createLocalStore } from './storage/local';
 import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
 import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
+import { createPgQuestionLog } from './analytics/pg-log';
 import type { QuestionLog } from './analytics/types';
 import { createLlm } from './llm/create';
 import { createPgWidgetSettingsStore } from './widget/pg-settings';
@@ -232,8 +234,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
     const audit = createAuditLog(catalog);
     const accounts = createAccounts(catalog, config.admin.username);
-    const auth = createAuth({
-      dataDir: config.dataDir, username: config.admin.username, password: config.admin.password, apiToken: config.apiToken, metricsToken: config.metricsToken,
+    const auth = await createAuth({
+      credentials: shared.pool ? createPgCredentialStore({ pool: shared.pool, dataDir: config.dataDir }) : createFileCredentialStore(config.dataDir),
+      username: config.admin.username, password: config.admin.password, apiToken: config.apiToken, metricsToken: config.metricsToken,
       sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
       sessions: shared.sessions, rateLimits, accounts,
       onEvent: (e) => void audit.record({
@@ -246,9 +249,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const widgetSettings = shared.pool
       ? createPgWidgetSettingsStore({ pool: shared.pool, envOrigins: config.widget.origins })
       : createWidgetSettingsStore({ file: path.join(config.dataDir, 'widget-settings.json'), envOrigins: config.widget.origins });
-    const questions = createFileQuestionLog({ file: questionLogFile(config.dataDir) });
+    // Shared by every server with DATABASE_URL (an answer given by one is rated through another and counted by all).
+    const questions = shared.pool ? createPgQuestionLog({ pool: shared.pool }) : createFileQuestionLog({ file: questionLogFile(config.dataDir) });
     // Visitor messages are kept as long as conversations (CONVERSATION_RETENTION_DAYS): pruned at start and every 6 hours.
-    const pruneQuestions = () => questions.prune(new Date(Date.now() - config.conversations.retentionDays * 86_400_000));
+    const pruneQuestions = () => void questions.prune(new Date(Date.now() - config.conversations.retentionDays * 86_400_000))
+      .catch((e: Error) => log(`Pruning the question log failed: ${e.message}`));
     pruneQuestions();
     const pruneTimer = setInterval(pruneQuestions, 6 * 3_600_000);
     pruneTimer.unref();

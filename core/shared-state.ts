@@ -20,6 +20,8 @@ import { migrate, type Migration } from './postgres/migrate';
 import { openPool, redact } from './postgres/pool';
 import { searchFeedMigrations } from './search/feed';
 import { settingsMigrations } from './widget/pg-settings';
+import { questionLogMigrations } from './analytics/pg-log';
+import { translationMemoryMigrations } from './translate/pg-memory';
 
 /**
  * Where the product's state lives: the data folder (lowdb catalog, a file
@@ -42,6 +44,7 @@ export interface SharedState {
 
 export const postgresMigrations: Migration[] = [
   ...catalogMigrations, ...conversationMigrations, ...sessionMigrations, ...rateLimitMigrations, ...jobClaimMigrations, ...searchFeedMigrations, ...settingsMigrations,
+  ...translationMemoryMigrations, ...questionLogMigrations,
 ];
 
 /** Names this process in job claims and logs: host and process id. */

@@ -83,6 +83,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     glossary: () => http.get<Glossary>('/api/glossary'),
     putGlossaryTerm: (entry) => http.post<Glossary>('/api/glossary/terms', entry),
     removeGlossaryTerm: (term) => http.del<Glossary>(`/api/glossary/terms/${encodeURIComponent(term)}`),
+    rememberTranslations: (input) => http.post<{ stored: number; glossaryVersion: number }>('/api/translation-memory', input),
     retry: async (id, type) =>
       type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),

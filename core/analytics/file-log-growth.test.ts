@@ -16,33 +16,34 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const answer = { channel: 'chat' as const, referenceId: 'r1', kind: 'question' as const, question: 'How long is the warranty?', language: 'en', answer: 'Five years. [1]', notFound: false, mode: 'extractive' as const, sources: [] };
 
-test('re-rating one answer 5,000 times keeps the file small and the last rating', () => {
+test('re-rating one answer 5,000 times keeps the file small and the last rating', async () => {
   const file = path.join(dir, 'rerate', 'answers.jsonl');
   const log = createFileQuestionLog({ file });
-  const id = log.record(answer);
-  log.rate({ answerId: id, referenceId: 'r1', value: 'up', comment: 'x'.repeat(1000) });
+  const id = await log.record(answer);
+  await log.rate({ answerId: id, referenceId: 'r1', value: 'up', comment: 'x'.repeat(1000) });
   const once = statSync(file).size;
-  for (let i = 0; i < 5000; i++) log.rate({ answerId: id, referenceId: 'r1', value: i % 2 ? 'up' : 'down', comment: `${'y'.repeat(1000)} ${i}` });
+  for (let i = 0; i < 5000; i++) await log.rate({ answerId: id, referenceId: 'r1', value: i % 2 ? 'up' : 'down', comment: `${'y'.repeat(1000)} ${i}` });
   assert.ok(statSync(file).size < once + 1100 * 1100, `the file holds ${statSync(file).size} bytes after 5,000 ratings (one rating: ${once})`);
   const again = createFileQuestionLog({ file });
-  assert.equal(again.list().length, 1);
-  assert.equal(again.list()[0]!.rating?.value, 'up');
-  assert.match(again.list()[0]!.rating?.comment ?? '', / 4999$/);
+  const list = await again.list();
+  assert.equal(list.length, 1);
+  assert.equal(list[0]!.rating?.value, 'up');
+  assert.match(list[0]!.rating?.comment ?? '', / 4999$/);
   const before = statSync(file).size;
-  for (let i = 0; i < 100; i++) again.rate({ answerId: id, referenceId: 'r1', value: 'up', comment: `${'y'.repeat(1000)} 4999` });
+  for (let i = 0; i < 100; i++) await again.rate({ answerId: id, referenceId: 'r1', value: 'up', comment: `${'y'.repeat(1000)} 4999` });
   assert.equal(statSync(file).size, before, 'the same rating again writes nothing');
 });
 
-test('a 560 MB log (answers, then a damaged tail) is read in pieces: the answers load and the junk is dropped', () => {
+test('a 560 MB log (answers, then a damaged tail) is read in pieces: the answers load and the junk is dropped', async () => {
   const file = path.join(dir, 'huge', 'answers.jsonl');
   const log = createFileQuestionLog({ file });
-  const ids = [log.record(answer), log.record({ ...answer, question: 'Where is the reset button?' })];
+  const ids = [await log.record(answer), await log.record({ ...answer, question: 'Where is the reset button?' })];
   // 560 MB of NUL bytes after the two answers (a sparse file: no disk used).
   truncateSync(file, statSync(file).size + 560 * 1024 * 1024);
   appendFileSync(file, '\n');
   const started = Date.now();
   const again = createFileQuestionLog({ file });
-  assert.deepEqual(again.list().map((a) => a.id), ids);
+  assert.deepEqual((await again.list()).map((a) => a.id), ids);
   assert.ok(statSync(file).size < 10_000, 'the junk was compacted away');
   console.log(`560 MB log read in ${Date.now() - started} ms`);
 });

@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, r
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AppError } from '../errors';
-import type { AnswerRecord, QuestionLog } from './types';
+import { answerId, type AnswerRecord, type QuestionLog } from './types';
 
 /** Where the server keeps the log in its data folder. */
 export const questionLogFile = (dataDir: string) => path.join(dataDir, 'analytics', 'answers.jsonl');
@@ -113,15 +113,15 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date;
   compactIfDue();
 
   return {
-    record(input) {
+    async record(input) {
       const at = now();
-      const answer: AnswerRecord = { id: `a${at.getTime().toString(36)}${randomBytes(4).toString('hex')}`, at: at.toISOString(), ...input, rating: null };
+      const answer: AnswerRecord = { id: answerId(at, randomBytes(4).toString('hex')), at: at.toISOString(), ...input, rating: null };
       append({ type: 'answer', answer });
       byId.set(answer.id, answer);
       order.push(answer);
       return answer.id;
     },
-    rate({ answerId, referenceId, value, comment }) {
+    async rate({ answerId, referenceId, value, comment }) {
       const a = byId.get(answerId);
       if (!a || a.referenceId !== referenceId) throw new AppError('not_found', 'There is no such answer in this conversation to rate.');
       const text = comment?.trim() ? comment.trim() : null;
@@ -132,20 +132,20 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date;
       if (a.rating) dead++;
       a.rating = rating;
       compactIfDue();
-      return a;
+      return { ...a };
     },
-    list(range = {}) {
+    async list(range = {}) {
       const from = range.from?.toISOString() ?? '';
       const to = range.to?.toISOString() ?? '\uffff';
       return order.filter((a) => a.at >= from && a.at < to);
     },
-    clear() {
+    async clear() {
       if (existsSync(options.file)) writeFileSync(options.file, '');
       dead = 0;
       byId.clear();
       order.length = 0;
     },
-    prune(before) {
+    async prune(before) {
       const cut = before.toISOString();
       const keep = order.filter((a) => a.at >= cut);
       const dropped = order.length - keep.length;

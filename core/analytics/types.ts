@@ -37,19 +37,22 @@ export interface AnswerRecord {
 export type NewAnswer = Omit<AnswerRecord, 'id' | 'at' | 'rating'>;
 
 /**
- * The record of what visitors asked and how they rated the answers. One
- * implementation today (an append-only JSON-lines file in the data folder);
- * it can move next to the conversations.
+ * The record of what visitors asked and how they rated the answers: an
+ * append-only JSON-lines file in the data folder (analytics/file-log.ts), or
+ * a PostgreSQL table shared by every server (analytics/pg-log.ts).
  */
 export interface QuestionLog {
   /** Stores an answer; returns its id (the id visitors rate it by). */
-  record(answer: NewAnswer): string;
+  record(answer: NewAnswer): Promise<string>;
   /** Rates an answer of the conversation `referenceId`; rating again replaces the rating. AppError('not_found') otherwise. */
-  rate(input: { answerId: string; referenceId: string; value: Rating['value']; comment?: string | null }): AnswerRecord;
+  rate(input: { answerId: string; referenceId: string; value: Rating['value']; comment?: string | null }): Promise<AnswerRecord>;
   /** Answers in time order, optionally within [from, to). */
-  list(range?: { from?: Date | null; to?: Date | null }): AnswerRecord[];
+  list(range?: { from?: Date | null; to?: Date | null }): Promise<AnswerRecord[]>;
   /** Drops answers older than `before` (conversation retention); returns how many. */
-  prune(before: Date): number;
+  prune(before: Date): Promise<number>;
   /** Drops everything (delete all data). */
-  clear(): void;
+  clear(): Promise<void>;
 }
+
+/** A new answer's id: its time and 32 random bits. */
+export const answerId = (at: Date, random: string) => `a${at.getTime().toString(36)}${random}`;

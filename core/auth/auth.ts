@@ -1,10 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { AppError } from '../errors';
 import type { Accounts } from '../governance/accounts';
 import type { Role } from '../governance/roles';
 import { createRateLimiter } from '../limits/limiter';
 import type { RateLimitStore } from '../limits/types';
+import type { CredentialStore } from './credentials';
 import type { SessionStore } from './sessions';
 import { hashPassword, randomToken, safeEqual, sha256, verifyPassword } from './secrets';
 
@@ -20,11 +19,12 @@ export interface AdminUser {
 }
 
 export interface AuthOptions {
-  dataDir: string;
+  /** Where a generated password's hash and a generated API token are kept (the data folder, or PostgreSQL shared by every server). */
+  credentials: CredentialStore;
   username: string;
   /** From ADMIN_PASSWORD; when null the first start generates one. */
   password: string | null;
-  /** From CMS_TOKEN; when null a token is generated into the data folder. */
+  /** From CMS_TOKEN; when null a token is generated into the credential store (and the data folder's `cms-token`). */
   apiToken: string | null;
   /** The token of GET /api/metrics: it signs in as nobody (the metrics operation checks it) and is no wrong token. */
   metricsToken?: string | null;
@@ -44,37 +44,24 @@ export interface AuthOptions {
   onEvent?: (event: { action: 'sign_in' | 'sign_in_failed' | 'sign_out'; username: string; role: Role | null; clientAddress: string | null }) => void;
 }
 
-const CREDENTIALS_FILE = 'admin.json';
-export const TOKEN_FILE = 'cms-token';
+export { TOKEN_FILE } from './credentials';
 
 /**
  * Server-side sign-in: one admin account (username + scrypt hash, checked
  * off the event loop), session tokens kept hashed in the session store, and
  * an API token for the CLI and cron.
  */
-export function createAuth(options: AuthOptions) {
-  const credFile = path.join(options.dataDir, CREDENTIALS_FILE);
+export async function createAuth(options: AuthOptions) {
   let passwordHash: string;
   if (options.password) {
     passwordHash = hashPassword(options.password);
-  } else if (existsSync(credFile)) {
-    passwordHash = (JSON.parse(readFileSync(credFile, 'utf8')) as { passwordHash: string }).passwordHash;
   } else {
-    const generated = randomToken(12);
-    passwordHash = hashPassword(generated);
-    writeFileSync(credFile, JSON.stringify({ passwordHash, createdAt: new Date().toISOString() }), { mode: 0o600 });
-    options.onGeneratedPassword?.(generated);
+    let generated = '';
+    const got = await options.credentials.getOrCreate('admin-password-hash', () => hashPassword((generated = randomToken(12))));
+    passwordHash = got.value;
+    if (got.created) options.onGeneratedPassword?.(generated);
   }
-
-  const tokenFile = path.join(options.dataDir, TOKEN_FILE);
-  let apiToken = options.apiToken;
-  if (!apiToken) {
-    if (existsSync(tokenFile)) apiToken = readFileSync(tokenFile, 'utf8').trim();
-    else {
-      apiToken = randomToken(24);
-      writeFileSync(tokenFile, apiToken + '\n', { mode: 0o600 });
-    }
-  }
+  const apiToken = options.apiToken ?? (await options.credentials.getOrCreate('api-token', () => randomToken(24))).value;
 
   const loginLimiter = createRateLimiter({ name: 'login', limit: options.loginPerMinute, windowMs: 60_000, store: options.rateLimits });
   const bearerLimiter = createRateLimiter({ name: 'bearer', limit: options.bearerFailuresPerMinute ?? 30, windowMs: 60_000, store: options.rateLimits });
@@ -142,9 +129,9 @@ export function createAuth(options: AuthOptions) {
       return null;
     },
     get apiToken() {
-      return apiToken!;
+      return apiToken;
     },
   };
   return self;
 }
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -193,7 +193,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
       const out = await reply(input, text, preferred);
       await store(input.referenceId, text, out.language, out.bot);
-      const answerId = options.questions?.record({
+      const answerId = await options.questions?.record({
         channel: input.channel ?? 'chat', referenceId: input.referenceId, question: text, language: out.language, answer: out.bot.message, ...out.outcome,
       });
       return answerId ? { ...out.reply, answerId } : out.reply;

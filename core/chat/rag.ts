@@ -237,8 +237,8 @@ export function createRagBot(options: RagBotOptions): RagBot {
   }
 
   /** Keeps the question for analytics; the reply carries the id to rate it by. */
-  function logged(referenceId: string, question: string, reply: RetrievalReply): RetrievalReply {
-    const answerId = options.questions?.record({
+  async function logged(referenceId: string, question: string, reply: RetrievalReply): Promise<RetrievalReply> {
+    const answerId = await options.questions?.record({
       channel: 'rag', referenceId, kind: 'question', question, language: reply.detectedLanguage, answer: reply.answer, notFound: reply.notFound,
       mode: reply.mode, sources: reply.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
     });
@@ -253,7 +253,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     for await (const e of run(question, history, true, o.signal)) {
       if (e.type === 'done') {
         await remember(referenceId, question, askedAt, e.reply);
-        yield { type: 'done', reply: logged(referenceId, question, e.reply) };
+        yield { type: 'done', reply: await logged(referenceId, question, e.reply) };
       } else yield e;
     }
   }

@@ -24,7 +24,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   approve: 'review', reject: 'review', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
   transcribe: 'upload', saveTranscript: 'edit', translationOffers: 'read',
   translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate', removeTranslation: 'delete',
-  glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate',
+  glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate', rememberTranslations: 'translate',
   retry: 'upload', retryJob: 'upload', retryFailed: 'upload', jobs: 'read', reindex: 'manage',
   search: 'read', ask: 'public', askStream: 'public', chat: 'public', messages: 'public', clearSession: 'public', newConversation: 'public',
   categories: 'read', createCategory: 'edit', updateCategory: 'edit', removeCategory: 'delete', images: 'read', removeImage: 'delete',

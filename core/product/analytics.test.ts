@@ -13,7 +13,7 @@ test('question stats count an answer recorded at the very moment they are read (
   // The log's clock runs a second ahead of the stats' clock: its answer is "now" or later when the stats are read,
   // as an answer recorded in the same millisecond is. Reading stats right after an answer must count it.
   const questions = createFileQuestionLog({ file: path.join(dir, 'answers.jsonl'), now: () => new Date(Date.now() + 1000) });
-  questions.record({
+  await questions.record({
     channel: 'rag', referenceId: 'r1', kind: 'question', question: 'How do I pair the remote?', language: 'en',
     answer: 'Hold P2.', notFound: false, mode: 'extractive', sources: [],
   });

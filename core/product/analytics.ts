@@ -14,7 +14,7 @@ function dateParam(value: string | null | undefined, name: string, now: Date): D
 /** Visitors rate answers; the admin reads what visitors asked and exports the conversations. */
 export const analytics = (s: Pick<Services, 'questions'>): Pick<Product, 'rate' | 'questionStats' | 'exportConversations'> => ({
   async rate({ referenceId, answerId, rating, comment }) {
-    const a = s.questions.rate({ answerId, referenceId, value: rating, comment });
+    const a = await s.questions.rate({ answerId, referenceId, value: rating, comment });
     return { answerId: a.id, rating: a.rating! };
   },
   async questionStats(since) {
@@ -22,13 +22,13 @@ export const analytics = (s: Pick<Services, 'questions'>): Pick<Product, 'rate' 
     const from = dateParam(since || '7d', 'since', now)!;
     // Everything since `from`, with no upper bound: an answer recorded in the same millisecond as this call counts
     // (an exclusive `to: now` dropped it, so stats read right after an answer could count 0).
-    return questionStats(s.questions.list({ from }), { from, to: now });
+    return questionStats(await s.questions.list({ from }), { from, to: now });
   },
   async exportConversations({ from, to, format }) {
     const now = new Date();
     const start = dateParam(from, 'from', now);
     const end = dateParam(to, 'to', now);
-    const rows = s.questions.list({ from: start, to: end });
+    const rows = await s.questions.list({ from: start, to: end });
     const day = (d: Date) => d.toISOString().slice(0, 10);
     return {
       fileName: `conversations-${day(start ?? new Date(0))}-${day(end ?? now)}.${format}`,

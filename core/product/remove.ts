@@ -16,7 +16,7 @@ export const remove = (s: Services): Pick<Product, 'remove' | 'removeAll' | 'rem
   },
   async removeAll() {
     const deleted = await deleteAllData(s.content);
-    s.questions.clear();
+    await s.questions.clear();
     await s.audit.record({ action: 'delete_all', actor: actingActor(), target: 'all data', after: deleted });
     return deleted;
   },

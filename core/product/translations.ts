@@ -1,11 +1,13 @@
 import type { CoreServices as Services } from '../services';
 import { noProviderError } from '../translate/offers';
 import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
+import { AppError } from '../errors';
 import type { Product } from './types';
 
 /** Translations of documents and presentations, and the glossary every provider applies. */
 export const translations = (s: Services): Pick<Product,
   'translate' | 'translationList' | 'translation' | 'retryTranslation' | 'removeTranslation' | 'glossary' | 'putGlossaryTerm' | 'removeGlossaryTerm'
+  | 'rememberTranslations'
   | 'translationOffers'> => ({
   translate: async (type, id, targetLanguage, options = {}) => {
     // A pair no provider serves is refused here, before a job is queued (the item's language, English until it is known).
@@ -29,4 +31,19 @@ export const translations = (s: Services): Pick<Product,
   glossary: () => s.translation.glossary.get(),
   putGlossaryTerm: (entry) => s.translation.glossary.put(entry),
   removeGlossaryTerm: (term) => s.translation.glossary.remove(term),
+  rememberTranslations: async ({ source, target, segments }) => {
+    const from = parseTargetLanguage(source);
+    const to = parseTargetLanguage(target);
+    if (from === to) throw new AppError('validation', 'The source and target languages of a translation are the same.');
+    const entries = new Map<string, string>();
+    for (const seg of segments) {
+      const text = seg.text.trim();
+      const translation = seg.translation.trim();
+      if (!text || !translation) throw new AppError('validation', 'Every segment needs a non-empty text and translation.');
+      entries.set(text, translation);
+    }
+    const { version } = await s.translation.glossary.get();
+    await s.translation.memory.store({ source: from, target: to, glossaryVersion: version }, entries);
+    return { stored: entries.size, glossaryVersion: version };
+  },
 });

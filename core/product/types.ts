@@ -137,6 +137,8 @@ export interface Product {
   glossary(): Promise<Glossary>;
   putGlossaryTerm(entry: GlossaryEntry): Promise<Glossary>;
   removeGlossaryTerm(term: string): Promise<Glossary>;
+  /** Saves known translations of segments into the translation memory (at the glossary's current version): the next translation of that text uses them. */
+  rememberTranslations(input: { source: string; target: string; segments: Array<{ text: string; translation: string }> }): Promise<{ stored: number; glossaryVersion: number }>;
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { createGlossaryStore, type GlossaryStore } from './glossary';
 import { createPgGlossaryStore } from './pg-glossary';
 import { createFileTranslationMemory, type TranslationMemory } from './memory';
+import { createPgTranslationMemory } from './pg-memory';
 import { translationOffers } from './offers';
 import { createTranslatorResolver, type TranslatorResolver } from './resolver';
 import type { TranslationOffers } from '../types';
@@ -27,14 +28,14 @@ export interface Translation {
   offers(): Promise<TranslationOffers>;
 }
 
-/** `pool`: with DATABASE_URL the glossary is in PostgreSQL, shared by every server and worker. */
+/** `pool`: with DATABASE_URL the glossary and the memory are in PostgreSQL, shared by every server and worker. */
 export function createTranslation(config: Pick<Config, 'translation' | 'llm'>, llm: LlmClient, options: { pool?: pg.Pool | null } = {}): Translation {
   // The chat model translates, whichever API it speaks (Anthropic or OpenAI-compatible).
   const anthropic = llm.configured ? meterTranslator(createModelTranslator({ llm, id: config.llm.provider, maxInputTokens: config.translation.maxInputTokens })) : null;
   const apertium = config.translation.apertium ? meterTranslator(createApertiumTranslator()) : null;
   return {
     resolve: createTranslatorResolver([anthropic, apertium]),
-    memory: createFileTranslationMemory(config.translation.memoryDir),
+    memory: options.pool ? createPgTranslationMemory(options.pool) : createFileTranslationMemory(config.translation.memoryDir),
     glossary: options.pool ? createPgGlossaryStore(options.pool) : createGlossaryStore(config.translation.glossaryFile),
     ready: async () => { await apertium?.ready(); },
     offers: async () => {

@@ -151,6 +151,7 @@ test('real responses of the running server validate against the document', async
   await call('POST', '/api/glossary/terms', { body: { term: 'AuraShade' } });
   await call('GET', '/api/glossary');
   await call('DELETE', '/api/glossary/terms/AuraShade');
+  await call('POST', '/api/translation-memory', { body: { source: 'english', target: 'spanish', segments: [{ text: 'Hello', translation: 'Hola' }] } });
   // Errors have the documented error shape.
   assert.equal((await call('POST', '/api/bot/chat', { body: { referenceId: 'openapi-conversation-1' }, admin: false })).status, 400);
   assert.equal((await call('GET', '/api/documents', { admin: false })).status, 401);

@@ -113,6 +113,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/glossary': { summary: 'The translation glossary', tag: 'translations', responses: { 200: S.Glossary } },
   'POST /api/glossary/terms': { summary: 'Add or replace a glossary term', tag: 'translations', responses: { 200: S.Glossary } },
   'DELETE /api/glossary/terms/:term': { summary: 'Remove a glossary term', tag: 'translations', responses: { 200: S.Glossary } },
+  'POST /api/translation-memory': { summary: 'Save known translations of segments into the translation memory (used by the next translation of that text)', tag: 'translations', responses: { 200: S.MemoryStored } },
 
   'GET /api/categories': { summary: 'List categories', tag: 'categories', responses: { 200: list(S.Category) } },
   'POST /api/categories': { summary: 'Create a category', tag: 'categories', responses: { 201: S.Category } },

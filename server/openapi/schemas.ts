@@ -161,6 +161,7 @@ export const TranslationRecord = obj({
 });
 const glossaryEntry = obj({ term: str, translations: { type: 'object', additionalProperties: str }, ignoreCase: bool }, ['translations', 'ignoreCase']);
 export const Glossary = obj({ version: int, entries: arrayOf(glossaryEntry) });
+export const MemoryStored = obj({ stored: int, glossaryVersion: int });
 export const TranslationOffers = obj({
   providers: arrayOf({ type: 'object', description: 'A configured provider and what it serves' }),
   pairs: arrayOf(obj({ source: str, target: str, provider: str, quality: { type: 'string', enum: ['llm', 'machine'] }, model: str })),

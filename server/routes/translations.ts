@@ -27,6 +27,20 @@ const termBody = {
     ignoreCase: { type: 'boolean' },
   },
 } as const;
+const memoryBody = {
+  type: 'object',
+  required: ['source', 'target', 'segments'],
+  additionalProperties: false,
+  properties: {
+    source: { type: 'string', maxLength: 40 },
+    target: { type: 'string', maxLength: 40 },
+    segments: {
+      type: 'array', minItems: 1, maxItems: 1000,
+      items: { type: 'object', required: ['text', 'translation'], additionalProperties: false, properties: { text: { type: 'string', maxLength: 10_000 }, translation: { type: 'string', maxLength: 20_000 } } },
+    },
+  },
+} as const;
+type MemoryBody = { source: string; target: string; segments: Array<{ text: string; translation: string }> };
 const termParams = { type: 'object', required: ['term'], properties: { term: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
 
 /** Translation requests on documents, presentations and videos, the translation records, and the glossary. */
@@ -56,4 +70,5 @@ export default async function translationRoutes(app: FastifyInstance, { services
   app.post<{ Body: GlossaryEntry }>('/api/glossary/terms', { schema: { body: termBody } }, (request) => product.putGlossaryTerm(request.body));
   app.delete<{ Params: { term: string } }>('/api/glossary/terms/:term', { schema: { params: termParams } }, (request) =>
     product.removeGlossaryTerm(request.params.term));
+  app.post<{ Body: MemoryBody }>('/api/translation-memory', { schema: { body: memoryBody } }, (request) => product.rememberTranslations(request.body));
 }

@@ -21,13 +21,13 @@ describe('analytics and answer ratings (browser)', () => {
       channel: 'widget', referenceId: 'seed1', kind: 'question', language: 'en', question: '', answer: 'The documents do not contain this information.',
       notFound: true, mode: 'extractive', sources: [], ...over,
     });
-    q({ question: 'How much does the M2 motor weigh?' });
-    q({ question: 'What is the weight of the M2 motor?', referenceId: 'seed2', channel: 'chat' });
-    q({ question: 'M2 motor weight in kg', referenceId: 'seed3' });
-    q({ question: 'Does the hub work with Alexa?', referenceId: 'seed3' });
-    q({ question: 'כמה שוקל המנוע M2?', language: 'he', referenceId: 'seed4' });
-    const ok = q({ question: 'How do I wire the KNX gateway?', notFound: false, answer: 'Wire the motor [1].', sources: [{ itemType: 'document', itemId: doc.id, title: 'AuraShade installation guide' }] });
-    log.rate({ answerId: ok, referenceId: 'seed1', value: 'down', comment: 'Which cable colour goes where?' });
+    await q({ question: 'How much does the M2 motor weigh?' });
+    await q({ question: 'What is the weight of the M2 motor?', referenceId: 'seed2', channel: 'chat' });
+    await q({ question: 'M2 motor weight in kg', referenceId: 'seed3' });
+    await q({ question: 'Does the hub work with Alexa?', referenceId: 'seed3' });
+    await q({ question: 'כמה שוקל המנוע M2?', language: 'he', referenceId: 'seed4' });
+    const ok = await q({ question: 'How do I wire the KNX gateway?', notFound: false, answer: 'Wire the motor [1].', sources: [{ itemType: 'document', itemId: doc.id, title: 'AuraShade installation guide' }] });
+    await log.rate({ answerId: ok, referenceId: 'seed1', value: 'down', comment: 'Which cable colour goes where?' });
   });
   after(async () => {
     await h?.close();
@@ -46,7 +46,7 @@ describe('analytics and answer ratings (browser)', () => {
     await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
     await answer.getByText('Thanks for your feedback').waitFor();
     assert.equal(await answer.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'), 'true');
-    const rated = h.server.services!.questions.list().filter((r) => r.channel === 'chat' && r.rating);
+    const rated = (await h.server.services!.questions.list()).filter((r) => r.channel === 'chat' && r.rating);
     assert.deepEqual(rated.map((r) => [r.question, r.rating!.value]), [['How do I connect the KNX gateway?', 'up']]);
     // Survives the next poll (the server's copy replaces the local one).
     const poll = (r: { url(): string }) => r.url().includes('/api/bot/messages');
@@ -68,7 +68,7 @@ describe('analytics and answer ratings (browser)', () => {
     await reply.getByLabel('What was missing? (optional)').fill('The weight is not in the guide');
     await reply.getByRole('button', { name: 'Send' }).click();
     await reply.getByText('Thanks for your feedback').waitFor();
-    const r = h.server.services!.questions.list().find((x) => x.channel === 'rag');
+    const r = (await h.server.services!.questions.list()).find((x) => x.channel === 'rag');
     assert.deepEqual([r?.rating?.value, r?.rating?.comment], ['down', 'The weight is not in the guide']);
     await context.close();
   });

@@ -125,7 +125,7 @@ describe('chat widget on another origin (browser)', () => {
       await rating.getByLabel('What was missing? (optional)').fill('Which cable colour?');
       await rating.getByRole('button', { name: 'Send feedback' }).click();
       await rating.getByText('Thanks for your feedback').waitFor();
-      const rated = server.services!.questions.list().find((r) => r.rating);
+      const rated = (await server.services!.questions.list()).find((r) => r.rating);
       assert.deepEqual([rated?.channel, rated?.question, rated?.rating?.value, rated?.rating?.comment], ['widget', 'How do I connect the KNX gateway?', 'down', 'Which cable colour?']);
       const offer = await ask(panel, 'Send me the installation guide');
       assert.match(offer, /AuraShade installation guide/);
