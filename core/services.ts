@@ -108,6 +108,8 @@ export interface ServiceOptions {
   lock?: { url: string | null } | false;
   /** Start the job worker (the server does; `cms import` without a server does too). */
   startWorker?: boolean;
+  /** `cms migrate` opens the target beside the data folder it copies: no refusal of an empty database there. */
+  migrating?: boolean;
   log?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;
 }
@@ -152,7 +154,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
     if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
-    const shared = await openSharedState(config, log);
+    const shared = await openSharedState(config, log, { migrating: options.migrating });
     cleanups.push(() => shared.close());
     const { catalog, conversations, rateLimits } = shared;
     void conversations.prune().then(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { highestId, readCatalogFile, readHighWater } from '../catalog/catalog-file';
 import { acquireLock } from '../catalog/lock';
-import { COPIED_COLLECTIONS, countCatalogRows, presentIds, raiseCounter, raiseIdSequence, upsertCatalogRows } from '../catalog/pg-import';
+import { COPIED_COLLECTIONS, presentIds, raiseCounter, raiseIdSequence, upsertCatalogRows } from '../catalog/pg-import';
 import type { Config } from '../config';
 import { conversationHash, readConversationFiles } from '../conversations/file-store';
 import { countConversationMessages, importConversation, recountConversations } from '../conversations/pg-import';
@@ -116,7 +116,6 @@ async function copyCatalog(pool: pg.Pool, data: Record<string, unknown>, highWat
   await raiseIdSequence(pool, highestId(data, highWater));
   const counters = (data.counters ?? {}) as Record<string, number>;
   if (counters.botResponses) await raiseCounter(pool, 'botResponses', counters.botResponses);
-  void countCatalogRows;
   return { name: 'catalog records', source, target, notes };
 }
 

@@ -65,3 +65,5 @@ export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';
+// Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
+export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
