@@ -49,10 +49,24 @@ export const STEP_MESSAGES = {
   'failed': 'Failed',
   /** A video whose transcription failed: it needs attention (Retry re-runs the transcription). */
   'transcribe_failed': 'Transcription failed',
+  /** A video whose translated version (subtitles, burning or dubbing) failed: it needs attention (Retry re-runs that translation). */
+  'translate_failed': 'The {language} version failed',
   /** A video's translated version: burning the subtitles into the picture, dubbing, writing the file. */
   'video_burning': 'Burning the {language} subtitles into the picture',
   'video_dubbing': 'Dubbing into {language}',
   'video_writing': 'Writing the video with {language} subtitles',
+  /** A video's transcription (the `transcribe` job) and its processing stages. */
+  'video_sound': 'Extracting the sound',
+  'video_transcribing': 'Transcribing the speech',
+  'video_transcribing_progress': 'Transcribing: {percent}% of the sound',
+  'video_frames': 'Taking frames at the transcript times',
+  'video_storing': 'Storing frames and indexing the transcript',
+  'video_translating': 'Translating the subtitles into {language}',
+  /** The `translate` job's steps (documents, presentations and videos). */
+  'translate_reading': 'Reading the original for the {language} translation',
+  'translate_segments': 'Translating into {language}: {done} of {total} segments',
+  'translate_storing': 'Storing the {language} translation',
+  'translate_indexing': 'Indexing the {language} translation',
   /** Free text: what a translate or transcribe job is doing, in English. */
   'working': '{label}',
   /** Free text: what a video's transcription is doing, in English. */
@@ -75,6 +89,7 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
   'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
   'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
+  'failure.translation': 'The {language} version of the video could not be made. Retry it once the cause is fixed.',
 } as const;
 
 /** What the translation offer and a refused request say (core/translate/offers.ts). */
@@ -87,6 +102,13 @@ export const TRANSLATION_MESSAGES = {
 export const NOTE_MESSAGES = {
   'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
   'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
+  'note.no_speech_declared': 'No transcript: the upload says the video has no speech.',
+  'note.no_sound_track': 'No transcript: the video has no sound track it can decode.',
+  'note.no_transcriber': 'No transcript: No transcriber is configured for {language} (configured: {configured}): set STT_URL to an OpenAI-compatible speech-to-text endpoint to transcribe it.',
+  'note.no_transcriber_at_all': 'No transcript: No transcriber is configured for {language}: set STT_URL to an OpenAI-compatible speech-to-text endpoint to transcribe it.',
+  'note.no_speech': 'No transcript: no speech was found in the sound track (silence, music or noise only).',
+  'note.unsure_words': 'No transcript: {provider} heard only words it was unsure of (below {floor} confidence).',
+  'note.no_words': 'No transcript: {provider} recognised no words in the sound track.',
 } as const;
 
 export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES } as const;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
 import { assertKind } from '../formats/sniff';
-import { deriveItemProgress } from '../jobs/status';
+import { deriveItemProgress, failedInTranslation } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { ItemRecord } from '../catalog/types';
@@ -56,10 +56,10 @@ const KINDS: { [T in ContentType]: { key: (id: number, fileName: string) => stri
 
 export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Document : T extends 'presentation' ? Presentation : Video;
 
-/** Same bytes already imported (and not failed)? Unless forced, that is a conflict. */
+/** Same bytes already imported (and not failed, or failed only in a translated version)? Unless forced, that is a conflict. */
 async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
-  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && r.status !== 'failed');
+  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && (r.status !== 'failed' || failedInTranslation(r)));
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {

@@ -2,6 +2,7 @@ import type { ItemRecord } from '../catalog/types';
 import { AppError } from '../errors';
 import type { ContentType, Job } from '../types';
 import type { ContentDeps } from './deps';
+import { retryTranslation } from './translations';
 
 /** Queues a failed item's ingest again (its status follows from the job). */
 export async function retryItem(deps: ContentDeps, type: ContentType, id: number): Promise<ItemRecord> {
@@ -12,6 +13,14 @@ export async function retryItem(deps: ContentDeps, type: ContentType, id: number
   const transcribe = type === 'video' ? await deps.queue.latestFor(type, id, 'transcribe') : undefined;
   if (job?.state === 'done' && transcribe?.state === 'failed') {
     await deps.queue.retry(transcribe.id);
+    return structuredClone(await deps.catalog.items(type).require(id));
+  }
+  // A video whose translated versions failed (ingest and transcription went through): only those translations run again.
+  if (job?.state === 'done' && type === 'video') {
+    const failed = await deps.catalog.translations.list((t) => t.itemType === 'video' && t.itemId === id && t.state === 'failed');
+    for (const t of failed) await retryTranslation(deps, t.id);
+    // A failed job whose record says otherwise (e.g. killed before it wrote its record) is queued again as it is.
+    for (const j of await deps.catalog.jobs.list((x) => x.kind === 'translate' && x.itemType === 'video' && x.itemId === id && x.state === 'failed')) await deps.queue.retry(j.id);
     return structuredClone(await deps.catalog.items(type).require(id));
   }
   if (job && job.state === 'failed') await deps.queue.retry(job.id);
@@ -25,7 +34,10 @@ export async function retryItem(deps: ContentDeps, type: ContentType, id: number
 export async function retryJob(deps: ContentDeps, jobId: number): Promise<Job> {
   const job = await deps.catalog.jobs.require(jobId);
   const item = await deps.catalog.items(job.itemType).get(job.itemId);
+  const translation = job.kind === 'translate' ? await deps.catalog.translations.get(Number(job.params.translationId)) : undefined;
   if (job.kind === 'ingest' || (job.kind === 'transcribe' && item?.status === 'failed')) await retryItem(deps, job.itemType, job.itemId);
+  // A translation's record goes back to queued with its job.
+  else if (translation?.state === 'failed' && translation.jobId === jobId) await retryTranslation(deps, translation.id);
   else await deps.queue.retry(jobId);
   return structuredClone(await deps.catalog.jobs.require(jobId));
 }

@@ -10,6 +10,7 @@ import { languageCode, languageName } from '../text/language';
 import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import { reindexItem } from './reindex';
+import { failedInTranslation } from '../jobs/status';
 
 export type TranslatableType = TranslationRecord['itemType'];
 const now = () => new Date().toISOString();
@@ -56,7 +57,7 @@ export async function requestTranslation(deps: ContentDeps, type: ContentType, i
   if (source === lang) {
     throw new AppError('validation', `This ${type} is already in ${lang}; choose another target language.`);
   }
-  if (item.status === 'failed') {
+  if (item.status === 'failed' && !failedInTranslation(item)) {
     throw new AppError('conflict', `This ${type} could not be processed (${item.error ?? 'failed'}); retry it before translating it.`);
   }
   // Videos: subtitles soft|burned and dub, from the request over the upload's choice.
@@ -98,6 +99,8 @@ export async function removeTranslation(deps: ContentDeps, translationId: number
   deps.queue.cancelJob(t.jobId);
   if (t.jobId !== null) await deps.catalog.jobs.remove(t.jobId);
   await deps.catalog.translations.remove(t.id);
+  // A failed translation made its video need attention: without it the video shows what its other jobs say.
+  if (t.jobId !== null) await deps.queue.resync(t.itemType, t.itemId);
   if (t.fileKey) await deps.store.delete(t.fileKey);
   await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
   if (t.itemType === 'video') {

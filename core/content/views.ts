@@ -2,7 +2,8 @@ import type { Catalog } from '../catalog/types';
 import { publicUrlForKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isExpired, visibilityOf } from '../governance/visibility';
-import type { ContentItem, ContentType, DashboardMetrics, Document, Governed, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';
+import { failedInTranslation } from '../jobs/status';
+import type { Coded, ContentItem, ContentType, DashboardMetrics, Document, Governed, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';
 
 /** The review, audience and expiry of a record, with what they mean now. */
 export const governedView = (r: Governed & { status?: string; fileKey?: string }, now: Date): Governed & { visibility: Visibility } => ({
@@ -37,7 +38,7 @@ export async function listContent(catalog: Catalog, type?: string, now: Date = n
 }
 
 /** Items waiting for a reviewer: review pending and not failed (a failed upload is retried or deleted, not reviewed). */
-export const awaitsReview = (x: Governed & { status?: string }) => (x.review ?? 'pending') === 'pending' && x.status !== 'failed';
+export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null }) => (x.review ?? 'pending') === 'pending' && (x.status !== 'failed' || failedInTranslation(x));
 
 /** The review list: items by review state, or expired, or staff-only, or all. */
 export async function reviewList(catalog: Catalog, filter: ReviewFilter = 'pending', now: Date = new Date()): Promise<ContentItem[]> {

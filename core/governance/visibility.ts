@@ -12,7 +12,8 @@
  */
 import type { Catalog, ItemRecord } from '../catalog/types';
 import type { SearchHit, SearchIndex, SearchOptions } from '../search/types';
-import type { Citation, Governed, RetrievalReply, Visibility } from '../types';
+import { failedInTranslation } from '../jobs/status';
+import type { Citation, Coded, Governed, RetrievalReply, Visibility } from '../types';
 
 /** An item whose extraction is done (completed, or being translated): what an assistant may quote or hand out. */
 export const isHandedOut = (status: string | undefined): boolean =>
@@ -31,18 +32,19 @@ export function expiryInstant(validUntil: string): number {
 }
 
 /** Why an item is not public, or 'public'. Items with a file must also have finished processing. */
-export function visibilityOf(item: Governed & { status?: string; fileKey?: string }, now: Date): Visibility {
+export function visibilityOf(item: Governed & { status?: string; stepCode?: Coded | null; fileKey?: string }, now: Date): Visibility {
   const review = item.review ?? 'pending';
   if (review === 'rejected') return 'rejected';
   if (review !== 'approved') return 'pending';
   if ((item.audience ?? 'public') !== 'public') return 'staff';
   if (isExpired(item, now)) return 'expired';
-  if (item.fileKey !== undefined && !isHandedOut(item.status)) return 'processing';
+  // A video whose translated version failed needs attention, but the video itself is done.
+  if (item.fileKey !== undefined && !isHandedOut(item.status) && !failedInTranslation(item)) return 'processing';
   return 'public';
 }
 
 /** The one question every anonymous read asks. */
-export function isPublic(item: (Governed & { status?: string; fileKey?: string }) | undefined | null, now: Date): boolean {
+export function isPublic(item: (Governed & { status?: string; stepCode?: Coded | null; fileKey?: string }) | undefined | null, now: Date): boolean {
   return !!item && visibilityOf(item, now) === 'public';
 }
 

@@ -357,6 +357,10 @@ export function createJobQueue(options: JobQueueOptions) {
       pump();
       return updated;
     },
+    /** Derives an item's status from its jobs again (after jobs were removed by hand, e.g. with a deleted translation). */
+    async resync(itemType: ContentType, itemId: number): Promise<void> {
+      await catalog.transaction(() => syncItem(itemType, itemId));
+    },
     /** Latest job of an item, if any. */
     async latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Promise<Job | undefined> {
       return (await catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId && j.kind === kind)).pop();

@@ -46,6 +46,19 @@ const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof
     },
   },
   {
+    situation: 'translate_failed',
+    jobs: [
+      job('ingest', 'done', { itemType: 'video', progress: 100, step: step('completed') }),
+      job('transcribe', 'done', { itemType: 'video', progress: 100, step: step('completed') }),
+      job('translate', 'done', { itemType: 'video', params: { translationId: 1, targetLanguage: 'spanish' } }),
+      job('translate', 'failed', { itemType: 'video', progress: 3, step: step('failed'), params: { translationId: 2, targetLanguage: 'arabic' }, error: { code: 'unavailable', message: 'The model answered HTTP 500' } }),
+    ],
+    shows: {
+      status: 'failed', progress: 100, step: 'The arabic version failed', stepCode: { code: 'translate_failed', params: { language: 'arabic' } },
+      error: 'The model answered HTTP 500', errorCode: { code: 'failure.translation', params: { language: 'arabic' } },
+    },
+  },
+  {
     situation: 'all_done',
     jobs: [job('ingest', 'done', { progress: 100, step: step('completed_with_warnings', { warnings: 'slide 3 has no text' }) })],
     shows: {
@@ -74,9 +87,20 @@ describe('item status derived from its jobs', () => {
     assert.equal(deriveItemProgress([job('ingest', 'running', { step: step('splitting') })]).status, 'analyzing');
   });
 
-  it('a failed translation does not fail the item: it stays completed (the failure shows on the job)', () => {
+  it('a failed translation of a document does not fail the item: it stays completed (the failure shows on its translation)', () => {
     const jobs = [job('ingest', 'done', { step: step('completed') }), job('translate', 'failed', { error: { code: 'unavailable', message: 'No translator' } })];
     assert.deepEqual(deriveItemProgress(jobs), { status: 'completed', progress: 100, step: 'Completed', stepCode: { code: 'completed', params: {} }, error: null, errorCode: null });
+  });
+
+  it('a video\'s failed translation needs attention until it is retried (converting) and done (completed)', () => {
+    const video = { itemType: 'video' as const };
+    const ingest = job('ingest', 'done', video);
+    const failed = job('translate', 'failed', { ...video, params: { targetLanguage: 'hebrew' }, error: { code: 'unavailable', message: 'down' } });
+    assert.equal(situationOf([ingest, failed]).situation, 'translate_failed');
+    assert.equal(deriveItemProgress([ingest, { ...failed, state: 'queued' }]).status, 'converting');
+    assert.equal(deriveItemProgress([ingest, { ...failed, state: 'done' }]).status, 'completed');
+    // A failed transcription comes first: without a transcript there is nothing to translate.
+    assert.equal(situationOf([ingest, job('transcribe', 'failed', video), failed]).situation, 'transcribe_failed');
   });
 
   it('a failed transcription needs attention until a later one succeeds; while it is retried the item shows its phase', () => {

@@ -1,5 +1,10 @@
 import type { Coded, ItemStatus, Job, JobKind, JobStep } from '../types';
+import { describe } from '../messages';
 import { phaseOf } from './steps';
+
+/** A video that failed only in making a translated version: it needs attention, yet the video itself is done (searchable, playable, public once approved). */
+export const failedInTranslation = (item: { status?: string; stepCode?: Coded | null }): boolean =>
+  item.status === 'failed' && item.stepCode?.code === 'translate_failed';
 
 /** The processing fields an item shows (the API's status, progress, step text and error). */
 export interface ItemProgress {
@@ -31,7 +36,7 @@ function conversionPhase(job: Job): ItemStatus {
 
 /** The situations an item's jobs can be in, in the order they are checked. */
 export type Situation =
-  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'transcribe_failed' | 'all_done';
+  | 'no_ingest' | 'ingest_queued' | 'ingest_running' | 'ingest_failed' | 'converting' | 'transcribe_failed' | 'translate_failed' | 'all_done';
 
 /**
  * The one transition table: what an item shows in each situation. `job` is
@@ -50,6 +55,18 @@ export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgre
     status: 'failed', progress: 100, step: 'Transcription failed', stepCode: coded(null, 'transcribe_failed'),
     error: j!.error?.message ?? 'The transcription failed without a reason', errorCode: j!.error?.reason ?? null,
   }),
+  /**
+   * A video whose translated version (subtitles, burning, dubbing) failed needs attention too: failed, with the
+   * reason; the video itself stays handed out (core/governance/visibility.ts); Retry re-runs that translation only.
+   */
+  translate_failed: (j) => {
+    const language = String(j!.params.targetLanguage ?? '');
+    return {
+      status: 'failed', progress: 100, step: describe('translate_failed', { language }), stepCode: { code: 'translate_failed', params: { language } },
+      error: j!.error?.message ?? `The ${language} version failed without a reason`,
+      errorCode: j!.error?.reason ?? { code: 'failure.translation', params: { language } },
+    };
+  },
   converting: (j) => ({ status: conversionPhase(j!), progress: j!.progress, step: j!.step?.text ?? null, stepCode: coded(j!.step, null), error: null, errorCode: null }),
   all_done: (j) => ({ status: 'completed', progress: 100, step: j?.step?.text ?? 'Completed', stepCode: coded(j?.step, 'completed'), error: null, errorCode: null }),
 };
@@ -72,6 +89,9 @@ export function situationOf(jobs: Job[]): { situation: Situation; job: Job | und
       // The latest transcription decides: a failed one that a later one replaced does not count.
       const transcribe = jobs.filter((j) => j.kind === 'transcribe').sort((a, b) => a.id - b.id).at(-1);
       if (transcribe?.state === 'failed') return { situation: 'transcribe_failed', job: transcribe };
+      // A video's failed translation (each translation keeps one job, retried in place; a deleted one takes its job along).
+      const translation = jobs.filter((j) => j.kind === 'translate' && j.itemType === 'video' && j.state === 'failed').sort((a, b) => a.id - b.id).at(-1);
+      if (translation) return { situation: 'translate_failed', job: translation };
       return { situation: 'all_done', job: ingest };
     }
     default: {

@@ -15,6 +15,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
 import { step } from '../jobs/steps';
+import { failedInTranslation } from '../jobs/status';
 import { publicUrlForKey } from '../storage/layout';
 import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
@@ -53,7 +54,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
     try {
       const item = await catalog.items(initial.itemType).get(initial.itemId);
       if (!item) return;
-      if (item.status === 'failed') throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
+      if (item.status === 'failed' && !failedInTranslation(item)) throw new AppError('conflict', `The original could not be processed (${item.error ?? 'failed'}), so it cannot be translated.`);
       const target = initial.targetLanguage;
       const source = sourceLanguageOf(item.sourceLanguage) ?? 'english';
       if (source === target) throw new AppError('validation', `This ${initial.itemType} is already in ${target}; nothing to translate.`);
@@ -63,7 +64,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       const translator = deps.translation.resolve(source, target);
       await patch({ provider: translator.id, model: translator.model(source, target), quality: translator.quality });
 
-      report(step('working', { label: `Reading the original for ${target} translation` }), 1);
+      report(step('translate_reading', { language: target }), 1);
       const format = initial.itemType === 'video' ? 'mp4' : formatOf(item.fileName);
       const input = path.join(dir, `original.${format}`);
       const obj = await deps.store.get(item.fileKey, { signal });
@@ -79,11 +80,11 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         memory: deps.translation.memory, glossary: await deps.translation.glossary.get(),
         onProgress: ({ done, total, requests }) => {
           progressWrites = progressWrites.then(() => patch({ progress: { done, total }, requests })).then(() => {}, () => {});
-          report(step('working', { label: `Translating into ${target}: ${done} of ${total} segments`, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
+          report(step('translate_segments', { language: target, done, total }), 2 + (90 * done) / Math.max(total, 1), { throttle: true });
         },
       });
       await progressWrites;
-      report(step('working', { label: `Storing the ${target} translation` }), 93);
+      report(step('translate_storing', { language: target }), 93);
       const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
@@ -96,7 +97,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         progress: { done: result.segments, total: result.segments }, warnings: result.warnings,
       });
       if (!done) return;
-      report(step('working', { label: `Indexing the ${target} translation` }), 96);
+      report(step('translate_indexing', { language: target }), 96);
       await indexTranslation(deps, done, title, result.text, video?.unitRanges);
       // The record settles in the write that closes the job, so it never reads completed while its item still converts.
       onClose(async (o) => {

@@ -12,6 +12,7 @@ import { renderPdfPage } from '../tools/render';
 import { usableOcrLanguages } from '../tools/ocr';
 import { decodeEntities } from '../tools/tidy';
 import { wholeWords } from '../text/words';
+import { escapeLiterals } from '../tools/inline-tags';
 import { looksLikeCode } from './keep';
 import type { TranslationLanguage } from '../types';
 
@@ -28,8 +29,11 @@ export interface PdfBlock {
   lines?: PdfLine[];
   /** A code listing: kept as it is, line by line. */
   keep?: 'code';
+  /** Its words, line by line as pdftotext read them (a link is placed on the words it covers). */
+  words?: PdfLine[][];
 }
 
+/** A line or a word: its box (points, top-left origin) and text. */
 export interface PdfLine { x: number; y: number; w: number; h: number; text: string }
 
 /** Lines that share a baseline band (a listing's line number and its code) become one line, left to right. */
@@ -66,7 +70,7 @@ export function joinLines(lines: string[], context?: string): string {
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] ?? 10; };
 
-export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: PdfBlock[] } {
+export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: PdfBlock[]; context: string } {
   const pages: PdfPageInfo[] = [];
   const blocks: PdfBlock[] = [];
   const raw: Array<{ block: PdfBlock; lines: string[] }> = [];
@@ -78,17 +82,23 @@ export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: P
       const lines: string[] = [];
       const boxes: PdfLine[] = [];
       const heights: number[] = [];
+      const words: PdfLine[][] = [];
       for (const lm of (bm[2] as string).matchAll(/<line\b([^>]*)>([\s\S]*?)<\/line>/g)) {
         const la = lm[1] as string;
         heights.push(num(la, 'yMax') - num(la, 'yMin'));
-        const line = [...(lm[2] as string).matchAll(/<word\b[^>]*>([\s\S]*?)<\/word>/g)].map((w) => clean(w[1] as string)).join(' ');
+        const ws = [...(lm[2] as string).matchAll(/<word\b([^>]*)>([\s\S]*?)<\/word>/g)].map((w) => {
+          const wa = w[1] as string;
+          return { x: num(wa, 'xMin'), y: num(wa, 'yMin'), w: num(wa, 'xMax') - num(wa, 'xMin'), h: num(wa, 'yMax') - num(wa, 'yMin'), text: clean(w[2] as string) };
+        });
+        words.push(ws);
+        const line = ws.map((w) => w.text).join(' ');
         lines.push(line);
         boxes.push({ x: num(la, 'xMin'), y: num(la, 'yMin'), w: num(la, 'xMax') - num(la, 'xMin'), h: num(la, 'yMax') - num(la, 'yMin'), text: line });
       }
       if (!lines.some((l) => l.trim())) continue;
       const x = num(a, 'xMin');
       const y = num(a, 'yMin');
-      const block: PdfBlock = { page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text: '', ocr: false, lines: visualLines(boxes) };
+      const block: PdfBlock = { page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text: '', ocr: false, lines: visualLines(boxes), words };
       raw.push({ block, lines });
       blocks.push(block);
     }
@@ -99,7 +109,28 @@ export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: P
     block.text = joinLines(lines, context);
     if (looksLikeCode((block.lines ?? []).map((l) => l.text).join('\n'))) block.keep = 'code';
   }
-  return { pages, blocks: blocks.filter((b) => b.text) };
+  return { pages, blocks: blocks.filter((b) => b.text), context };
+}
+
+/**
+ * A block's segment text with the words each link covers wrapped in a span
+ * `<id>…</id>` (`linkOf` gives a word's link tag id, or null), literal
+ * `<…>` escaped; null when no link covers a word of the block. A link's
+ * span runs from its first word to its last in reading order.
+ */
+export function linkTaggedText(block: PdfBlock, linkOf: (word: PdfLine) => string | null, context?: string): string | null {
+  const flat = (block.words ?? []).flatMap((line, i) => line.map((w) => ({ line: i, text: escapeLiterals(w.text), link: linkOf(w) })));
+  if (!flat.some((w) => w.link)) return null;
+  let open: string | null = null;
+  flat.forEach((w, i) => {
+    if (w.link === open) return;
+    if (open) flat[i - 1]!.text += `</${open}>`;
+    if (w.link) w.text = `<${w.link}>${w.text}`;
+    open = w.link;
+  });
+  if (open) flat[flat.length - 1]!.text += `</${open}>`;
+  const lines = (block.words ?? []).map((_, i) => flat.filter((w) => w.line === i).map((w) => w.text).join(' '));
+  return joinLines(lines, context);
 }
 
 const TESS: Partial<Record<TranslationLanguage, string>> = {
@@ -161,7 +192,7 @@ export async function pagesWithImages(file: string, signal?: AbortSignal): Promi
   return pages;
 }
 
-export async function readPdfBlocks(file: string, signal?: AbortSignal): Promise<{ pages: PdfPageInfo[]; blocks: PdfBlock[] }> {
+export async function readPdfBlocks(file: string, signal?: AbortSignal): Promise<{ pages: PdfPageInfo[]; blocks: PdfBlock[]; context: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-bbox-'));
   try {
     await runTool('pdftotext', ['-bbox-layout', file, path.join(dir, 'b.html')], { signal, timeoutMs: 300_000 });

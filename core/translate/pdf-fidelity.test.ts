@@ -9,6 +9,7 @@ import { makeTextImage } from '../testing/fixture-media';
 import { buildPdf } from '../testing/pdf-writer';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { runTool } from '../tools/exec';
+import { decodeEntities } from '../tools/tidy';
 import { outlineItems } from './pdf';
 import { luminance, parseStext } from './pdf-style';
 import { translateFile } from './translate-file';
@@ -49,19 +50,71 @@ test('a PDF form keeps every field, widget, value and position (form_two_pages.p
   assert.equal(b.getPageCount(), a.getPageCount());
 });
 
-test('bookmarks are kept with translated titles (bug1907000_reduced.pdf), links stay on their text (bigboundingbox.pdf)', { skip }, async () => {
+test('bookmarks are kept with translated titles (bug1907000_reduced.pdf)', { skip }, async () => {
   const src = corpusFile('pdf/bug1907000_reduced.pdf');
   const { output } = await translate(src, 'outline.fr.pdf');
   const before = outlineItems(await load(src)).map((o) => o.title);
   const after = outlineItems(await load(output)).map((o) => o.title);
   assert.ok(before.length >= 2, `${before.length} bookmarks`);
   assert.deepEqual(after, before.map((t) => (/\p{L}/u.test(t) ? markerTranslate(t) : t)));
+});
 
-  const linked = corpusFile('pdf/bigboundingbox.pdf');
-  const { output: out2 } = await translate(linked, 'links.fr.pdf');
-  const links = annots(await load(linked), 'Link');
-  assert.ok(links.length >= 1);
-  assert.deepEqual(annots(await load(out2), 'Link'), links);
+/** Words of a PDF page as pdftotext places them (points, top-left origin). */
+const wordsOf = async (file: string) => {
+  const html = (await runTool('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'])).stdout.toString('utf8');
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
+    .map((m) => ({ x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: decodeEntities(m[5]!) }));
+};
+/** A link's boxes (its QuadPoints, else its Rect) on page 1, top-left origin. */
+const linkBoxes = (doc: PDFDocument) => {
+  const page = doc.getPage(0);
+  const h = page.getCropBox().height + page.getCropBox().y;
+  const a = page.node.lookup(PDFName.of('Annots'));
+  const links = a instanceof PDFArray ? a.asArray().map((x) => doc.context.lookup(x)).filter((d): d is PDFDict => d instanceof PDFDict && d.lookup(PDFName.of('Subtype')) === PDFName.of('Link')) : [];
+  return links.map((d) => {
+    const q = d.lookup(PDFName.of('QuadPoints'));
+    const nums = (q instanceof PDFArray ? q : d.lookup(PDFName.of('Rect')) as PDFArray).asArray().map((n) => Number(n.toString()));
+    const boxes = [];
+    for (let i = 0; i + 3 < nums.length; i += q instanceof PDFArray ? 8 : 4) {
+      const xs = q instanceof PDFArray ? [nums[i]!, nums[i + 2]!, nums[i + 4]!, nums[i + 6]!] : [nums[i]!, nums[i + 2]!];
+      const ys = q instanceof PDFArray ? [nums[i + 1]!, nums[i + 3]!, nums[i + 5]!, nums[i + 7]!] : [nums[i + 1]!, nums[i + 3]!];
+      boxes.push({ x0: Math.min(...xs), x1: Math.max(...xs), y0: h - Math.max(...ys), y1: h - Math.min(...ys) });
+    }
+    return boxes;
+  });
+};
+const centreIn = (w: { x0: number; y0: number; x1: number; y1: number }, b: { x0: number; y0: number; x1: number; y1: number }) => {
+  const cx = (w.x0 + w.x1) / 2; const cy = (w.y0 + w.y1) / 2;
+  return cx >= b.x0 && cx <= b.x1 && cy >= b.y0 && cy <= b.y1;
+};
+
+test('links move onto the translated words of their span (bigboundingbox.pdf, bug2009627.pdf): the link count is kept', { skip }, async () => {
+  // Translations twice as long (every word doubled): the text reflows and shrinks, so a link left in place would miss its words.
+  rig.respond({ expand: 2 });
+  // Right to left, a table of contents' entries run from the right: each link's words land far from where they were.
+  for (const [name, target] of [['bigboundingbox.pdf', 'french'], ['bug2009627.pdf', 'arabic']] as const) {
+    const src = corpusFile(`pdf/${name}`);
+    const { output } = await translate(src, `links.${name}`, target);
+    const [before, after] = [linkBoxes(await load(src)), linkBoxes(await load(output))];
+    assert.ok(before.length >= 1, `${name}: ${before.length} links`);
+    assert.equal(after.length, before.length, `${name}: link count`);
+    const [srcWords, outWords] = [await wordsOf(src), await wordsOf(output)];
+    before.forEach((boxes, k) => {
+      // What the link covered, translated: the words its new boxes must cover (and nothing else with letters).
+      const core = (w: string) => w.replace(/[^\p{L}\p{N}]/gu, '');
+      const span = srcWords.filter((w) => boxes.some((b) => centreIn(w, b))).map((w) => core(markerTranslate(w.text)));
+      assert.ok(span.some((w) => /\p{L}/u.test(w)), `${name} link ${k + 1} covers words: ${span}`);
+      const covered = outWords.filter((w) => after[k]!.some((b) => centreIn(w, b)) && /\p{L}/u.test(w.text)).map((w) => core(w.text));
+      assert.ok(covered.length >= 1, `${name} link ${k + 1}: no translated word under it`);
+      for (const w of covered) assert.ok(span.includes(w), `${name} link ${k + 1} covers "${w}", not of its span ${JSON.stringify(span)}`);
+      // Every translated word of the span that the page has once (its place is certain) is under the link.
+      const once = span.filter((w) => /\p{L}/u.test(w) && srcWords.filter((s) => core(markerTranslate(s.text)) === w).length === 1);
+      for (const w of outWords.filter((x) => once.includes(core(x.text)))) {
+        assert.ok(after[k]!.some((b) => centreIn(w, b)), `${name} link ${k + 1} misses its word "${w.text}"`);
+      }
+    });
+  }
+  rig.respond();
 });
 
 test('a white-on-dark bold table header stays light and bold; body text stays dark', async () => {

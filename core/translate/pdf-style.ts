@@ -130,6 +130,29 @@ export function changedShare(a: Raster, b: Raster, box: { x: number; y: number; 
   return n ? changed / n : 0;
 }
 
+/**
+ * Whether a line is drawn under the box's text (a link's underline, left on
+ * the page once its text is removed): in the text-free render, a pixel row
+ * in the box's lower part or just below it that differs from the colour
+ * around the box along most of its width.
+ */
+export function underlined(textFree: Raster, box: { x: number; y: number; w: number; h: number }): boolean {
+  const bg = backgroundAround(textFree, { x: box.x - 2, y: box.y - 2, w: box.w + 4, h: box.h + 4 });
+  const ref = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
+  const x0 = Math.max(0, Math.floor(box.x * textFree.scale)); const x1 = Math.min(textFree.width - 1, Math.ceil((box.x + box.w) * textFree.scale));
+  const y0 = Math.max(0, Math.floor((box.y + box.h * 0.6) * textFree.scale)); const y1 = Math.min(textFree.height - 1, Math.ceil((box.y + box.h + 2) * textFree.scale));
+  if (x1 - x0 < 3) return false;
+  for (let y = y0; y <= y1; y++) {
+    let differ = 0;
+    for (let x = x0; x <= x1; x++) {
+      const p = px(textFree, x, y);
+      if (Math.abs(p[0] - ref[0]!) + Math.abs(p[1] - ref[1]!) + Math.abs(p[2] - ref[2]!) > 60) differ++;
+    }
+    if (differ >= (x1 - x0 + 1) * 0.7) return true;
+  }
+  return false;
+}
+
 /** Relative luminance 0..1 of a #rrggbb colour. */
 export const luminance = (c: string) => {
   const v = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16) / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));

@@ -13,14 +13,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFPage, PDFRef, PDFString } from 'pdf-lib';
 import { AppError } from '../errors';
 import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
-import { ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
-import { escapeLiterals, stripTags } from '../tools/inline-tags';
-import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, type BlockStyle } from './pdf-style';
+import { linkTaggedText, ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
+import { escapeLiterals, pieces, stripTags, tagProblem } from '../tools/inline-tags';
+import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, underlined, type BlockStyle, type PdfChar, type Raster } from './pdf-style';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 
 export interface PdfOptions {
@@ -41,9 +41,34 @@ const FONTS: Record<string, string> = {
 };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The overlay anchor of link N: Chromium turns it into a link annotation with this URI in the overlay PDF. */
+const linkUri = (n: number) => `https://link-${n}.invalid/`;
+const LINK_URI = /^https:\/\/link-(\d+)\.invalid\/$/;
+
+/** A link drawn in the overlay: its index and how its words looked where they differ from their block. */
+export interface LinkLook { index: number; color?: string; bold?: boolean; underline?: boolean }
+
+/** HTML of a translation whose link spans become anchors (other tags dropped, literals back as text). */
+export function linkedHtml(text: string, links: Map<string, LinkLook>): string {
+  return pieces(text).map((p) => {
+    if (p.object || !p.text) return '';
+    const id = [...p.spans].reverse().find((s) => links.has(s));
+    const link = id ? links.get(id) : undefined;
+    const look = link ? [link.color ? `color:${link.color}` : '', link.bold ? 'font-weight:700' : '', link.underline ? 'text-decoration:underline' : ''].filter(Boolean).join(';') : '';
+    return link ? `<a class="lk" href="${linkUri(link.index)}"${look ? ` style="${look}"` : ''}>${esc(p.text)}</a>` : esc(p.text);
+  }).join('');
+}
+
 /** How a block is drawn: its translation, style and what is painted behind it. */
 export interface PlacedBlock extends PdfBlock {
   translation: string;
+  /**
+   * The translation with its link spans (`<1>…</1>`) when the block carries
+   * links: each span is drawn as an anchor to `https://link-N.invalid/` (N
+   * from `links`), whose place Chromium writes into the overlay PDF as a
+   * link annotation; the original link is moved there.
+   */
+  linked?: { text: string; links: Map<string, LinkLook> };
   style?: BlockStyle;
   /**
    * 'lines': the text was removed; each original line's place is painted in
@@ -82,7 +107,7 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
       const pad = boxed ? b.size * 0.3 : 0;
       const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(b.w * 1.03 + 1 + 2 * pad).toFixed(2)}pt;`
         + `height:${(b.h + b.size * 0.35 + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${boxed ? `;background:${b.background ?? '#fff'};padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}${looks(b.style)}`;
-      return `${under}<div class="b" style="${style}">${esc(b.translation)}</div>`;
+      return `${under}<div class="b" style="${style}">${b.linked ? linkedHtml(b.linked.text, b.linked.links) : esc(b.translation)}</div>`;
     }).join('');
     return `<div class="pg pg${i + 1}">${boxes}</div>`;
   }).join('\n');
@@ -93,6 +118,7 @@ html, body { margin: 0; padding: 0 }
 .b { position: absolute; font-family: ${family}; line-height: 1.12; color: #111; white-space: normal; overflow-wrap: anywhere;
   text-align: ${rtl ? 'right' : 'left'}; direction: ${rtl ? 'rtl' : 'ltr'}; overflow: hidden }
 .bg { position: absolute }
+a.lk { color: inherit; text-decoration: none }
 .b.code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; white-space: pre; direction: ltr; text-align: left; overflow: visible; line-height: 1 }
 ${css}
 </style></head><body>
@@ -123,7 +149,7 @@ async function printHtml(chromium: string, html: string, dir: string, signal?: A
 }
 
 export async function openPdf(file: string, o: PdfOptions): Promise<TranslatableFile> {
-  const { pages, blocks } = await readPdfBlocks(file, o.signal);
+  const { pages, blocks, context } = await readPdfBlocks(file, o.signal);
   if (pages.length === 0) throw new AppError('corrupt_file', `The PDF "${path.basename(file)}" has no pages that can be read.`);
   const warnings: TranslationWarning[] = [];
   if (o.ocr !== false) {
@@ -135,7 +161,9 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     }
   }
   blocks.sort((a, b) => a.page - b.page);
-  const segmentsOf = (): FileSegment[] => blocks.map((b, i) => ({ id: String(i + 1), text: escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
+  // A block whose words carry links: its segment marks each link's words as a span (tag id -> link).
+  const tagged = new Map<PdfBlock, { text: string; links: Map<string, number> }>();
+  const segmentsOf = (): FileSegment[] => blocks.map((b, i) => ({ id: String(i + 1), text: tagged.get(b)?.text ?? escapeLiterals(b.text), unit: b.page, ...(b.keep ? { keep: b.keep } : {}) }));
   // Bookmarks (the outline) are kept and their titles translated.
   // The original as pdf-lib reads it, kept as the output document; null when pdf-lib cannot (its page tree is broken).
   let original = await PDFDocument.load(await readFile(file), { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
@@ -154,6 +182,19 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
       const cx = b.x + b.w / 2; const cy = b.y + b.h / 2;
       if (widgets.some((w) => w.page === b.page && cx >= w.x0 && cx <= w.x1 && cy >= w.y0 && cy <= w.y1)) blocks.splice(i, 1);
     }
+  }
+  const links = original ? linkAnnotations(original) : [];
+  for (const b of blocks) {
+    if (b.ocr || b.keep) continue;
+    const own = new Map<number, string>();
+    const text = linkTaggedText(b, (w) => {
+      const cx = w.x + w.w / 2; const cy = w.y + w.h / 2;
+      const k = links.findIndex((l) => l.page === b.page && cx >= l.x0 - 1 && cx <= l.x1 + 1 && cy >= l.y0 - 1 && cy <= l.y1 + 1);
+      if (k < 0) return null;
+      if (!own.has(k)) own.set(k, String(own.size + 1));
+      return own.get(k)!;
+    }, context);
+    if (text) tagged.set(b, { text, links: new Map([...own].map(([k, id]) => [id, k])) });
   }
   const segments = segmentsOf();
   outline.forEach((item, i) => { if (/\p{L}/u.test(item.title)) segments.push({ id: `outline-${i + 1}`, text: escapeLiterals(item.title), unit: 1 }); });
@@ -175,10 +216,18 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         ]);
         const hidden = new Set<number>();
         const placed: PlacedBlock[] = blocks.map((b, i) => {
-          const translation = stripTags(translations.get(String(i + 1)) ?? b.text);
+          const raw = translations.get(String(i + 1)) ?? tagged.get(b)?.text ?? b.text;
+          const translation = stripTags(raw);
+          const tags = tagged.get(b);
+          // Each link's words keep the colour, weight and underline they had (a blue underlined link in black text stays so);
+          // the old underline is painted over with the line it was under.
+          const linked = tags && tagProblem(tags.text, raw) === null
+            ? { text: raw, links: new Map([...tags.links].map(([id, k]) => [id, linkLook(chars, links[k]!, b, k, after[b.page - 1])])) }
+            : undefined;
+          const withLinks = <T extends PdfBlock & { translation: string }>(x: T): T & Pick<PlacedBlock, 'linked'> => (linked ? { ...x, linked } : x);
           const o1 = before[b.page - 1];
           const n1 = after[b.page - 1];
-          if (!o1 || !n1) return { ...b, translation, style: b.ocr ? undefined : styleIn(chars, b.page, b) };
+          if (!o1 || !n1) return withLinks({ ...b, translation, style: b.ocr ? undefined : styleIn(chars, b.page, b) });
           const background = backgroundAround(n1, b);
           // Removing the text changed nothing here: it was invisible (an OCR layer over a scan) or could not be removed.
           const invisible = !b.ocr && changedShare(o1, n1, b) < 0.002;
@@ -187,7 +236,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
           let style = b.ocr || invisible ? { ...DEFAULT_STYLE } : styleIn(chars, b.page, b);
           // Text that would not read on what is behind it (an invisible layer's colour, a wrong guess) takes black or white.
           if (contrast(style.color, background) < 2.2) style = { ...style, color: luminance(background) > 0.35 ? '#111111' : '#ffffff' };
-          return { ...b, translation, style, cover, background, lineBackgrounds: (b.lines ?? []).map((l) => backgroundAround(n1, l)) };
+          return withLinks({ ...b, translation, style, cover, background, lineBackgrounds: (b.lines ?? []).map((l) => backgroundAround(n1, l)) });
         });
         const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(pages, placed, target, minFontPt), dir, signal);
         const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
@@ -212,6 +261,18 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
           page.drawPage(embedded[i]!, { x: crop.x, y: crop.y, width: crop.width, height: crop.height });
         });
         if (doc === original) {
+          const moved = movedLinks(layer);
+          doc.getPages().forEach((page, i) => {
+            const crop = page.getCropBox();
+            const { width: lw, height: lh } = layer.getPage(i).getSize();
+            for (const [k, rects] of moved.get(i + 1) ?? []) {
+              const link = links[k];
+              if (link?.page === i + 1) placeLink(link.dict, rects.map((r) => ({
+                x0: crop.x + r.x0 * crop.width / lw, x1: crop.x + r.x1 * crop.width / lw,
+                y0: crop.y + r.y0 * crop.height / lh, y1: crop.y + r.y1 * crop.height / lh,
+              })));
+            }
+          });
           outline.forEach((item, i) => {
             const t = translations.get(`outline-${i + 1}`);
             if (t !== undefined) item.dict.set(PDFName.of('Title'), PDFHexString.fromText(stripTags(t)));
@@ -271,6 +332,87 @@ async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Prom
     const box = drawing.getPage(i).getMediaBox();
     page.drawPage(emb, { x: box.x, y: box.y, width: box.width, height: box.height });
   });
+}
+
+interface Rect { x0: number; y0: number; x1: number; y1: number }
+interface LinkAnnotation extends Rect { page: number; dict: PDFDict }
+
+const annotationsOf = (doc: PDFDocument, page: PDFPage, subtype: string): PDFDict[] => {
+  const annots = page.node.lookup(PDFName.of('Annots'));
+  if (!(annots instanceof PDFArray)) return [];
+  return annots.asArray().map((a) => (a instanceof PDFRef ? doc.context.lookup(a) : a))
+    .filter((d): d is PDFDict => d instanceof PDFDict && d.lookup(PDFName.of('Subtype')) === PDFName.of(subtype));
+};
+const rectOf = (d: PDFDict): Rect | null => {
+  const rect = d.lookup(PDFName.of('Rect'));
+  if (!(rect instanceof PDFArray) || rect.size() < 4) return null;
+  const [a, b, c, e] = rect.asArray().map((n) => Number(n.toString()));
+  if (![a, b, c, e].every(Number.isFinite)) return null;
+  return { x0: Math.min(a!, c!), y0: Math.min(b!, e!), x1: Math.max(a!, c!), y1: Math.max(b!, e!) };
+};
+
+/** Link annotations of upright pages, their rectangles in top-left page coordinates (as pdftotext reports words). */
+export function linkAnnotations(doc: PDFDocument): LinkAnnotation[] {
+  const out: LinkAnnotation[] = [];
+  try {
+    doc.getPages().forEach((page, i) => {
+      if (page.getRotation().angle % 360) return;
+      const crop = page.getCropBox();
+      for (const dict of annotationsOf(doc, page, 'Link')) {
+        const r = rectOf(dict);
+        if (r) out.push({ page: i + 1, dict, x0: r.x0 - crop.x, x1: r.x1 - crop.x, y0: crop.y + crop.height - r.y1, y1: crop.y + crop.height - r.y0 });
+      }
+    });
+  } catch {
+    return out;
+  }
+  return out;
+}
+
+/** How a link's own words look where they differ from their block (colour, bold), and whether a line was drawn under them. */
+function linkLook(chars: PdfChar[], link: Rect, block: PdfBlock, index: number, textFree?: Raster): LinkLook {
+  const box = { x: link.x0, y: link.y0, w: link.x1 - link.x0, h: link.y1 - link.y0 };
+  const own = styleIn(chars, block.page, box);
+  const base = styleIn(chars, block.page, block);
+  return {
+    index,
+    ...(own.color !== base.color ? { color: own.color } : {}),
+    ...(own.bold && !base.bold ? { bold: true } : {}),
+    ...(textFree && underlined(textFree, box) ? { underline: true } : {}),
+  };
+}
+
+/** Per overlay page, the rectangles (overlay PDF coordinates) Chromium wrote for each link anchor, by link index. */
+function movedLinks(layer: PDFDocument): Map<number, Map<number, Rect[]>> {
+  const out = new Map<number, Map<number, Rect[]>>();
+  layer.getPages().forEach((page, i) => {
+    for (const d of annotationsOf(layer, page, 'Link')) {
+      const action = d.lookup(PDFName.of('A'));
+      const uri = action instanceof PDFDict ? action.lookup(PDFName.of('URI')) : null;
+      const m = uri instanceof PDFString || uri instanceof PDFHexString ? LINK_URI.exec(uri.decodeText()) : null;
+      const r = rectOf(d);
+      if (!m || !r || r.x1 - r.x0 < 0.5) continue;
+      // Chromium's box is the font's full height (Noto: 1.36 em), taller than a line (1.12 em): trimmed to the line so a link does not reach into the next.
+      const trim = (r.y1 - r.y0) * 0.09;
+      r.y0 += trim; r.y1 -= trim;
+      const byLink = out.get(i + 1) ?? new Map<number, Rect[]>();
+      byLink.set(Number(m[1]), [...(byLink.get(Number(m[1])) ?? []), r]);
+      out.set(i + 1, byLink);
+    }
+  });
+  return out;
+}
+
+/** Moves a link annotation onto the translated text: its Rect spans the rectangles, QuadPoints gives each (one per line). */
+function placeLink(dict: PDFDict, rects: Rect[]): void {
+  if (!rects.length) return;
+  const ctx = dict.context;
+  const n = (v: number) => Math.round(v * 1000) / 1000;
+  dict.set(PDFName.of('Rect'), ctx.obj([Math.min(...rects.map((r) => r.x0)), Math.min(...rects.map((r) => r.y0)), Math.max(...rects.map((r) => r.x1)), Math.max(...rects.map((r) => r.y1))].map(n)));
+  // Upper left, upper right, lower left, lower right (the order viewers read).
+  dict.set(PDFName.of('QuadPoints'), ctx.obj(rects.flatMap((r) => [r.x0, r.y1, r.x1, r.y1, r.x0, r.y0, r.x1, r.y0]).map(n)));
+  // An appearance drawn for the old rectangle would be stretched over the new one; the border is drawn from /Border.
+  dict.delete(PDFName.of('AP'));
 }
 
 /** Widget annotations' rectangles in top-left page coordinates (points, crop box origin), as pdftotext reports text. */

@@ -20,7 +20,7 @@ import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
-import { processVideo, type VideoStage } from './process-video';
+import { processVideo } from './process-video';
 import { publishTranscript } from './publish-transcript';
 import type { SpeechToText } from './speech/types';
 import { loadTranscript, saveTranscript } from './transcript-store';
@@ -46,9 +46,6 @@ export interface TranscribeParams {
 }
 
 const now = () => new Date().toISOString();
-const STEP: Record<VideoStage, 'extracting_detail' | 'transcribing' | 'working'> = {
-  extracting: 'extracting_detail', analyzing: 'transcribing', converting: 'working',
-};
 
 /** The transcribers a request allows: the endpoint or the offline one only when asked. */
 export function pickTranscribers(all: readonly SpeechToText[], provider: TranscribeParams['provider']): SpeechToText[] {
@@ -86,7 +83,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         input: local, label: `The video "${rec.fileName}"`, workDir, hasSpeech: rec.hasSpeech, sourceLanguage: known,
         transcribers: pickTranscribers(deps.transcribers, params.provider), maxDurationSec: deps.maxDurationSec, signal,
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
-        onStage: (stage, progress, label) => report(step(STEP[stage], { label }), progress, { throttle: true }),
+        onStage: (_stage, progress, m) => report({ code: m.code, params: m.params, text: m.text }, progress, { throttle: true }),
         onPlan: (plan) => void setTranscript({ estimate: plan.note }).catch(() => {}),
         onTranscript: async (outcome) => {
           if (outcome.transcript) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
@@ -94,12 +91,12 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         },
       });
       part = 'index';
-      report(step('transcribing', { label: 'Storing frames and indexing the transcript' }), 80);
+      report(step('video_storing'), 80);
       const t = r.outcome.transcript;
       if (!t) {
         await deps.search.deleteItem('video', rec.id);
         await setTranscript({
-          state: 'none', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
+          state: 'none', note: r.outcome.note, noteCode: r.outcome.noteCode ?? noteCodeOf(r.outcome.note), segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
           speechSec: r.speech?.speechSec ?? null, approximate: false,
         });
         return step('completed_with_warnings', { warnings: r.outcome.note });
@@ -108,7 +105,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       const languageSource = requested ? 'requested' : rec.sourceLanguage ? 'upload' : 'detected';
       if (await videos.get(rec.id)) await videos.update(rec.id, { sourceLanguage: languageFacts(t.language).iso1, updatedAt: now() });
       await setTranscript({
-        state: 'completed', note: r.outcome.note, noteCode: noteCodeOf(r.outcome.note), language: t.language, provider: t.provider, quality: t.quality,
+        state: 'completed', note: r.outcome.note, noteCode: r.outcome.noteCode ?? noteCodeOf(r.outcome.note), language: t.language, provider: t.provider, quality: t.quality,
         segmentCount: t.segments.length, chunkCount: published.chunkCount, vttPath: published.vttPath,
         languageSource, approximate: !!t.approximate, speechSec: r.speech?.speechSec ?? null,
         version: (before?.version ?? (replacing ? 1 : 0)) + 1, origin: 'transcribed',

@@ -31,7 +31,7 @@ async function run(input: string, extra: Partial<ProcessVideoOptions> = {}) {
   const r = await processVideo({
     input, label: 'The video "demo.mp4"', workDir: await workDir(), hasSpeech: true, sourceLanguage: 'english',
     transcribers: [createOpenAiCompatibleStt({ url: fake.url }), createPocketsphinx()],
-    onStage: (s, p, step) => stages.push([s, p, step]), ...extra,
+    onStage: (s, p, step) => stages.push([s, p, step.text]), ...extra,
   });
   return { r, stages };
 }

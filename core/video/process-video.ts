@@ -6,6 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { message, type Message } from '../messages';
 import type { TranslationLanguage } from '../types';
 import { chunkTranscript, type TimedChunk } from './chunks';
 import { extractFrames, frameTimeFor, type Frame } from './frames';
@@ -38,7 +39,7 @@ export interface ProcessVideoOptions {
   maxDurationSec?: number;
   rates?: PolicyRates;
   signal?: AbortSignal;
-  onStage?: (stage: VideoStage, progress: number, step: string) => void;
+  onStage?: (stage: VideoStage, progress: number, step: Message) => void;
   /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
   previous?: { outcome?: TranscriptOutcome };
   /** Called with the length policy's plan (the estimate to show) once the video is probed. */
@@ -72,7 +73,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   };
   const given = o.sourceLanguage;
 
-  o.onStage?.('extracting', 5, 'Reading the video');
+  o.onStage?.('extracting', 5, message('video_reading'));
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
   const plan = planVideo(info.durationSec, {
     transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
@@ -85,7 +86,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   const framesDir = join(o.workDir, 'frames');
   await mkdir(framesDir, { recursive: true });
   if (!outcome) {
-    o.onStage?.('extracting', 10, 'Extracting the sound');
+    o.onStage?.('extracting', 10, message('video_sound'));
     const dur = info.durationSec ?? 0;
     outcome = await stage('transcribe', () => transcribeVideo({
       input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
@@ -93,10 +94,10 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
       frameGrid: info.hasVideo ? { dir: framesDir, everySec: Math.max(2, Math.round((info.durationSec ?? 0) / 150)) } : undefined,
       transcribers: o.transcribers, signal: o.signal,
       onProgress: (what, done) => {
-        if (what === 'silence') o.onStage?.('analyzing', 20, 'Transcribing the speech');
+        if (what === 'silence') o.onStage?.('analyzing', 20, message('video_transcribing'));
         if (what === 'recognising' && dur > 0) {
           const p = Math.min(1, (done ?? 0) / dur);
-          o.onStage?.('analyzing', 20 + Math.round(p * 50), `Transcribing: ${Math.round(p * 100)}% of the sound`);
+          o.onStage?.('analyzing', 20 + Math.round(p * 50), message('video_transcribing_progress', { percent: Math.round(p * 100) }));
         }
       },
     }));
@@ -110,7 +111,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   const vtt = cues.length ? writeVtt(cues, { language }) : null;
   const chunks = chunkTranscript(segments);
 
-  o.onStage?.('analyzing', 72, 'Taking frames at the transcript times');
+  o.onStage?.('analyzing', 72, message('video_frames'));
   const frames = info.hasVideo && chunks.length ? await stage('frames', async () => {
     // A frame of the one-pass grid inside each chunk; only chunks without one are read from the file again.
     const grid = outcome!.gridFrames ?? [];
@@ -132,14 +133,14 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   if (target && !cues.length) translationNote = `No ${target} version: there is no transcript to translate (${outcome.note}).`;
   else if (target && !o.translateCues) translationNote = `No ${target} version: no translator is configured.`;
   else if (target && o.translateCues) {
-    o.onStage?.('converting', 75, `Translating the subtitles into ${target}`);
+    o.onStage?.('converting', 75, message('video_translating', { language: target }));
     translated = await stage('translate', () => translateVideo({
       input: o.input, info, cues, source: language, target, translateCues: o.translateCues!,
       subtitles: o.subtitles ?? 'soft', dub: !!o.dub, workDir: o.workDir,
       out: o.translatedOut ?? join(o.workDir, 'translated.mp4'), signal: o.signal,
       onStep: (s) => {
-        if (s === 'dubbing') o.onStage?.('converting', 85, `Dubbing into ${target}`);
-        if (s === 'writing') o.onStage?.('converting', 90, o.subtitles === 'burned' ? 'Burning in the subtitles' : 'Writing the subtitled video');
+        if (s === 'dubbing') o.onStage?.('converting', 85, message('video_dubbing', { language: target }));
+        if (s === 'writing') o.onStage?.('converting', 90, message(o.subtitles === 'burned' ? 'video_burning' : 'video_writing', { language: target }));
       },
     }));
   }

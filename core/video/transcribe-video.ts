@@ -7,7 +7,7 @@
  * dropped. Cues are made to fit subtitles (./cue-fit.ts). Only a failing
  * transcriber throws.
  */
-import { NOTE_MESSAGES } from '../messages';
+import { message, NOTE_MESSAGES, type Coded, type MessageParams } from '../messages';
 import { join } from 'node:path';
 import { extractWav, type FrameGrid } from './audio';
 import type { Frame } from './frames';
@@ -22,8 +22,8 @@ import type { TranslationLanguage } from '../types';
 export type TranscribeTimings = Partial<Record<'audio' | 'speech' | 'recognise', number>>;
 
 export type TranscriptOutcome =
-  | { transcript: Transcript; note: string | null; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] }
-  | { transcript: null; note: string; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] };
+  | { transcript: Transcript; note: string | null; noteCode?: Coded | null; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] }
+  | { transcript: null; note: string; noteCode?: Coded | null; speech?: SpeechReport; timingsMs?: TranscribeTimings; gridFrames?: Frame[] };
 
 export interface TranscribeVideoOptions {
   input: string;
@@ -46,14 +46,24 @@ export interface TranscribeVideoOptions {
 }
 
 export const LOW_QUALITY_NOTE: string = NOTE_MESSAGES['note.transcript_low_confidence'];
-export const NO_SPEECH_NOTE = 'No transcript: no speech was found in the sound track (silence, music or noise only).';
+export const NO_SPEECH_NOTE: string = NOTE_MESSAGES['note.no_speech'];
+
+/** A note as its English text and its code with parameters (core/messages.ts), for every console's language. */
+function noted(code: keyof typeof NOTE_MESSAGES, params: MessageParams = {}): { note: string; noteCode: Coded } {
+  const m = message(code, params);
+  return { note: m.text, noteCode: { code: m.code, params: m.params } };
+}
 export const DEFAULT_MIN_CONFIDENCE = 0.25;
 
 export async function transcribeVideo(o: TranscribeVideoOptions): Promise<TranscriptOutcome> {
-  if (!o.hasSpeech) return { transcript: null, note: 'No transcript: the upload says the video has no speech.' };
-  if (!o.info.hasAudio) return { transcript: null, note: 'No transcript: the video has no sound track it can decode.' };
+  if (!o.hasSpeech) return { transcript: null, ...noted('note.no_speech_declared') };
+  if (!o.info.hasAudio) return { transcript: null, ...noted('note.no_sound_track') };
   const choice = resolveTranscriber(o.transcribers, o.language);
-  if (!choice.transcriber) return { transcript: null, note: `No transcript: ${choice.reason}` };
+  if (!choice.transcriber) {
+    const configured = o.transcribers.filter(Boolean).map((p) => p!.id).join(', ');
+    const language = o.language ?? 'unknown';
+    return { transcript: null, ...(configured ? noted('note.no_transcriber', { language, configured }) : noted('note.no_transcriber_at_all', { language })) };
+  }
   const timingsMs: TranscribeTimings = {};
   let t0 = performance.now();
   const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
@@ -65,7 +75,7 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   if (speech.regions.length && speech.speechSec < speech.durationSec) await silenceOutside(wav, speech.regions);
   lap('speech');
   o.onProgress?.('silence');
-  if (!speech.regions.length) return { transcript: null, note: NO_SPEECH_NOTE, speech, timingsMs, gridFrames };
+  if (!speech.regions.length) return { transcript: null, ...noted('note.no_speech'), speech, timingsMs, gridFrames };
   const raw = await choice.transcriber.transcribe(wav, {
     language: o.language, signal: o.signal, regions: speech.regions, onProgress: (s) => o.onProgress?.('recognising', s),
   });
@@ -75,8 +85,8 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   const kept = raw.segments.filter((s) => inSpeech(s) && !(raw.quality === 'low' && s.confidence !== undefined && s.confidence < floor));
   const transcript: Transcript = { ...raw, segments: fitSegments(kept) };
   if (!transcript.segments.length) {
-    const why = raw.segments.length ? `${raw.provider} heard only words it was unsure of (below ${floor} confidence)` : `${raw.provider} recognised no words in the sound track`;
-    return { transcript: null, note: `No transcript: ${why}.`, speech, timingsMs, gridFrames };
+    const why = raw.segments.length ? noted('note.unsure_words', { provider: raw.provider, floor }) : noted('note.no_words', { provider: raw.provider });
+    return { transcript: null, ...why, speech, timingsMs, gridFrames };
   }
-  return { transcript, note: transcript.quality === 'low' ? LOW_QUALITY_NOTE : null, speech, timingsMs, gridFrames };
+  return { transcript, ...(transcript.quality === 'low' ? noted('note.transcript_low_confidence') : { note: null, noteCode: null }), speech, timingsMs, gridFrames };
 }

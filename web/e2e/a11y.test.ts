@@ -54,6 +54,27 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
           if (words.length) english.push(`${s.name}: ${words.join(', ')}`);
         }
       }
+      // The table views of the content sections, with the first row's menu open (their cells and menu are screens too).
+      const { page } = signedIn;
+      for (const section of ['documents', 'presentations', 'videos']) {
+        await page.goto('about:blank');
+        await page.goto(`/dashboard#${section}`);
+        await settle(page);
+        await page.getByRole('button', { name: lang === 'en' ? 'Table view' : 'תצוגת טבלה' }).click();
+        await page.getByTestId('content-list').waitFor();
+        const more = page.getByTestId('content-list').locator('tbody tr').first().locator('[aria-haspopup="menu"]');
+        if (await more.count()) {
+          await more.click();
+          await page.getByRole('menu').waitFor();
+        }
+        await animationsDone(page);
+        const name = `${section}-table`;
+        for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(name, f));
+        if (lang === 'he') {
+          const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
+          if (words.length) english.push(`${name}: ${words.join(', ')}`);
+        }
+      }
       await signedOut.context.close();
       await signedIn.context.close();
       const report = `axe-core (${lang}):\n${axeFound.join('\n')}\nEnglish words on Hebrew screens:\n${english.join('\n')}`;

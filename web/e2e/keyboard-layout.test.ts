@@ -2,7 +2,9 @@
  * Keyboard-only use and the layouts people meet first (browser):
  * - after sending a chat message (/chat, /rag-bot) the focus stays in the message box;
  * - a dialog closed with Escape gives the focus back to the button that opened it;
- * - the Documents table fits 1,280 px with its row actions visible, in English and Hebrew;
+ * - the Documents table fits 1,280 px with its row actions visible, in English and Hebrew; its row menu
+ *   (Edit, Delete) works with the keyboard only: Enter opens it, arrows move, Escape closes it and gives the
+ *   focus back to its button, Edit opens the edit dialog;
  * - on a phone /chat fits an 800 px tall window and its buttons are at least 44 px touch targets.
  */
 import assert from 'node:assert/strict';
@@ -90,7 +92,38 @@ describe('keyboard focus and first layouts (browser)', () => {
       await screenshot(page, lang, 'documents-table-1280');
       assert.equal(fit.scrolls, false, `the table is ${fit.table} px in a ${fit.area} px area (${lang})`);
       assert.equal(fit.page, false, 'the page does not scroll sideways');
-      assert.equal(fit.actionsInside, true, 'Translate, Edit and Delete are inside the visible area');
+      assert.equal(fit.actionsInside, true, 'Translate and the row menu are inside the visible area');
+
+      // The row menu, keyboard only.
+      const L = lang === 'en' ? { more: /^More actions for /, edit: 'Edit', del: 'Delete', dialog: 'Edit document' } : { more: /^פעולות נוספות: /, edit: 'עריכה', del: 'מחיקה', dialog: 'עריכת מסמך' };
+      const opener = list.locator('tbody tr').first().getByRole('button', { name: L.more });
+      assert.equal(await opener.getAttribute('aria-haspopup'), 'menu');
+      assert.equal(await opener.getAttribute('aria-expanded'), 'false');
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      assert.equal(await opener.getAttribute('aria-expanded'), 'true');
+      assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [L.edit, L.del]);
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+      assert.equal(await focused(), L.edit, 'Enter opens the menu on its first item');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await focused(), L.del, 'Arrow Down moves to the next item');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await focused(), L.edit, 'and wraps around');
+      const box = await menu.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 1280, `the menu is inside the window (${JSON.stringify(box)})`);
+      await screenshot(page, lang, 'documents-table-row-menu');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      assert.equal(await opener.evaluate((el) => el === document.activeElement), true, `Escape gives the focus back to the menu button (it is on ${await activeTestId(page)})`);
+      // Space opens it too; Enter on Edit opens the edit dialog.
+      await page.keyboard.press('Space');
+      await menu.waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog', { name: L.dialog }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await context.close();
     });
   }

@@ -76,7 +76,9 @@ export function SectionView({ section }: { section: SectionId }) {
   const [views, setViews] = useState<Record<string, View>>({});
   const viewOf = (key: string) => views[key] ?? 'cards';
   const switchFor = (key: string) => <ViewSwitch view={viewOf(key)} onChange={(v) => setViews((s) => ({ ...s, [key]: v }))} />;
-  const tableFor = (type: ContentType, onAdd: () => void) => <ContentList type={type} onAdd={onAdd} translations={translationColumns} />;
+  const tableFor = (type: ContentType, onAdd: () => void, onEdit?: (id: number) => void) => (
+    <ContentList type={type} onAdd={onAdd} translations={translationColumns} onEdit={onEdit ? (item) => onEdit(item.id) : undefined} />
+  );
 
   let page: ReactNode;
   switch (section) {
@@ -94,7 +96,7 @@ export function SectionView({ section }: { section: SectionId }) {
       const open = () => setUpload({ contentType: 'document' });
       page = (
         <DocumentsPage
-          onUpload={open} viewSwitch={switchFor('documents')} table={viewOf('documents') === 'table' ? tableFor('document', open) : undefined}
+          onUpload={open} viewSwitch={switchFor('documents')} table={viewOf('documents') === 'table' ? (onEdit) => tableFor('document', open, onEdit) : undefined}
           cardExtras={(d) => <CardTranslations item={{ type: 'document', id: d.id, title: d.title, sourceLanguage: d.sourceLanguage, status: d.status }} />}
         />
       );

@@ -1,4 +1,4 @@
-import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation } from 'lucide-react';
+import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '@core/types';
@@ -8,9 +8,9 @@ import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { DeleteIconButton, TableHeader } from '../../../components/table-parts';
+import { TableHeader } from '../../../components/table-parts';
+import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
 import { Table, TBody, TD, TR } from '../../../components/ui/table';
-import { toast } from '../../../components/ui/use-toast';
 import { formatBytes, formatDate, sortById } from '../../../lib/format';
 import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
@@ -33,40 +33,50 @@ export interface TranslationColumns {
   action: (item: ContentItem) => ReactNode;
 }
 
-export function ContentList({ type, onAdd, translations }: { type?: ContentType; onAdd: () => void; translations?: TranslationColumns }) {
+/**
+ * `onEdit`: the caller's edit dialog for an item (documents); without it the row menu has no Edit.
+ */
+export function ContentList({ type, onAdd, translations, onEdit }: {
+  type?: ContentType; onAdd: () => void; translations?: TranslationColumns; onEdit?: (item: ContentItem) => void;
+}) {
   const { t } = useTranslation();
   const kind: Kind = type ?? 'other';
   const query = useContent(type);
   const del = useDeleteContent();
 
   const headers: Record<Kind, string[]> = {
-    // The columns that matter first, so the table fits 1,280 px in every language: the uploaded file and the
-    // creation date sit under the title, the update date beside the status.
+    // The columns that matter first, so the table fits 1,280 px in every language: the uploaded file and its
+    // date sit under the title; Edit and Delete are in the row's menu beside Translate.
     document: [t('content.id'), t('content.contentTitle'), t('content.status'), t('content.convertedFile'), t('content.translationStatus'), t('content.updatedAt'), t('content.action')],
-    presentation: [t('content.id'), t('content.status'), t('content.title'), t('content.tags'), t('content.language'), t('content.file'), t('content.createdAt'), t('content.action')],
-    video: [t('content.id'), t('content.title'), t('content.status'), t('content.tags'), t('content.description'), t('content.originalFile'), t('content.translatedFile'), t('content.uploadedAt'), t('content.actions')],
+    presentation: [t('content.id'), t('content.title'), t('content.status'), t('content.tags'), t('content.language'), t('content.action')],
+    video: [t('content.id'), t('content.title'), t('content.status'), t('content.tags'), t('content.translatedFile'), t('content.actions')],
     other: [t('content.title'), t('content.type'), t('content.uploadDate'), t('content.status'), t('content.actions')],
   };
 
-  const actions = (item: ContentItem) => (
-    <div className="flex items-center gap-1">
-      {translations && (item.type === 'document' || item.type === 'presentation' || item.type === 'video') ? translations.action(item) : null}
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={t('content.editNamed', { title: item.title })}
-        title={t('common.edit')}
-        onClick={() => toast({ title: t('content.editTitle'), description: t('content.editNotImplemented') })}
-      >
-        <Pencil aria-hidden />
-      </Button>
-      <DeleteIconButton
-        label={t('content.deleteNamed', { title: item.title })}
-        disabled={del.isPending && del.variables === item.id}
-        onClick={() => {
-          if (window.confirm(t('content.confirmDelete', { title: item.title }))) del.mutate(item.id);
-        }}
-      />
+  const actions = (item: ContentItem) => {
+    const menu: RowMenuItem[] = [
+      ...(onEdit ? [{ label: t('common.edit'), icon: <Pencil aria-hidden />, onSelect: () => onEdit(item) }] : []),
+      {
+        label: t('common.delete'), icon: <Trash2 aria-hidden />, destructive: true, disabled: del.isPending && del.variables === item.id,
+        onSelect: () => { if (window.confirm(t('content.confirmDelete', { title: item.title }))) del.mutate(item.id); },
+      },
+    ];
+    return (
+      <div className="flex items-center gap-1">
+        {translations && (item.type === 'document' || item.type === 'presentation' || item.type === 'video') ? translations.action(item) : null}
+        <RowMenu label={t('content.actionsNamed', { title: item.title })} items={menu} />
+      </div>
+    );
+  };
+
+  /** The item's title with its file and date under it (one cell, so the table fits). */
+  const titleCell = (item: ContentItem, date: string, extra?: ReactNode) => (
+    <div className="grid max-w-72 gap-0.5">
+      <span dir="auto" className="truncate text-start font-medium" title={item.title}>{item.title}</span>
+      <span className="truncate text-xs text-muted-foreground" title={`${t('content.uploadedFile')}: ${item.fileName}`}>
+        <span dir="auto">{item.fileName}</span> · {date} {formatDate(item.uploadDate)}
+      </span>
+      {extra}
     </div>
   );
 
@@ -76,12 +86,7 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
       case 'document':
         return [
           item.id,
-          <div className="grid max-w-64 gap-0.5">
-            <span className="truncate font-medium" title={item.title}>{item.title}</span>
-            <span className="truncate text-xs text-muted-foreground" title={`${t('content.uploadedFile')}: ${item.fileName}`}>
-              <span dir="auto">{item.fileName}</span> · {t('content.createdAt')} {formatDate(item.uploadDate)}
-            </span>
-          </div>,
+          titleCell(item, t('content.createdAt')),
           <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
           translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
           translations ? translations.status(item) : item.needsTranslation ? t('content.required') : t('content.notNeeded'),
@@ -91,25 +96,21 @@ export function ContentList({ type, onAdd, translations }: { type?: ContentType;
       case 'presentation':
         return [
           item.id,
+          titleCell(item, t('content.createdAt')),
           <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
-          <span className="font-medium">{item.title}</span>,
           <span className="text-muted-foreground">{t('content.noTags')}</span>,
           <span className="text-muted-foreground">{t('common.notSpecified')}</span>,
-          <span className="text-muted-foreground">{item.fileName}</span>,
-          formatDate(item.uploadDate),
           actions(item),
         ];
       case 'video':
         return [
           item.id,
-          <span className="font-medium">{item.title}</span>,
+          titleCell(item, t('content.uploadedAt'), item.description
+            ? <span className="truncate text-xs text-muted-foreground" title={item.description}>{item.description}</span> : null),
           <span className="inline-flex flex-wrap gap-1"><StatusBadge status={item.status} /><ReviewBadge item={item} /></span>,
-          <span className="text-muted-foreground">{tags}</span>,
-          <span className="line-clamp-2 max-w-56 whitespace-normal text-muted-foreground">{item.description || '—'}</span>,
-          <span className="text-muted-foreground">{item.fileName}</span>,
+          <span className="block max-w-48 truncate text-muted-foreground" title={tags}>{tags}</span>,
           // The translated MP4s, when there are (the same cell as documents').
           translations ? translations.convertedFile(item) : <span className="text-muted-foreground">{t('content.notAvailable')}</span>,
-          formatDate(item.uploadDate),
           actions(item),
         ];
       case 'other':

@@ -16,7 +16,9 @@ import { EditDocumentDialog } from './edit-document-dialog';
 
 /** Documents as a card grid. `viewSwitch` and `table` let the caller offer the generic content table. */
 export function DocumentsPage({ onUpload, viewSwitch, table, cardExtras }: {
-  onUpload: () => void; viewSwitch?: ReactNode; table?: ReactNode; cardExtras?: (doc: Document) => ReactNode;
+  onUpload: () => void; viewSwitch?: ReactNode; cardExtras?: (doc: Document) => ReactNode;
+  /** The caller's table view; it gets the action that opens this page's edit dialog for a document id. */
+  table?: (onEdit: (id: number) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useDocuments();
@@ -32,7 +34,7 @@ export function DocumentsPage({ onUpload, viewSwitch, table, cardExtras }: {
   );
 
   let body: ReactNode;
-  if (table) body = table;
+  if (table) body = table((id) => setEditing(query.data?.find((d) => d.id === id) ?? null));
   else if (query.isPending) body = <SkeletonGrid />;
   else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0) body = <EmptyState icon={FileText} title={t('documents.empty')} hint={t('documents.emptyHint')} action={uploadButton} />;
