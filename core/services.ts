@@ -198,6 +198,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
       });
     }
     cleanups.push(() => search.close());
+    if (!shared.pool && !rebuildIndex && (await search.count()) === 0 && (await hasIndexedItems(catalog))) {
+      // A restored backup (the index is left out of it) or a lost index folder: rebuilt from the stored text.
+      log('The search index is empty but the catalog has indexed items (a restored backup?): rebuilding it from the stored text.');
+      rebuildIndex = true;
+    }
 
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
@@ -320,4 +325,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;
   }
+}
+
+/** Whether some completed item has chunks (so an empty index means a lost one). */
+async function hasIndexedItems(catalog: Catalog): Promise<boolean> {
+  for (const type of ['document', 'presentation', 'video'] as const) {
+    if (await catalog.items(type).find({ where: { status: 'completed' }, filter: (i) => (i as { chunkCount?: number }).chunkCount! > 0 })) return true;
+  }
+  return false;
 }
