@@ -5,9 +5,12 @@
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
+ *   BENCH_ONLY=pg                          PostgreSQL mode through HTTP: chat load on two servers, 100,000 items listed and searched (minutes)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
+ *   BENCH_ONLY=bulk                        `cms import` of BENCH_BULK_FILES (default 2000) corpus copies: files/min per format, RSS over the run (long)
+ *   BENCH_ONLY=lexical                     the on-disk lexical index at BENCH_LEXICAL_CHUNKS (default 100000,1000000; long)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,8 @@ import { printVideoBench, videoBench } from './video';
 import { printLengthBench, videoLengthBench } from './video-lengths';
 import { consoleFirstLoad } from './wire';
 import { officeBench, printOfficeBench } from './office';
+import { lexicalBench, printLexicalRun } from './lexical';
+import { bulkImport } from './bulk-import';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
@@ -79,6 +84,24 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('lexical')) {
+  const sizes = (process.env.BENCH_LEXICAL_CHUNKS ?? '100000,1000000').split(',').map(Number);
+  console.log(`\nLexical index on disk at ${sizes.join(' and ')} chunks (generated from the shared corpus's text; lexical only, offline answerer)`);
+  results.lexical = await lexicalBench(sizes, 200, (r) => printLexicalRun(r, line));
+}
+
+if (only.has('bulk')) {
+  const n = Number(process.env.BENCH_BULK_FILES ?? 2000);
+  console.log(`\nBulk import: cms import of ${n} files (the shared corpus's PDF, DOCX, PPTX repeated with varied bytes), direct mode`);
+  const r = await bulkImport(n, (s) => console.log(`    ${s}`));
+  results.bulk = r;
+  line('finished: completed / failed / skipped', `${r.totals.completed} / ${r.totals.failed} / ${r.totals.skipped} in ${f1(r.seconds / 60)} min (${f1(r.filesPerMin)} files/min)`);
+  for (const [format, f] of Object.entries(r.perFormat)) line(`${format}: files, mean own time, files/min per worker`, `${f.files} (${f.failed} failed), ${f1(f.meanOwnSeconds)} s, ${f1(f.filesPerMinOneWorker)}`);
+  line('cms RSS by quarter of the run (median)', r.rssQuartersMb.map((x) => `${Math.round(x)} MB`).join(' / '));
+  line('peak RSS: cms / with its tools', `${Math.round(r.peakRssMb)} MB / ${Math.round(r.peakTreeMb)} MB`);
+  line('load average at the end', r.load);
 }
 
 if (only.has('answers')) {
@@ -158,6 +181,8 @@ if (only.has('widget')) {
   line(`widget total gzipped (budget ${r.budgetGzip / 1024} kB)`, `${f1(r.totalGzip / 1024)} kB`);
 }
 if (only.has('chat')) results.chat = await chatBench(line);
+// PostgreSQL mode through HTTP: chat load on two servers and a 100,000-item catalog (minutes; not in the default set).
+if (only.has('pg')) results.pg = await (await import('./pg-http')).pgHttpBench(line, Number(process.env.BENCH_PG_ITEMS ?? 100_000));
 
 if (only.has('video')) {
   console.log('\nVideo: a 6 s, 60 s and 12 min narrated clip through the transcription pipeline, by stage (VIDEO_BENCH_SECONDS=6,60,720)');

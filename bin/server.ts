@@ -1,7 +1,12 @@
 import { loadConfig } from '../core/config';
 import { isAppError } from '../core/errors';
 import { createServices } from '../core/services';
+import { createLog, lineLogger, serviceLog } from '../core/log';
 import { buildApp } from '../server/app';
+
+/** Every line this process writes is one JSON object (pino): requests, service lines, start and stop. */
+const root = createLog({ level: process.env.LOG_LEVEL });
+const log = serviceLog(root);
 
 /** Starts the product: services on embedded defaults, the HTTP server, graceful shutdown. */
 async function main() {
@@ -11,19 +16,19 @@ async function main() {
   const services = await createServices(config, {
     lock: { url },
     startWorker: true,
-    log: (m) => console.log(m),
+    log: lineLogger(log),
     onGeneratedPassword: (pw) => {
-      console.log('\n  No ADMIN_PASSWORD was set, so one was generated (shown only this once):');
-      console.log(`    username: ${config.admin.username}\n    password: ${pw}`);
-      console.log(`  Its hash is stored in ${config.databaseUrl ? 'the database (every server uses it)' : `${config.dataDir}/admin.json`}. Set ADMIN_PASSWORD to choose your own.\n`);
+      const where = config.databaseUrl ? 'the database (every server uses it)' : `${config.dataDir}/admin.json`;
+      log.warn({ username: config.admin.username, password: pw },
+        `No ADMIN_PASSWORD was set, so one was generated (shown only this once): username ${config.admin.username}, password ${pw}. Its hash is stored in ${where}. Set ADMIN_PASSWORD to choose your own.`);
     },
   });
-  const app = await buildApp(services, { logger: { level: config.logLevel } });
+  const app = await buildApp(services, { loggerInstance: root });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`\n${signal}: shutting down (running jobs will resume on the next start)…`);
+    log.info({ signal }, `${signal}: shutting down (running jobs will resume on the next start)`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await app.close().catch(() => {});
@@ -37,10 +42,12 @@ async function main() {
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   services.announceUrl(`http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`);
-  console.log(`Content platform ready at http://${config.host}:${port}  (data: ${config.dataDir}, storage: ${services.store.description}, LLM: ${services.llm.configured ? services.llm.model : 'offline'})`);
+  log.info({ url: `http://${config.host}:${port}`, dataDir: config.dataDir, storage: services.store.description, llm: services.llm.configured ? services.llm.model : 'offline' },
+    `Content platform ready at http://${config.host}:${port}  (data: ${config.dataDir}, storage: ${services.store.description}, LLM: ${services.llm.configured ? services.llm.model : 'offline'})`);
 }
 
 main().catch((e) => {
-  console.error(isAppError(e) ? `Error: ${e.message}` : e);
+  if (isAppError(e)) log.fatal({ code: e.code }, `Error: ${e.message}`);
+  else log.fatal({ err: e }, `Error: ${(e as Error).message ?? String(e)}`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../core/errors';
-import { readLock, TOKEN_FILE, type Product } from '../core/product/index';
+import { lineLogger, readLock, TOKEN_FILE, type Product } from '../core/product/index';
 import type { CliContext } from './context';
 
 /**
@@ -60,7 +60,8 @@ export async function openConnection(ctx: CliContext, needs: ConnectionNeeds): P
   const { connectDirect } = await import('./connect-direct');
   return connectDirect(config, {
     worker: needs.worker,
-    log: ctx.logger.debug,
+    // The services' lines (jobs, start) are a log: JSON on stderr, with --debug only.
+    log: ctx.debug ? lineLogger(ctx.logger.log({ to: 'stderr' })) : () => {},
     onGeneratedPassword: (password) => tellGeneratedPassword(ctx, config.dataDir, config.admin.username, password),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { createLog, serviceLog, type JsonLog } from '../core/product/index';
 import { formatTable, type Column } from './views/table';
 
 /**
@@ -34,6 +35,11 @@ export interface Logger {
   json(value: unknown): void;
   /** One compact JSON line on stdout (streams: --watch, --follow). */
   jsonLine(value: unknown): void;
+  /**
+   * The log of a long-running part (the services' lines, `cms worker`): pino JSON lines, one format with the
+   * server's, whatever the output mode; on stdout, or stderr with `to: 'stderr'`.
+   */
+  log(options?: { level?: string; to?: 'stdout' | 'stderr' }): JsonLog;
   table<T>(rows: T[], columns: Column<T>[]): void;
   /** A live ink view on a TTY; null in plain and json modes. */
   live(element: ReactElement): Promise<LiveView | null>;
@@ -94,6 +100,7 @@ export function createLogger(options: LoggerOptions): Logger {
     rawErr: (t) => err.write(t),
     json: (v) => out.write(JSON.stringify(v, null, 2) + '\n'),
     jsonLine: (v) => out.write(JSON.stringify(v) + '\n'),
+    log: (o = {}) => serviceLog(createLog({ level: o.level ?? env.LOG_LEVEL, destination: o.to === 'stderr' ? err : out })),
     // On a terminal a table fits its width (one column less, so a full row never wraps).
     table: (rows, columns) => human(formatTable(rows, columns, mode === 'tty' ? { paint, maxWidth: out.columns ? out.columns - 1 : undefined } : {})),
     async live(element) {

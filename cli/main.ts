@@ -5,6 +5,7 @@ import { auditCommand } from './commands/audit';
 import { tokensCommand, usersCommand } from './commands/accounts';
 import { evalCommand } from './commands/eval';
 import { approveCommand, rejectCommand } from './commands/review';
+import { replaceCommand, restoreVersionCommand, versionsCommand } from './commands/versions';
 import { importCommand } from './commands/import';
 import { lsCommand } from './commands/ls';
 import { reindexCommand } from './commands/reindex';
@@ -65,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand, migrateCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, replaceCommand, versionsCommand, restoreVersionCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand, migrateCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

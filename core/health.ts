@@ -21,7 +21,7 @@ export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'c
     withDeadline(s.store.health(), HEALTH_DEADLINE_MS, 'The file storage').catch((e: Error) => ({ ok: false, detail: e.message })),
     withDeadline(s.search.health(), HEALTH_DEADLINE_MS, 'The search index').catch((e: Error) => ({ ok: false, detail: e.message })),
   ]);
-  const pending = await s.catalog.jobs.count((j) => j.state === 'queued' || j.state === 'running');
+  const pending = (await s.catalog.jobs.count({ where: { state: 'queued' } })) + (await s.catalog.jobs.count({ where: { state: 'running' } }));
   const catalog = { ok: true, detail: `${s.catalog.location}: ${await s.catalog.documents.count()} documents, ${pending} jobs pending` };
   const low = s.disk?.lowest();
   const disk = s.disk && low

@@ -40,6 +40,7 @@ import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
 import { guardProduct } from './governance/guard';
 import { recordExpired } from './governance/expiry';
+import { settleAllVersions, settleVersion, type VersionDeps } from './governance/versions';
 import { closeSharedOffice } from './tools/office';
 import { metered, meterLlm, setMetricSources } from './metrics';
 import { createAssistant } from './chat/assistant';
@@ -54,6 +55,7 @@ import { createTranslateHandler } from './translate/job';
 import { openVideoTranslation } from './video/translation-job';
 import { planVideo } from './video/policy';
 import type { Product } from './product/types';
+import type { Job } from './types';
 
 export interface Services {
   config: Config;
@@ -183,8 +185,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const writeWaitMs = config.search.chromaWaitMs;
     let search: MaintainedSearchIndex;
     if (shared.pool) {
-      // Several processes: each keeps its lexical copy in memory, built from PostgreSQL and kept current by its change feed.
-      const local = await createSearchIndex({ dataDir: null, chromaUrl, embedder, writeWaitMs });
+      // Several processes: each keeps its lexical copy on its own disk (its data folder), built from PostgreSQL
+      // and kept current by the change feed; a restart applies the changes since its last run.
+      const local = await createSearchIndex({ dataDir: path.join(searchDir, 'from-postgres'), chromaUrl, embedder, writeWaitMs });
       search = await createFeedSearchIndex({ index: local, pool: shared.pool, log });
     } else {
       search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs }).catch(async (e) => {
@@ -224,8 +227,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
       translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
     };
     const disk = createDiskGuard([config.dataDir, tmpDir], config.minFreeBytes);
+    // A new version's draft that finished processing goes live when approved (core/governance/versions.ts); bound below.
+    let afterJob: (job: Job) => void = () => {};
     const queue = createJobQueue({
-      catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log,
+      catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log, afterClose: (job) => afterJob(job),
       // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
       beforeStep: () => disk.assertRoom('There is too little free disk space to go on'),
       explainStartFailure: async (job, e) => {
@@ -240,6 +245,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     cleanups.push(() => queue.stop());
 
     const audit = createAuditLog(catalog);
+    const versionDeps: VersionDeps = { ...content, audit: (e) => audit.record(e) };
+    afterJob = (job) => void (async () => {
+      const draft = await catalog.items(job.itemType).get(job.itemId);
+      if (draft?.versionOf != null) await settleVersion(versionDeps, job.itemType, draft.versionOf);
+    })().catch((e: Error) => log(`Settling the new version of ${job.itemType} ${job.itemId} failed: ${e.message}`));
     const accounts = createAccounts(catalog, config.admin.username);
     const auth = await createAuth({
       credentials: shared.pool ? createPgCredentialStore({ pool: shared.pool, dataDir: config.dataDir }) : createFileCredentialStore(config.dataDir),
@@ -288,14 +298,18 @@ export async function createServices(config: Config, options: ServiceOptions = {
 
     if (options.startWorker) {
       // Items whose validUntil passed get their one `expired` audit entry (the rule itself reads the clock on every request).
-      const sweep = () => void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+      const sweep = () => {
+        void recordExpired(catalog, audit).catch((e: Error) => log(`Recording expired items failed: ${e.message}`));
+        // A new version approved while another worker ran its processing, or whose promotion a stop interrupted.
+        void settleAllVersions(versionDeps).catch((e: Error) => log(`Settling new versions failed: ${e.message}`));
+      };
       sweep();
       const expiryTimer = setInterval(sweep, 60_000);
       expiryTimer.unref();
       cleanups.push(() => clearInterval(expiryTimer));
     }
     setMetricSources({
-      jobs: async () => (await catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running')).map((j) => ({ kind: j.kind, state: j.state })),
+      jobs: async () => (await Promise.all((['queued', 'running'] as const).map((state) => catalog.jobs.list({ where: { state } })))).flat().map((j) => ({ kind: j.kind, state: j.state })),
       indexChunks: () => search.count(),
     });
     cleanups.push(() => setMetricSources(null));

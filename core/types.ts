@@ -68,7 +68,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 export const AUDIENCES = ['public', 'staff'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 /** Why an item is not public, or 'public' (core/governance/visibility.ts decides). */
-export type Visibility = 'public' | 'pending' | 'rejected' | 'staff' | 'expired' | 'processing';
+export type Visibility = 'public' | 'pending' | 'rejected' | 'staff' | 'expired' | 'processing' | 'archived';
 
 /** The review, audience and expiry of an item (documents, presentations, videos, content rows). */
 export interface Governed {
@@ -87,10 +87,51 @@ export interface Governed {
   validUntil?: string | null;
   /** When the passing of validUntil was recorded in the audit log (core/governance/expiry.ts). */
   expiryRecordedAt?: string | null;
+  /** Set when the item was archived (its file left the synced folder): never public, listed as archived. */
+  archivedAt?: string | null;
+}
+
+/** One version of an item's file (core/governance/versions.ts). */
+export interface ItemVersion {
+  /** 1, 2, 3... in the order the versions arrived. */
+  n: number;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  sha256: string | null;
+  createdAt: string;
+  createdBy: string;
+  /** live: what is served now; pending: processing or waiting for review; superseded: an earlier live version; rejected; failed (its processing failed). */
+  state: 'live' | 'pending' | 'superseded' | 'rejected' | 'failed';
+  /** When it went live, and who approved it. */
+  liveAt?: string | null;
+  approvedBy?: string | null;
+  note?: string | null;
+  /** A restore: the version whose file this is. */
+  restoredFrom?: number | null;
+}
+
+/** Where a synced item came from (`cms sync`): its path relative to the folder, and the file as last seen. */
+export interface SyncSource {
+  path: string;
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Versions, sync and drafts: fields an ingested item may carry. */
+export interface Versioned {
+  /** Every version of the file, oldest first; absent until the first replacement. */
+  versions?: ItemVersion[];
+  /** The new version being processed or waiting for review (its hidden draft record's id). */
+  pendingVersion?: { n: number; draftId: number | null; approved: boolean } | null;
+  /** On a draft record only: the item this is a new version of. A draft is never listed and never public by itself. */
+  versionOf?: number | null;
+  syncSource?: SyncSource | null;
 }
 
 /** Fields every ingested item carries for the pipeline. */
-export interface Processing extends Governed {
+export interface Processing extends Governed, Versioned {
   status: ItemStatus;
   /** 0..100 */
   progress: number;
@@ -258,10 +299,14 @@ export interface ContentItem extends Governed {
   tags?: string[];
   /** Whether anonymous callers see it now, or why not (core/governance/visibility.ts). */
   visibility?: Visibility;
+  /** A new version of the file waiting for processing or review (the live one is served meanwhile). */
+  pendingVersion?: { n: number; fileName: string; status: string } | null;
+  /** How many versions the file has had (absent: one). */
+  versionCount?: number;
 }
 
 /** Which items a review list shows. */
-export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'all'] as const;
+export const REVIEW_FILTERS = ['pending', 'approved', 'rejected', 'expired', 'staff', 'archived', 'all'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export interface Category {

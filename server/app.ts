@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -24,12 +24,15 @@ import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
+import versionRoutes from './routes/versions';
 import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
 import systemRoutes, { healthRoutes, metricsRoutes } from './routes/system';
 import translationRoutes from './routes/translations';
 import videoRoutes from './routes/videos';
 import widgetRoutes, { widgetConfigRoutes, widgetCors, widgetSettingsRoutes } from './routes/widget';
+import type { Logger } from 'pino';
+import { requestLogController } from './request-log';
 
 export interface RouteEntry {
   method: string;
@@ -62,12 +65,15 @@ const COMPRESSION = {
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
-export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; webDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; loggerInstance?: Logger; webDist?: string } = {}): Promise<FastifyInstance> {
   const { trustProxy } = services.config;
   // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
   // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.
   const app = Fastify({
-    logger: options.logger ?? false, bodyLimit: 1024 * 1024,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance as FastifyBaseLogger } : { logger: options.logger ?? false }),
+    // Health checks and polls are not logged unless LOG_LEVEL is debug (server/request-log.ts).
+    logController: requestLogController(services.config.logLevel),
+    bodyLimit: 1024 * 1024,
     trustProxy: trustProxy.hops > 0 ? (_address: string, hop: number) => hop < trustProxy.hops : trustProxy.addresses.length ? trustProxy.addresses : false,
   });
   app.decorate('uploadIdleTimeoutMs', services.config.uploads.idleTimeoutMs);
@@ -132,7 +138,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireSignIn);
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, reviewRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, versionRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
       await admin.register(routes, opts);
     }
   });

@@ -101,7 +101,7 @@ describe('a damaged search index', () => {
     await first.services!.queue.idle();
     await first.stop({ keepData: true });
     const { writeFileSync, readdirSync } = await import('node:fs');
-    writeFileSync(`${first.dataDir}/search/lexical-index.bin`, 'garbage');
+    writeFileSync(`${first.dataDir}/search/lexical-index.sqlite`, 'garbage'.repeat(100));
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {

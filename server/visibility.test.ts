@@ -2,12 +2,13 @@
  * The visibility rule against every public route of the server (the list
  * comes from the app's route table: a public route this suite does not
  * probe fails it). Items pending, rejected, staff-only and expired (with a
- * translation and a transcript) must leak nothing anonymously: no answer
+ * translation and a transcript), and the new version of a replaced item that
+ * is not approved yet, must leak nothing anonymously: no answer
  * text, citation, source image, download, transcript or translated file.
  * A public control item proves the probes can find what they look for.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +28,7 @@ const FILLER = [
 ];
 
 interface Secret {
-  state: 'pending' | 'rejected' | 'staff' | 'expired';
+  state: 'pending' | 'rejected' | 'staff' | 'expired' | 'replaced';
   /** The part named in questions, and the code only the item's text holds. */
   part: string;
   code: string;
@@ -43,6 +44,12 @@ const SECRETS: Secret[] = [
   { state: 'expired', part: 'dolomite cassette pin', code: 'EXPD7745', title: 'Dolomite cassette notes' },
 ];
 const CONTROL = { part: 'emerald headrail cap', code: 'PUBL8859', title: 'Emerald headrail notes' };
+/**
+ * Replaced but not approved: an approved public item whose new version (a new file, processed, waiting for
+ * review) says something else. The old version is served; nothing of the new one may be: its code, its file
+ * name, its draft's id in paths or citations, its stored version file.
+ */
+const REPLACED = { part: 'flint valance bracket', oldCode: 'OLDV2280', code: 'RPLC2290', title: 'Flint bracket notes', fileName: 'flint-2027-draft.pdf' };
 /** Text only the derived data of secret items hold (a translation, a transcript). */
 const DERIVED = [
   { part: 'amethyst lintel clip', code: 'TRNS9012' },
@@ -94,6 +101,7 @@ describe('the visibility rule on every public route', () => {
   const secretKeys: string[] = [];
   let leaks: string[] = [];
   let controlSeen = 0;
+  let replacedId = 0;
 
   /** Marks of every secret in a response body: codes, titles, ids in paths and citations. */
   function leakIn(body: string, route: string) {
@@ -102,6 +110,7 @@ describe('the visibility rule on every public route', () => {
       for (const m of marks) if (body.includes(m)) leaks.push(`${route}: ${s.state} item leaked "${m}"`);
     }
     for (const d of DERIVED) if (body.includes(d.code)) leaks.push(`${route}: derived text leaked "${d.code}"`);
+    if (body.includes(REPLACED.fileName)) leaks.push(`${route}: the pending version's file name leaked`);
     if (body.includes(CONTROL.code) || body.includes(CONTROL.title)) controlSeen++;
   }
 
@@ -127,6 +136,14 @@ describe('the visibility rule on every public route', () => {
       s.type = 'document';
       if (s.state === 'rejected') await admin.reject([s.id], { note: 'Internal draft' });
     }
+    // Replaced but not approved: the old version stays public, the new one is processed and waits for review.
+    replacedId = await upload(REPLACED.title, [`The ${REPLACED.part} requires torque code ${REPLACED.oldCode}.`], { approve: 'true' });
+    const newFile = pdfOf([`The ${REPLACED.part} now requires torque code ${REPLACED.code}.`], dir, REPLACED.fileName);
+    const replaced = await admin.replace(replacedId, { file: { path: newFile, fileName: REPLACED.fileName } });
+    const draftId = replaced.item.pendingVersion!.draftId!;
+    while (!(await admin.jobs()).some((j) => j.itemId === draftId && j.state === 'done')) await sleep(50);
+    // Its marks: the new code, its draft's id (in paths and citations); the title is the live item's (public), so not a mark.
+    SECRETS.push({ state: 'replaced', part: REPLACED.part, code: REPLACED.code, title: REPLACED.code, id: draftId, type: 'document' });
     // A staff-only video with a transcript, and a translation of the pending document (their text is indexed under the item).
     const mp4 = await fixtures.mp4();
     const video = (await admin.upload({ kind: 'video', file: mp4, fields: { label: 'Granite spindle video', hasSpeech: 'false', approve: 'true', audience: 'staff' } })).item;
@@ -152,13 +169,17 @@ describe('the visibility rule on every public route', () => {
     for (const f of await admin.files()) {
       const m = /(?:^|\/)(\d+)(?:_|\/|\.)/.exec(f.key);
       if (m && secretIds.has(Number(m[1]))) secretKeys.push(f.key);
+      // Every version file (the pending new one included) is kept under versions/: never served anonymously.
+      if (f.key.startsWith('versions/')) secretKeys.push(f.key);
     }
     // Page renders (source images of answers citing a page without pictures) exist once asked for: ask signed in first.
     for (const s of SECRETS) {
       const reply = await admin.ask(`What torque code does the ${s.part} require?`, `user_staff_${s.code}`);
       for (const img of reply.sourceImages) {
         const key = decodeURIComponent(img.replace(/^.*\/api\/files\//, ''));
-        if (!secretKeys.includes(key)) secretKeys.push(key);
+        // Only the secret items' images (a replaced item's live version is public, its images too).
+        const owner = /(?:^|\/)(\d+)(?:_|\/|\.)/.exec(key);
+        if (owner && secretIds.has(Number(owner[1])) && !secretKeys.includes(key)) secretKeys.push(key);
       }
     }
   });
@@ -250,7 +271,7 @@ describe('the visibility rule on every public route', () => {
     assert.ok(secretKeys.length >= 5, `secret files to probe: ${secretKeys.join(', ')}`);
   });
 
-  it('every public route of the route table is probed 50 times and leaks nothing of items pending, rejected, staff-only or expired', async () => {
+  it('every public route of the route table is probed 50 times and leaks nothing of items pending, rejected, staff-only, expired or replaced-but-unapproved', async () => {
     const table = server.app!.routeTable.filter((r) => r.method !== 'HEAD');
     const publicRoutes: string[] = [];
     for (const r of table) {
@@ -270,6 +291,24 @@ describe('the visibility rule on every public route', () => {
     assert.deepEqual(leaks, []);
     // The probes can find things: the approved public item is answered and handed out.
     assert.ok(controlSeen > 10, `the public control item was seen ${controlSeen} times`);
+  });
+
+  it('replaced but not approved: the old version is answered and downloaded anonymously, the new one only once approved', async () => {
+    const ask = async () => (await (await postJson('/api/bot/rag-query', { query: `What torque code does the ${REPLACED.part} require?`, referenceId: `user_repl_${Date.now()}_xxxx` })).json()) as { answer: string };
+    const item = await admin.item('document', replacedId);
+    const live = async () => Buffer.from(await (await anon(`/api/files/${item.fileKey}`)).arrayBuffer());
+    const oldBytes = readFileSync(path.join(dir, `${REPLACED.title.replace(/\s+/g, '_')}.pdf`));
+    const newBytes = readFileSync(path.join(dir, REPLACED.fileName));
+    assert.match((await ask()).answer, new RegExp(REPLACED.oldCode));
+    assert.doesNotMatch((await ask()).answer, new RegExp(REPLACED.code));
+    assert.ok((await live()).equals(oldBytes), 'the old version is downloaded');
+    assert.ok(secretKeys.some((k) => k.startsWith(`versions/document/${replacedId}/2_`)), secretKeys.join(', '));
+    await admin.approve([replacedId]);
+    while ((await admin.versions(replacedId)).find((v) => v.n === 2)?.state !== 'live') await sleep(50);
+    const after = await ask();
+    assert.match(after.answer, new RegExp(REPLACED.code));
+    assert.doesNotMatch(after.answer, new RegExp(REPLACED.oldCode), 'the old text left the index');
+    assert.ok((await live()).equals(newBytes), 'the same URL serves the new file');
   });
 
   it('approving an item makes it public at once; a past validUntil takes it out again', async () => {

@@ -18,14 +18,17 @@ export function workerCommand(ctx: CliContext) {
       const config = ctx.config();
       if (config.worker.concurrency < 1) throw new AppError('validation', 'WORKER_CONCURRENCY is 0: a worker needs at least one job slot');
       ctx.endsOnSignal = true;
-      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => logger.event(m) });
+      // The worker's lines are its log: JSON (pino), the server's format.
+      const log = logger.log({ level: config.logLevel });
+      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => log.info(m) });
       try {
-        logger.event(`Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}`);
+        const from = config.databaseUrl ? 'PostgreSQL' : config.dataDir;
+        log.info({ worker: workerName(), concurrency: config.worker.concurrency, from }, `Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${from}`);
         await new Promise<void>((resolve) => {
           if (ctx.signal.aborted) resolve();
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
         });
-        logger.event('Stopping: running jobs go back to the queue');
+        log.info('Stopping: running jobs go back to the queue');
       } finally {
         await services.close();
       }

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
   TranslationRow, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
-  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, Job, PresentationImage,
+  BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, ItemVersion, Job, PresentationImage,
   PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
@@ -49,6 +49,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     };
   }
 
+  const versionBase = (type?: ContentType) => (type ? `/api/${ENDPOINT[type]}` : '/api/items');
   return {
     baseUrl: http.baseUrl,
     async upload({ kind, file, fields, onProgress }) {
@@ -143,6 +144,13 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
     auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
     exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
+    async replace(id, { file, type, approve }) {
+      const size = file.spooled?.size ?? statSync(file.path).size;
+      const body = multipartBody(approve ? { approve: 'true' } : {}, { path: file.path, fileName: file.fileName, size });
+      return await http.send<VersionResult>('POST', `${versionBase(type)}/${id}/replace`, body);
+    },
+    versions: (id, type) => http.get<ItemVersion[]>(`${versionBase(type)}/${id}/versions`),
+    restoreVersion: (id, n, o = {}) => http.post<VersionResult>(`${versionBase(o.type)}/${id}/versions/${n}/restore`, { approve: !!o.approve }),
     users: () => http.get<UserView[]>('/api/users'),
     createUser: (input) => http.post<UserView>('/api/users', input),
     updateUser: (id, patch) => http.patch<UserView>(`/api/users/${id}`, patch),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createOfflineLlm } from '../llm/offline';
-import { answerTypes, holdsAnswerType } from './answer-type';
+import { affiliationMarkers, answerTypes, askedCategory, countedThing, countsThing, excludedPart, holdsAnswerType, trailingMarker } from './answer-type';
 import { createRagBot, type RagBot } from './rag';
 import { addDocument, chunk, tempCatalog } from '../testing/chat-fixtures';
 
@@ -63,4 +63,28 @@ test('a Hebrew question with an inflected verb finds the sentence with the noun 
   const inflected = await bot.ask('כמה זמן נמשכת המשימה?', 'he-2');
   assert.equal(inflected.notFound, false);
   assert.match(inflected.answer, /30 דקות/);
+});
+
+test('question parts: the counted thing, the asked category, what is excluded', () => {
+  assert.equal(countedThing('How many instructions would the interpreter execute?'), 'instructions');
+  assert.equal(countedThing('What is a trace?'), null);
+  assert.equal(askedCategory('Which customer is the payment advice for?'), 'customer');
+  assert.equal(askedCategory('What is the amount due?'), null);
+  assert.equal(askedCategory('איזו חברה מייצרת את הרכזת?'), 'חברה');
+  assert.equal(excludedPart('Which font is used besides the core font?').trim(), 'the core font');
+  assert.equal(excludedPart('Which font is used?'), '');
+  assert.deepEqual(answerTypes('Which company is Mohammad R. Haghighat from?'), ['organization']);
+  assert.deepEqual(answerTypes('What is the value of Category 1?'), ['quantity']);
+});
+
+test('a number counting the asked thing, organisations, lists of names and affiliation marks are recognised', () => {
+  assert.ok(countsThing('The 17 instructions compare favorably with the 100+ instructions of the interpreter.', 'instructions', 'en'));
+  assert.ok(!countsThing('In Figure 11 we show the fraction of instructions interpreted.', 'instructions', 'en'));
+  assert.ok(holdsAnswerType('Intel Corporation$', 'organization'));
+  assert.ok(holdsAnswerType('University of California, Irvine+', 'organization'));
+  assert.ok(!holdsAnswerType('The trace exits to the interpreter.', 'organization'));
+  assert.ok(holdsAnswerType('Andreas Gal∗+ , Brendan Eich∗ , Mike Shaver∗ , David Anderson∗ ,', 'person'));
+  assert.equal(trailingMarker('Intel Corporation$'), '$');
+  assert.equal(trailingMarker('Intel Corporation'), null);
+  assert.deepEqual([...affiliationMarkers('Andreas Gal∗+ , Mohammad R. Haghighat$ , Blake Kaplan∗', 'Which company is Mohammad R. Haghighat from?')], ['$']);
 });

@@ -1,12 +1,15 @@
+import { formsOf, words } from '../text/terms';
+
 /**
  * What kind of answer a question asks for, and whether a sentence holds
  * one: who → a name, when → a date or year, how long → a duration, how
- * many/much → a number. The offline answerer prefers such sentences, so
+ * many/much → a number (of the counted thing: "how many instructions" →
+ * "100+ instructions"), which company → an organisation. The offline answerer prefers such sentences, so
  * "Who proposed it and when?" quotes "Davis (1989) proposed ..." rather
  * than the definition that shares the most words with the question.
  */
 
-export type AnswerType = 'person' | 'date' | 'duration' | 'quantity';
+export type AnswerType = 'person' | 'date' | 'duration' | 'quantity' | 'organization';
 
 /** Question phrases per answer type (lower case; matched as whole words; Hebrew/Arabic also with a glued "and"). */
 const CUES: Array<[AnswerType, string[]]> = [
@@ -21,8 +24,14 @@ const CUES: Array<[AnswerType, string[]]> = [
     'when', 'what year', 'which year', 'what date', 'due date', 'the date', 'מתי', 'תאריך', 'באיזו שנה', 'באיזה תאריך', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة',
     'quand', 'en quelle année', 'cuándo', 'cuando', 'en qué año', 'en que año', 'wann', 'in welchem jahr', 'когда', 'в каком году',
   ]],
+  ['organization', [
+    'which company', 'what company', 'which companies', 'which organization', 'what organization', 'which organisation', 'what organisation',
+    'which university', 'what university', 'which institution', 'which firm', 'what firm', 'which employer', 'affiliation', 'works for', 'work for',
+    'איזו חברה', 'מאיזו חברה', 'באיזו חברה', 'איזה ארגון', 'מאיזה ארגון', 'איזו אוניברסיטה', 'أي شركة', 'ما الشركة', 'quelle entreprise', 'quelle société',
+    'qué empresa', 'que empresa', 'welche firma', 'welches unternehmen', 'какая компания', 'какой компании', 'в какой компании',
+  ]],
   ['person', ['who', 'whom', 'whose', 'מי', 'על ידי מי', 'من هو', 'من هي', 'من الذي', 'qui', 'quién', 'quien', 'quiénes', 'wer', 'wem', 'wen', 'кто', 'кем']],
-  ['quantity', ['how many', 'how much', 'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
+  ['quantity', ['how many', 'how much', 'what is the value', 'what value', 'what are the values', 'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
 ];
 
 const has = (q: string, phrase: string) =>
@@ -46,6 +55,9 @@ const DATE_NUMERIC = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
 const BY_AGENT = /\b(?:by|par|por|von|durch)\s+\p{Lu}|על ידי\s+\S|ע["״]י\s+\S|بواسطة\s+\S|من قبل\s+\S/u;
 const CITATION = /\p{Lu}\p{Ll}+(?:\s+et al\.?)?\s*(?:\(\s*(?:1[5-9]|20)\d\d\s*\)|,\s*(?:1[5-9]|20)\d\d\b)|\bet al\b/u;
 const TITLE = /\b(?:Mr|Mrs|Ms|Dr|Prof|Sir|Dame|M|Mme|Herr|Frau|Sr|Sra)\.?\s+\p{Lu}/u;
+/** A list of personal names ("Andreas Gal, Brendan Eich, Mike Shaver"), as on a title page, footnote marks allowed. */
+const NAME_LIST = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+[^\p{L}\p{N}\s,]{0,3}\s*,\s*\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/u;
+const ORGANIZATION = /\b(?:Corporation|Corp\.|Inc\.?|Incorporated|Ltd\.?|Limited|LLC|GmbH|AG|S\.A\.|Company|Co\.|University|Université|Universidad|Universität|Institute|Institut|Laboratories|Labs?|Foundation)\b|\bUniversity of\b|חברת\s|בע["״]מ|אוניברסיט|شركة|جامعة/u;
 const AUTHOR = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:first\s+|originally\s+)?(?:proposed|developed|introduced|created|founded|invented|designed|wrote|described|coined|published|discovered|built|established|formulated)\b/u;
 
 /** True when the sentence holds an answer of that type. */
@@ -53,8 +65,9 @@ export function holdsAnswerType(sentence: string, type: AnswerType): boolean {
   switch (type) {
     case 'duration': return DURATION.test(sentence);
     case 'date': return YEAR.test(sentence) || MONTHS.test(sentence) || DATE_NUMERIC.test(sentence);
-    case 'person': return BY_AGENT.test(sentence) || CITATION.test(sentence) || TITLE.test(sentence) || AUTHOR.test(sentence);
+    case 'person': return BY_AGENT.test(sentence) || CITATION.test(sentence) || TITLE.test(sentence) || AUTHOR.test(sentence) || NAME_LIST.test(sentence);
     case 'quantity': return /\d/.test(sentence) || DURATION.test(sentence);
+    case 'organization': return ORGANIZATION.test(sentence);
   }
 }
 
@@ -63,26 +76,84 @@ export function answerTypeMatches(sentence: string, types: AnswerType[]): number
   return types.filter((t) => holdsAnswerType(sentence, t)).length;
 }
 
+/** The word after "how many"/"how much" (the thing counted), or null. */
+export function countedThing(question: string): string | null {
+  const q = question.toLowerCase();
+  const m = /\b(?:how\s+many|how\s+much|combien\s+d[e']\s*|cu[aá]nt[oa]s?|wie\s+viele?|сколько)\s+([\p{L}][\p{L}-]*)/u.exec(q)
+    ?? /(?:^|\s)כמה\s+([\u05D0-\u05EA]{2,})/u.exec(q);
+  return m ? m[1] : null;
+}
+
+/** True when the sentence holds a number directly counting `thing` ("100+ instructions", "81 traces"). */
+export function countsThing(sentence: string, thing: string, lang: string): boolean {
+  const want = formsOf(thing, lang)[0];
+  const re = /\d[\d.,]*\s*[+%x×]?\s*((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/gu;
+  for (const m of sentence.matchAll(re)) {
+    if (words(m[1]).some((w) => formsOf(w, lang)[0] === want)) return true;
+  }
+  return false;
+}
+
 /**
  * Sentence scoring for the offline answerer: when the question asks for a
- * name, date, duration or number, a sentence holding one gains the weight
- * of an average question term per type it holds (a sentence of the best
- * passage may then be chosen on that alone), and one holding none keeps
- * 60 % of its score (it cannot answer "when?").
+ * name, date, duration, number or organisation, a sentence holding one gains
+ * the weight of an average question term per type it holds (a sentence of
+ * the best passage may then be chosen on that alone; a number counting the
+ * asked thing counts twice), and one holding none keeps 60 % of its score
+ * (it cannot answer "when?"). `marked` is false for an organisation line
+ * whose affiliation mark is not the asked person's (see affiliationMarkers).
  */
-export function answerPreference(question: string, termWeights: number[]) {
+export function answerPreference(question: string, termWeights: number[], lang = 'en') {
   const types = answerTypes(question);
   const unit = termWeights.length ? termWeights.reduce((a, b) => a + b, 0) / termWeights.length : 1;
+  const counted = types.includes('quantity') ? countedThing(question) : null;
   return {
     types,
-    adjust(sentence: string, passageIndex: number, termScore: number): number {
+    adjust(sentence: string, passageIndex: number, termScore: number, marked?: boolean): number {
       if (types.length === 0) return termScore;
-      const held = answerTypeMatches(sentence, types);
+      let held = types.filter((t) => holdsAnswerType(sentence, t) && !(t === 'organization' && marked === false)).length;
+      if (counted && held > 0 && countsThing(sentence, counted, lang)) held += 1;
+      if (types.includes('organization') && marked) held += 1;
       if (held === 0) return termScore * 0.6;
       if (termScore === 0 && passageIndex > 0) return 0;
       return termScore + 1.5 * unit * held;
     },
   };
+}
+
+/** "Which customer ...?" / "What colour ...?": the asked category word, or null. */
+export function askedCategory(question: string): string | null {
+  const m = /^\s*(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|kind|type|sort|of|a|an|the)\b)(\p{L}[\p{L}-]*)/iu.exec(question)
+    ?? /^\s*(?:איזה|איזו|אילו)\s+([\u05D0-\u05EA]{2,})/u.exec(question);
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** "Which font besides the core font?": the words naming what is not asked for ("the core font"), or ''. */
+export function excludedPart(question: string): string {
+  const m = /\b(?:besides|other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|excluding)\s+([^?.!,;]+)/iu.exec(question)
+    ?? /(?:^|\s)(?:מלבד|חוץ\s+מ|לבד\s+מ)\s*([^?.!,;]+)/u.exec(question);
+  return m ? m[1] : '';
+}
+
+const MARK = '[∗*†‡§¶#$+⇤⋆♯♮]';
+/** The footnote or affiliation mark a line ends with ("Intel Corporation$" → "$"), or null. */
+export function trailingMarker(line: string): string | null {
+  const m = new RegExp(`(${MARK}+)\\s*$`, 'u').exec(line.trim());
+  return m ? m[1] : null;
+}
+
+/**
+ * The marks following a name of the question in the text (author lines of a
+ * title page: "Mohammad R. Haghighat$" → {"$"}, "Mason Chang+#" → {"+", "#"}).
+ */
+export function affiliationMarkers(text: string, question: string): Set<string> {
+  const out = new Set<string>();
+  const names = [...question.matchAll(/\p{Lu}\p{Ll}{2,}/gu)].map((m) => m[0]);
+  for (const name of names) {
+    const re = new RegExp(`${name}\\s*(${MARK}+)`, 'gu');
+    for (const m of text.matchAll(re)) for (const c of m[1]) out.add(c);
+  }
+  return out;
 }
 
 /** "What is a trace tree?" / "מה זה X?" / "Qu'est-ce que X ?": the subject a definition is asked for, or null. */

@@ -21,7 +21,7 @@ describe('offline answers on real files', { skip: !CORPUS_DIR && 'no shared corp
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'answers-real-'));
     services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });
-    for (const f of ['pdf/tracemonkey_with_annotations.pdf', 'pdf/bigboundingbox.pdf']) {
+    for (const f of ['pdf/tracemonkey_with_annotations.pdf', 'pdf/bigboundingbox.pdf', 'pdf/issue9972-2.pdf', 'docx/txt-font-highlight-color.docx']) {
       ids[f] = (await uploadOfKind(services.content, 'document', await describeLocalFile(corpusFile(f)), {})).item.id;
     }
     await services.queue.idle();
@@ -52,6 +52,47 @@ describe('offline answers on real files', { skip: !CORPUS_DIR && 'no shared corp
     const reply = await services.rag.answer('What is the state tax ID on the invoice?', []);
     assert.match(reply.answer, /123456789/);
     assert.equal(reply.citations[0].itemId, ids['pdf/bigboundingbox.pdf']);
+  });
+
+  it('invoice PDF: a short label ("Amount Due", "Customer") is quoted with its value as one line', async () => {
+    const due = await services.rag.answer('What is the amount due on invoice INV-0046?', []);
+    assert.match(due.answer, /^Amount Due: 273\.13\./);
+    const customer = await services.rag.answer('Which customer is the payment advice for?', []);
+    assert.match(customer.answer, /^Customer: Bayside Wholesale\./);
+    assert.equal(customer.citations[0].itemId, ids['pdf/bigboundingbox.pdf']);
+  });
+
+  it('tracemonkey PDF: "how many instructions" quotes the sentence counting instructions (100+), on page 3', async () => {
+    const reply = await services.rag.answer('How many instructions would the interpreter execute for the same line?', []);
+    assert.match(reply.answer, /the 100\+ instructions that the interpreter would execute for the same code snippet/);
+    assert.deepEqual([reply.citations[0].itemId, reply.citations[0].page], [ids['pdf/tracemonkey_with_annotations.pdf'], 3]);
+  });
+
+  it('tracemonkey PDF: the sentence with the question\'s own words ("recording is activated") beats one sharing stems ("records ... activation")', async () => {
+    const reply = await services.rag.answer('How is recording activated?', []);
+    assert.match(reply.answer, /^Recording is activated by a pointer swap/);
+    assert.equal(reply.citations[0].page, 9);
+  });
+
+  it('tracemonkey PDF: "which company" on the title page quotes the organisation carrying the author\'s affiliation mark', async () => {
+    const reply = await services.rag.answer('Which company is Mohammad R. Haghighat from?', []);
+    assert.equal(reply.notFound, false);
+    assert.match(reply.answer, /Intel Corporation/);
+    assert.doesNotMatch(reply.answer, /Mozilla Corporation|Adobe Corporation/);
+    assert.equal(reply.citations[0].page, 1);
+  });
+
+  it('sleep study PDF: a question in the form is quoted with the line that completes it', async () => {
+    const reply = await services.rag.answer('What does the sleep study ask about the temperature of the room?', []);
+    assert.match(reply.answer, /What is the temperature of the room\? Is it too hot or too cold\?/);
+    assert.equal(reply.citations[0].itemId, ids['pdf/issue9972-2.pdf']);
+  });
+
+  it('Word file: a question in British spelling ("colours") finds the text in American spelling ("color")', async () => {
+    const reply = await services.rag.answer('Which background colours do the paragraphs have?', []);
+    assert.equal(reply.notFound, false);
+    assert.match(reply.answer, /background color Yellow/);
+    assert.equal(reply.citations[0].itemId, ids['docx/txt-font-highlight-color.docx']);
   });
 
   it('a question the files do not answer says so, even when some of its words occur in them', async () => {

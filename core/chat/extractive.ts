@@ -1,7 +1,7 @@
 import type { QueryVariant, Passage } from './plan-query';
-import { answerPreference, definesSubject, definitionSubject } from './answer-type';
+import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
-import { contentTerms, hasTerm, sentences, termSet, type Term } from '../text/terms';
+import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -54,35 +54,62 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const lang = passage.hit.chunk.language;
     const same = variants.filter((v) => v.language === lang);
     const vs = same.length ? same : variants;
-    const lines = quotableSentences(passage.hit.chunk.text, options).map(({ s, i }) => ({ p, i, s, set: termSet(s, lang) }));
-    const list = lines.filter((x) => x.s.length >= 12);
-    const label = termSet(`${passage.hit.chunk.title}\n${passage.hit.chunk.heading ?? ''}`, lang);
-    return { terms: vs.flatMap((v) => v.terms), focus: vs.flatMap((v) => (v.focus === v.terms ? [] : v.focus)), list, lines, label };
+    const asked = vs[0]?.language ?? lang;
+    // Identifier parts are words too: MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT holds "shape", "fit" and "text".
+    const lines = quotableSentences(passage.hit.chunk.text, options).map(({ s, i }) => ({ p, i, s, set: passageTermSet(s.replace(/(?<=\p{L})[._](?=\p{L})/gu, ' '), lang, asked) }));
+    // Short lines are quoted only as a form's label with its value after it ("Amount Due" / "273.13").
+    const labels = new Set(lines.filter((x, k) => isLabel(x.s, lines[k + 1]?.s)).map((x) => x.i));
+    const list = lines.filter((x) => x.s.length >= 12 || labels.has(x.i));
+    const label = passageTermSet(`${passage.hit.chunk.title}\n${passage.hit.chunk.heading ?? ''}`, lang, asked);
+    return { terms: vs.flatMap((v) => v.terms), focus: vs.flatMap((v) => (v.focus === v.terms ? [] : v.focus)), list, lines, label, labels, text: passage.hit.chunk.text };
   });
   // Rarer terms say more: weight each question term by how few of the pooled sentences contain it.
   const all = pool.flatMap((x) => x.list);
   const weight = (t: Term) => Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length));
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = [];
   // Who/when/how long: sentences holding a name, a date or a duration answer it (core/chat/answer-type.ts).
-  const prefer = answerPreference(variants.map((v) => v.text).join(' '), pool.flatMap((x) => x.terms).map(weight));
+  const questionText = variants.map((v) => v.text).join(' ');
+  const prefer = answerPreference(questionText, pool.flatMap((x) => x.terms).map(weight), variants[0]?.language);
   const unit = pool.length ? pool[0].terms.reduce((n, t) => n + weight(t), 0) / Math.max(1, pool[0].terms.length) : 1;
   const seen = new Set<string>();
   // Words naming the document itself ("the slide", "the sleep study") say which file, not which sentence.
   const meta = termSet(DOCUMENT_WORDS, passages[0]?.hit.chunk.language ?? 'en');
   const asks = (t: Term) => !hasTerm(meta, t);
-  for (const { terms, focus, list } of pool) {
+  // "Which customer ...?": a sentence naming the asked category ("Customer") weighs that term twice.
+  const category = askedCategory(questionText);
+  const categoryTerm = category ? formsOf(category, variants[0]?.language ?? 'en') : null;
+  const fillsSlot = (t: Term, type: AnswerType) => (type === 'organization' && isCategory(t)) || (type === 'quantity' && hasTerm(valueWords, t));
+  const isCategory = (t: Term) => !!categoryTerm && asks(categoryTerm) && t.some((f) => categoryTerm.includes(f));
+  // A question word written as in the sentence ("recording is activated") is better evidence than a shared stem ("records ... activation").
+  const surface = new Map<string, Set<string>>();
+  for (const v of variants) for (const w of words(v.text)) surface.set(formsOf(w, v.language)[0], new Set([...(surface.get(formsOf(w, v.language)[0]) ?? []), w]));
+  const exact = (t: Term, sentenceWords: Set<string>) => [...(surface.get(t[0]) ?? [])].some((w) => sentenceWords.has(w));
+  // "Which font besides the core font?": "core" says what is not asked for (a term also asked elsewhere still counts).
+  const excludedText = excludedPart(questionText);
+  const excluded = termSet(excludedText, variants[0]?.language ?? 'en');
+  const kept = termSet(questionText.replace(excludedText, ' '), variants[0]?.language ?? 'en');
+  // "Which company is X from?" on a title page: the organisation line carrying X's affiliation mark (Haghighat$ … Intel Corporation$).
+  const marks = prefer.types.includes('organization') ? pool.map((x) => affiliationMarkers(x.text, questionText)) : [];
+  for (const { terms, focus, list, labels } of pool) {
     for (const x of list) {
       // The same sentence in two passages (overlap, a copy of a page) is quoted once.
       const key = x.s.toLowerCase().replace(/\s+/g, ' ');
       if (seen.has(key)) continue;
       seen.add(key);
       // A follow-up's own words weigh double: they say what is asked now.
-      let score = prefer.adjust(x.s, x.p, [...terms, ...focus].reduce((n, t) => n + (asks(t) && hasTerm(x.set, t) ? weight(t) : 0), 0));
+      const sentenceWords = new Set(words(x.s));
+      const termScore = [...terms, ...focus].reduce((n, t) => {
+        if (!asks(t) || !hasTerm(x.set, t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
+        return n + weight(t) * ((isCategory(t) ? 2 : 1) + (exact(t, sentenceWords) ? 0.25 : 0));
+      }, 0);
+      const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
+      let score = prefer.adjust(x.s, x.p, termScore, marked);
       if (subject && score > 0 && definesSubject(x.s, subject)) score += 2 * unit;
       if (score === 0) continue;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
       // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.
-      const fragment = isFragment(x.s) ? 0.6 : 1;
+      // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale").
+      const fragment = isFragment(x.s) && !labels.has(x.i) ? 0.6 : 1;
       candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
@@ -90,30 +117,52 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
+  // A question in the text ("What is the temperature of the room?") is completed by the line after it ("Is it too hot or too cold?").
   const next = candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
-    ?? (isFragment(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
+    ?? (isFragment(ranked[0].s) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
   // A label line ("State Tax ID", "Amount Due") is completed by the short line after it (its value).
   const completes = next && (!isFragment(next.s) || (isFragment(ranked[0].s) && next.s.length <= 60));
   if (next && !chosen.some((c) => c.p === next.p && c.i === next.i) && completes) {
     if (chosen.length >= MAX_SENTENCES) chosen.pop();
     chosen.push(next);
   }
+  // A label is quoted with its value ("Customer" → "Customer: Bayside Wholesale").
+  const isValue = (c: { p: number; i: number }) => pool[c.p].labels.has(c.i - 1) && chosen.some((x) => x.p === c.p && x.i === c.i - 1);
+  for (const c of [...chosen]) {
+    if (!pool[c.p].labels.has(c.i) || isValue(c) || chosen.some((x) => x.p === c.p && x.i === c.i + 1)) continue;
+    const value = nextLine(pool[c.p].lines, c);
+    if (value) chosen.push(value);
+  }
   chosen.sort((a, b) => a.p - b.p || a.i - b.i);
   const numbers = new Map<number, number>();
   for (const c of chosen) if (!numbers.has(c.p)) numbers.set(c.p, numbers.size + 1);
   // The source number closes each run of sentences from one passage.
-  const text = chosen.map((c, i) => (chosen[i + 1]?.p === c.p ? closed(c.s) : `${closed(c.s)} [${numbers.get(c.p)}]`)).join(' ');
+  const text = chosen.map((c, i) => {
+    const after = chosen[i + 1];
+    // A label and its value read as one line: "Amount Due: 273.13".
+    if (after?.p === c.p && after.i === c.i + 1 && isLabel(c.s, after.s) && !isValue(c)) return `${c.s}:`;
+    return after?.p === c.p ? closed(c.s) : `${closed(c.s)} [${numbers.get(c.p)}]`;
+  }).join(' ');
   const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p] }));
-  // Support: the question's terms (each weighted by rarity) found in the quote or its passages' titles and headings.
-  const quoted = chosen.map((c) => pool[c.p].lines.find((x) => x.i === c.i)?.set ?? new Set<string>());
-  const labels = [...numbers.keys()].map((p) => pool[p].label);
-  // Words naming the document itself are not what is asked; a term elsewhere in a quoted passage counts half.
+  // Support: the question's terms (each weighted by rarity) found in the quote or its passage's title and heading,
+  // judged per quoted passage (the evidence is in one place, not gathered word by word from unrelated files).
+  // Words naming the document itself are not what is asked; a term elsewhere in the quoted passage counts half.
   const asked = (pool[0]?.terms ?? []).filter(asks);
-  const around = [...numbers.keys()].map((p) => termSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language));
   const total = asked.reduce((n, t) => n + weight(t), 0);
-  const found = asked.reduce((n, t) => n + ([...quoted, ...labels].some((set) => hasTerm(set, t)) ? weight(t) : around.some((set) => hasTerm(set, t)) ? weight(t) / 2 : 0), 0);
-  return { text, used, support: total > 0 ? found / total : 0 };
+  const support = Math.max(...[...numbers.keys()].map((p) => {
+    const mine = chosen.filter((c) => c.p === p);
+    const sets = [...mine.map((c) => pool[p].lines.find((x) => x.i === c.i)?.set ?? new Set<string>()), pool[p].label];
+    const around = passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, variants[0]?.language ?? passages[p].hit.chunk.language);
+    // The asked slot is filled when the quote holds that kind of answer ("which company" → "Intel Corporation", "the value of" → "4.3").
+    const filled = (t: Term) => prefer.types.some((type) => mine.some((c) => holdsAnswerType(c.s, type)) && fillsSlot(t, type));
+    const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t) : hasTerm(around, t) ? weight(t) / 2 : 0), 0);
+    return total > 0 ? found / total : 0;
+  }));
+  return { text, used, support };
 }
+
+/** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */
+const valueWords = termSet('value values valeur valor wert значение ערך', 'en');
 
 /** Words that name a document or a part of it, in the product's main languages. */
 const DOCUMENT_WORDS = [
@@ -128,6 +177,15 @@ function nextLine(list: Array<{ p: number; i: number; s: string }>, c: { p: numb
   const x = list.find((y) => y.i === c.i + 1);
   return x ? { p: x.p, i: x.i, s: clip(x.s), score: 0 } : undefined;
 }
+
+/** A form's label: a short line of words without figures or closing punctuation, with a short value line after it. */
+function isLabel(s: string, next: string | undefined): boolean {
+  return !!next && s.length <= 40 && next.length <= 60 && /\p{L}{2}/u.test(s) && /^[\p{L}\p{M}\s()'’&/.-]+$/u.test(s) && /[\p{L})]$/u.test(s)
+    && isFragment(s) && isFragment(next) && !/:(?:\s|$)/.test(next);
+}
+
+/** A sentence asking a question (a questionnaire's item). */
+const isQuestion = (s: string) => /[?？؟]["'”’)\]]?$/u.test(s.trim());
 
 /** Text with no closing punctuation: a heading, a bullet or a table row. */
 const isFragment = (s: string) => !/[.!?;:。！？؟…]["'”’)\]]?$/u.test(s.trim());

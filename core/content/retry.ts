@@ -44,7 +44,7 @@ export async function retryJob(deps: ContentDeps, jobId: number): Promise<Job> {
 
 /** Queues every failed job again; returns how many. */
 export async function retryFailed(deps: ContentDeps): Promise<number> {
-  const failed = await deps.catalog.jobs.list((j) => j.state === 'failed');
+  const failed = await deps.catalog.jobs.list({ where: { state: 'failed' } });
   let n = 0;
   // A job retried with its item (a video's old failed transcription) is no longer failed when its turn comes.
   // A transcription a later one replaced is history, not work to redo.

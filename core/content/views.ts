@@ -15,20 +15,33 @@ export const governedView = (r: Governed & { status?: string; fileKey?: string }
 const asItem = (type: ContentType, r: Document | Presentation | Video, title: string, description: string, needsTranslation: boolean, now: Date): ContentItem => ({
   id: r.id, type, title, status: r.status, fileName: r.fileName, fileType: r.fileType, fileSize: r.fileSize,
   uploadDate: r.createdAt, needsTranslation, description, progress: r.progress, step: r.step, stepCode: r.stepCode ?? null, error: r.error, errorCode: r.errorCode ?? null,
-  ...governedView(r, now), approvedDate: r.approvedDate ?? null,
+  ...governedView(r, now), approvedDate: r.approvedDate ?? null, archivedAt: r.archivedAt ?? null,
+  pendingVersion: pendingOf(r), versionCount: r.versions?.length ?? 1,
 });
+
+/** The new version waiting on an item, as lists show it. */
+function pendingOf(r: Document | Presentation | Video): ContentItem['pendingVersion'] {
+  const p = r.pendingVersion;
+  if (!p) return null;
+  const v = r.versions?.find((x) => x.n === p.n);
+  return { n: p.n, fileName: v?.fileName ?? '', status: v?.state ?? 'pending' };
+}
+
+/** A new version's draft record (core/governance/versions.ts): never listed, counted or reviewed by itself. */
+export const isDraft = (r: { versionOf?: number | null }) => r.versionOf != null;
+const listed = (r: { versionOf?: number | null }) => !isDraft(r);
 
 /** The generic content list: documents, presentations and videos as content items, by id. */
 export async function listContent(catalog: Catalog, type?: string, now: Date = new Date()): Promise<ContentItem[]> {
   const out: ContentItem[] = [];
   if (!type || type === 'document') {
-    out.push(...(await catalog.documents.list()).map((d) => asItem('document', d, d.title, d.description, d.needsTranslation, now)));
+    out.push(...(await catalog.documents.list(listed)).map((d) => asItem('document', d, d.title, d.description, d.needsTranslation, now)));
   }
   if (!type || type === 'presentation') {
-    out.push(...(await catalog.presentations.list()).map((p) => asItem('presentation', p, p.label, p.description, !!p.languageto, now)));
+    out.push(...(await catalog.presentations.list(listed)).map((p) => asItem('presentation', p, p.label, p.description, !!p.languageto, now)));
   }
   if (!type || type === 'video') {
-    out.push(...(await catalog.videos.list()).map((v) => asItem('video', v, v.label, v.description, v.needsTranslation, now)));
+    out.push(...(await catalog.videos.list(listed)).map((v) => asItem('video', v, v.label, v.description, v.needsTranslation, now)));
   }
   const known = ['document', 'presentation', 'video'];
   if (!type || !known.includes(type)) {
@@ -38,7 +51,8 @@ export async function listContent(catalog: Catalog, type?: string, now: Date = n
 }
 
 /** Items waiting for a reviewer: review pending and not failed (a failed upload is retried or deleted, not reviewed). */
-export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null }) => (x.review ?? 'pending') === 'pending' && (x.status !== 'failed' || failedInTranslation(x));
+export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null; versionOf?: number | null; pendingVersion?: unknown }) =>
+  !isDraft(x) && !x.archivedAt && (((x.review ?? 'pending') === 'pending' && (x.status !== 'failed' || failedInTranslation(x))) || !!x.pendingVersion);
 
 /** The review list: items by review state, or expired, or staff-only, or all. */
 export async function reviewList(catalog: Catalog, filter: ReviewFilter = 'pending', now: Date = new Date()): Promise<ContentItem[]> {
@@ -49,6 +63,7 @@ export async function reviewList(catalog: Catalog, filter: ReviewFilter = 'pendi
     case 'approved': case 'rejected': return all.filter((x) => x.review === filter);
     case 'expired': return all.filter((x) => isExpired(x, now));
     case 'staff': return all.filter((x) => x.audience === 'staff');
+    case 'archived': return all.filter((x) => !!x.archivedAt);
     default: {
       const never: never = filter;
       throw new AppError('validation', `Unknown review filter ${String(never)}`);
@@ -63,9 +78,9 @@ export async function dashboardMetrics(catalog: Catalog, botResponses: number): 
   const botImages = await catalog.botImages.count();
   const presentationImages = await catalog.presentationImages.count();
   return {
-    totalDocuments: await catalog.documents.count(),
-    totalVideos: await catalog.videos.count(),
-    totalPresentations: await catalog.presentations.count(),
+    totalDocuments: await catalog.documents.count(listed),
+    totalVideos: await catalog.videos.count(listed),
+    totalPresentations: await catalog.presentations.count(listed),
     pendingApprovals,
     botResponses,
     totalImages: botImages + presentationImages,

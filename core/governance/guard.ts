@@ -21,7 +21,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   upload: 'upload', items: 'read', item: 'read', content: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
   removeAll: 'manage', translations: 'read', transcript: 'read',
   users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage', createToken: 'manage', revokeToken: 'manage',
-  approve: 'review', reject: 'review', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
+  approve: 'review', reject: 'review', replace: 'edit', versions: 'read', restoreVersion: 'edit', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
   transcribe: 'upload', saveTranscript: 'edit', translationOffers: 'read',
   translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate', removeTranslation: 'delete',
   glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate', rememberTranslations: 'translate',

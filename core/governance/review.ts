@@ -2,6 +2,7 @@ import type { Catalog, Collection } from '../catalog/types';
 import { AppError } from '../errors';
 import { AUDIENCES, type Audience, type ContentItem, type ContentType, type Governed } from '../types';
 import { assertCan, type Actor } from './roles';
+import { approvePending, discardPending, type VersionDeps } from './versions';
 
 /**
  * Review, audience and expiry of items: approve, reject, make staff-only
@@ -18,6 +19,8 @@ export interface GovernDeps {
   /** Told of every change (the audit log). */
   onChange?: (change: GovernChange) => Promise<void> | void;
   now?: () => Date;
+  /** What new versions need (core/governance/versions.ts): approving or rejecting an item with a new version waiting decides that version. */
+  versions?: VersionDeps;
 }
 
 export interface GovernChange {
@@ -106,19 +109,46 @@ async function change(deps: GovernDeps, ids: number[], action: GovernChange['act
   return out;
 }
 
-export async function approveItems(deps: GovernDeps, ids: number[], actor: Actor) {
-  assertCan(actor, 'review', 'approve items');
-  return change(deps, ids, 'approve', actor, (_r, at) => ({
-    review: 'approved', approvedDate: at, approvedBy: actor.name, reviewNote: null, reviewedAt: at, reviewedBy: actor.name,
-  }));
+/** Items of `ids` with a new version waiting (by their kind). */
+async function withPendingVersion(deps: GovernDeps, ids: number[]) {
+  const out: Array<{ type: ContentType; id: number }> = [];
+  for (const id of new Set(ids)) {
+    const hit = await findGoverned(deps.catalog, id);
+    if (hit && hit.type !== 'content' && (hit.row as { pendingVersion?: unknown }).pendingVersion) out.push({ type: hit.type, id });
+  }
+  return out;
 }
 
+/** Approves items; an item with a new version waiting: that version (it goes live once processed). */
+export async function approveItems(deps: GovernDeps, ids: number[], actor: Actor) {
+  assertCan(actor, 'review', 'approve items');
+  const versions = await withPendingVersion(deps, ids);
+  const out = await change(deps, ids, 'approve', actor, (_r, at) => ({
+    review: 'approved', approvedDate: at, approvedBy: actor.name, reviewNote: null, reviewedAt: at, reviewedBy: actor.name,
+  }));
+  if (versions.length && !deps.versions) throw new AppError('internal', 'New versions cannot be approved without the content services');
+  for (const v of versions) await approvePending(deps.versions!, v.type, v.id, actor.name);
+  return out;
+}
+
+/** Rejects items; an item with a new version waiting: only that version (the live one stays as it was). */
 export async function rejectItems(deps: GovernDeps, ids: number[], note: string | null, actor: Actor) {
   assertCan(actor, 'review', 'reject items');
   const clean = (note ?? '').trim().slice(0, 2000) || null;
-  return change(deps, ids, 'reject', actor, (_r, at) => ({
+  const versions = await withPendingVersion(deps, ids);
+  const rest = ids.filter((id) => !versions.some((v) => v.id === id));
+  const out = rest.length ? await change(deps, rest, 'reject', actor, (_r, at) => ({
     review: 'rejected', approvedDate: null, approvedBy: null, reviewNote: clean, reviewedAt: at, reviewedBy: actor.name,
-  }));
+  })) : [];
+  for (const v of versions) {
+    const row = (await findGoverned(deps.catalog, v.id))!.row as Row & { title?: string; label?: string; pendingVersion?: { n: number } };
+    const n = row.pendingVersion?.n;
+    await discardPending(deps.versions!, v.type, v.id, clean);
+    const after = governedFields(row);
+    await deps.onChange?.({ action: 'reject', actor, type: v.type, id: v.id, title: titleOf(row), before: { ...after, version: n } as Governed, after: { ...after, version: n, versionRejected: true } as Governed });
+    out.push({ id: v.id, type: v.type, title: titleOf(row), ...after } as unknown as ContentItem);
+  }
+  return out;
 }
 
 /** Audience and/or expiry of items (an editor's change: it does not approve anything). */

@@ -6,7 +6,10 @@
  * transcripts (core/public-files.ts), analytics exports.
  *
  * An item is public when it finished processing, was approved, is meant
- * for the public (audience `public`), and its `validUntil` has not passed.
+ * for the public (audience `public`), its `validUntil` has not passed, and
+ * it is not archived. A new version of an item (a hidden draft record,
+ * core/governance/versions.ts) is never public: it goes live under the
+ * item's own id once approved.
  * Everything derived from an item (translations, transcripts, frames,
  * images) follows the item. A signed-in caller sees every completed item.
  */
@@ -32,7 +35,10 @@ export function expiryInstant(validUntil: string): number {
 }
 
 /** Why an item is not public, or 'public'. Items with a file must also have finished processing. */
-export function visibilityOf(item: Governed & { status?: string; stepCode?: Coded | null; fileKey?: string }, now: Date): Visibility {
+export function visibilityOf(item: Governed & { status?: string; stepCode?: Coded | null; fileKey?: string; versionOf?: number | null }, now: Date): Visibility {
+  // A new version being processed or reviewed is never public by itself: it goes live under its item's id once approved.
+  if (item.versionOf != null) return 'pending';
+  if (item.archivedAt) return 'archived';
   const review = item.review ?? 'pending';
   if (review === 'rejected') return 'rejected';
   if (review !== 'approved') return 'pending';
@@ -44,7 +50,7 @@ export function visibilityOf(item: Governed & { status?: string; stepCode?: Code
 }
 
 /** The one question every anonymous read asks. */
-export function isPublic(item: (Governed & { status?: string; stepCode?: Coded | null; fileKey?: string }) | undefined | null, now: Date): boolean {
+export function isPublic(item: (Governed & { status?: string; stepCode?: Coded | null; fileKey?: string; versionOf?: number | null }) | undefined | null, now: Date): boolean {
   return !!item && visibilityOf(item, now) === 'public';
 }
 

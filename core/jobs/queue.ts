@@ -43,6 +43,8 @@ export interface JobQueueOptions {
   beforeStep?: (job: Job) => void;
   /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
   explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
+  /** Told after a job ended (done or failed) and its end was written (a new version of an item goes live: core/governance/versions.ts). */
+  afterClose?: (job: Job) => void;
 }
 
 const now = () => new Date().toISOString();
@@ -90,16 +92,15 @@ export function createJobQueue(options: JobQueueOptions) {
   async function syncItem(itemType: ContentType, itemId: number) {
     const items = catalog.items(itemType);
     if (!await items.get(itemId)) return;
-    const jobs = await catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId);
+    const jobs = await catalog.jobs.list({ where: { itemType, itemId } });
     await items.update(itemId, { ...deriveItemProgress(jobs), updatedAt: now() });
   }
 
   async function enqueue(kind: JobKind, itemType: ContentType, itemId: number, params: Record<string, unknown> = {}): Promise<Job> {
     const same = JSON.stringify(params);
-    const existing = await catalog.jobs.find(
-      (j) => j.kind === kind && j.itemType === itemType && j.itemId === itemId && JSON.stringify(j.params) === same
-        && (j.state === 'queued' || j.state === 'running'),
-    );
+    const existing = await catalog.jobs.find({
+      where: { kind, itemType, itemId }, filter: (j) => JSON.stringify(j.params) === same && (j.state === 'queued' || j.state === 'running'),
+    });
     if (existing) return existing;
     const job = await catalog.transaction(async () => {
       const j = await catalog.jobs.insert({
@@ -126,8 +127,11 @@ export function createJobQueue(options: JobQueueOptions) {
       && (i.state === 'queued' || i.state === 'running'));
   }
 
-  /** Queued and running jobs, oldest first. */
-  const activeJobs = () => catalog.jobs.list((j) => j.state === 'queued' || j.state === 'running');
+  /** Queued and running jobs, oldest first (two indexed queries: a catalog of any size is not read whole). */
+  const activeJobs = async () => {
+    const [queued, running_] = await Promise.all([catalog.jobs.list({ where: { state: 'queued' } }), catalog.jobs.list({ where: { state: 'running' } })]);
+    return [...queued, ...running_].sort((a, b) => a.id - b.id);
+  };
 
   /** The oldest queued job that `ok` accepts and that waits for nothing. */
   async function nextQueued(ok: (j: Job) => boolean = () => true): Promise<Job | undefined> {
@@ -171,7 +175,7 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Takes over running jobs no live worker holds (its process died, or this process restarted). */
   async function recover() {
     if (options.concurrency <= 0 || stopping) return;
-    const candidates = (await catalog.jobs.list((j) => j.state === 'running' && !running.has(j.id))).map((j) => j.id);
+    const candidates = (await catalog.jobs.list({ where: { state: 'running' }, filter: (j) => !running.has(j.id) })).map((j) => j.id);
     for (const id of await claims.orphaned(candidates)) {
       if (running.size >= options.concurrency || stopping) return;
       if (!(await claims.takeOver(id))) continue;
@@ -282,6 +286,7 @@ export function createJobQueue(options: JobQueueOptions) {
       .finally(() => {
         running.delete(jobId);
         closers.delete(jobId);
+        if (!stopping) options.afterClose?.(job);
         pump();
       });
   }
@@ -336,10 +341,10 @@ export function createJobQueue(options: JobQueueOptions) {
     poke: () => pump(),
     /** Aborts and forgets every job of an item (used when it is deleted). */
     async cancelItem(itemType: ContentType, itemId: number) {
-      for (const j of await catalog.jobs.list((x) => x.itemType === itemType && x.itemId === itemId)) {
+      for (const j of await catalog.jobs.list({ where: { itemType, itemId } })) {
         running.get(j.id)?.abort(new AppError('conflict', 'The item was deleted'));
       }
-      await catalog.jobs.removeWhere((x) => x.itemType === itemType && x.itemId === itemId);
+      await catalog.jobs.removeWhere({ where: { itemType, itemId } });
     },
     /** Aborts one job if it is running (its record is removed by the caller). */
     cancelJob(jobId: number | null) {
@@ -363,7 +368,7 @@ export function createJobQueue(options: JobQueueOptions) {
     },
     /** Latest job of an item, if any. */
     async latestFor(itemType: ContentType, itemId: number, kind: JobKind = 'ingest'): Promise<Job | undefined> {
-      return (await catalog.jobs.list((j) => j.itemType === itemType && j.itemId === itemId && j.kind === kind)).pop();
+      return (await catalog.jobs.list({ where: { itemType, itemId, kind } })).pop();
     },
     /** Resolves when nothing is queued or running. */
     idle(): Promise<void> {

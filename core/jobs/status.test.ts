@@ -55,7 +55,7 @@ const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof
     ],
     shows: {
       status: 'failed', progress: 100, step: 'The arabic version failed', stepCode: { code: 'translate_failed', params: { language: 'arabic' } },
-      error: 'The model answered HTTP 500', errorCode: { code: 'failure.translation', params: { language: 'arabic' } },
+      error: 'The arabic version could not be made: The model answered HTTP 500', errorCode: { code: 'failure.translation', params: { language: 'arabic' } },
     },
   },
   {

@@ -63,7 +63,7 @@ export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgre
     const language = String(j!.params.targetLanguage ?? '');
     return {
       status: 'failed', progress: 100, step: describe('translate_failed', { language }), stepCode: { code: 'translate_failed', params: { language } },
-      error: j!.error?.message ?? `The ${language} version failed without a reason`,
+      error: `The ${language} version could not be made: ${j!.error?.message ?? 'no reason was given'}`,
       errorCode: j!.error?.reason ?? { code: 'failure.translation', params: { language } },
     };
   },

@@ -27,6 +27,7 @@ import type { Product } from './types';
 import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
+import { versions } from './versions';
 import { widget } from './widget';
 
 export type * from './types';
@@ -40,7 +41,7 @@ export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
     ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
-    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s),
+    ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s), ...versions(s),
   };
 }
 
@@ -54,6 +55,7 @@ export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'co
 // What the entry points need besides the use cases: composition (bin/, the CLI's direct mode), config, the upload spool, the data folder's lock.
 export { createServices, type Services, type ServiceOptions } from '../services';
 export { workerName } from '../shared-state';
+export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
 export { loadConfig, type Config } from '../config';
 export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
 export { classifyFile, type Classification } from '../content/classify';

@@ -3,5 +3,5 @@ import type { Product } from './types';
 
 /** The job records (ingest, and later translate and transcribe), optionally in one state. */
 export const jobs = (s: Services): Pick<Product, 'jobs'> => ({
-  jobs: async (state) => await s.catalog.jobs.list((j) => !state || j.state === state),
+  jobs: async (state) => await s.catalog.jobs.list(state ? { where: { state } } : undefined),
 });

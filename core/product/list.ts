@@ -1,5 +1,5 @@
 import type { ItemRecordOf } from '../content/create';
-import { listContent, translationRows } from '../content/views';
+import { isDraft, listContent, translationRows } from '../content/views';
 import type { CoreServices as Services } from '../services';
 import type { ContentType } from '../types';
 import type { Product } from './types';
@@ -8,7 +8,7 @@ import type { Product } from './types';
 export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'translations'> => ({
   async items<T extends ContentType>(type: T, filter: { subcategory?: string } = {}) {
     const sub = filter.subcategory;
-    return await s.catalog.items(type).list((r) => !sub || ('subcategory' in r && r.subcategory === sub)) as ItemRecordOf<T>[];
+    return await s.catalog.items(type).list((r) => !isDraft(r) && (!sub || ('subcategory' in r && r.subcategory === sub))) as ItemRecordOf<T>[];
   },
   async item<T extends ContentType>(type: T, id: number) {
     return structuredClone(await s.catalog.items(type).require(id)) as ItemRecordOf<T>;

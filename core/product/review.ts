@@ -17,7 +17,7 @@ function since(value: string | null | undefined): Date | null {
 
 /** Review, audience and expiry: approve or reject items (single or bulk), make them staff-only, set when they expire. */
 export const review = (s: Services): Pick<Product, 'approve' | 'reject' | 'setAccess' | 'reviewQueue' | 'auditLog' | 'exportAudit'> => {
-  const deps: GovernDeps = { catalog: s.catalog, onChange: async (c) => { await s.audit.record(c); } };
+  const deps: GovernDeps = { catalog: s.catalog, onChange: async (c) => { await s.audit.record(c); }, versions: { ...s.content, audit: (e) => s.audit.record(e) } };
   return {
     approve: (ids, o = {}) => approveItems(deps, ids, actingActor(o.actor)),
     reject: (ids, o = {}) => rejectItems(deps, ids, o.note ?? null, actingActor(o.actor)),

@@ -16,7 +16,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 
@@ -115,6 +115,17 @@ export interface Product {
   auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
   exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
 
+  // Versions of an item's file (core/governance/versions.ts): same id, same public URLs
+  /**
+   * Replaces an item's file with a new version. An approved item keeps being served as it was until the new
+   * version is processed and approved; an unapproved one is processed again at once. Admin and editor.
+   */
+  replace(id: number, input: ReplaceInput): Promise<VersionResult>;
+  /** The versions of an item's file, oldest first. */
+  versions(id: number, type?: ContentType): Promise<ItemVersion[]>;
+  /** Brings back version `n`'s file as a new version: processed and reviewed like a replacement. */
+  restoreVersion(id: number, n: number, options?: GovernOptions & { type?: ContentType; approve?: boolean }): Promise<VersionResult>;
+
   // Users and API tokens (admin only)
   users(): Promise<UserView[]>;
   createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
@@ -205,6 +216,21 @@ export interface Product {
   updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
   /** The brand defaults the widget reads, and every origin allowed to embed it. */
   widgetConfig(): Promise<WidgetConfig>;
+}
+
+export interface ReplaceInput {
+  file: UploadFile;
+  /** Only an item of this type (the typed routes); any kind otherwise. */
+  type?: ContentType;
+  /** Approve the new version now (needs the review permission): live once processed. */
+  approve?: boolean;
+  actor?: Actor;
+}
+
+export interface VersionResult {
+  type: ContentType;
+  item: ItemRecordOf<ContentType>;
+  version: ItemVersion;
 }
 
 /** Who makes a change: the server passes the signed-in user or token; the local CLI is admin. Over HTTP the server decides. */

@@ -4,7 +4,7 @@ import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import type { Product, UploadFile } from './types';
 
-const incoming = async (f: UploadFile): Promise<IncomingFile> =>
+export const incoming = async (f: UploadFile): Promise<IncomingFile> =>
   f.spooled ? { path: f.path, fileName: f.fileName, mimeType: f.spooled.mimeType, size: f.spooled.size, sha256: f.spooled.sha256, temporary: true }
     : { ...(await describeLocalFile(f.path)), fileName: f.fileName };
 

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
@@ -16,9 +19,9 @@ const chunk = (itemId: number, ordinal: number, text: string): Chunk => ({
 });
 
 /** A server's search index on the shared database (lexical only here: the vectors' sharing is Chroma's). */
-async function server(url: string) {
+async function server(url: string, dataDir: string | null = null, logs: string[] = []) {
   const pool = await openPool({ url, max: 4 });
-  const index = await createFeedSearchIndex({ index: await createSearchIndex({ dataDir: null, chromaUrl: null, embedder: createHashEmbedder() }), pool, pollMs: 50 });
+  const index = await createFeedSearchIndex({ index: await createSearchIndex({ dataDir, chromaUrl: null, embedder: createHashEmbedder() }), pool, pollMs: 50, log: (m) => logs.push(m) });
   return { index, async close() { await index.close(); await pool.end(); } };
 }
 
@@ -59,6 +62,35 @@ describe('search change feed on PostgreSQL', { skip: pg.skipReason }, () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('a server restarting on its kept lexical file applies only the changes made while it was away', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const setup = await openPool({ url });
+    await migrate(setup, searchFeedMigrations);
+    await setup.end();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'feed-lex-'));
+    const a = await server(url);
+    try {
+      await a.index.upsert([chunk(1, 0, 'Hold the pairing button for five seconds until the motor beeps.'), chunk(2, 0, 'The Zigbee hub needs a 2.4 GHz network.')]);
+      const first = await server(url, dir);
+      await first.close();
+      await a.index.upsert([chunk(3, 0, 'Clean the solar panel with a soft cloth twice a year.')]);
+      await a.index.deleteItem('document', 1);
+      const logs: string[] = [];
+      const again = await server(url, dir, logs);
+      try {
+        assert.ok(logs.some((m) => /kept from the last run/.test(m)), logs.join('\n'));
+        assert.equal(await again.index.count(), 2);
+        assert.equal((await again.index.search('solar panel cloth', { k: 1 }))[0]?.chunk.id, 'document:3:0');
+        assert.equal((await again.index.search('pairing button motor beeps', { k: 3 })).some((h) => h.chunk.itemId === 1), false);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await a.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -71,23 +71,33 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
     }
   }
 
-  /** Builds the lexical copy from the stored chunks, as of one snapshot of the feed. */
+  /** Builds the lexical copy from the stored chunks, as of one snapshot of the feed, a page at a time. */
   async function rebuild() {
     const c = await pool.connect();
     try {
       await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       const head = await c.query<{ seq: string }>('SELECT coalesce(max(seq), 0) AS seq FROM search_changes');
-      const rows = await c.query<{ chunk: Chunk }>('SELECT chunk FROM search_chunks ORDER BY item_type, item_id, id');
-      await c.query('COMMIT');
       lexical.clear();
-      for (let i = 0; i < rows.rows.length; i += 1000) lexical.upsert(rows.rows.slice(i, i + 1000).map((r) => r.chunk));
-      last = Number(head.rows[0].seq);
+      for (let after = ''; ;) {
+        const rows = await c.query<{ id: string; chunk: Chunk }>('SELECT id, chunk FROM search_chunks WHERE id > $1 ORDER BY id LIMIT 2000', [after]);
+        if (rows.rows.length === 0) break;
+        lexical.upsert(rows.rows.map((r) => r.chunk));
+        after = rows.rows[rows.rows.length - 1].id;
+      }
+      await c.query('COMMIT');
+      setLast(Number(head.rows[0].seq));
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw dbError(e, 'to build the search index from the stored chunks');
     } finally {
       c.release();
     }
+  }
+
+  /** The feed position is kept with the lexical file, so a restart only applies what changed since. */
+  function setLast(seq: number) {
+    last = seq;
+    lexical.setMeta('feedSeq', String(seq));
   }
 
   let catching: Promise<void> | null = null;
@@ -109,13 +119,23 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
         }
         last = Number(ch.seq);
       }
+      if (r.rows.length) setLast(last);
       if (r.rows.length < 500) return;
     }
   }
   const catchUp = () => (catching ??= applyChanges().finally(() => (catching = null)));
 
-  await rebuild();
-  log(`Search: lexical index built from PostgreSQL (${lexical.count()} chunks); following the change feed`);
+  // A lexical file kept from an earlier run is brought up to date from the feed when the feed still holds every change since.
+  const kept = Number(lexical.getMeta('feedSeq') ?? 0);
+  const oldest = kept > 0 ? await pool.query<{ seq: string | null }>('SELECT min(seq) AS seq FROM search_changes') : null;
+  if (oldest?.rows[0].seq != null && Number(oldest.rows[0].seq) <= kept + 1) {
+    last = kept;
+    await catchUp();
+    log(`Search: lexical index kept from the last run (${lexical.count()} chunks), changes since applied; following the change feed`);
+  } else {
+    await rebuild();
+    log(`Search: lexical index built from PostgreSQL (${lexical.count()} chunks); following the change feed`);
+  }
   let ticks = 0;
   const timer = setInterval(() => {
     if (closed) return;

@@ -176,16 +176,17 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
 
     async reindex({ signal, onProgress } = {}) {
       if (!vectors) throw new AppError('not_configured', 'Reindexing needs Chroma: no Chroma URL is configured.');
-      const all = lexical.all();
+      const total = lexical.count();
       await vectors.reset();
-      const batch = 256;
-      for (let i = 0; i < all.length; i += batch) {
+      let done = 0;
+      for (const batch of lexical.batches(256)) {
         signal?.throwIfAborted();
-        await vectors.upsert(all.slice(i, i + batch), signal);
-        onProgress?.(Math.min(i + batch, all.length), all.length);
+        await vectors.upsert(batch, signal);
+        done += batch.length;
+        onProgress?.(done, total);
       }
-      if (all.length === 0) onProgress?.(0, 0);
-      return all.length;
+      if (done === 0) onProgress?.(0, 0);
+      return done;
     },
 
     async close() {

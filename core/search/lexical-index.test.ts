@@ -3,7 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { createLexicalIndex } from './lexical-index';
+import { existsSync } from 'node:fs';
+import { createLexicalIndex, LEXICAL_FILE } from './lexical-index';
+import { writeLexicalFile } from './lexical-store';
 import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
 
 const top = (r: { words: { chunk: { id: string } }[]; grams: { chunk: { id: string } }[] }) => [r.grams[0]?.chunk.id, r.words[0]?.chunk.id];
@@ -74,10 +76,81 @@ test('a damaged index file is reported, not silently dropped', async () => {
     const a = await createLexicalIndex({ dataDir: dir });
     a.upsert(SAMPLE_CHUNKS);
     await a.close();
-    const file = path.join(dir, 'lexical-index.bin');
+    const file = path.join(dir, LEXICAL_FILE);
     const bytes = await readFile(file);
-    await writeFile(file, bytes.subarray(0, bytes.length - 50));
+    bytes.fill(0x41, 0, 200);
+    await writeFile(file, bytes);
     await assert.rejects(createLexicalIndex({ dataDir: dir }), (e: Error & { code?: string }) => e.code === 'internal' && /damaged/.test(e.message));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** Many varied chunks: a few hundred words drawn from the samples, with numbered model names. */
+function manyChunks(n: number) {
+  const words = SAMPLE_CHUNKS.flatMap((c) => c.text.split(/\s+/));
+  return Array.from({ length: n }, (_, i) => {
+    const w: string[] = [];
+    for (let j = 0; j < 30; j++) w.push(words[(i * 7 + j * 13 + (i % 11) * j) % words.length]);
+    w.push(`model${i % 97}x`);
+    return makeChunk(100 + Math.floor(i / 10), i % 10, w.join(' '));
+  });
+}
+
+test('results are the same whether the postings sit in one segment, many merged segments or memory', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
+  try {
+    const chunks = manyChunks(3000);
+    const one = await createLexicalIndex({ dataDir: null, saveDelayMs: 60_000 });
+    one.upsert(chunks);
+    // A tiny memory budget: a segment per upsert call, merged by levels as they fill.
+    const many = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 500 });
+    for (let i = 0; i < chunks.length; i += 50) many.upsert(chunks.slice(i, i + 50));
+    many.deleteItem('document', 105);
+    one.deleteItem('document', 105);
+    for (const q of ['motion sensor model17x', 'thermostat schedule heating', 'חיישן התנועה model3x', 'détecteur bouton']) {
+      const a = one.search(q, { k: 20, language: 'en' });
+      const b = many.search(q, { k: 20, language: 'en' });
+      for (const f of ['words', 'grams', 'title'] as const) {
+        assert.deepEqual(b[f].map((h) => h.chunk.id), a[f].map((h) => h.chunk.id), `${q} / ${f}`);
+        b[f].forEach((h, i) => assert.ok(Math.abs(h.score - a[f][i].score) < 1e-9));
+      }
+    }
+    assert.equal(many.count(), chunks.length - 10);
+    await Promise.all([one.close(), many.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a restart reads the index without rebuilding it; chunks not yet in a segment (a crash) are indexed again', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
+  try {
+    const a = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    a.upsert(manyChunks(500));
+    await a.flush();
+    // Written as chunk rows but never as a segment: the process dies before its save.
+    a.upsert([makeChunk(9, 0, 'Garage door opener pairing')]);
+    const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    assert.equal(b.count(), 501);
+    assert.equal(b.search('garage opener', { k: 3, language: 'en' }).words[0].chunk.id, 'document:9:0');
+    assert.equal(b.search('model17x', { k: 3, language: 'en' }).words[0].chunk.text.includes('model17x'), true);
+    await Promise.all([a.close(), b.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an index file of the earlier in-memory version is read once into the new file and removed', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
+  try {
+    const legacy = path.join(dir, 'lexical-index.bin');
+    await writeLexicalFile(legacy, { recipe: 'old', chunks: SAMPLE_CHUNKS, fields: {} });
+    const a = await createLexicalIndex({ dataDir: dir });
+    assert.equal(a.count(), SAMPLE_CHUNKS.length);
+    assert.equal(a.search('motion sensor', { k: 3, language: 'en' }).words[0].chunk.id, 'document:1:0');
+    await a.close();
+    assert.equal(existsSync(legacy), false);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

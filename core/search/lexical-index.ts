@@ -1,22 +1,42 @@
 /**
  * The lexical side of search: BM25 over three fields of every chunk
  * (stemmed words of heading + text, character 4-grams of the same, title
- * words), the chunks themselves (so search still answers when Chroma is
- * down), persisted to one file in the data folder.
+ * words), and the chunks themselves (so search still answers when Chroma
+ * is down), kept on disk in one SQLite file in the data folder
+ * (`lexical-index.sqlite`) so a catalog of millions of chunks does not
+ * have to fit in memory.
+ *
+ * Terms come from the product's own analyser (../text/analyze: stemming,
+ * folding, Hebrew and Arabic prefixes through 4-grams), computed here in
+ * JS; SQLite only stores them. The postings live in segments
+ * (./lexical-segments.ts): new chunks go to an in-memory segment that is
+ * written as a segment table when it grows or after a quiet time, and
+ * segments are merged log-style. Every chunk row is written at once, so a
+ * crash loses nothing: chunks newer than the last written segment are
+ * analysed again at start. In memory: a few bytes per chunk (lengths, item,
+ * language, alive) and the unwritten segment; the chunk text and postings
+ * stay on disk.
  */
-import { mkdir } from 'node:fs/promises';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
-import { analyzeForIndex, gramTerms, wordTerms } from '../text/analyze';
-import { createInvertedIndex, type InvertedIndex, type Scored } from './inverted-index';
-import { readLexicalFile, writeLexicalFile, type LexicalSnapshot } from './lexical-store';
+import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
+import { topK } from './inverted-index';
+import { readLexicalFile } from './lexical-store';
+import { createSegments, type Postings } from './lexical-segments';
 import type { Chunk, SearchFilters } from './types';
 
 /** Analyzer recipe: a stored index made with another recipe is rebuilt from its chunks on load. */
 export const LEXICAL_RECIPE = 'lex-v1:stem+g4+title';
 export const LEXICAL_FIELDS = ['words', 'grams', 'title'] as const;
 export type LexicalField = (typeof LEXICAL_FIELDS)[number];
+/** The index file in the data folder. */
+export const LEXICAL_FILE = 'lexical-index.sqlite';
+/** The file of earlier versions (one binary snapshot held in memory): read once, then removed. */
+const LEGACY_FILE = 'lexical-index.bin';
+const FIELD_KEY: Record<LexicalField, string> = { words: 'w', grams: 'g', title: 't' };
 
 export interface LexicalHit { chunk: Chunk; score: number }
 export type LexicalResult = Record<LexicalField, LexicalHit[]>;
@@ -35,27 +55,28 @@ export interface LexicalIndex {
   clear(): void;
   search(query: string, options: LexicalSearchOptions): LexicalResult;
   get(id: string): Chunk | undefined;
-  /** Every chunk held, in insertion order. */
+  /** Every chunk held, in insertion order (small indexes and tests; use `batches` for big ones). */
   all(): Chunk[];
+  /** Every chunk held, in insertion order, `size` at a time. */
+  batches(size: number): Generator<Chunk[]>;
   count(): number;
-  /** Writes pending changes now. */
+  /** A value kept with the index (e.g. how far a change feed was applied). */
+  getMeta(key: string): string | null;
+  setMeta(key: string, value: string): void;
+  /** Writes the in-memory segment now. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface LexicalIndexOptions {
-  /** Folder holding `lexical-index.bin`; created when missing. Null keeps the index in memory only. */
+  /** Folder holding `lexical-index.sqlite`; created when missing. Null: a private temporary file, gone on close. */
   dataDir: string | null;
-  /** Quiet time before a change is written (default 1000 ms). */
+  /** Quiet time before the in-memory segment is written (default 1000 ms). */
   saveDelayMs?: number;
-  /** Called after each write of the file (debounced or flushed). */
+  /** Postings held in memory before they are written as a segment (default 4,000,000). */
+  memoryPostings?: number;
+  /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
-}
-
-function chunkTerms(chunk: Chunk): Record<LexicalField, string[]> {
-  const body = chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text;
-  const { words, grams } = analyzeForIndex(body, chunk.language);
-  return { words, grams, title: wordTerms(chunk.title, chunk.language) };
 }
 
 function queryTerms(field: LexicalField, query: string, lang: string): string[] {
@@ -70,140 +91,317 @@ export function matchesFilters(chunk: Chunk, filters?: SearchFilters, itemIds?: 
   return true;
 }
 
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS docs (
+    doc INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, item_type TEXT NOT NULL, item_id INTEGER NOT NULL,
+    language TEXT NOT NULL, len_w INTEGER NOT NULL, len_g INTEGER NOT NULL, len_t INTEGER NOT NULL, chunk TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS docs_item ON docs (item_type, item_id);
+`;
+
+const BM25 = { k1: 1.2, b: 0.75 };
+
+/** Small growable per-document arrays (document numbers are SQLite rowids, never reused). */
+class DocTable {
+  alive = new Uint8Array(1024);
+  len = [new Uint32Array(1024), new Uint32Array(1024), new Uint32Array(1024)];
+  itemId = new Int32Array(1024);
+  itemType = new Uint8Array(1024);
+  lang = new Uint8Array(1024);
+  live = 0;
+  total = [0, 0, 0];
+  private codes = new Map<string, number>();
+
+  code(s: string): number {
+    let c = this.codes.get(s);
+    if (c === undefined) { c = this.codes.size + 1; this.codes.set(s, c); }
+    return c;
+  }
+  knownCode(s: string): number { return this.codes.get(s) ?? -1; }
+
+  private ensure(doc: number) {
+    if (doc < this.alive.length) return;
+    const n = Math.max(doc + 1, this.alive.length * 2);
+    const g = <T extends Uint8Array | Uint32Array | Int32Array>(a: T, make: (n: number) => T): T => { const b = make(n); b.set(a); return b; };
+    this.alive = g(this.alive, (m) => new Uint8Array(m));
+    this.len = this.len.map((a) => g(a, (m) => new Uint32Array(m)));
+    this.itemId = g(this.itemId, (m) => new Int32Array(m));
+    this.itemType = g(this.itemType, (m) => new Uint8Array(m));
+    this.lang = g(this.lang, (m) => new Uint8Array(m));
+  }
+
+  add(doc: number, itemType: string, itemId: number, language: string, lens: number[]) {
+    this.ensure(doc);
+    this.alive[doc] = 1;
+    this.itemType[doc] = this.code(`t:${itemType}`);
+    this.itemId[doc] = itemId;
+    this.lang[doc] = this.code(`l:${language}`);
+    for (let f = 0; f < 3; f++) { this.len[f][doc] = lens[f]; this.total[f] += lens[f]; }
+    this.live++;
+  }
+
+  remove(doc: number) {
+    if (doc >= this.alive.length || !this.alive[doc]) return;
+    this.alive[doc] = 0;
+    for (let f = 0; f < 3; f++) this.total[f] -= this.len[f][doc];
+    this.live--;
+  }
+
+  size() { return this.alive.length; }
+}
+
+function openDatabase(file: string): Database.Database {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -65536'); // 64 MB of page cache
+    db.pragma('temp_store = FILE');
+    db.exec(SCHEMA);
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
 export async function createLexicalIndex(options: LexicalIndexOptions): Promise<LexicalIndex> {
-  const file = options.dataDir ? path.join(options.dataDir, 'lexical-index.bin') : null;
+  let file = '';
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    file = path.join(options.dataDir, LEXICAL_FILE);
+  }
+  let db: Database.Database;
+  try {
+    db = openDatabase(file);
+  } catch (e) {
+    throw new AppError('internal', `The lexical search index ${file} is damaged (${(e as Error).message}); delete it and run a reindex.`, { cause: e, details: { damagedFile: file } });
+  }
   const saveDelay = options.saveDelayMs ?? 1000;
-  let chunks: Array<Chunk | null> = [];
-  let slotById = new Map<string, number>();
-  let fields = {} as Record<LexicalField, InvertedIndex>;
-  let dead = 0;
+  const docs = new DocTable();
+  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1 });
 
-  const reset = () => {
-    chunks = []; slotById = new Map(); dead = 0;
-    for (const f of LEXICAL_FIELDS) fields[f] = createInvertedIndex();
+  const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
+  const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const getMeta = (key: string) => getMetaStmt.get(key)?.value ?? null;
+  const setMeta = (key: string, value: string) => { setMetaStmt.run(key, value); };
+  const insertDoc = db.prepare('INSERT INTO docs (id, item_type, item_id, language, len_w, len_g, len_t, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const docById = db.prepare<[string], { doc: number }>('SELECT doc FROM docs WHERE id = ?');
+  const deleteDoc = db.prepare('DELETE FROM docs WHERE doc = ?');
+  const docsOfItem = db.prepare<[string, number], { doc: number }>('SELECT doc FROM docs WHERE item_type = ? AND item_id = ?');
+  const chunkOfDoc = db.prepare<[number], { chunk: string }>('SELECT chunk FROM docs WHERE doc = ?');
+  const chunkById = db.prepare<[string], { chunk: string }>('SELECT chunk FROM docs WHERE id = ?');
+  const docsAfter = db.prepare<[number, number], { doc: number; chunk: string }>('SELECT doc, chunk FROM docs WHERE doc > ? ORDER BY doc LIMIT ?');
+
+  /** A chunk's term ids in the in-memory segment and its field lengths (the same terms as chunkTerms). */
+  const analyse = (chunk: Chunk) => {
+    const memory = segments.memory;
+    const lang = chunk.language;
+    const body = chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text;
+    const ids: number[] = [];
+    let nw = 0, ng = 0;
+    for (const w of contentWords(body, lang)) {
+      const wi = memory.wordIds(`${lang}\u0000${w}`, () => {
+        const e = analyzeWord(w, lang);
+        return [[FIELD_KEY.words, e.stem], ...e.grams.map((g): [string, string] => [FIELD_KEY.grams, g])];
+      });
+      for (let i = 0; i < wi.length; i++) ids.push(wi[i]);
+      nw++; ng += wi.length - 1;
+    }
+    const title = wordTerms(chunk.title, lang);
+    for (const t of title) ids.push(memory.termId(FIELD_KEY.title, t));
+    return { ids, lens: [nw, ng, title.length] };
   };
+  /** Analyses a chunk into the in-memory segment under document number `doc`. */
+  const index = (doc: number, chunk: Chunk) => segments.memory.addIds(doc, analyse(chunk).ids);
 
-  const addChunk = (chunk: Chunk) => {
-    const old = slotById.get(chunk.id);
-    if (old !== undefined) removeSlot(old);
-    const slot = chunks.length;
-    chunks.push(chunk);
-    slotById.set(chunk.id, slot);
-    const terms = chunkTerms(chunk);
-    for (const f of LEXICAL_FIELDS) fields[f].add(slot, terms[f]);
-  };
+  const addChunks = db.transaction((list: Chunk[]) => {
+    for (const chunk of list) {
+      const old = docById.get(chunk.id);
+      if (old) { deleteDoc.run(old.doc); docs.remove(old.doc); }
+      const { ids, lens } = analyse(chunk);
+      const doc = Number(insertDoc.run(chunk.id, chunk.itemType, chunk.itemId, chunk.language, lens[0], lens[1], lens[2], JSON.stringify(chunk)).lastInsertRowid);
+      docs.add(doc, chunk.itemType, chunk.itemId, chunk.language, lens);
+      segments.memory.addIds(doc, ids);
+    }
+  });
 
-  const removeSlot = (slot: number) => {
-    const chunk = chunks[slot];
-    if (!chunk) return;
-    chunks[slot] = null;
-    slotById.delete(chunk.id);
-    for (const f of LEXICAL_FIELDS) fields[f].remove(slot);
-    dead++;
-  };
+  const clearAll = db.transaction(() => {
+    segments.dropAll();
+    db.exec("DELETE FROM docs; DELETE FROM sqlite_sequence WHERE name = 'docs'");
+  });
 
-  /** Renumbers live chunks 0..n-1 and drops removed postings. */
-  const compact = () => {
-    if (dead === 0) return;
-    const map = new Int32Array(chunks.length).fill(-1);
-    const next: Chunk[] = [];
-    chunks.forEach((c, i) => { if (c) { map[i] = next.length; next.push(c); } });
-    for (const f of LEXICAL_FIELDS) fields[f].compact(map, next.length);
-    chunks = next;
-    slotById = new Map(next.map((c, i) => [c.id, i]));
-    dead = 0;
-  };
+  // Load: per-document figures into memory, then the chunks no segment holds yet (written before a crash).
+  try {
+    const recipe = getMeta('recipe');
+    if (recipe !== null && recipe !== LEXICAL_RECIPE) {
+      // Another analyser built the segments: analyse every chunk again.
+      segments.dropAll();
+      setMeta('recipe', LEXICAL_RECIPE);
+      segments.setWrittenThrough(0);
+    } else if (recipe === null) setMeta('recipe', LEXICAL_RECIPE);
+    segments.load();
+    for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
+      'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
+      docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
+    }
+    for (let after = segments.writtenThrough(); ;) {
+      const rows = docsAfter.all(after, 1000);
+      if (rows.length === 0) break;
+      for (const r of rows) index(r.doc, JSON.parse(r.chunk) as Chunk);
+      after = rows[rows.length - 1].doc;
+    }
+  } catch (e) {
+    db.close();
+    if (e instanceof AppError) throw e;
+    throw new AppError('internal', `The lexical search index ${file} is damaged (${(e as Error).message}); delete it and run a reindex.`, { cause: e, details: { damagedFile: file } });
+  }
 
-  reset();
-  if (file) {
-    await mkdir(options.dataDir!, { recursive: true });
-    const snapshot = await readLexicalFile(file);
-    if (snapshot && snapshot.recipe === LEXICAL_RECIPE) {
-      chunks = snapshot.chunks;
-      slotById = new Map(chunks.map((c, i) => [c!.id, i]));
-      for (const f of LEXICAL_FIELDS) fields[f] = createInvertedIndex(undefined, snapshot.fields[f]);
-    } else if (snapshot) {
-      for (const c of snapshot.chunks) if (c) addChunk(c);
+  if (options.dataDir) {
+    // An index file of an earlier version: its chunks are indexed here once, then it is removed.
+    const legacy = path.join(options.dataDir, LEGACY_FILE);
+    if (existsSync(legacy)) {
+      const snapshot = await readLexicalFile(legacy).catch((e) => { db.close(); throw e; });
+      if (snapshot && docs.live === 0) for (let i = 0; i < snapshot.chunks.length; i += 1000) addChunks(snapshot.chunks.slice(i, i + 1000).filter(Boolean));
+      segments.write(segments.maxDoc());
+      rmSync(legacy, { force: true });
     }
   }
 
   let timer: NodeJS.Timeout | null = null;
-  let dirty = false;
-  let saving: Promise<void> = Promise.resolve();
-  let lastSaveError: Error | null = null;
-  /** A big index takes seconds to write: wait at least 5 times the last write before the next. */
-  let lastSaveMs = 0;
+  let closed = false;
+  const memoryLimit = options.memoryPostings ?? 4_000_000;
 
-  const save = async () => {
-    if (!file || !dirty) return;
-    dirty = false;
-    compact();
-    const snapshot: LexicalSnapshot = {
-      recipe: LEXICAL_RECIPE,
-      chunks: chunks as Chunk[],
-      fields: Object.fromEntries(LEXICAL_FIELDS.map((f) => [f, fields[f].serialize()])) as LexicalSnapshot['fields'],
-    };
-    const started = performance.now();
+  const save = () => {
+    if (timer) { clearTimeout(timer); timer = null; }
+    if (closed || segments.memory.postings() === 0) return;
     try {
-      await writeLexicalFile(file, snapshot);
-      lastSaveMs = performance.now() - started;
-      options.onSaved?.();
+      segments.write(segments.maxDoc());
     } catch (e) {
-      dirty = true;
-      throw new AppError('internal', `Could not save the lexical search index to ${file}: ${(e as Error).message}`, { cause: e });
+      throw new AppError('internal', `Could not save the lexical search index to ${file || 'its temporary file'}: ${(e as Error).message}`, { cause: e });
     }
+    options.onSaved?.();
   };
 
   const schedule = () => {
-    dirty = true;
-    if (!file || timer) return;
+    if (segments.memory.postings() >= memoryLimit) { save(); return; }
+    if (timer) return;
     timer = setTimeout(() => {
       timer = null;
-      saving = saving.then(save).catch((e) => { lastSaveError = e as Error; });
-    }, Math.max(saveDelay, lastSaveMs * 5));
+      try { save(); } catch { /* kept in memory and in the chunk rows; tried again at the next change or flush */ }
+    }, saveDelay);
     timer.unref?.();
   };
 
-  const flush = async () => {
-    if (timer) { clearTimeout(timer); timer = null; }
-    await saving;
-    // A save that failed before (a full disk) is tried again now: only this attempt's failure counts.
-    lastSaveError = null;
-    saving = save();
-    await saving;
+  const fieldIndex: Record<LexicalField, number> = { words: 0, grams: 1, title: 2 };
+  let acc = new Float64Array(0);
+
+  const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean) => {
+    const live = docs.live;
+    if (live === 0 || k <= 0) return [];
+    const fi = fieldIndex[field];
+    const lengths = docs.len[fi];
+    const alive = docs.alive;
+    const avg = docs.total[fi] / live || 1;
+    const { k1, b } = BM25;
+    if (acc.length < docs.size()) acc = new Float64Array(docs.size());
+    const touched: number[] = [];
+    for (const t of new Set(terms)) {
+      const lists: Postings[] = segments.read(FIELD_KEY[field], t);
+      let n = 0;
+      for (const p of lists) n += p.n;
+      if (n === 0) continue;
+      const df = Math.min(n, live);
+      const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
+      for (const p of lists) {
+        const { docs: ds, tfs } = p;
+        for (let i = 0; i < p.n; i++) {
+          const d = ds[i];
+          if (!alive[d]) continue;
+          const f = tfs[i];
+          if (acc[d] === 0) touched.push(d);
+          acc[d] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
+        }
+      }
+    }
+    const result = topK(touched, acc, k, accept);
+    for (const d of touched) acc[d] = 0;
+    return result;
   };
+
+  const chunkCache = new Map<number, Chunk>();
+  const chunkOf = (doc: number): Chunk => {
+    let c = chunkCache.get(doc);
+    if (!c) { c = JSON.parse(chunkOfDoc.get(doc)!.chunk) as Chunk; chunkCache.set(doc, c); }
+    return c;
+  };
+
+  function* batches(size: number): Generator<Chunk[]> {
+    for (let after = 0; ;) {
+      const rows = docsAfter.all(after, size);
+      if (rows.length === 0) return;
+      yield rows.map((r) => JSON.parse(r.chunk) as Chunk);
+      after = rows[rows.length - 1].doc;
+    }
+  }
 
   return {
     upsert(list) {
-      for (const c of list) addChunk(c);
-      if (dead > 1000 && dead > chunks.length / 2) compact();
-      if (list.length) schedule();
-    },
-    deleteItem(itemType, itemId) {
-      let n = 0;
-      chunks.forEach((c, slot) => { if (c && c.itemType === itemType && c.itemId === itemId) { removeSlot(slot); n++; } });
-      if (n) schedule();
-      return n;
-    },
-    clear() {
-      reset();
+      if (list.length === 0) return;
+      addChunks(list);
       schedule();
     },
+    deleteItem(itemType, itemId) {
+      const rows = docsOfItem.all(itemType, itemId);
+      if (rows.length === 0) return 0;
+      db.transaction(() => { for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
+      segments.noteDeleted(rows.length);
+      return rows.length;
+    },
+    clear() {
+      clearAll();
+      const fresh = new DocTable();
+      Object.assign(docs, fresh);
+      segments.setWrittenThrough(0);
+    },
     search(query, { k, language, filters }) {
-      const itemIds = filters?.itemIds ? new Set(filters.itemIds) : undefined;
-      const accept = filters ? (slot: number) => { const c = chunks[slot]; return !!c && matchesFilters(c, filters, itemIds); } : undefined;
-      const toHits = (list: Scored[]) => list.map((s) => ({ chunk: chunks[s.doc]!, score: s.score }));
+      let accept: ((doc: number) => boolean) | undefined;
+      if (filters) {
+        const itemIds = filters.itemIds ? new Set(filters.itemIds) : undefined;
+        const type = filters.itemType ? docs.knownCode(`t:${filters.itemType}`) : 0;
+        const lang = filters.language ? docs.knownCode(`l:${filters.language}`) : 0;
+        accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
+      }
       const out = {} as LexicalResult;
-      for (const f of LEXICAL_FIELDS) out[f] = toHits(fields[f].search(queryTerms(f, query, language), k, accept));
+      try {
+        for (const f of LEXICAL_FIELDS) {
+          out[f] = searchField(f, queryTerms(f, query, language), k, accept).map((s) => ({ chunk: chunkOf(s.doc), score: s.score }));
+        }
+      } finally {
+        chunkCache.clear();
+      }
       return out;
     },
     get(id) {
-      const slot = slotById.get(id);
-      return slot === undefined ? undefined : chunks[slot] ?? undefined;
+      const r = chunkById.get(id);
+      return r ? (JSON.parse(r.chunk) as Chunk) : undefined;
     },
-    all: () => chunks.filter((c): c is Chunk => c !== null),
-    count: () => chunks.length - dead,
-    flush,
-    async close() { await flush(); },
+    all() {
+      const out: Chunk[] = [];
+      for (const b of batches(1000)) out.push(...b);
+      return out;
+    },
+    batches,
+    count: () => docs.live,
+    getMeta,
+    setMeta,
+    async flush() { save(); },
+    async close() {
+      if (closed) return;
+      try { save(); } finally {
+        closed = true;
+        db.close();
+      }
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { contentTerms, coverage, termSet, type Term } from '../text/terms';
+import { contentTerms, coverage, passageTermSet, type Term } from '../text/terms';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -58,7 +58,8 @@ export async function retrieve(
     }
   }
   const passages = [...best.values()].map((hit): Passage => {
-    const set = termSet(`${hit.chunk.heading ?? ''}\n${hit.chunk.text}`, hit.chunk.language);
+    // A passage in another language of the same alphabet (often a short text misdetected) is also read in the question's.
+    const set = passageTermSet(`${hit.chunk.heading ?? ''}\n${hit.chunk.text}`, hit.chunk.language, variants[0]?.language ?? hit.chunk.language);
     // Judge a passage by the question in its own language when we have it, else by the best variant.
     const same = variants.filter((v) => v.language === hit.chunk.language);
     const candidates = same.length ? same : variants;

@@ -41,6 +41,38 @@ export const videoKeys = {
 };
 
 /**
+ * Earlier and pending versions of an item's original (core/governance/versions.ts):
+ *   versions/document/12/2_Guide.pdf    version 2 of document 12
+ * Never public (not a public folder): the live version is served from the
+ * item's own key, which a replacement keeps, so its URL does not change.
+ */
+export const versionKeys = {
+  original: (type: ContentType, id: number, n: number, fileName: string) => `versions/${type}/${id}/${n}_${safeFileName(fileName, 'file')}`,
+  prefix: (type: ContentType, id: number) => `versions/${type}/${id}/`,
+};
+
+/**
+ * Where an item's derived objects live (images, frames, text, transcripts,
+ * thumbnail, subtitles), as prefixes: what moves when a processed new
+ * version takes over the item's id (see `rekeyDerived`). The original and
+ * translated files are not in it (they have their own handling).
+ */
+export function derivedPrefixes(type: ContentType, id: number): string[] {
+  const text = [`text/${type}/${id}.`];
+  if (type === 'document') return [...text, `images/documents/${id}/`];
+  if (type === 'presentation') return [...text, `images/presentations/${id}/`];
+  return [...text, videoKeys.framesPrefix(id), `videos/transcripts/${id}.`, `videos/thumbnails/${id}.`, `videos/subtitles/${id}_`];
+}
+
+/** The key of the same derived object for item `to` (a key under one of `derivedPrefixes(type, from)`), or null. */
+export function rekeyDerived(key: string, type: ContentType, from: number, to: number): string | null {
+  for (const prefix of derivedPrefixes(type, from)) {
+    if (key.startsWith(prefix)) return derivedPrefixes(type, to)[derivedPrefixes(type, from).indexOf(prefix)] + key.slice(prefix.length);
+  }
+  return null;
+}
+
+/**
  * Renders of PDF pages (made on first request):
  *   images/documents/12/pages/3.png       the whole page 3
  *   images/documents/12/pages/3-c7.png    page 3 cropped to chunk 7's text

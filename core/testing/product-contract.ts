@@ -8,7 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
 import type { Product } from '../product/index';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fixtures } from './fixtures';
+import { buildPdf } from './pdf-writer';
 import { videoFixtures } from './fixture-video';
 import type { ContentType, Document } from '../types';
 
@@ -26,6 +30,22 @@ async function settled(product: Product, type: ContentType, id: number) {
     await sleep(50);
   }
   throw new Error(`${type} ${id} did not finish`);
+}
+
+/** Polls `check` until it holds (the product's own state is the event: a version going live, a job ending). */
+async function until(what: string, check: () => Promise<boolean>) {
+  for (let i = 0; i < 600; i++) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+/** A one-page PDF whose text holds `word` (a word no other fixture has). */
+function wordPdf(dir: string, name: string, word: string) {
+  const file = path.join(dir, name);
+  writeFileSync(file, buildPdf([{ lines: [`Installation plan ${word}`, `The ${word} gateway pairs with every motorised blind in the house.`] }]));
+  return file;
 }
 
 const rejects = (code: string) => (e: unknown) => e instanceof AppError && e.code === code;
@@ -213,6 +233,56 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       const [cleared] = await h.product.setAccess([item.id], { validUntil: null });
       assert.equal(cleared.validUntil, null);
       await settled(h.product, 'document', item.id);
+    });
+    it('versions: a replaced approved item is served as it was until the new version is processed and approved; the old text then leaves the index; restore brings a version back', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'versions-'));
+      const hits = async (word: string) => (await h.product.search(`${word} gateway`, { k: 5, type: 'document' })).filter((x) => x.chunk.text.includes(word)).map((x) => x.chunk.itemId);
+      const { item } = await h.product.upload({ kind: 'document', file: { path: wordPdf(dir, 'v1.pdf', 'aubergine'), fileName: 'plan.pdf' }, fields: { title: 'Plan', approve: true, force: true } });
+      await settled(h.product, 'document', item.id);
+      const v1 = await h.product.item('document', item.id);
+
+      const r = await h.product.replace(item.id, { file: { path: wordPdf(dir, 'v2.pdf', 'turquoise'), fileName: 'plan-2027.pdf' } });
+      assert.deepEqual([r.type, r.item.id, r.version.n, r.version.state], ['document', item.id, 2, 'pending']);
+      const draftId = r.item.pendingVersion?.draftId;
+      assert.ok(draftId && draftId !== item.id);
+      await until('the new version is processed', async () => (await h.product.jobs()).some((j) => j.itemId === draftId && j.state === 'done'));
+      // Still the approved version: same record, same file, its text in the index; the new one waits in the review queue.
+      const during = await h.product.item('document', item.id);
+      assert.deepEqual([during.fileKey, during.fileName, during.review], [v1.fileKey, 'plan.pdf', 'approved']);
+      assert.equal((await h.product.readFile(v1.fileKey)).size, v1.fileSize);
+      assert.ok((await hits('aubergine')).includes(item.id));
+      assert.ok((await h.product.reviewQueue('pending')).some((x) => x.id === item.id && x.pendingVersion?.n === 2));
+      assert.ok((await h.product.items('document')).every((d) => d.id !== draftId), 'the draft is not listed');
+      assert.deepEqual((await h.product.versions(item.id)).map((v) => [v.n, v.state]), [[1, 'live'], [2, 'pending']]);
+
+      await h.product.approve([item.id]);
+      await until('version 2 is live', async () => (await h.product.versions(item.id)).find((v) => v.n === 2)?.state === 'live');
+      const after = await h.product.item('document', item.id);
+      assert.deepEqual([after.fileKey, after.fileName, after.pendingVersion ?? null], [v1.fileKey, 'plan-2027.pdf', null], 'same key (same URL), new file');
+      assert.equal((await h.product.readFile(v1.fileKey)).size, after.fileSize);
+      assert.ok((await hits('turquoise')).includes(item.id), 'the new text is indexed under the item\'s id');
+      assert.ok(!(await hits('turquoise')).includes(draftId!), 'nothing of the draft is left');
+      assert.deepEqual(await hits('aubergine'), [], 'the old text left the index');
+      await assert.rejects(h.product.item('document', draftId!), rejects('not_found'));
+
+      // Restore version 1 (approved on the spot): it comes back as version 3.
+      const back = await h.product.restoreVersion(item.id, 1, { approve: true });
+      assert.deepEqual([back.version.n, back.version.restoredFrom, back.version.fileName], [3, 1, 'plan.pdf']);
+      await until('version 3 is live', async () => (await h.product.versions(item.id)).find((v) => v.n === 3)?.state === 'live');
+      assert.ok((await hits('aubergine')).includes(item.id));
+      assert.deepEqual(await hits('turquoise'), []);
+      await assert.rejects(h.product.restoreVersion(item.id, 3), rejects('conflict'));
+      await assert.rejects(h.product.restoreVersion(item.id, 9), rejects('not_found'));
+
+      // A rejected new version goes; the live one stays.
+      await h.product.replace(item.id, { file: { path: wordPdf(dir, 'v4.pdf', 'vermilion'), fileName: 'plan-draft.pdf' }, type: 'document' });
+      await h.product.reject([item.id], { note: 'Not yet' });
+      const states = (await h.product.versions(item.id)).map((v) => [v.n, v.state]);
+      assert.deepEqual(states, [[1, 'superseded'], [2, 'superseded'], [3, 'live'], [4, 'rejected']]);
+      assert.equal((await h.product.item('document', item.id)).review, 'approved');
+      await assert.rejects(h.product.replace(item.id, { file: { path: wordPdf(dir, 'v5.pdf', 'ochre'), fileName: 'x.pdf' }, type: 'video' }), rejects('not_found'));
+      const actions = (await h.product.auditLog({ since: '1h' })).filter((e) => e.itemId === item.id).map((e) => e.action);
+      for (const a of ['replace', 'restore', 'approve', 'reject'] as const) assert.ok(actions.includes(a), `audited: ${a}`);
     });
   });
 }

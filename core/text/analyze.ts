@@ -69,13 +69,34 @@ export function gramTerms(text: string, lang: string, min = 3, max = 5, options:
   return out;
 }
 
+/**
+ * Stem and 4-grams per (language, word), reused: words repeat (Zipf), and
+ * stemming and n-gram slicing are most of the analyser's time when a
+ * catalog is indexed. Bounded: emptied when it reaches CACHE_MAX words.
+ */
+const CACHE_MAX = 200_000;
+const wordCache = new Map<string, { stem: string; grams: string[] }>();
+
+/** The index terms of one content word of `lang`: its folded stem and its 4-grams. */
+export function analyzeWord(w: string, lang: string): { stem: string; grams: string[] } {
+  const key = `${lang}\u0000${w}`;
+  let e = wordCache.get(key);
+  if (!e) {
+    if (wordCache.size >= CACHE_MAX) wordCache.clear();
+    e = { stem: foldWord(stem(w, lang)), grams: charNgrams(foldWord(w), 4, 4) };
+    wordCache.set(key, e);
+  }
+  return e;
+}
+
 /** Word terms and 4-gram terms of one text in one pass (what the lexical index stores). */
 export function analyzeForIndex(text: string, lang: string): { words: string[]; grams: string[] } {
   const wordsOut: string[] = [];
   const grams: string[] = [];
   for (const w of contentWords(text, lang)) {
-    wordsOut.push(foldWord(stem(w, lang)));
-    charNgrams(foldWord(w), 4, 4, grams);
+    const e = analyzeWord(w, lang);
+    wordsOut.push(e.stem);
+    for (const g of e.grams) grams.push(g);
   }
   return { words: wordsOut, grams };
 }

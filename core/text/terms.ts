@@ -28,7 +28,46 @@ export function formsOf(word: string, lang: string): string[] {
   if (/^[\u05D0-\u05EA]/.test(word)) return hebrewForms(word);
   if (/^[\u0621-\u064A]/.test(word)) return arabicForms(word);
   const script = /[\u0400-\u04FF]/.test(word) ? 'ru' : /^[a-z0-9]+$/.test(word) && !isLatinLang(lang) ? 'en' : lang;
-  return [foldWord(stem(word, script))];
+  return [foldWord(stem(script === 'en' ? americanSpelling(word) : word, script))];
+}
+
+const GB_OUR = /^(colo|flavo|favo|behavio|hono|labo|neighbo|humo|harbo|rumo|vapo|armo|savo|endeavo|odo|vigo|rigo|parlo|tumo)ur(s|ed|ing|ful|less|ite|ites|able|ably|ation|ations|ist|ists|er|ers|hood|ly|ize|ized|ise|ised)?$/;
+const GB_RE = /^(cent|met|lit|theat|fib|calib|spect)re(s|d)?$/;
+const GB_ISE = /^(organ|recogn|real|custom|optim|minim|maxim|priorit|synchron|initial|author|normal|visual|categor|standard|summar|util|final|personal|special|apolog|emphas|memor|critic|modern|famili|stabil|steril|neutral|central|local|global|digit|monet|capital|subsid|symbol|harmon|econom|fertil|equal|legal|character|sanit|minimal|serial|decentral|commercial|industrial|polar|motor|tokens|vandal)is(e|ed|es|ing|ation|ations|er|ers)$/;
+const GB_LL = /^(travel|cancel|label|model|level|fuel|signal|total|channel|tunnel|marvel|counsel|jewel|dial|equal)l(ed|ing|er|ers)$/;
+const GB_WORDS: Record<string, string> = {
+  grey: 'gray', greys: 'grays', catalogue: 'catalog', catalogues: 'catalogs', programme: 'program', programmes: 'programs',
+  aluminium: 'aluminum', defence: 'defense', offence: 'offense', licence: 'license', licences: 'licenses', tyre: 'tire', tyres: 'tires',
+  jewellery: 'jewelry', manoeuvre: 'maneuver', manoeuvres: 'maneuvers', dialogue: 'dialog', dialogues: 'dialogs', analogue: 'analog',
+};
+
+/**
+ * An English word in its American spelling ("colours" → "colors", "centre"
+ * → "center", "organised" → "organized", "travelled" → "traveled"), so a
+ * question and a text in the two spellings share their terms. Only listed
+ * roots change ("hour", "four", "rise" stay as they are).
+ */
+export function americanSpelling(word: string): string {
+  const listed = GB_WORDS[word];
+  if (listed) return listed;
+  if (word.length < 5) return word;
+  return word.replace(GB_OUR, (_, root: string, end = '') => `${root}r${end}`)
+    .replace(GB_RE, (_, root: string, end = '') => `${root}er${end}`)
+    .replace(GB_ISE, (_, root: string, end: string) => `${root}iz${end}`)
+    .replace(GB_LL, (_, root: string, end: string) => `${root}${end}`);
+}
+
+/**
+ * The terms of a passage as the question would see them: in the passage's
+ * language and, when the question is in another language of the same
+ * (Latin) alphabet, also stemmed as that language (a short passage whose
+ * language was misdetected still shares its terms with the question).
+ */
+export function passageTermSet(text: string, passageLang: string, questionLang: string): Set<string> {
+  const own = termSet(text, passageLang);
+  if (passageLang === questionLang || !isLatinLang(passageLang) || !isLatinLang(questionLang)) return own;
+  for (const f of termSet(text, questionLang)) own.add(f);
+  return own;
 }
 
 function isStopword(word: string, lang: string): boolean {

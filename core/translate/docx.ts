@@ -7,6 +7,7 @@
  * their runs. Styles, numbering, images and tables are not touched.
  */
 import type { TranslationLanguage } from '../types';
+import { translateChartWorkbooks } from './chart-workbook';
 import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
 import { planParagraph, rebuildParagraph, type InlineItem, type ParagraphPlan } from './inline';
 import {
@@ -178,6 +179,8 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
   const word = new Map<string, WordParagraph>();
   const drawing = new Map<string, DrawingParagraph>();
   const caches = new Map<string, Element>();
+  // What each chart cache showed before translation (its embedded workbook's cells hold the same).
+  const chartText = new Map<Element, string>();
   let page = 1;
   for (const part of parts) {
     const doc = parseXml(pkg.parts.get(part)!.toString('utf8').replace(/^\uFEFF/, ''), part);
@@ -196,6 +199,7 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
     }
     // Chart category and series names as the chart shows them (its cached strings).
     for (const v of chartCacheValues(doc)) {
+      chartText.set(v, v.textContent ?? '');
       const id = String(segments.length + 1);
       segments.push({ id, text: escapeLiterals(v.textContent ?? ''), unit: 1 });
       caches.set(id, v);
@@ -226,8 +230,9 @@ export async function openDocx(file: string, label: string): Promise<Translatabl
       for (const [part, doc] of docs) pkg.parts.set(part, Buffer.from(serializeXml(doc), 'utf8'));
       const styles = pkg.parts.get('word/styles.xml');
       if (styles) pkg.parts.set('word/styles.xml', Buffer.from(setDefaultLanguage(styles.toString('utf8'), target), 'utf8'));
+      const failed = await translateChartWorkbooks(pkg, docs, chartText, label);
       await writePackage(out, pkg);
-      return [];
+      return failed.map(() => ({ unit: 1, message: "a chart's data workbook could not be read: editing the chart's data shows its original labels" }));
     },
   };
 }

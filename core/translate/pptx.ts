@@ -8,6 +8,7 @@
 
 import type { TranslationLanguage } from '../types';
 import { parseRels, relsPathOf, slideIdsInOrder } from '../tools/pptx-xml';
+import { translateChartWorkbooks } from './chart-workbook';
 import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
 import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
 import { escapeLiterals, stripTags } from '../tools/inline-tags';
@@ -161,11 +162,14 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
   const byId = new Map<string, DrawingParagraph>();
   const paraOf = new Map<Element, DrawingParagraph>();
   const caches = new Map<string, Element>();
+  // What each chart cache showed before translation (its embedded workbook's cells hold the same).
+  const chartText = new Map<Element, string>();
   for (const part of parts) {
     const doc = parseXml(text(part), part);
     docs.set(part, doc);
     // Chart category and series names as the chart shows them (its cached strings).
     for (const v of chartCacheValues(doc)) {
+      chartText.set(v, v.textContent ?? '');
       const id = `${segments.length + 1}`;
       segments.push({ id, text: escapeLiterals(v.textContent ?? ''), unit: unitOf.get(part) ?? 1 });
       caches.set(id, v);
@@ -217,6 +221,9 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
           if (scale < 0.5) warnings.push({ unit: unitOf.get(part) ?? null, message: `text scaled to ${Math.round(scale * 100)}% to fit its box` });
         }
         pkg.parts.set(part, Buffer.from(serializeXml(docs.get(part) as Document), 'utf8'));
+      }
+      for (const part of await translateChartWorkbooks(pkg, docs, chartText, label)) {
+        warnings.push({ unit: unitOf.get(part) ?? null, message: "a chart's data workbook could not be read: editing the chart's data shows its original labels" });
       }
       await writePackage(out, pkg);
       return warnings;

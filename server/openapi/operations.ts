@@ -35,6 +35,17 @@ const item = (tag: string, name: string, schema: Schema, form: Schema, extra: Re
   ...extra,
 });
 
+const ITEM_VERSION = {
+  type: 'object',
+  properties: {
+    n: { type: 'integer' }, fileName: q, fileType: q, fileSize: { type: 'integer' }, sha256: { type: ['string', 'null'] }, createdAt: q, createdBy: q,
+    state: { type: 'string', enum: ['live', 'pending', 'superseded', 'rejected', 'failed'] }, liveAt: { type: ['string', 'null'] },
+    approvedBy: { type: ['string', 'null'] }, note: { type: ['string', 'null'] }, restoredFrom: { type: ['integer', 'null'] },
+  },
+};
+const VERSION_RESULT = { type: 'object', properties: { type: q, item: { type: 'object', additionalProperties: true }, version: ITEM_VERSION } };
+const VERSION_FORM = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, approve: { type: 'boolean' } } };
+
 export const OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/health': {
     summary: 'Whether the server is up (details need sign-in)', tag: 'system', public: true,
@@ -160,6 +171,38 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/review/access': { summary: 'Set the audience (public, staff) and/or validUntil of items by id', tag: 'review', responses: { 200: list(S.ContentItem) } },
   'POST /api/items/:id/approve': { summary: 'Approve one item', tag: 'review', responses: { 200: S.ContentItem } },
   'POST /api/items/:id/reject': { summary: 'Reject one item (optional note)', tag: 'review', responses: { 200: S.ContentItem } },
+  'POST /api/items/:id/replace': {
+    summary: 'Replace the file of a item (any kind) with a new version (multipart: file, approve?): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)',
+    tag: 'versions', form: VERSION_FORM, responses: { 200: VERSION_RESULT },
+  },
+  'GET /api/items/:id/versions': { summary: 'The versions of a item (any kind)\'s file, oldest first', tag: 'versions', responses: { 200: list(ITEM_VERSION) } },
+  'POST /api/items/:id/versions/:n/restore': {
+    summary: 'Bring back version n\'s file as a new version (processed and reviewed like a replacement; approve: true for reviewers/admins)', tag: 'versions', responses: { 200: VERSION_RESULT },
+  },
+  'POST /api/documents/:id/replace': {
+    summary: 'Replace the file of a document with a new version (multipart: file, approve?): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)',
+    tag: 'versions', form: VERSION_FORM, responses: { 200: VERSION_RESULT },
+  },
+  'GET /api/documents/:id/versions': { summary: 'The versions of a document\'s file, oldest first', tag: 'versions', responses: { 200: list(ITEM_VERSION) } },
+  'POST /api/documents/:id/versions/:n/restore': {
+    summary: 'Bring back version n\'s file as a new version (processed and reviewed like a replacement; approve: true for reviewers/admins)', tag: 'versions', responses: { 200: VERSION_RESULT },
+  },
+  'POST /api/presentations/:id/replace': {
+    summary: 'Replace the file of a presentation with a new version (multipart: file, approve?): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)',
+    tag: 'versions', form: VERSION_FORM, responses: { 200: VERSION_RESULT },
+  },
+  'GET /api/presentations/:id/versions': { summary: 'The versions of a presentation\'s file, oldest first', tag: 'versions', responses: { 200: list(ITEM_VERSION) } },
+  'POST /api/presentations/:id/versions/:n/restore': {
+    summary: 'Bring back version n\'s file as a new version (processed and reviewed like a replacement; approve: true for reviewers/admins)', tag: 'versions', responses: { 200: VERSION_RESULT },
+  },
+  'POST /api/videos/:id/replace': {
+    summary: 'Replace the file of a video with a new version (multipart: file, approve?): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)',
+    tag: 'versions', form: VERSION_FORM, responses: { 200: VERSION_RESULT },
+  },
+  'GET /api/videos/:id/versions': { summary: 'The versions of a video\'s file, oldest first', tag: 'versions', responses: { 200: list(ITEM_VERSION) } },
+  'POST /api/videos/:id/versions/:n/restore': {
+    summary: 'Bring back version n\'s file as a new version (processed and reviewed like a replacement; approve: true for reviewers/admins)', tag: 'versions', responses: { 200: VERSION_RESULT },
+  },
   'PATCH /api/items/:id/access': { summary: 'Audience and/or validUntil of one item', tag: 'review', responses: { 200: S.ContentItem } },
   'GET /api/audit': {
     summary: 'The audit log, newest first (admin): JSON, or a CSV / JSON-lines file with format', tag: 'review',

@@ -1,0 +1,73 @@
+/**
+ * The lexical index at catalog scale, one phase per process (so each
+ * peak RSS is its own):
+ *   lexical-child.ts build <dir> <chunks>            index the generated catalog into <dir>
+ *   lexical-child.ts query <dir> <chunks> <queries>  open it (a restart), answer rag-queries offline
+ * Lexical only (no Chroma): the figures are the lexical index's own.
+ */
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { openCatalog } from '../core/catalog/catalog';
+import { createRagBot } from '../core/chat/rag';
+import { openFileConversationStore } from '../core/conversations/file-store';
+import { createOfflineLlm } from '../core/llm/offline';
+import { createHashEmbedder } from '../core/search/hash-embedder';
+import { createSearchIndex } from '../core/search/index';
+import { generatedChunk, rng, sourceTexts } from './lexical-corpus';
+import { percentile } from './proc';
+
+const [mode, dir, nArg, qArg] = process.argv.slice(2);
+const n = Number(nArg);
+const sources = sourceTexts();
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+const dirMb = (d: string) => readdirSync(d).reduce((s, f) => s + statSync(path.join(d, f)).size, 0) / 1e6;
+const open = () => createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: null, embedder: createHashEmbedder(), saveDelayMs: 60_000 });
+
+if (mode === 'build') {
+  mkdirSync(dir, { recursive: true });
+  const t0 = performance.now();
+  const index = await open();
+  const batch = 200;
+  for (let i = 0; i < n; i += batch) {
+    const chunks = [];
+    for (let j = i; j < Math.min(n, i + batch); j++) chunks.push(generatedChunk(sources, j));
+    await index.upsert(chunks);
+    if ((i / batch) % 500 === 0) process.stderr.write(`indexed ${i}/${n} at ${((performance.now() - t0) / 1000).toFixed(0)} s, RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB\n`);
+  }
+  await index.close();
+  const buildSeconds = (performance.now() - t0) / 1000;
+  process.stdout.write(JSON.stringify({ chunks: n, buildSeconds, peakRssMb: peakRssMb(), indexMb: dirMb(path.join(dir, 'search')) }) + '\n');
+} else if (mode === 'query') {
+  const queries = Number(qArg ?? 200);
+  const t0 = performance.now();
+  const search = await open();
+  const readyMs = performance.now() - t0;
+  const count = await search.count();
+  const conversations = await openFileConversationStore({ dir: path.join(dir, 'conversations'), pruneEveryMs: 0 });
+  const rag = createRagBot({ catalog: openCatalog(path.join(dir, 'db')), conversations, search, llm: createOfflineLlm() });
+  const rand = rng(11);
+  const lat: number[] = [];
+  let answered = 0;
+  let found = 0;
+  for (let i = 0; i < queries + 10; i++) {
+    const target = generatedChunk(sources, Math.floor(rand() * n));
+    const words = target.text.split(' ');
+    const start = Math.floor(rand() * Math.max(1, words.length - 8));
+    const question = words.slice(start, start + 6).join(' ') + '?';
+    const t = performance.now();
+    const reply = await rag.answer(question, []);
+    const ms = performance.now() - t;
+    if (i < 10) continue; // the first answers warm the page cache and JIT
+    lat.push(ms);
+    if (!reply.notFound) answered++;
+    const hits = await search.search(question, { k: 5 });
+    if (hits.some((h) => h.chunk.id === target.id)) found++;
+  }
+  await search.close();
+  process.stdout.write(JSON.stringify({
+    chunks: count, readyMs, queries, p50: percentile(lat, 50), p95: percentile(lat, 95), max: Math.max(...lat),
+    answeredShare: answered / queries, foundAt5: found / queries, peakRssMb: peakRssMb(),
+  }) + '\n');
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}

@@ -1,0 +1,304 @@
+/**
+ * Postings of the lexical index in SQLite segments. A segment is one table
+ * `seg_N (term PRIMARY KEY, n, docs)` whose `docs` blob holds n document
+ * numbers (uint32) then their n term frequencies (uint8, capped at 255).
+ * New postings collect in an in-memory segment; `write()` stores it as a
+ * level-0 segment; when a level holds MERGE_FACTOR segments they are merged
+ * into one of the next level (postings of removed documents dropped), so a
+ * term is read from a handful of segments at most.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Postings { n: number; docs: Uint32Array; tfs: Uint8Array }
+
+const MERGE_FACTOR = 8;
+
+interface Segment { seg: number; level: number; postings: number; get: Database.Statement<[string], { n: number; docs: Buffer }> }
+
+const growU32 = (a: Uint32Array, min: number): Uint32Array => { if (a.length >= min) return a; const b = new Uint32Array(Math.max(min, a.length * 2)); b.set(a); return b; };
+const growI32 = (a: Int32Array, min: number): Int32Array => { if (a.length >= min) return a; const b = new Int32Array(Math.max(min, a.length * 2)).fill(-1); b.set(a); return b; };
+const growU8 = (a: Uint8Array, min: number): Uint8Array => { if (a.length >= min) return a; const b = new Uint8Array(Math.max(min, a.length * 2)); b.set(a); return b; };
+
+/**
+ * The unwritten postings, in flat arrays (little garbage for the collector):
+ * one id per (field, term), and per posting its document, frequency and the
+ * previous posting of the same term (a chain from `head[term]`).
+ */
+export class MemorySegment {
+  private ids = new Map<string, Map<string, number>>();
+  private keys: string[] = [];
+  private head: Int32Array = new Int32Array(1024).fill(-1);
+  private scratch: Uint32Array = new Uint32Array(1024);
+  private pDoc: Uint32Array = new Uint32Array(1 << 16);
+  private pTf: Uint8Array = new Uint8Array(1 << 16);
+  private pNext: Int32Array = new Int32Array(1 << 16);
+  private count = 0;
+  maxDoc = 0;
+
+  private wordCache = new Map<string, Int32Array>();
+
+  /** The id of `term` of the field `prefix` in this segment (made on first use). */
+  termId(prefix: string, term: string): number {
+    let ids = this.ids.get(prefix);
+    if (!ids) { ids = new Map(); this.ids.set(prefix, ids); }
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = this.keys.length;
+      ids.set(term, id);
+      this.keys.push(prefix + term);
+      this.head = growI32(this.head, id + 1);
+      this.scratch = growU32(this.scratch, id + 1);
+    }
+    return id;
+  }
+
+  /** Term ids of one word, `make` giving its terms ([prefix, term] pairs) the first time: words repeat. */
+  wordIds(key: string, make: () => Array<[string, string]>): Int32Array {
+    let ids = this.wordCache.get(key);
+    if (!ids) {
+      ids = Int32Array.from(make(), ([p, t]) => this.termId(p, t));
+      this.wordCache.set(key, ids);
+    }
+    return ids;
+  }
+
+  /** Adds one document's terms of one field (`prefix` names the field). */
+  add(prefix: string, doc: number, terms: string[]) {
+    this.addIds(doc, terms.map((t) => this.termId(prefix, t)));
+  }
+
+  /** Adds one document's term occurrences, by term id; a document is added once. */
+  addIds(doc: number, termIds: ArrayLike<number>) {
+    const seen: number[] = [];
+    const scratch = this.scratch;
+    for (let i = 0; i < termIds.length; i++) {
+      const id = termIds[i];
+      if (scratch[id]++ === 0) seen.push(id);
+    }
+    const need = this.count + seen.length;
+    if (need > this.pDoc.length) {
+      this.pDoc = growU32(this.pDoc, need);
+      this.pTf = growU8(this.pTf, need);
+      const n = new Int32Array(this.pDoc.length); n.set(this.pNext); this.pNext = n;
+    }
+    for (const id of seen) {
+      const p = this.count++;
+      this.pDoc[p] = doc;
+      this.pTf[p] = Math.min(scratch[id], 255);
+      this.pNext[p] = this.head[id];
+      this.head[id] = p;
+      scratch[id] = 0;
+    }
+    if (doc > this.maxDoc) this.maxDoc = doc;
+  }
+
+  private collect(id: number): Postings {
+    let n = 0;
+    for (let p = this.head[id]; p >= 0; p = this.pNext[p]) n++;
+    const docs = new Uint32Array(n), tfs = new Uint8Array(n);
+    // The chain runs newest first: fill from the end so documents ascend.
+    let i = n;
+    for (let p = this.head[id]; p >= 0; p = this.pNext[p]) { i--; docs[i] = this.pDoc[p]; tfs[i] = this.pTf[p]; }
+    return { n, docs, tfs };
+  }
+
+  get(prefix: string, term: string): Postings | undefined {
+    const id = this.ids.get(prefix)?.get(term);
+    return id === undefined ? undefined : this.collect(id);
+  }
+  /** Every (prefix + term, postings). */
+  *sorted(): Generator<[string, Postings]> {
+    // Sorted keys only make the inserts faster; SQLite keeps its own order.
+    const order = this.keys.map((_, i) => i).sort((a, b) => (this.keys[a] < this.keys[b] ? -1 : 1));
+    for (const id of order) yield [this.keys[id], this.collect(id)];
+  }
+  postings() { return this.count; }
+  clear() {
+    this.ids = new Map(); this.keys = []; this.count = 0; this.wordCache = new Map();
+    this.head = new Int32Array(1024).fill(-1); this.scratch = new Uint32Array(1024);
+    this.pDoc = new Uint32Array(1 << 16); this.pTf = new Uint8Array(1 << 16); this.pNext = new Int32Array(1 << 16);
+  }
+}
+
+export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number): Buffer {
+  const buf = Buffer.allocUnsafe(n * 5);
+  const d = new Uint32Array(buf.buffer, buf.byteOffset, n);
+  if (buf.byteOffset % 4 === 0) for (let i = 0; i < n; i++) d[i] = docs[i];
+  else for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
+  for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
+  return buf;
+}
+
+export function decodePostings(buf: Buffer, n: number): Postings {
+  const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
+  return {
+    n,
+    docs: new Uint32Array(aligned.buffer, aligned.byteOffset, n),
+    tfs: new Uint8Array(aligned.buffer, aligned.byteOffset + n * 4, n),
+  };
+}
+
+/** Compares like SQLite's BINARY collation on UTF-8 (code point order), not JS's UTF-16 code unit order. */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i), y = b.charCodeAt(i);
+    if (x === y) continue;
+    x = x >= 0xe000 ? x - 0x800 : x >= 0xd800 ? x + 0x2000 : x;
+    y = y >= 0xe000 ? y - 0x800 : y >= 0xd800 ? y + 0x2000 : y;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+export interface Segments {
+  memory: MemorySegment;
+  /** Reads the segment list and the written-through mark. */
+  load(): void;
+  /** The postings of `term` of the field `prefix` in every segment (memory included) that has it. */
+  read(prefix: string, term: string): Postings[];
+  /** Stores the memory segment (documents up to `throughDoc`), then merges levels that are full. */
+  write(throughDoc: number): void;
+  writtenThrough(): number;
+  setWrittenThrough(doc: number): void;
+  maxDoc(): number;
+  noteDeleted(n: number): void;
+  dropAll(): void;
+  count(): number;
+}
+
+export function createSegments(db: Database.Database, opts: { alive: (doc: number) => boolean }): Segments {
+  db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
+           CREATE TABLE IF NOT EXISTS segment_state (one INTEGER PRIMARY KEY CHECK (one = 1), written_through INTEGER NOT NULL);
+           INSERT OR IGNORE INTO segment_state VALUES (1, 0);`);
+  const memory = new MemorySegment();
+  let list: Segment[] = [];
+  let through = 0;
+  const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
+  const open = (seg: number, level: number, postings: number): Segment =>
+    ({ seg, level, postings, get: db.prepare(`SELECT n, docs FROM seg_${seg} WHERE term = ?`) });
+
+  const nextSeg = () => (db.prepare<[], { m: number | null }>('SELECT max(seg) AS m FROM segments').get()!.m ?? 0) + 1;
+
+  /** Writes sorted (term, postings) pairs into a new segment table; returns its number and posting count. */
+  const create = (level: number, fill: (put: (term: string, p: Postings) => void) => void): Segment => {
+    const seg = nextSeg();
+    db.exec(`CREATE TABLE seg_${seg} (term TEXT PRIMARY KEY, n INTEGER NOT NULL, docs BLOB NOT NULL) WITHOUT ROWID`);
+    const ins = db.prepare(`INSERT INTO seg_${seg} (term, n, docs) VALUES (?, ?, ?)`);
+    let total = 0;
+    fill((term, p) => { ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n)); total += p.n; });
+    db.prepare('INSERT INTO segments (seg, level, postings) VALUES (?, ?, ?)').run(seg, level, total);
+    return open(seg, level, total);
+  };
+
+  const drop = (s: Segment) => {
+    db.exec(`DROP TABLE IF EXISTS seg_${s.seg}`);
+    db.prepare('DELETE FROM segments WHERE seg = ?').run(s.seg);
+  };
+
+  /** Only live documents' postings of `p`. */
+  const live = (p: Postings): Postings => {
+    let m = 0;
+    for (let i = 0; i < p.n; i++) if (opts.alive(p.docs[i])) m++;
+    if (m === p.n) return p;
+    const docs = new Uint32Array(m), tfs = new Uint8Array(m);
+    for (let i = 0, j = 0; i < p.n; i++) if (opts.alive(p.docs[i])) { docs[j] = p.docs[i]; tfs[j] = p.tfs[i]; j++; }
+    return { n: m, docs, tfs };
+  };
+
+  /** Merges `group` into one segment of `level`, reading each in term order a page at a time. */
+  const merge = (group: Segment[], level: number) => {
+    const page = 2000;
+    const cursors = group.map((s) => ({
+      stmt: db.prepare<[string, number], { term: string; n: number; docs: Buffer }>(`SELECT term, n, docs FROM seg_${s.seg} WHERE term > ? ORDER BY term LIMIT ?`),
+      rows: [] as Array<{ term: string; n: number; docs: Buffer }>, at: 0, last: '', done: false,
+    }));
+    const head = (c: (typeof cursors)[number]) => {
+      if (c.at < c.rows.length) return c.rows[c.at];
+      if (c.done) return null;
+      c.rows = c.stmt.all(c.last, page); c.at = 0;
+      if (c.rows.length < page) c.done = true;
+      if (c.rows.length === 0) return null;
+      c.last = c.rows[c.rows.length - 1].term;
+      return c.rows[0];
+    };
+    db.transaction(() => {
+      const made = create(level, (put) => {
+        for (;;) {
+          let min: string | null = null;
+          for (const c of cursors) { const h = head(c); if (h && (min === null || compareUtf8(h.term, min) < 0)) min = h.term; }
+          if (min === null) return;
+          const parts: Postings[] = [];
+          for (const c of cursors) {
+            const h = head(c);
+            if (h && h.term === min) { parts.push(live(decodePostings(h.docs, h.n))); c.at++; }
+          }
+          let n = 0;
+          for (const p of parts) n += p.n;
+          if (n === 0) continue;
+          const docs = new Uint32Array(n), tfs = new Uint8Array(n);
+          let o = 0;
+          for (const p of parts) { docs.set(p.docs.subarray(0, p.n), o); tfs.set(p.tfs.subarray(0, p.n), o); o += p.n; }
+          put(min, { n, docs, tfs });
+        }
+      });
+      for (const s of group) drop(s);
+      list = list.filter((s) => !group.includes(s)).concat(made);
+    })();
+  };
+
+  const mergeFullLevels = () => {
+    for (let level = 0; ; level++) {
+      const atLevel = list.filter((s) => s.level === level);
+      if (atLevel.length === 0 && !list.some((s) => s.level > level)) return;
+      if (atLevel.length >= MERGE_FACTOR) merge(atLevel, level + 1);
+    }
+  };
+
+  return {
+    memory,
+    load() {
+      through = db.prepare<[], { written_through: number }>('SELECT written_through FROM segment_state').get()!.written_through;
+      list = db.prepare<[], { seg: number; level: number; postings: number }>('SELECT seg, level, postings FROM segments ORDER BY seg').all()
+        .map((r) => open(r.seg, r.level, r.postings));
+    },
+    read(prefix, term) {
+      const out: Postings[] = [];
+      if (list.length) {
+        const key = prefix + term;
+        for (const s of list) {
+          const r = s.get.get(key);
+          if (r) out.push(decodePostings(r.docs, r.n));
+        }
+      }
+      const m = memory.get(prefix, term);
+      if (m) out.push(m);
+      return out;
+    },
+    write(throughDoc) {
+      db.transaction(() => {
+        if (memory.postings() > 0) {
+          const made = create(0, (put) => {
+            for (const [t, m] of memory.sorted()) { const p = live(m); if (p.n) put(t, p); }
+          });
+          list.push(made);
+        }
+        through = Math.max(through, throughDoc);
+        setThrough.run(through);
+      })();
+      memory.clear();
+      mergeFullLevels();
+    },
+    writtenThrough: () => through,
+    setWrittenThrough(doc) { through = doc; setThrough.run(doc); memory.maxDoc = doc; },
+    maxDoc: () => Math.max(through, memory.maxDoc),
+    noteDeleted() { /* postings of removed documents are skipped when read and dropped at the next merge */ },
+    dropAll() {
+      for (const s of [...list]) drop(s);
+      list = [];
+      memory.clear();
+      memory.maxDoc = 0;
+    },
+    count: () => list.length,
+  };
+}
