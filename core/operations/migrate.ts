@@ -11,7 +11,7 @@ import { countConversationMessages, importConversation, recountConversations } f
 import { AppError } from '../errors';
 import { migrate as applyMigrations } from '../postgres/migrate';
 import { openPool, redact } from '../postgres/pool';
-import { createLexicalIndex } from '../search/lexical-index';
+import { createLexicalIndex, LEXICAL_FILE } from '../search/lexical-index';
 import { createServices, type Services } from '../services';
 import { postgresMigrations } from '../shared-state';
 import { createLocalStore } from '../storage/local';
@@ -152,7 +152,7 @@ async function copyObjects(source: ObjectStore, target: ObjectStore, sourceRoot:
 
 async function copyChunks(from: string, services: Services, pool: pg.Pool): Promise<MigratePart> {
   const dir = path.join(from, 'search');
-  const lexical = existsSync(path.join(dir, 'lexical-index.bin')) ? await createLexicalIndex({ dataDir: dir, saveDelayMs: 3_600_000 }) : null;
+  const lexical = existsSync(path.join(dir, LEXICAL_FILE)) || existsSync(path.join(dir, 'lexical-index.bin')) ? await createLexicalIndex({ dataDir: dir, saveDelayMs: 3_600_000 }) : null;
   const chunks = lexical?.all() ?? [];
   await lexical?.close();
   for (let i = 0; i < chunks.length; i += 200) await services.search.upsert(chunks.slice(i, i + 200));

@@ -69,3 +69,4 @@ export { createPublicGate, type PublicGate, type PublicRouteGroup } from './publ
 export { UPLOADS_FOLDERS } from '../storage/layout';
 // Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
 export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
+export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from '../operations/backup';
