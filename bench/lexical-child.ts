@@ -47,6 +47,8 @@ if (mode === 'build') {
   const rag = createRagBot({ catalog: openCatalog(path.join(dir, 'db')), conversations, search, llm: createOfflineLlm() });
   const rand = rng(11);
   const lat: number[] = [];
+  /** CPU time of this process per answer: what the answer costs, apart from waiting for a loaded machine. */
+  const cpu: number[] = [];
   let answered = 0;
   let found = 0;
   for (let i = 0; i < queries + 10; i++) {
@@ -55,10 +57,13 @@ if (mode === 'build') {
     const start = Math.floor(rand() * Math.max(1, words.length - 8));
     const question = words.slice(start, start + 6).join(' ') + '?';
     const t = performance.now();
+    const c0 = process.cpuUsage();
     const reply = await rag.answer(question, []);
     const ms = performance.now() - t;
+    const c = process.cpuUsage(c0);
     if (i < 10) continue; // the first answers warm the page cache and JIT
     lat.push(ms);
+    cpu.push((c.user + c.system) / 1000);
     if (!reply.notFound) answered++;
     const hits = await search.search(question, { k: 5 });
     if (hits.some((h) => h.chunk.id === target.id)) found++;
@@ -66,6 +71,7 @@ if (mode === 'build') {
   await search.close();
   process.stdout.write(JSON.stringify({
     chunks: count, readyMs, queries, p50: percentile(lat, 50), p95: percentile(lat, 95), max: Math.max(...lat),
+    cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95),
     answeredShare: answered / queries, foundAt5: found / queries, peakRssMb: peakRssMb(),
   }) + '\n');
 } else {

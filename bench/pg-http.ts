@@ -68,7 +68,7 @@ export async function catalogOverHttp(url: string, n: number) {
   const t0 = performance.now();
   await seedCatalog(url, n);
   const seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
-  const env = { DATABASE_URL: url, WORKER_CONCURRENCY: '0', PUBLIC_RATE_LIMIT: '10000000', TRUST_PROXY: '1' };
+  const env = { DATABASE_URL: url, WORKER_CONCURRENCY: '0', PUBLIC_RATE_LIMIT: '10000000', CHAT_RATE_LIMIT: '100000', CHAT_RATE_LIMIT_PER_IP: '100000', TRUST_PROXY: '1' };
   const servers: TestServer[] = [];
   const dirs: string[] = [];
   try {
@@ -91,10 +91,19 @@ export async function catalogOverHttp(url: string, n: number) {
     const jobs = await timed(50, (i) => get(at(i), '/api/jobs?state=failed'));
     const health = await timed(100, (i) => get(at(i), '/api/health/details'));
     const search = await timed(100, (i) => get(at(i), `/api/search?q=${encodeURIComponent(`M${i % 97} motor warranty`)}&k=10`));
+    // A visitor's question (anonymous: only public items are searched; the offline answerer).
+    const { referenceId } = (await (await fetch(`${servers[0]!.url}/api/bot/session`, { method: 'POST' })).json()) as { referenceId: string };
+    const publicAsk = await timed(20, async (i) => {
+      const r = await fetch(`${at(i).url}/api/bot/rag-query`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `How long is the warranty of the M${i % 97} motor?`, referenceId }),
+      });
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`POST /api/bot/rag-query answered ${r.status}`);
+    });
     const rss = servers.map((s) => rssMb(s.child!.pid!));
     return {
       items: n, jobs: n, chunks: n, seedSeconds, startSecondsPerServer: startSeconds,
-      listAllMs: { ...list, mb: +(listBytes / 2 ** 20).toFixed(1) }, dashboardMs: dashboard, failedJobsMs: jobs, healthDetailsMs: health, searchMs: search,
+      listAllMs: { ...list, mb: +(listBytes / 2 ** 20).toFixed(1) }, dashboardMs: dashboard, failedJobsMs: jobs, healthDetailsMs: health, searchMs: search, publicAskMs: publicAsk,
       rssMbPerServer: rss,
     };
   } finally {
@@ -127,6 +136,7 @@ export async function pgHttpBench(line: (label: string, value: string) => void, 
     line('GET /api/jobs?state=failed', `p50 ${catalog.failedJobsMs.p50} ms, p95 ${catalog.failedJobsMs.p95} ms`);
     line('GET /api/health/details', `p50 ${catalog.healthDetailsMs.p50} ms, p95 ${catalog.healthDetailsMs.p95} ms`);
     line('GET /api/search?q=... (k=10)', `p50 ${catalog.searchMs.p50} ms, p95 ${catalog.searchMs.p95} ms`);
+    line('POST /api/bot/rag-query, anonymous (public items only)', `p50 ${catalog.publicAskMs.p50} ms, p95 ${catalog.publicAskMs.p95} ms`);
     line('memory per server process (RSS)', `${catalog.rssMbPerServer.join(' MB, ')} MB (start ${catalog.startSecondsPerServer} s each)`);
     return { chat, catalog };
   } finally {

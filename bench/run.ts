@@ -29,6 +29,7 @@ import { consoleFirstLoad } from './wire';
 import { officeBench, printOfficeBench } from './office';
 import { lexicalBench, printLexicalRun } from './lexical';
 import { bulkImport } from './bulk-import';
+import { renderFlood } from './render-flood';
 
 type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
 
@@ -140,13 +141,22 @@ if (only.has('translate')) {
 
 if (only.has('hardening')) {
   console.log('\nHostile files (default 1 GB tool ceiling) and Chroma recovery');
-  type Row = { file: string; status: string; error: string | null; seconds: number; peakProcessMb: number; peakToolsMb: number; largest: string };
-  const r = await runChild<{ ceilingMb: number; files: Row[]; worst: Row; connectionsToListener: number; chromaRecovery: { healthMs: number; writeMs: number; restarts: number } }>('hardening-child.ts', []);
+  type Row = { file: string; status: string; error: string | null; seconds: number; peakProcessMb: number; peakToolsMb: number; largest: string; peakDiskMb: number };
+  const r = await runChild<{ ceilingMb: number; diskCeilingMb: number; files: Row[]; worst: Row; worstDisk: Row; connectionsToListener: number; chromaRecovery: { healthMs: number; writeMs: number; restarts: number } }>('hardening-child.ts', []);
   results.hardening = r;
-  for (const f of r.files) line(`${f.file} -> ${f.status}`, `${f1(f.seconds)} s, largest tool ${f1(f.peakProcessMb)} MB, all tools ${f1(f.peakToolsMb)} MB`);
+  for (const f of r.files) line(`${f.file} -> ${f.status}`, `${f1(f.seconds)} s, largest tool ${f1(f.peakProcessMb)} MB, all tools ${f1(f.peakToolsMb)} MB, disk ${f1(f.peakDiskMb)} MB`);
   line(`worst file's peak tool memory (ceiling ${r.ceilingMb} MB)`, `${f1(r.worst.peakProcessMb)} MB (${r.worst.file}, ${r.worst.largest})`);
+  line(`worst file's peak disk (tool write ceiling TOOL_DISK_MB ${r.diskCeilingMb} MB)`, `${f1(r.worstDisk.peakDiskMb)} MB (${r.worstDisk.file} -> ${r.worstDisk.status}${r.worstDisk.error ? `: ${r.worstDisk.error.slice(0, 90)}` : ''})`);
   line('connections from documents to a 127.0.0.1 listener', String(r.connectionsToListener));
   line('search recovered after Chroma was killed (health ok)', `${f1(r.chromaRecovery.healthMs / 1000)} s; first write done ${f1(r.chromaRecovery.writeMs / 1000)} s`);
+  console.log('\nRender flood: one address requests page renders (made-up chunks and every page), 8 at a time; three other visitors ask rag-query');
+  const flood = await renderFlood(Number(process.env.BENCH_FLOOD_SECONDS ?? 20));
+  results.renderFlood = flood;
+  line('other visitors\' rag-query median / p95, no flood', `${f1(flood.quiet.median)} ms / ${f1(flood.quiet.p95)} ms (${flood.quiet.answers} answers)`);
+  line('other visitors\' rag-query median / p95, during the flood', `${f1(flood.flooded.median)} ms / ${f1(flood.flooded.p95)} ms (${flood.flooded.answers} answers)`);
+  line('flood requests and their statuses', `${flood.floodRequests}: ${Object.entries(flood.floodStatuses).map(([k, v]) => `${v} x ${k}`).join(', ')}`);
+  line('disk written by the flood', `${f1(flood.floodDiskMb)} MB`);
+  line('load average', flood.load);
 }
 
 if (only.has('corpus')) {

@@ -5,7 +5,8 @@
  * files that list the file formats (what adding a format touches), files
  * that restate the Product surface or the route list (what adding an
  * endpoint touches), imports between ingest/translate/video, and the
- * places that know a MIME type or the storage key layout.
+ * places that know a MIME type or the storage key layout; the files touched
+ * to add a format (as measured) and an endpoint (computed from the above).
  *   node --import tsx bench/shape.ts [ROOT] [--json]
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -120,12 +121,30 @@ function closingBrace(text: string, open: number): number {
 /** Files besides the interface that restate the Product surface (name half its methods or more), and files that list the routes by hand. */
 function endpointRestatements(): { productSurface: string[]; routeLists: string[] } {
   const methods = productMethods();
-  const all = [...productFiles(), ...files('core/testing')];
+  const all = [...productFiles(), ...files('core/testing'), CONTRACT];
   const productSurface = all.filter((f) => f !== 'core/product/types.ts' && methods.length > 0
     && methods.filter((m) => new RegExp(`\\b${m}\\b`).test(read(f))).length >= methods.length / 2);
   const routeLists = all.filter((f) => (read(f).match(/'(GET|POST|PATCH|PUT|DELETE) \/api\//g) ?? []).length >= 10);
   return { productSurface, routeLists };
 }
+
+/** The contract suite every Product method has a case in (test support, so files() leaves it out). */
+const CONTRACT = 'core/testing/product-contract.ts';
+
+/**
+ * Files a new endpoint touches: its use case (core/product/<area>.ts), its Product member
+ * (core/product/types.ts), its route (server/routes/<area>.ts: schema, doc and handler), every
+ * file that restates the Product surface (each needs its entry: the typecheck says so), every
+ * hand-written route list, and the contract case. Checked by adding GET /api/categories/:id
+ * (Product.category) in a scratch tree: the typecheck passed after exactly these files.
+ * A new area adds its use-case file to core/product/index.ts and its route file to server/app.ts.
+ */
+function endpointCost(r: { productSurface: string[]; routeLists: string[] }): string[] {
+  return [...new Set(['core/product/<area>.ts', 'core/product/types.ts', 'server/routes/<area>.ts', ...r.productSurface, ...r.routeLists, CONTRACT])];
+}
+
+/** Measured when the registry landed: Markdown was added in its file, one registry line and its test (commit 33f1921). */
+const FORMAT_COST = ['core/formats/markdown.ts', 'core/formats/index.ts', 'core/formats/markdown.test.ts'];
 
 const ROOMS = ['ingest', 'translate', 'video'];
 /** Imports from one of ingest/translate/video into another (tests included: they are code too). */
@@ -160,10 +179,13 @@ const report = {
   longestCliCommandAction: longest('cli/commands', /\.action\(/g),
   filesListingFormats: formatLists(),
   endpointRestatements: endpointRestatements(),
+  filesTouchedToAddAFormat: FORMAT_COST,
+  filesTouchedToAddAnEndpoint: [] as string[],
   importsBetweenIngestTranslateVideo: crossRoomImports(),
   placesKnowingMimeTypes: mimePlaces(),
   placesKnowingKeyLayout: keyLayoutPlaces(),
 };
+report.filesTouchedToAddAnEndpoint = endpointCost(report.endpointRestatements);
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 else {
   const list = (xs: string[]) => `${xs.length}${xs.length ? `  (${xs.join(', ')})` : ''}`;
@@ -177,6 +199,8 @@ else {
   console.log(`files listing the file formats: ${list(report.filesListingFormats)}`);
   console.log(`files restating the Product surface: ${list(report.endpointRestatements.productSurface)}`);
   console.log(`files listing the routes by hand: ${list(report.endpointRestatements.routeLists)}`);
+  console.log(`files touched to add a format: ${list(report.filesTouchedToAddAFormat)}`);
+  console.log(`files touched to add an endpoint: ${list(report.filesTouchedToAddAnEndpoint)}`);
   console.log(`imports between ingest/translate/video: ${list(report.importsBetweenIngestTranslateVideo)}`);
   console.log(`places knowing a MIME type: ${list(report.placesKnowingMimeTypes)}`);
   console.log(`places knowing the storage key layout: ${list(report.placesKnowingKeyLayout)}`);

@@ -1,6 +1,5 @@
-import { loadConfig } from '../core/config';
 import { isAppError } from '../core/errors';
-import { createServices } from '../core/services';
+import { createServices, loadConfig } from '../core/root';
 import { createLog, lineLogger, serviceLog } from '../core/log';
 import { buildApp } from '../server/app';
 

@@ -1,4 +1,5 @@
-import { createServices, type Config } from '../core/product/index';
+import type { Config } from '../core/product/index';
+import { createServices } from './compose';
 import type { Connection } from './connection';
 
 export interface DirectOptions {

@@ -1,7 +1,8 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../core/errors';
-import { lineLogger, readLock, TOKEN_FILE, type Product } from '../core/product/index';
+import { lineLogger, type Product } from '../core/product/index';
+import { readLock, TOKEN_FILE } from './compose';
 import type { CliContext } from './context';
 
 /**

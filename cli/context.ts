@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { loadConfig, type Config } from '../core/product/index';
+import type { Config } from '../core/product/index';
+import { loadConfig } from './compose';
 import { createLogger, type Logger } from './logger';
 
 /** The project folder (its `.env` and default `./data` are the server's). */

@@ -6,6 +6,7 @@ import { tokensCommand, usersCommand } from './commands/accounts';
 import { evalCommand } from './commands/eval';
 import { approveCommand, rejectCommand } from './commands/review';
 import { replaceCommand, restoreVersionCommand, versionsCommand } from './commands/versions';
+import { syncCommand } from './commands/sync';
 import { importCommand } from './commands/import';
 import { lsCommand } from './commands/ls';
 import { reindexCommand } from './commands/reindex';
@@ -67,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, replaceCommand, versionsCommand, restoreVersionCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand, migrateCommand, backupCommand, restoreCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, replaceCommand, versionsCommand, restoreVersionCommand, syncCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand, migrateCommand, backupCommand, restoreCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

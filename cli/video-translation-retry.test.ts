@@ -42,7 +42,7 @@ test('a video whose arabic version failed: cms status and cms ls show it failed 
   const status = parseJson<{ items: Array<{ id: number; status: string; error: string | null }> }>(await runCms(['status', '--json'], { env }));
   const row = status.items.find((i) => i.id === id);
   assert.equal(row?.status, 'failed', JSON.stringify(status));
-  assert.match(row?.error ?? '', /^The arabic version could not be made: .*refused the request/);
+  assert.match(row?.error ?? '', /^The Arabic version could not be made: .*refused the request/);
   const listed = parseJson<Video[]>(await runCms(['ls', 'videos', '--json'], { env })).find((v) => v.id === id)!;
   assert.equal(listed.status, 'failed');
   assert.deepEqual(listed.stepCode, { code: 'translate_failed', params: { language: 'arabic' } });

@@ -52,8 +52,12 @@ function violations(files: string[], bad: (file: string, target: string) => bool
 const ROOMS = ['ingest', 'translate', 'video'];
 const roomOf = (f: string) => ROOMS.find((r) => f.startsWith(`core/${r}/`));
 /** What the faces may import from core: the front door, the shared shapes and errors, and core/shared (pure helpers). */
-const FRONT_DOOR = ['core/product/index', 'core/types', 'core/errors'];
+const FRONT_DOOR = ['core/product/index', 'core/types', 'core/schemas/index', 'core/errors'];
 const frontDoor = (t: string) => FRONT_DOOR.includes(t) || t.startsWith('core/shared/');
+/** The composition root (createServices, loadConfig, readLock, ...): for the processes' entry points only. */
+const ROOT_MODULE = 'core/root';
+/** The CLI process's composition (bin/cms runs cli/main.ts). */
+const CLI_COMPOSITION = 'cli/compose.ts';
 
 describe('import rules (docs/ARCHITECTURE.md)', () => {
   it('ingest, translate and video never import each other (tests included)', () => {
@@ -67,10 +71,32 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(violations(files, (_f, t) => t.startsWith('core/testing/')), []);
   });
 
-  it('the server and the CLI import only the front door of core', () => {
-    const files = product(['server', 'cli']);
+  it('the server and the CLI import only the front door of core (the CLI\'s composition root aside)', () => {
+    const files = product(['server', 'cli']).filter((f) => f !== CLI_COMPOSITION);
     assert.ok(files.length > 30, 'the faces were found');
     assert.deepEqual(violations(files, (_f, t) => t.startsWith('core/') && !frontDoor(t)), []);
+  });
+
+  it('outside core, only bin/ and the CLI\'s composition import the composition root', () => {
+    const files = product(['server', 'cli', 'bin', 'web/src', 'web/widget']);
+    assert.deepEqual(violations(files, (f, t) => t === ROOT_MODULE && !f.startsWith('bin/') && f !== CLI_COMPOSITION), []);
+    assert.ok(importsOf('bin/server.ts').includes(ROOT_MODULE), 'the server process composes through core/root');
+    assert.ok(importsOf(CLI_COMPOSITION).includes(ROOT_MODULE), 'the CLI composes through core/root');
+  });
+
+  it('the front door exports the product, its types, errors and edge constants: no composition (services, config loading, locks, spooling, classification)', async () => {
+    const front = await import('./product/index');
+    const composition = ['createServices', 'loadConfig', 'readLock', 'TOKEN_FILE', 'workerName', 'spoolToTempFile', 'discard', 'classifyFile'];
+    assert.deepEqual(composition.filter((name) => name in front), []);
+    const root = await import('./root');
+    assert.deepEqual(composition.filter((name) => !(name in root) && !['spoolToTempFile', 'discard'].includes(name)), [], 'core/root has them');
+  });
+
+  it('routes get the product and the edge\'s needs, never the whole composition', () => {
+    const routes = sources('server/routes').filter((f) => !isTest(f));
+    assert.ok(routes.length > 10);
+    const whole = routes.filter((f) => /\bServices\b/.test(readFileSync(path.join(ROOT, f), 'utf8').replace(/\w+Services\b/g, '')));
+    assert.deepEqual(whole, []);
   });
 
   it('core/tools, core/formats/mime and core/shared import no feature room (they are the bottom of the house)', () => {

@@ -89,7 +89,7 @@ export const FAILURE_MESSAGES = {
   'failure.internal': 'Processing {file} failed because of an internal error.',
   'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
   'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
-  'failure.translation': 'The {language} version of the video could not be made. Retry it once the cause is fixed.',
+  'failure.translation': 'The {language} version could not be made. Retry it once the cause is fixed.',
 } as const;
 
 /** What the translation offer and a refused request say (core/translate/offers.ts). */
@@ -102,6 +102,10 @@ export const TRANSLATION_MESSAGES = {
 export const NOTE_MESSAGES = {
   'note.translated_from_low_confidence': 'translated from a low-confidence offline transcript (pocketsphinx)',
   'note.transcript_low_confidence': 'Transcribed offline by pocketsphinx: expect many wrong words (low confidence). Configure STT_URL for an accurate transcript.',
+  'note.nothing_searchable_pdf': 'Nothing in this file is searchable: this PDF has no text that could be read, not even with OCR (only pictures or drawings). It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_docx': 'Nothing in this file is searchable: this document has no text, only pictures. It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_pptx': 'Nothing in this file is searchable: the slides have no text, only pictures or shapes. It is stored and can be viewed, downloaded and handed out.',
+  'note.nothing_searchable_markdown': 'this Markdown file has no text',
   'note.no_speech_declared': 'No transcript: the upload says the video has no speech.',
   'note.no_sound_track': 'No transcript: the video has no sound track it can decode.',
   'note.no_transcriber': 'No transcript: No transcriber is configured for {language} (configured: {configured}): set STT_URL to an OpenAI-compatible speech-to-text endpoint to transcribe it.',
@@ -111,7 +115,19 @@ export const NOTE_MESSAGES = {
   'note.no_words': 'No transcript: {provider} recognised no words in the sound track.',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES } as const;
+/** Why a page or slide of a translated file differs from the original (a translation's warnings). */
+export const WARNING_MESSAGES = {
+  'warning.ocr_limit': 'scanned page not read: the OCR page limit was reached',
+  'warning.hidden_text_layer': 'an invisible text layer (OCR over a scan): its translation is drawn on a box over the scanned words',
+  'warning.rotated_page': 'page is rotated {degrees}°: its translated text was placed upright',
+  'warning.block_overflow': 'a text block did not fit its place even at {size} pt and runs past its box',
+  'warning.table_scaled': 'table text scaled to {percent}% to fit',
+  'warning.text_scaled': 'text scaled to {percent}% to fit its box',
+  'warning.glossary_missing': 'glossary term(s) {terms} missing from the translation',
+  'warning.hebrew_voice': 'the Hebrew synthetic voice (espeak-ng) is hard to understand',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
@@ -128,6 +144,11 @@ export const isMessageCode = (code: string): code is MessageCode => Object.hasOw
 
 /** The names in braces of a template, in order: `paramsOf('{a} of {b}')` is ['a', 'b']. */
 export const paramsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** A translation warning about one page or slide (null: the whole file): its English text and its code with parameters. */
+export function warningOf(unit: number | null, code: keyof typeof WARNING_MESSAGES, params: MessageParams = {}): { unit: number | null; message: string; code: Coded } {
+  return { unit, message: describe(code, params), code: { code, params } };
+}
 
 /** Fills a template; a parameter that was not given stays visible as `{name}`. */
 export function fill(template: string, params: MessageParams): string {

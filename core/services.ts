@@ -11,6 +11,7 @@ import { remakeVideoTranslations } from './video/remake-subtitles';
 import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import type { SpeechToText } from './video/speech/types';
+import { loadTranscript } from './video/transcript-store';
 import { setToolLimits } from './tools/sandbox';
 import { createDiskGuard, type DiskGuard } from './disk';
 import { explainFailure } from './ingest/failure';
@@ -55,6 +56,7 @@ import { createTranslateHandler } from './translate/job';
 import { openVideoTranslation } from './video/translation-job';
 import { planVideo } from './video/policy';
 import type { Product } from './product/types';
+import { discard, spoolToTempFile } from './content/spool';
 import type { Job } from './types';
 
 export interface Services {
@@ -95,6 +97,8 @@ export interface Services {
   product: Product;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
+  /** Spools an upload stream to a temp file (size, sha256, sniffed type), and removes it again: for the faces that receive files. */
+  spool: { toTempFile: typeof spoolToTempFile; discard: typeof discard };
   /** Free space of the data and work folders (MIN_FREE_MB): uploads and job steps check it, health reports it. */
   disk: DiskGuard;
   /** Tells the CLI where this server listens (written into the data-folder lock). */
@@ -279,6 +283,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const publicSearch = publicSearchIndex(search, catalog);
     const ragOptions = {
       catalog, conversations, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
+      videoTranscript: (id: number) => loadTranscript(store, id),
       onLlmError: (e: AppError, step: string) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
     };
     const rag = createRagBot({ ...ragOptions, search: publicSearch });
@@ -322,7 +327,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }
 
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, disk, chroma: chromaSupervisor,
+      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, spool: { toTempFile: spoolToTempFile, discard }, disk, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         // Every part is closed even when one fails (a full disk failing the index's last save); the first failure is reported.

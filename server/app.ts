@@ -13,7 +13,7 @@ import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
 import { limitPublic } from './public-limit';
 import { registerErrorHandler } from './errors';
-import { openApiRoutes, registerOpenApi } from './openapi/plugin';
+import { openApiRoutes, registerOpenApi, SIGNED_IN } from './openapi/plugin';
 import analyticsRoutes, { feedbackRoutes } from './routes/analytics';
 import handoffRoutes, { handoffRequestRoute } from './routes/handoff';
 import authRoutes from './routes/auth';
@@ -84,6 +84,8 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
   registerErrorHandler(app);
+  // Response schemas document the routes and type their handlers; answers are sent as JSON.stringify makes them (fields beyond a schema kept).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
   await app.register(multipart, {
@@ -137,6 +139,10 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   });
   await app.register(async (admin) => {
     admin.addHook('onRequest', requireSignIn);
+    // The document says how to sign in for every route behind requireSignIn.
+    admin.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: SIGNED_IN };
+    });
     admin.addHook('onRequest', requireSameOrigin);
     for (const routes of [analyticsRoutes, reviewRoutes, versionRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
       await admin.register(routes, opts);

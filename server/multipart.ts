@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { discard, spoolToTempFile, type IncomingFile } from '../core/product/index';
+import type { Edge, IncomingFile } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 declare module 'fastify' {
@@ -18,6 +18,8 @@ export interface MultipartUpload {
 
 export interface ReceiveOptions {
   maxBytes: number;
+  /** core's upload spool (the services give it to the edge). */
+  spool: Edge['spool'];
   tmpDir?: string;
   /** A client that sends nothing for this long is answered 408 and its partial file removed. Default 30 s. */
   idleTimeoutMs?: number;
@@ -33,6 +35,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
   if (!request.isMultipart()) throw new AppError('validation', 'This endpoint expects a multipart/form-data upload with a file');
   const fields: Record<string, string> = {};
   let file: IncomingFile | null = null;
+  const { toTempFile: spoolToTempFile, discard } = options.spool;
   const idleMs = options.idleTimeoutMs ?? request.server.uploadIdleTimeoutMs ?? 30_000;
   const idle = new AbortController();
   let timer: NodeJS.Timeout | undefined;

@@ -63,8 +63,8 @@ describe('a video whose translation failed', () => {
 
     const failed = await until(v.id, (x) => x.status === 'failed');
     assert.deepEqual(failed.stepCode, { code: 'translate_failed', params: { language: 'arabic' } });
-    assert.equal(failed.step, 'The arabic version failed');
-    assert.match(failed.error ?? '', /^The arabic version could not be made: .*refused the request/);
+    assert.equal(failed.step, 'The Arabic version failed');
+    assert.match(failed.error ?? '', /^The Arabic version could not be made: .*refused the request/);
     assert.deepEqual(failed.errorCode, { code: 'failure.translation', params: { language: 'arabic' } });
     assert.equal(failed.transcript?.state, 'completed', 'the transcript is fine');
     const jobs = async () => (await get<Job[]>('/api/jobs')).filter((j) => j.itemId === v.id).map((j) => `${j.kind}:${j.state}:${j.attempts}`);

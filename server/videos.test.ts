@@ -49,7 +49,7 @@ async function watch(s: TestServer, cookie: string, id: number, done: (v: Video)
 }
 
 describe('videos', () => {
-  it('a clip with speech is transcribed through processing, extracting, analyzing; search finds a sentence and the bot cites its time range and frame', async () => {
+  it('a clip with speech is transcribed through processing, extracting, analyzing; search finds a sentence and the bot cites the time range and frame at the quoted sentence', async () => {
     const s = await startTestServer({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key', STT_MODEL: 'whisper-test' } });
     try {
       const cookie = await login(s);
@@ -79,10 +79,13 @@ describe('videos', () => {
       })).json()) as RetrievalReply;
       const cite = reply.citations.find((c) => c.itemType === 'video');
       assert.ok(cite, JSON.stringify(reply));
-      assert.equal(cite.startSec, clip.spans[0]!.start);
-      assert.match(cite.url ?? '', new RegExp(`^/uploads/videos/original_files/${v.id}_pairing-demo\\.mp4#t=0$`));
+      // At the cue of the quoted sentence (the second), not at the chunk's start.
+      assert.ok(Math.abs(cite.startSec! - clip.spans[1]!.start) < 0.01 && Math.abs(cite.endSec! - clip.spans[1]!.end) < 0.01, `${cite.startSec}-${cite.endSec}`);
+      assert.match(cite.url ?? '', new RegExp(`^/uploads/videos/original_files/${v.id}_pairing-demo\\.mp4#t=${Math.floor(clip.spans[1]!.start)}$`));
       const frame = reply.sourceImages.find((u) => u.includes(`/images/videos/${v.id}/`));
       assert.ok(frame, `frame in ${JSON.stringify(reply.sourceImages)}`);
+      const frameMs = Number(/\/t(\d+)\.jpg$/.exec(frame)?.[1]);
+      assert.ok(frameMs >= clip.spans[1]!.start * 1000 && frameMs <= clip.spans[1]!.end * 1000, `frame at ${frameMs} ms inside the cue`);
       const img = await fetch(`${s.url}${frame}`);
       assert.equal(img.headers.get('content-type'), 'image/jpeg');
       assert.ok((await img.arrayBuffer()).byteLength > 1000);

@@ -10,7 +10,7 @@ import { parseId } from '../usage';
 /** `cms replace`, `cms versions`, `cms restore-version`: versions of an item's file (core/governance/versions.ts). */
 
 /** In direct mode this process runs the jobs: wait until none is queued or running, so the new version is processed before it exits. */
-async function drain(conn: Connection, signal: AbortSignal) {
+export async function drain(conn: Connection, signal: AbortSignal) {
   if (!conn.processesJobs) return;
   while (!signal.aborted && (await conn.product.jobs('queued')).length + (await conn.product.jobs('running')).length > 0) {
     await new Promise((r) => setTimeout(r, 250));

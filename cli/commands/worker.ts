@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { AppError } from '../../core/errors';
-import { createServices, workerName } from '../../core/product/index';
+import { createServices, workerName } from '../compose';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 

@@ -1,12 +1,18 @@
 /**
  * The HTTP client implements every method of the Product (core/product/types.ts):
  * the type checker says so for the shape, this test for the running object,
- * so a new Product method cannot be forgotten here. Behaviour is proved by
+ * so a new Product method cannot be forgotten here; every call it makes is
+ * checked against the routes the server registers. Behaviour is proved by
  * core/testing/product-contract.ts (cli/product.contract.test.ts).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { sampleCalls } from '../../core/testing/product-contract';
+import { startTestServer } from '../../server/testing';
 import { createProductClient } from './product-client';
 
 /** Method names of `interface Product`, read from its source. */
@@ -27,4 +33,38 @@ it('the HTTP client has a function for every Product method', () => {
   assert.ok(methods.length > 40, `the Product interface was read (${methods.length} methods)`);
   const client = createProductClient({ baseUrl: 'http://127.0.0.1:9', token: null, tokenHint: '' }) as unknown as Record<string, unknown>;
   assert.deepEqual(methods.filter((m) => typeof client[m] !== 'function'), []);
+});
+
+
+/** Fastify's route url as a matcher ("/api/documents/:id" -> /api/documents/[^/]+, a trailing * -> .+). */
+const matcher = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.').replace(/\*$/, '.+').replace(/:\w+/g, '[^/]+')}$`);
+
+it('every Product method of the HTTP client calls a route the server registers', async () => {
+  // What the client sends, recorded by a stand-in that answers anything; the routes come from the real server's route table.
+  const seen: string[] = [];
+  const recorder = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url!.split('?')[0]}`);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+  const server = await startTestServer({ worker: false });
+  try {
+    const routes = server.app!.routeTable.map((r) => ({ method: r.method, re: matcher(r.url) }));
+    const client = createProductClient({ baseUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`, token: null, tokenHint: '' });
+    const unrouted: string[] = [];
+    for (const [method, call] of Object.entries(sampleCalls(fileURLToPath(import.meta.url)))) {
+      seen.length = 0;
+      await Promise.resolve().then(() => call(client)).catch(() => undefined);
+      assert.ok(seen.length > 0, `${method} made no request`);
+      for (const request of seen) {
+        const [verb, path] = request.split(' ') as [string, string];
+        if (!routes.some((r) => r.method === verb && r.re.test(path))) unrouted.push(`${method}: ${request}`);
+      }
+    }
+    assert.deepEqual(unrouted, [], 'client calls that no server route answers');
+  } finally {
+    await server.stop();
+    recorder.close();
+  }
 });

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type {
   AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
-  TranslationRow, WidgetConfig, WidgetSettingsView,
+  TranslationRow, UploadInput, UploadResultOf, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, ItemVersion, Job, PresentationImage,
@@ -52,13 +52,13 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
   const versionBase = (type?: ContentType) => (type ? `/api/${ENDPOINT[type]}` : '/api/items');
   return {
     baseUrl: http.baseUrl,
-    async upload({ kind, file, fields, onProgress }) {
+    async upload<K extends UploadInput['kind']>({ kind, file, fields, onProgress }: UploadInput & { kind: K }): Promise<UploadResultOf<K>> {
       const size = file.spooled?.size ?? statSync(file.path).size;
       const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, formValue(v)]));
       const body = multipartBody(form, { path: file.path, fileName: file.fileName, size }, onProgress);
       // Support images have no route of their own: the any-type upload makes them.
-      if (kind === 'any' || kind === 'image') return http.send<AnyUploadResult>('POST', '/api/content/upload', body);
-      return { kind, item: await http.send('POST', `/api/${ENDPOINT[kind]}`, body) } as AnyUploadResult;
+      if (kind === 'any' || kind === 'image') return http.send<UploadResultOf<K>>('POST', '/api/content/upload', body);
+      return { kind, item: await http.send('POST', `/api/${ENDPOINT[kind as ContentType]}`, body) } as UploadResultOf<K>;
     },
     items,
     async item<T extends ContentType>(type: T, id: number) {
@@ -71,7 +71,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     updateDocument: (id, patch) => http.patch<Document>(`/api/documents/${id}`, patch),
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
     removeAll: async () => (await http.del<{ deleted: { records: number; objects: number; chunks: number } }>('/api/delete-all-data')).deleted,
-    translations: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
+    translationRows: (type) => http.get<TranslationRow[]>(`/api/${type}-translations`),
     transcript: (id) => http.get<VideoTranscriptView>(`/api/videos/${id}/transcript`),
     transcribe: (id, input = {}) => http.post<Video>(`/api/videos/${id}/transcribe`, input),
     saveTranscript: (id, cues) => http.put<VideoTranscriptView>(`/api/videos/${id}/transcript`, { cues }),
@@ -85,8 +85,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     putGlossaryTerm: (entry) => http.post<Glossary>('/api/glossary/terms', entry),
     removeGlossaryTerm: (term) => http.del<Glossary>(`/api/glossary/terms/${encodeURIComponent(term)}`),
     rememberTranslations: (input) => http.post<{ stored: number; glossaryVersion: number }>('/api/translation-memory', input),
-    retry: async (id, type) =>
-      type ? { type, item: await http.post<ItemRecordOf<typeof type>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post(`/api/retry/${id}`),
+    retry: async <T extends ContentType = ContentType>(id: number, type?: T) =>
+      type ? { type, item: await http.post<ItemRecordOf<T>>(`/api/${ENDPOINT[type]}/${id}/retry`) } : http.post<{ type: ContentType; item: ItemRecordOf<T> }>(`/api/retry/${id}`),
     retryJob: (id) => http.post<Job>(`/api/jobs/${id}/retry`),
     retryFailed: async () => (await http.post<{ retried: number }>('/api/jobs/retry-failed')).retried,
     jobs: (state) => http.get<Job[]>('/api/jobs', { state }),
@@ -144,9 +144,11 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     reviewQueue: (filter) => http.get<ContentItem[]>('/api/review', { filter }),
     auditLog: (q = {}) => http.get<AuditEntry[]>('/api/audit', { since: q.since ?? undefined, limit: q.limit }),
     exportAudit: ({ since, format }) => download('/api/audit', { format, since }, `audit.${format}`),
-    async replace(id, { file, type, approve }) {
+    async replace(id, { file, type, approve, syncSource }) {
       const size = file.spooled?.size ?? statSync(file.path).size;
-      const body = multipartBody(approve ? { approve: 'true' } : {}, { path: file.path, fileName: file.fileName, size });
+      const form: Record<string, string> = approve ? { approve: 'true' } : {};
+      if (syncSource) form.syncSource = typeof syncSource === 'string' ? syncSource : JSON.stringify(syncSource);
+      const body = multipartBody(form, { path: file.path, fileName: file.fileName, size });
       return await http.send<VersionResult>('POST', `${versionBase(type)}/${id}/replace`, body);
     },
     versions: (id, type) => http.get<ItemVersion[]>(`${versionBase(type)}/${id}/versions`),

@@ -1,4 +1,4 @@
-import { classifyFile } from '../../core/product/index';
+import { classifyFile } from '../compose';
 import type { ContentType } from '../../core/types';
 
 export type Classification = { type: ContentType } | { skip: string };

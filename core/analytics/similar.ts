@@ -1,4 +1,6 @@
 import { contentTerms } from '../text/terms';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /**
  * Groups questions that ask the same thing in other words ("what does the
@@ -8,14 +10,7 @@ import { contentTerms } from '../text/terms';
  * mix.
  */
 
-export interface SimilarGroup {
-  /** The most frequent wording in the group. */
-  question: string;
-  count: number;
-  language: string;
-  /** Up to five other wordings. */
-  examples: string[];
-}
+export type SimilarGroup = Static<typeof S.SimilarGroup>;
 
 export const SIMILARITY = 0.5;
 

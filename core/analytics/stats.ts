@@ -1,27 +1,10 @@
 import { groupSimilar, type SimilarGroup } from './similar';
 import type { AnswerRecord, Channel } from './types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** What visitors asked over a period (the Analytics screen and `cms stats`). */
-export interface QuestionStats {
-  from: string;
-  to: string;
-  /** Visitor messages other than greetings. */
-  questions: number;
-  conversations: number;
-  perDay: Array<{ day: string; questions: number; notFound: number }>;
-  languages: Array<{ language: string; questions: number }>;
-  channels: Array<{ channel: Channel; questions: number }>;
-  /** Questions for the documents: answered from them vs "not in the documents". */
-  answered: number;
-  notFound: number;
-  /** Unanswered questions grouped by similarity: the content that is missing. */
-  topUnanswered: SimilarGroup[];
-  /** Documents cited in answers or handed out as files. */
-  topSources: Array<{ itemType: string; itemId: number; title: string; count: number }>;
-  ratings: { up: number; down: number; rated: number; answers: number; upRate: number | null };
-  /** Latest ratings with a comment, newest first. */
-  comments: Array<{ at: string; value: 'up' | 'down'; comment: string; question: string; answer: string; channel: Channel }>;
-}
+export type QuestionStats = Static<typeof S.QuestionStats>;
 
 const count = <K extends string>(list: K[]) => {
   const m = new Map<K, number>();

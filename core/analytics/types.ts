@@ -1,15 +1,13 @@
 import type { ContentType } from '../types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** Where a visitor asked: the console's /chat, the embeddable widget, or the document-search bot. */
 export type Channel = 'chat' | 'widget' | 'rag';
 /** A question for the documents, a request for a file, or a greeting. */
 export type AnswerKind = 'question' | 'media' | 'greeting';
 
-export interface Rating {
-  value: 'up' | 'down';
-  comment: string | null;
-  at: string;
-}
+export type Rating = Static<typeof S.Rating>;
 
 /**
  * One visitor message and the assistant's answer, as analytics keeps it:

@@ -13,6 +13,7 @@ import type { RagBot } from './rag';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { sourcesLine } from './sources';
 import { words } from '../text/terms';
+import { videoKeys } from '../storage/layout';
 
 /**
  * The public assistant (spec: /chat): greets a new session, hands out
@@ -98,10 +99,10 @@ export function createAssistant(options: AssistantOptions): Assistant {
   const limits = toChatLimits(options.limits);
 
   /** The cited video as a media output whose file path is the time link of the cited moment (`...mp4#t=53`). */
-  async function videoAt(id: number, url: string): Promise<MediaOutput | null> {
+  async function videoAt(id: number, url: string, frame: string | undefined): Promise<MediaOutput | null> {
     const v = await catalog.videos.get(id);
     if (!v) return null;
-    return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url };
+    return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url, ...(frame ? { frame } : {}) };
   }
 
   async function recent(referenceId: string): Promise<Body[]> {
@@ -168,9 +169,11 @@ export function createAssistant(options: AssistantOptions): Assistant {
     // Not found: offer to pass the question on to a person (the page shows the form).
     const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
       : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
-    // A video source is handed out with its time link (the cited moment), as a media reply.
+    // A video source is handed out with its time link (the cited moment) and frame, as a media reply.
     const cue = answer.citations.find((c) => c.itemType === 'video' && c.url);
-    const media = cue ? await videoAt(cue.itemId, cue.url!) : null;
+    // With the frame taken at the cited cue (the answer's source image of that video).
+    const frame = cue ? answer.sourceImages.find((u) => u.includes(`/${videoKeys.framesPrefix(cue.itemId)}`)) : undefined;
+    const media = cue ? await videoAt(cue.itemId, cue.url!, frame) : null;
     return {
       reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}) },
       bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },

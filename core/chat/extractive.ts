@@ -25,7 +25,7 @@ export interface ExtractiveResult {
   /** Sentences, each ending with its [n]. Empty when nothing matched. */
   text: string;
   /** The passages quoted, numbered as in the text. */
-  used: Array<{ n: number; passage: Passage }>;
+  used: Array<{ n: number; passage: Passage; quotes?: string[] }>;
   /**
    * Evidence that the quote answers the question, 0..1: the share of the
    * question's content terms (weighted by rarity, a term no sentence holds
@@ -143,7 +143,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     if (after?.p === c.p && after.i === c.i + 1 && isLabel(c.s, after.s) && !isValue(c)) return `${c.s}:`;
     return after?.p === c.p ? closed(c.s) : `${closed(c.s)} [${numbers.get(c.p)}]`;
   }).join(' ');
-  const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p] }));
+  const used = [...numbers.entries()].map(([p, n]) => ({ n, passage: passages[p], quotes: chosen.filter((c) => c.p === p).map((c) => c.s) }));
   // Support: the question's terms (each weighted by rarity) found in the quote or its passage's title and heading,
   // judged per quoted passage (the evidence is in one place, not gathered word by word from unrelated files).
   // Words naming the document itself are not what is asked; a term elsewhere in the quoted passage counts half.

@@ -8,6 +8,7 @@ import type { QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
+import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences } from './extractive';
 import { checkGrounding } from './grounding';
@@ -18,6 +19,8 @@ import { retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import type { Citation } from '../types';
+import { chunkAtCues } from '../video/cue-citation';
+import type { StoredTranscript } from '../video/transcript-store';
 
 /**
  * The document-search bot: answers only from indexed content, with
@@ -53,6 +56,8 @@ export interface RagBotOptions {
   questions?: QuestionLog;
   /** Told about every model answer replaced because a figure was not in its passages (counted by the caller). */
   onGroundingFailure?: (missing: string[], question: string) => void;
+  /** A video's kept transcript (cue times and frames): video citations name the cues of the quoted sentences. */
+  videoTranscript?: (videoId: number) => Promise<StoredTranscript | null>;
 }
 
 export interface AskOptions {
@@ -85,6 +90,18 @@ export function createRagBot(options: RagBotOptions): RagBot {
   const { catalog, search, llm, conversations } = options;
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
+
+  /** Each cited chunk as cited: a video transcript chunk narrowed to the cues holding what was quoted from it. */
+  async function asCited(list: Array<{ n: number; chunk: Chunk; quotes: string[] }>): Promise<Array<{ n: number; chunk: Chunk }>> {
+    const transcripts = new Map<number, Promise<StoredTranscript | null>>();
+    const load = (id: number) => {
+      if (!transcripts.has(id)) transcripts.set(id, (options.videoTranscript?.(id) ?? Promise.resolve(null)).catch(() => null));
+      return transcripts.get(id)!;
+    };
+    return Promise.all(list.map(async ({ n, chunk, quotes }) => ({
+      n, chunk: chunk.itemType === 'video' && options.videoTranscript ? chunkAtCues(await load(chunk.itemId), chunk, quotes) : chunk,
+    })));
+  }
 
   async function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): Promise<RetrievalReply> {
     return {
@@ -121,10 +138,10 @@ export function createRagBot(options: RagBotOptions): RagBot {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
       if (opening.length === 0) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
-      used = [{ n: 1, passage: relevant[0] }];
+      used = [{ n: 1, passage: relevant[0], quotes: opening }];
       text = `${opening.join(' ')} [1]`;
     }
-    const cited = numberCitations(text, used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk })));
+    const cited = numberCitations(text, await asCited(used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk, quotes: u.quotes ?? [] }))));
     return await makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
 
@@ -207,7 +224,10 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const marked = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])).filter((n) => n >= 1 && n <= given.length);
     // An answer without markers is attributed to the best passage.
     const numbers = marked.length ? [...new Set(marked)] : [1];
-    const cited = numberCitations(text, numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk })));
+    // The sentences carrying a marker are what the model quoted from that passage (an unmarked answer: all of it).
+    const said = sentences(text);
+    const quotesOf = (n: number) => (marked.length ? said.filter((x) => x.includes(`[${n}]`)) : said);
+    const cited = numberCitations(text, await asCited(numbers.map((n) => ({ n, chunk: given[n - 1].hit.chunk, quotes: quotesOf(n) }))));
     return await makeReply(language, cited.text, cited, 'llm');
   }
 

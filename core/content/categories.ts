@@ -2,12 +2,10 @@ import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import type { Category } from '../types';
 import { cleanText } from './fields';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
-export interface CategoryInput {
-  name?: string;
-  description?: string;
-  isActive?: boolean;
-}
+export type CategoryInput = Static<typeof S.CategoryInput>;
 
 function cleanName(name: unknown): string {
   const n = cleanText(name, 200, 'Category name');

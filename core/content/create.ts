@@ -14,6 +14,8 @@ import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 import { requestTranslation } from './translations';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 const now = () => new Date().toISOString();
 
@@ -59,7 +61,8 @@ export type ItemRecordOf<T extends ContentType> = T extends 'document' ? Documen
 /** Same bytes already imported (and not failed, or failed only in a translated version)? Unless forced, that is a conflict. */
 async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: IncomingFile, force: boolean) {
   if (force) return;
-  const dup = await deps.catalog.items(type).find((r) => r.sha256 === file.sha256 && (r.status !== 'failed' || failedInTranslation(r)));
+  // By the indexed field (PostgreSQL asks it in SQL), not a read of the whole collection.
+  const dup = await deps.catalog.items(type).find({ where: { sha256: file.sha256 }, filter: (r) => r.status !== 'failed' || failedInTranslation(r) });
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
     throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
@@ -90,6 +93,7 @@ export async function createItem<T extends ContentType>(
       const review = initialReview(approvedBy ? { by: approvedBy } : null, { audience: f.audience, validUntil: f.validUntil }, new Date());
       const base = { id, createdAt: now(), ...processingFields(file, sniffed.mime, key, f), ...review };
       const record = kind.build(base, f.title || titleFromFileName(file.fileName), f) as ItemRecord;
+      if (f.syncSource) record.syncSource = f.syncSource;
       await deps.catalog.items(type).put(record);
       await deps.queue.enqueue('ingest', type, id);
       // A video's transcription (and translation, when asked for) follows its ingest.
@@ -108,20 +112,7 @@ export async function createItem<T extends ContentType>(
   }
 }
 
-export interface ContentFormState {
-  title?: string;
-  description?: string;
-  type?: string;
-  category?: string;
-  needsTranslation?: boolean;
-  targetLanguage?: string;
-  tags?: string[] | string;
-  language?: string;
-  hasSpeech?: boolean;
-  approve?: boolean;
-  audience?: string;
-  validUntil?: string | null;
-}
+export type ContentFormState = Static<typeof S.ContentForm>;
 
 /** "Other" content posted as JSON (spec: the upload form state). */
 export async function createContentItem(deps: ContentDeps, form: ContentFormState, actor: Actor = LOCAL_ACTOR): Promise<ContentItem> {

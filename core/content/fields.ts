@@ -2,7 +2,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 import { languageCode } from '../text/language';
 import { parseAudience, parseValidUntil } from '../governance/review';
-import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type Audience, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
+import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type Audience, type SyncSource, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
 import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import type { UploadKind } from './classify';
 
@@ -24,6 +24,7 @@ import type { UploadKind } from './classify';
  *   approve      approve on upload (needs the review permission; AUTO_APPROVE approves every upload)
  *   audience     public (default) | staff
  *   validUntil   a date (2027-01-31) or date-time after which the item is no longer public
+ *   syncSource   set by `cms sync`: the file's folder, path in it, hash, size and mtime (JSON when from a form)
  *
  * Adding a field is one entry here (and its use in ./create.ts).
  */
@@ -44,6 +45,21 @@ export interface UploadFields {
   approve: boolean;
   audience: Audience;
   validUntil: string | null;
+  syncSource: SyncSource | null;
+}
+
+/** `syncSource` as a face received it (an object, or JSON from a form). */
+export function parseSyncSource(v: unknown): SyncSource | null {
+  if (v === undefined || v === null || v === '') return null;
+  let o: unknown = v;
+  if (typeof v === 'string') {
+    try { o = JSON.parse(v); } catch { throw new AppError('validation', 'syncSource must be JSON'); }
+  }
+  const r = o as Partial<SyncSource>;
+  if (!r || typeof r.path !== 'string' || typeof r.root !== 'string' || typeof r.sha256 !== 'string' || typeof r.size !== 'number' || typeof r.mtimeMs !== 'number') {
+    throw new AppError('validation', 'syncSource needs root, path, sha256, size and mtimeMs');
+  }
+  return { root: r.root.slice(0, 1000), path: r.path.slice(0, 1000), sha256: r.sha256.slice(0, 64), size: r.size, mtimeMs: r.mtimeMs };
 }
 
 /** What a face received: strings from a form, or typed values. */
@@ -117,6 +133,7 @@ export function normalizeUploadFields(kind: UploadKind, raw: RawFields): UploadF
     approve: asBool(raw.approve),
     audience: parseAudience(raw.audience),
     validUntil: parseValidUntil(raw.validUntil),
+    syncSource: parseSyncSource(raw.syncSource),
   };
 }
 

@@ -62,7 +62,7 @@ export async function requestTranslation(deps: ContentDeps, type: ContentType, i
   }
   // Videos: subtitles soft|burned and dub, from the request over the upload's choice.
   const videoOptions = type === 'video' ? parseVideoOptions(options, (item as Video).videoOptions ?? DEFAULT_VIDEO_OPTIONS) : null;
-  const existing = await deps.catalog.translations.find((t) => t.itemType === type && t.itemId === id && t.targetLanguage === lang);
+  const existing = await deps.catalog.translations.find({ where: { itemType: type, itemId: id, targetLanguage: lang } });
   if (existing && videoOptions && existing.state === 'completed' && JSON.stringify(existing.options) !== JSON.stringify(videoOptions)) {
     // The same language made another way: the video is made again with the new choices.
     await deps.catalog.translations.update(existing.id, { state: 'failed', options: videoOptions });

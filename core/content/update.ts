@@ -2,12 +2,10 @@ import { AppError } from '../errors';
 import type { Document } from '../types';
 import { cleanText } from './fields';
 import type { ContentDeps } from './deps';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
-export interface DocumentPatch {
-  title?: string;
-  description?: string;
-  sourceLanguage?: string | null;
-}
+export type DocumentPatch = Static<typeof S.DocumentPatch>;
 
 export async function updateDocument(deps: ContentDeps, id: number, patch: DocumentPatch): Promise<Document> {
   await deps.catalog.documents.require(id);

@@ -4,6 +4,8 @@ import { AppError } from '../errors';
 import { isExpired, visibilityOf } from '../governance/visibility';
 import { failedInTranslation } from '../jobs/status';
 import type { Coded, ContentItem, ContentType, DashboardMetrics, Document, Governed, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** The review, audience and expiry of a record, with what they mean now. */
 export const governedView = (r: Governed & { status?: string; fileKey?: string }, now: Date): Governed & { visibility: Visibility } => ({
@@ -89,18 +91,7 @@ export async function dashboardMetrics(catalog: Catalog, botResponses: number): 
   };
 }
 
-export interface TranslationRow {
-  /** The item's id. */
-  id: number;
-  title: string;
-  description: string;
-  targetLanguage: string | null;
-  state: string;
-  error: string | null;
-  fileKey: string | null;
-  /** The translation record (presentations and documents; absent for video rows). */
-  translation?: TranslationRecord;
-}
+export type TranslationRow = Static<typeof S.TranslationRow>;
 
 /**
  * The translations list of spec section 7: for presentations, one row per

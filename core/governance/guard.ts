@@ -19,7 +19,7 @@ const fileNeed = (args: unknown[]) => ((args[1] as { public?: boolean } | undefi
 
 export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   upload: 'upload', items: 'read', item: 'read', content: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
-  removeAll: 'manage', translations: 'read', transcript: 'read',
+  removeAll: 'manage', translationRows: 'read', transcript: 'read',
   users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage', createToken: 'manage', revokeToken: 'manage',
   approve: 'review', reject: 'review', replace: 'edit', versions: 'read', restoreVersion: 'edit', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
   transcribe: 'upload', saveTranscript: 'edit', translationOffers: 'read',

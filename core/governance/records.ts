@@ -1,30 +1,16 @@
 import type { Role } from './roles';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** The stored shapes of governance: audit entries, users, API tokens (catalog collections). */
 
 export const AUDIT_ACTIONS = [
-  'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'delete', 'delete_all',
+  'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'archive', 'delete', 'delete_all',
   'sign_in', 'sign_in_failed', 'sign_out', 'token_write', 'forbidden', 'user', 'token',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** Who: a user name, a token's name, "cli", "system". */
-  actor: string;
-  role: Role | null;
-  via: 'session' | 'token' | 'cli' | 'system' | 'anonymous';
-  /** What: "document 12", "POST /api/documents", a user name. */
-  target: string;
-  itemType: string | null;
-  itemId: number | null;
-  title: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  note: string | null;
-}
+export type AuditEntry = Static<typeof S.AuditEntry>;
 
 export interface StoredUser {
   id: number;

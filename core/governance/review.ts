@@ -24,7 +24,7 @@ export interface GovernDeps {
 }
 
 export interface GovernChange {
-  action: 'approve' | 'reject' | 'audience' | 'expiry';
+  action: 'approve' | 'reject' | 'audience' | 'expiry' | 'archive';
   actor: Actor;
   type: GovernedType;
   id: number;
@@ -60,7 +60,7 @@ export async function findGovernedAll(catalog: Catalog, pred: (r: Row & { title?
 
 const governedFields = (r: Governed): Governed => ({
   review: r.review ?? 'pending', approvedDate: r.approvedDate ?? null, approvedBy: r.approvedBy ?? null, reviewNote: r.reviewNote ?? null,
-  audience: r.audience ?? 'public', validUntil: r.validUntil ?? null,
+  audience: r.audience ?? 'public', validUntil: r.validUntil ?? null, ...(r.archivedAt ? { archivedAt: r.archivedAt } : {}),
 });
 
 /** Fields of a new item: approved at once (approve on upload, AUTO_APPROVE) or pending. */
@@ -152,14 +152,20 @@ export async function rejectItems(deps: GovernDeps, ids: number[], note: string 
 }
 
 /** Audience and/or expiry of items (an editor's change: it does not approve anything). */
-export async function setAccess(deps: GovernDeps, ids: number[], patch: { audience?: unknown; validUntil?: unknown }, actor: Actor) {
+export async function setAccess(deps: GovernDeps, ids: number[], patch: { audience?: unknown; validUntil?: unknown; archived?: unknown }, actor: Actor) {
   assertCan(actor, 'edit', 'change who may see items');
+  if (patch.archived !== undefined) {
+    // Archived (its file left the synced folder): never public, listed as archived; false brings it back.
+    if (patch.audience !== undefined || patch.validUntil !== undefined) throw new AppError('validation', 'Archive or unarchive on its own, without audience or validUntil');
+    const at = (deps.now?.() ?? new Date()).toISOString();
+    return change(deps, ids, 'archive', actor, () => ({ archivedAt: patch.archived === true || patch.archived === 'true' ? at : null }));
+  }
   const next: Partial<Governed> = {};
   if (patch.audience !== undefined) next.audience = parseAudience(patch.audience);
   if (patch.validUntil !== undefined) {
     next.validUntil = parseValidUntil(patch.validUntil);
     next.expiryRecordedAt = null;
   }
-  if (Object.keys(next).length === 0) throw new AppError('validation', 'Give audience and/or validUntil');
+  if (Object.keys(next).length === 0) throw new AppError('validation', 'Give audience and/or validUntil (or archived)');
   return change(deps, ids, next.audience !== undefined ? 'audience' : 'expiry', actor, () => next);
 }

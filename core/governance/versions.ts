@@ -9,7 +9,7 @@ import { reindexItem } from '../content/reindex';
 import type { ContentDeps } from '../content/deps';
 import { discard, type IncomingFile } from '../content/spool';
 import { removeTranslationsOf, requestTranslation } from '../content/translations';
-import { derivedPrefixes, publicUrlForKey, rekeyDerived, versionKeys, videoKeys } from '../storage/layout';
+import { derivedPrefixes, keys, publicUrlForKey, rekeyDerived, versionKeys, videoKeys } from '../storage/layout';
 import { listAll } from '../storage/stats';
 import type { ContentType, ItemVersion, SyncSource, Video } from '../types';
 import { emptyTranscript } from '../video/transcript-state';
@@ -277,7 +277,7 @@ async function promote(deps: VersionDeps, type: ContentType, rec: Item, draft: I
       await store.delete(o.key);
     }
   }
-  for (const key of [`text/${type}/${id}.json`, ...(type === 'video' ? [videoKeys.transcriptJson(id), videoKeys.transcriptOriginalJson(id)] : [])]) {
+  for (const key of [keys.extractedText(type, id), ...(type === 'video' ? [videoKeys.transcriptJson(id), videoKeys.transcriptOriginalJson(id)] : [])]) {
     if (!(await store.head(key))) continue;
     const json = JSON.parse((await readAll(deps, key)).toString('utf8')) as { itemId?: number };
     json.itemId = id;

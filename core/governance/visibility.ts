@@ -60,7 +60,8 @@ const TYPES = ['document', 'presentation', 'video'] as const;
 export async function publicItemIds(catalog: Catalog, now: Date): Promise<Set<number>> {
   const ids = new Set<number>();
   for (const type of TYPES) {
-    for (const item of await catalog.items(type).list((r: ItemRecord) => isPublic(r, now))) ids.add(item.id);
+    // Only approved items can be public: asked in SQL first (PostgreSQL), the rule applied to those.
+    for (const item of await catalog.items(type).list({ where: { review: 'approved' }, filter: (r: ItemRecord) => isPublic(r, now) })) ids.add(item.id);
   }
   return ids;
 }

@@ -19,6 +19,7 @@ import { detectContentLanguage, UNDETERMINED } from '../text/language';
 import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
+import { noticeCodeOf } from './notice';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -121,7 +122,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
 
       found = {
         chunkCount: chunks.length, imageCount: images.count, sourceLanguage: itemLanguage(chunks) ?? rec.sourceLanguage,
-        notice: extraction.notice ?? null,
+        notice: extraction.notice ?? null, noticeCode: noticeCodeOf(extraction.notice),
       };
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') found.slideCount = extraction.slideCount ?? null;

@@ -99,6 +99,7 @@ describe('valid files written by others complete, with the text the extractors u
     assert.equal(deck.status, 'completed', deck.error ?? '');
     assert.equal(deck.chunkCount, 0);
     assert.match(deck.notice ?? '', /Nothing in this file is searchable/);
+    assert.deepEqual(deck.noticeCode, { code: 'note.nothing_searchable_pptx', params: {} }, 'the notice as a code, for the Hebrew console');
     const images = await services.catalog.presentationImages.list((i) => i.presentationId === deck.id);
     assert.ok(images.some((i) => i.kind === 'embedded'), 'its picture is extracted');
     const res = await fetch(`${server.url}${deck.fileKey.startsWith('presentations/') ? `/uploads/${deck.fileKey}` : ''}`);

@@ -54,8 +54,8 @@ const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof
       job('translate', 'failed', { itemType: 'video', progress: 3, step: step('failed'), params: { translationId: 2, targetLanguage: 'arabic' }, error: { code: 'unavailable', message: 'The model answered HTTP 500' } }),
     ],
     shows: {
-      status: 'failed', progress: 100, step: 'The arabic version failed', stepCode: { code: 'translate_failed', params: { language: 'arabic' } },
-      error: 'The arabic version could not be made: The model answered HTTP 500', errorCode: { code: 'failure.translation', params: { language: 'arabic' } },
+      status: 'failed', progress: 100, step: 'The Arabic version failed', stepCode: { code: 'translate_failed', params: { language: 'arabic' } },
+      error: 'The Arabic version could not be made: The model answered HTTP 500', errorCode: { code: 'failure.translation', params: { language: 'arabic' } },
     },
   },
   {

@@ -61,9 +61,11 @@ export const TRANSITIONS: Record<Situation, (job: Job | undefined) => ItemProgre
    */
   translate_failed: (j) => {
     const language = String(j!.params.targetLanguage ?? '');
+    // The English text names the language as a name ("Arabic"); the code carries the product's name for every console to word.
+    const name = language.charAt(0).toUpperCase() + language.slice(1);
     return {
-      status: 'failed', progress: 100, step: describe('translate_failed', { language }), stepCode: { code: 'translate_failed', params: { language } },
-      error: `The ${language} version could not be made: ${j!.error?.message ?? 'no reason was given'}`,
+      status: 'failed', progress: 100, step: describe('translate_failed', { language: name }), stepCode: { code: 'translate_failed', params: { language } },
+      error: `The ${name} version could not be made: ${j!.error?.message ?? 'no reason was given'}`,
       errorCode: j!.error?.reason ?? { code: 'failure.translation', params: { language } },
     };
   },

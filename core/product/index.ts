@@ -50,23 +50,21 @@ export function createProduct(s: Services): Product {
  * process started with, its temp folder, the public rate limits. Routes
  * never see the rest of the composition (catalog, store, queue, ...).
  */
-export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits'>;
+export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits' | 'spool'>;
 
-// What the entry points need besides the use cases: composition (bin/, the CLI's direct mode), config, the upload spool, the data folder's lock.
-export { createServices, type Services, type ServiceOptions } from '../services';
-export { workerName } from '../shared-state';
+// What the edges need besides the product (types, the JSON log lines, and the constants their validation and permissions use).
+// The composition root (createServices, loadConfig, readLock, ...) is core/root.ts, for bin/ and cli/compose.ts.
+export type { Config } from '../config';
+export type { IncomingFile } from '../content/spool';
 export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
-export { loadConfig, type Config } from '../config';
-export { spoolToTempFile, discard, type IncomingFile } from '../content/spool';
-export { classifyFile, type Classification } from '../content/classify';
-export { readLock } from '../catalog/lock';
 export { parseSince } from '../analytics/stats';
-export { TOKEN_FILE, type Auth } from '../auth/auth';
+export type { Auth } from '../auth/auth';
 export { ROLES, can, type Permission } from '../governance/roles';
 export { runAs } from '../governance/actor-context';
 export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';
+export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';
 // Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
 export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
 export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from '../operations/backup';

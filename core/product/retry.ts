@@ -1,10 +1,12 @@
 import { retryById, retryFailed, retryItem, retryJob } from '../content/retry';
 import type { CoreServices as Services } from '../services';
-import type { Product } from './types';
+import type { ContentType } from '../types';
+import type { ItemRecordOf, Product } from './types';
 
 /** Processes failed work again: an item (by its id or a job's), one job, or every failed job. */
 export const retry = (s: Services): Pick<Product, 'retry' | 'retryJob' | 'retryFailed'> => ({
-  retry: async (id, type) => (type ? { type, item: await retryItem(s.content, type, id) } : await retryById(s.content, id)),
+  retry: async <T extends ContentType = ContentType>(id: number, type?: T) =>
+    (type ? { type, item: await retryItem(s.content, type, id) } : await retryById(s.content, id)) as { type: ContentType; item: ItemRecordOf<T> },
   retryJob: async (id) => await retryJob(s.content, id),
   retryFailed: async () => await retryFailed(s.content),
 });

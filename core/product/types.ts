@@ -16,9 +16,11 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, SyncSource, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
@@ -31,6 +33,9 @@ export interface UploadFile {
   /** Set for spooled uploads (size and hash known, removed after use); a local file is measured and kept. */
   spooled?: { size: number; sha256: string; mimeType: string };
 }
+
+/** What an upload of a kind gives: a record of that kind (`any`: whichever its content decided). */
+export type UploadResultOf<K extends UploadKind | 'any'> = K extends UploadKind ? Extract<AnyUploadResult, { kind: K }> : AnyUploadResult;
 
 export interface UploadInput {
   /** What the file is to become; `any` lets its content decide. */
@@ -85,7 +90,7 @@ export interface ChatRequest extends ConversationOptions {
  */
 export interface Product {
   // Content
-  upload(input: UploadInput): Promise<AnyUploadResult>;
+  upload<K extends UploadInput['kind']>(input: UploadInput & { kind: K }): Promise<UploadResultOf<K>>;
   items<T extends ContentType>(type: T, filter?: ItemFilter): Promise<ItemRecordOf<T>[]>;
   item<T extends ContentType>(type: T, id: number): Promise<ItemRecordOf<T>>;
   content(type?: string): Promise<ContentItem[]>;
@@ -94,13 +99,14 @@ export interface Product {
   /** Deletes an item everywhere; with `type`, only an item of that type. */
   remove(id: number, type?: ContentType): Promise<void>;
   removeAll(): Promise<{ records: number; objects: number; chunks: number }>;
-  translations(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
+  /** The translations screens' rows: items of a type with a translation request (each with its record, when one exists). Records themselves: translationList / translation. */
+  translationRows(type: 'presentation' | 'video'): Promise<TranslationRow[]>;
   /** A video's transcript: its state (or why there is none), timed cues, WebVTT, and translated versions. */
   transcript(videoId: number): Promise<VideoTranscriptView>;
   /** Transcribes a video again (optionally in another spoken language, with a chosen provider): replaces the transcript and remakes its subtitles. */
-  transcribe(videoId: number, input?: { language?: string | null; provider?: 'endpoint' | 'offline' | null }): Promise<Video>;
+  transcribe(videoId: number, input?: NonNullable<Static<typeof S.TranscribeInput>>): Promise<Video>;
   /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
-  saveTranscript(videoId: number, cues: Array<{ id?: string; start: number; end: number; text: string }>): Promise<VideoTranscriptView>;
+  saveTranscript(videoId: number, cues: Static<typeof S.CueList>['cues']): Promise<VideoTranscriptView>;
 
   // Review, audience, expiry (core/governance): nothing is public before it is approved
   /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
@@ -128,12 +134,12 @@ export interface Product {
 
   // Users and API tokens (admin only)
   users(): Promise<UserView[]>;
-  createUser(input: { username: string; name?: string; role: Role; password: string }): Promise<UserView>;
-  updateUser(id: number, patch: { role?: Role; password?: string; disabled?: boolean; name?: string }): Promise<UserView>;
+  createUser(input: Static<typeof S.UserInput>): Promise<UserView>;
+  updateUser(id: number, patch: Static<typeof S.UserPatch>): Promise<UserView>;
   removeUser(id: number): Promise<void>;
   tokens(): Promise<TokenView[]>;
   /** A named API token with a role: `token` is shown this once (only its hash is kept). */
-  createToken(input: { name: string; role: Role }): Promise<{ token: string; record: TokenView }>;
+  createToken(input: Static<typeof S.TokenInput>): Promise<Static<typeof S.CreatedToken>>;
   revokeToken(id: number): Promise<TokenView>;
 
   // Translation (one record per item and target language; runs after the item's ingest)
@@ -149,11 +155,11 @@ export interface Product {
   putGlossaryTerm(entry: GlossaryEntry): Promise<Glossary>;
   removeGlossaryTerm(term: string): Promise<Glossary>;
   /** Saves known translations of segments into the translation memory (at the glossary's current version): the next translation of that text uses them. */
-  rememberTranslations(input: { source: string; target: string; segments: Array<{ text: string; translation: string }> }): Promise<{ stored: number; glossaryVersion: number }>;
+  rememberTranslations(input: Static<typeof S.MemoryInput>): Promise<Static<typeof S.MemoryStored>>;
 
   // Processing
   /** Queues again an item (by its id, or by the id of one of its jobs); with `type`, only an item of that type. */
-  retry(id: number, type?: ContentType): Promise<{ type: ContentType; item: ItemRecordOf<ContentType> }>;
+  retry<T extends ContentType = ContentType>(id: number, type?: T): Promise<{ type: ContentType; item: ItemRecordOf<T> }>;
   retryJob(id: number): Promise<Job>;
   retryFailed(): Promise<number>;
   jobs(state?: JobState): Promise<Job[]>;
@@ -213,7 +219,7 @@ export interface Product {
   /** The conversations of [from, to) as one file. */
   exportConversations(range: { from?: string | null; to?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
   widgetSettings(): Promise<WidgetSettingsView>;
-  updateWidgetSettings(patch: Partial<WidgetSettings>): Promise<WidgetSettingsView>;
+  updateWidgetSettings(patch: Static<typeof S.WidgetSettingsPatch>): Promise<WidgetSettingsView>;
   /** The brand defaults the widget reads, and every origin allowed to embed it. */
   widgetConfig(): Promise<WidgetConfig>;
 }
@@ -224,6 +230,8 @@ export interface ReplaceInput {
   type?: ContentType;
   /** Approve the new version now (needs the review permission): live once processed. */
   approve?: boolean;
+  /** Set by folder sync: where the file came from (an object, or its JSON from a form). */
+  syncSource?: SyncSource | string | null;
   actor?: Actor;
 }
 
@@ -238,11 +246,7 @@ export interface GovernOptions {
   actor?: Actor;
 }
 
-export interface AccessPatch {
-  audience?: Audience;
-  /** A date (2027-01-31) or date-time; a past one means expired at once; null clears it. */
-  validUntil?: string | null;
-}
+export type AccessPatch = Static<typeof S.AccessPatch>;
 
 export interface ConversationExport {
   fileName: string;

@@ -2,7 +2,7 @@ import { describeLocalFile, type IncomingFile } from '../content/spool';
 import { uploadAny, uploadOfKind } from '../content/upload-any';
 import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
-import type { Product, UploadFile } from './types';
+import type { Product, UploadFile, UploadInput, UploadResultOf } from './types';
 
 export const incoming = async (f: UploadFile): Promise<IncomingFile> =>
   f.spooled ? { path: f.path, fileName: f.fileName, mimeType: f.spooled.mimeType, size: f.spooled.size, sha256: f.spooled.sha256, temporary: true }
@@ -10,10 +10,11 @@ export const incoming = async (f: UploadFile): Promise<IncomingFile> =>
 
 /** Stores a file as a document, presentation, video or support image and queues its processing. */
 export const upload = (s: Services): Pick<Product, 'upload'> => ({
-  async upload({ kind, file, fields, actor }) {
+  async upload<K extends UploadInput['kind']>({ kind, file, fields, actor }: UploadInput & { kind: K }) {
     const f = await incoming(file);
     // Refused before anything is stored when it would leave less than MIN_FREE_MB (the original is copied to the store).
     s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
-    return kind === 'any' ? uploadAny(s.content, f, fields, actingActor(actor)) : uploadOfKind(s.content, kind, f, fields, actingActor(actor));
+    const result = kind === 'any' ? await uploadAny(s.content, f, fields, actingActor(actor)) : await uploadOfKind(s.content, kind, f, fields, actingActor(actor));
+    return result as UploadResultOf<K>;
   },
 });

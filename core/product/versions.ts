@@ -2,16 +2,17 @@ import { actingActor } from '../governance/actor-context';
 import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../governance/versions';
 import type { CoreServices as Services } from '../services';
 import { incoming } from './upload';
+import { parseSyncSource } from '../content/fields';
 import type { Product } from './types';
 
 /** Versions of an item's file: replace in place, list, restore (core/governance/versions.ts). */
 export const versions = (s: Services): Pick<Product, 'replace' | 'versions' | 'restoreVersion'> => {
   const deps: VersionDeps = { ...s.content, audit: (e) => s.audit.record(e) };
   return {
-    async replace(id, { file, type, approve, actor }) {
+    async replace(id, { file, type, approve, actor, syncSource }) {
       const f = await incoming(file);
       s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
-      return await replaceFile(deps, id, f, { type, approve: !!approve, actor: actingActor(actor) });
+      return await replaceFile(deps, id, f, { type, approve: !!approve, actor: actingActor(actor), ...(syncSource !== undefined ? { syncSource: parseSyncSource(syncSource) } : {}) });
     },
     versions: (id, type) => listVersions(s.content, id, type),
     restoreVersion: (id, n, o = {}) => restoreVersion(deps, id, n, { type: o.type, approve: !!o.approve, actor: actingActor(o.actor) }),

@@ -106,11 +106,9 @@ export class MemorySegment {
     const id = this.ids.get(prefix)?.get(term);
     return id === undefined ? undefined : this.collect(id);
   }
-  /** Every (prefix + term, postings). */
-  *sorted(): Generator<[string, Postings]> {
-    // Sorted keys only make the inserts faster; SQLite keeps its own order.
-    const order = this.keys.map((_, i) => i).sort((a, b) => (this.keys[a] < this.keys[b] ? -1 : 1));
-    for (const id of order) yield [this.keys[id], this.collect(id)];
+  /** Every (prefix + term, postings), in the order the terms were first seen (SQLite keeps its own order). */
+  *all(): Generator<[string, Postings]> {
+    for (let id = 0; id < this.keys.length; id++) yield [this.keys[id], this.collect(id)];
   }
   postings() { return this.count; }
   clear() {
@@ -279,7 +277,7 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
       db.transaction(() => {
         if (memory.postings() > 0) {
           const made = create(0, (put) => {
-            for (const [t, m] of memory.sorted()) { const p = live(m); if (p.n) put(t, p); }
+            for (const [t, m] of memory.all()) { const p = live(m); if (p.n) put(t, p); }
           });
           list.push(made);
         }

@@ -1,30 +1,9 @@
 import type { ContentType } from '../types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /** A piece of an item's text, indexed for search. */
-export interface Chunk {
-  /** Stable id: `${itemType}:${itemId}:${ordinal}` */
-  id: string;
-  itemType: ContentType;
-  itemId: number;
-  title: string;
-  text: string;
-  page: number | null;
-  slide: number | null;
-  heading: string | null;
-  /** ISO 639-1 code detected for this chunk, e.g. 'en', 'he'. */
-  language: string;
-  /** Catalog ids of bot images / presentation images on the same page or slide. */
-  imageIds: number[];
-  ordinal: number;
-  /** Videos: the time range of a transcript passage (seconds), the time of the frame shown for it. */
-  startSec?: number;
-  endSec?: number;
-  frameSec?: number;
-  /** Videos: the transcript is offline pocketsphinx output; say so when quoting it. */
-  lowConfidence?: boolean;
-  /** Set on chunks of a translation: the passage is from the translated file (the page/slide are the original's). */
-  translation?: { language: string; fileKey: string; filePath: string } | null;
-}
+export type Chunk = Static<typeof S.Chunk>;
 
 export interface SearchFilters {
   itemType?: ContentType;
@@ -32,11 +11,7 @@ export interface SearchFilters {
   language?: string;
 }
 
-export interface SearchHit {
-  chunk: Chunk;
-  /** Fused score, higher is better. */
-  score: number;
-}
+export type SearchHit = Static<typeof S.SearchHit>;
 
 export interface SearchOptions {
   k?: number;

@@ -7,14 +7,105 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../errors';
-import type { Product } from '../product/index';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { syncFolder, syncSummary, type Product } from '../product/index';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtures } from './fixtures';
 import { buildPdf } from './pdf-writer';
 import { videoFixtures } from './fixture-video';
 import type { ContentType, Document } from '../types';
+
+/**
+ * One call of every Product method with sample arguments (sampleFile: any local
+ * file, for the upload). The map's type is keyed by `keyof Product`: a new
+ * Product method that is not called here fails the type check, so its case
+ * here and its contract case below are written together.
+ * cli/http/product-client.test.ts checks that each call of the HTTP client
+ * reaches a route the server registers.
+ */
+export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Product) => unknown } {
+  const REF = 'product-client-reference-1';
+  return {
+    upload: (p) => p.upload({ kind: 'document', file: { path: sampleFile, fileName: 'a.pdf' }, fields: {} }),
+    items: (p) => p.items('video', { subcategory: 'podcast' }),
+    item: (p) => p.item('document', 1),
+    content: (p) => p.content('document'),
+    createContent: (p) => p.createContent({ title: 'T' }),
+    updateDocument: (p) => p.updateDocument(1, { title: 'T' }),
+    remove: (p) => p.remove(1, 'video'),
+    removeAll: (p) => p.removeAll(),
+    translationRows: (p) => p.translationRows('presentation'),
+    transcript: (p) => p.transcript(1),
+    transcribe: (p) => p.transcribe(1, { language: 'english' }),
+    saveTranscript: (p) => p.saveTranscript(1, [{ start: 0, end: 1, text: 'x' }]),
+    approve: (p) => p.approve([1]),
+    reject: (p) => p.reject([1], { note: 'n' }),
+    setAccess: (p) => p.setAccess([1], { audience: 'staff' }),
+    reviewQueue: (p) => p.reviewQueue('pending'),
+    auditLog: (p) => p.auditLog({ since: '7d' }),
+    exportAudit: (p) => p.exportAudit({ format: 'csv' }),
+    replace: (p) => Promise.all([p.replace(1, { file: { path: sampleFile, fileName: 'a.pdf' }, type: 'document' }), p.replace(1, { file: { path: sampleFile, fileName: 'a.pdf' } })]),
+    versions: (p) => Promise.all([p.versions(1, 'video'), p.versions(1)]),
+    restoreVersion: (p) => p.restoreVersion(1, 1, { type: 'presentation', approve: true }),
+    users: (p) => p.users(),
+    createUser: (p) => p.createUser({ username: 'u', role: 'editor', password: 'p'.repeat(12) }),
+    updateUser: (p) => p.updateUser(1, { disabled: true }),
+    removeUser: (p) => p.removeUser(1),
+    tokens: (p) => p.tokens(),
+    createToken: (p) => p.createToken({ name: 't', role: 'editor' }),
+    revokeToken: (p) => p.revokeToken(1),
+    translate: (p) => p.translate('presentation', 1, 'spanish'),
+    translationList: (p) => p.translationList({ itemType: 'document', itemId: 1 }),
+    translationOffers: (p) => p.translationOffers(),
+    translation: (p) => p.translation(1),
+    retryTranslation: (p) => p.retryTranslation(1),
+    removeTranslation: (p) => p.removeTranslation(1),
+    glossary: (p) => p.glossary(),
+    putGlossaryTerm: (p) => p.putGlossaryTerm({ term: 'AuraShade' }),
+    removeGlossaryTerm: (p) => p.removeGlossaryTerm('AuraShade'),
+    rememberTranslations: (p) => p.rememberTranslations({ source: 'english', target: 'spanish', segments: [{ text: 'a', translation: 'b' }] }),
+    retry: (p) => Promise.all([p.retry(1, 'document'), p.retry(1)]),
+    retryJob: (p) => p.retryJob(1),
+    retryFailed: (p) => p.retryFailed(),
+    jobs: (p) => p.jobs('failed'),
+    reindex: (p) => p.reindex(),
+    search: (p) => p.search('knx', { k: 3 }),
+    ask: (p) => p.ask('q', REF),
+    askStream: async (p) => {
+      for await (const _ of p.askStream('q', REF)) break;
+    },
+    chat: (p) => p.chat({ message: 'hi', referenceId: REF }),
+    messages: (p) => p.messages(REF),
+    clearSession: (p) => p.clearSession(REF),
+    newConversation: (p) => p.newConversation(),
+    requestHandoff: (p) => p.requestHandoff({ referenceId: REF, name: 'N', consent: true }),
+    handoffRequests: (p) => p.handoffRequests({ status: 'open' }),
+    handoffRequest: (p) => p.handoffRequest(1),
+    markHandoffHandled: (p) => p.markHandoffHandled(1),
+    removeHandoffRequest: (p) => p.removeHandoffRequest(1),
+    categories: (p) => p.categories(),
+    createCategory: (p) => p.createCategory({ name: 'C' }),
+    updateCategory: (p) => p.updateCategory(1, { name: 'C' }),
+    removeCategory: (p) => p.removeCategory(1),
+    images: (p) => Promise.all([p.images('bot'), p.images('presentation')]),
+    removeImage: (p) => p.removeImage('bot', 1),
+    files: (p) => p.files('documents/'),
+    fileStats: (p) => p.fileStats(),
+    removeFile: (p) => p.removeFile('documents/a b.pdf'),
+    readFile: (p) => Promise.all([p.readFile('documents/a.pdf'), p.readFile('documents/a.pdf', { public: true })]),
+    statFile: (p) => p.statFile('documents/a.pdf'),
+    dashboard: (p) => p.dashboard(),
+    health: (p) => p.health(),
+    metrics: (p) => p.metrics(),
+    rate: (p) => p.rate({ referenceId: REF, answerId: 'a', rating: 'up' }),
+    questionStats: (p) => p.questionStats('7d'),
+    exportConversations: (p) => p.exportConversations({ format: 'jsonl' }),
+    widgetSettings: (p) => p.widgetSettings(),
+    updateWidgetSettings: (p) => p.updateWidgetSettings({ title: 'Help' }),
+    widgetConfig: (p) => p.widgetConfig(),
+  };
+}
 
 export interface ProductHarness {
   product: Product;
@@ -283,6 +374,65 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       await assert.rejects(h.product.replace(item.id, { file: { path: wordPdf(dir, 'v5.pdf', 'ochre'), fileName: 'x.pdf' }, type: 'video' }), rejects('not_found'));
       const actions = (await h.product.auditLog({ since: '1h' })).filter((e) => e.itemId === item.id).map((e) => e.action);
       for (const a of ['replace', 'restore', 'approve', 'reject'] as const) assert.ok(actions.includes(a), `audited: ${a}`);
+    });
+    it('folder sync: new files are imported, a second run changes nothing and reads no file, changed files become new versions, files gone are archived, a failed file is not imported again', async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'sync-'));
+      mkdirSync(path.join(dir, 'sub'));
+      wordPdf(dir, 'a.pdf', 'saffron');
+      const b = wordPdf(dir, 'b.pdf', 'cerulean');
+      const c = wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      writeFileSync(path.join(dir, 'notes.txt'), 'not content');
+      const first = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(first), '3 new, 0 changed, 0 removed', JSON.stringify(first.failed));
+      assert.deepEqual(first.skipped, ['notes.txt']);
+      assert.deepEqual(first.new.map((e) => e.path).sort(), ['a.pdf', 'b.pdf', 'sub/c.pdf']);
+      for (const e of first.new) await settled(h.product, 'document', e.id!);
+      const idOf = (p: string) => first.new.find((e) => e.path === p)!.id!;
+      const synced = await h.product.item('document', idOf('sub/c.pdf'));
+      assert.deepEqual([synced.syncSource?.path, synced.syncSource?.root, synced.review], ['sub/c.pdf', path.resolve(dir), 'approved']);
+
+      const second = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(second), '0 new, 0 changed, 0 removed');
+      assert.deepEqual([second.unchanged, second.hashed, second.failed.length], [3, 0, 0]);
+
+      // Same bytes with a new mtime: read once, nothing to do.
+      utimesSync(path.join(dir, 'a.pdf'), new Date(), new Date(Date.now() + 5000));
+      const touched = await syncFolder(h.product, dir);
+      assert.deepEqual([syncSummary(touched), touched.hashed], ['0 new, 0 changed, 0 removed', 1]);
+
+      wordPdf(dir, 'b.pdf', 'ultramarine');
+      utimesSync(b, new Date(), new Date(Date.now() + 10_000));
+      rmSync(c);
+      const third = await syncFolder(h.product, dir, { approve: true });
+      assert.equal(syncSummary(third), '0 new, 1 changed, 1 removed');
+      assert.deepEqual([third.changed[0].id, third.removed[0].id], [idOf('b.pdf'), idOf('sub/c.pdf')]);
+      await until('the new version of b.pdf is live', async () => (await h.product.versions(idOf('b.pdf'))).find((v) => v.n === 2)?.state === 'live');
+      assert.equal((await h.product.item('document', idOf('b.pdf'))).syncSource?.path, 'b.pdf');
+      const archived = await h.product.reviewQueue('archived');
+      assert.ok(archived.some((x) => x.id === idOf('sub/c.pdf') && x.visibility === 'archived'));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // Back in the folder: the item comes back.
+      wordPdf(path.join(dir, 'sub'), 'c.pdf', 'magenta');
+      const back = await syncFolder(h.product, dir);
+      assert.deepEqual(back.new.map((e) => e.id), [idOf('sub/c.pdf')]);
+      assert.ok(!(await h.product.reviewQueue('archived')).some((x) => x.id === idOf('sub/c.pdf')));
+      await until('the returned file is processed', async () => !(await h.product.jobs()).some((j) => j.state === 'queued' || j.state === 'running'));
+
+      // A file whose processing failed is not imported again while its bytes stay the same.
+      const bad = await fixtures.truncatedPdf();
+      copyFileSync(bad.path, path.join(dir, 'broken.pdf'));
+      const withBad = await syncFolder(h.product, dir);
+      assert.equal(syncSummary(withBad), '1 new, 0 changed, 0 removed');
+      assert.equal((await settled(h.product, 'document', withBad.new[0].id!)).status, 'failed');
+      utimesSync(path.join(dir, 'broken.pdf'), new Date(), new Date(Date.now() + 20_000));
+      assert.equal(syncSummary(await syncFolder(h.product, dir)), '0 new, 0 changed, 0 removed');
+
+      // --delete: the items of files gone are deleted.
+      rmSync(path.join(dir, 'a.pdf'));
+      const del = await syncFolder(h.product, dir, { delete: true });
+      assert.equal(syncSummary(del), '0 new, 0 changed, 1 removed');
+      await assert.rejects(h.product.item('document', idOf('a.pdf')), rejects('not_found'));
     });
   });
 }

@@ -9,20 +9,14 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import { TAG } from '../tools/inline-tags';
 import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../types';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
-export interface GlossaryEntry {
-  term: string;
-  /** Fixed translations by target language; absent: the term is kept as it is. */
-  translations?: Partial<Record<TranslationLanguage, string>>;
-  /** Match case-insensitively (default: exact case, as brand names are written). */
-  ignoreCase?: boolean;
-}
+export type GlossaryEntry = Static<typeof S.GlossaryEntry>;
 
-export interface Glossary {
-  version: number;
-  entries: GlossaryEntry[];
-}
+export type Glossary = Static<typeof S.Glossary>;
 
 export const EMPTY_GLOSSARY: Glossary = { version: 0, entries: [] };
 
@@ -37,24 +31,60 @@ export interface Protected {
 /** What a term becomes in `target`. */
 export const termIn = (e: GlossaryEntry, target: TranslationLanguage) => e.translations?.[target] ?? e.term;
 
-/** Replaces each glossary term in `text` with a placeholder tag. */
+/**
+ * Replaces each glossary term in `text` with a placeholder tag, wherever it
+ * sits in a sentence. A term may run across inline tags (a word of it bold,
+ * a link over part of it: "Somfy <1>TaHoma</1>"): each of its pieces
+ * between tags becomes a placeholder and the tags stay where they were, so
+ * the segment's tags are untouched. Longer terms win over shorter ones.
+ */
 export function protectTerms(text: string, glossary: Glossary, target: TranslationLanguage): Protected {
   const restore = new Map<string, string>();
   if (glossary.entries.length === 0) return { text, restore };
   const sorted = [...glossary.entries].filter((e) => e.term.trim()).sort((a, b) => b.term.length - a.term.length);
-  let out = text;
-  let n = 0;
+  // The text without its tags, each character's place in `text`.
+  let plain = '';
+  const at: number[] = [];
+  let last = 0;
+  const keepText = (from: number, to: number) => { for (let i = from; i < to; i++) { plain += text[i]; at.push(i); } };
+  for (const m of text.matchAll(TAG)) { keepText(last, m.index ?? 0); last = (m.index ?? 0) + m[0].length; }
+  keepText(last, text.length);
+  // Matches in the plain text, longest terms first, never overlapping.
+  const taken: Array<{ start: number; end: number; entry: GlossaryEntry }> = [];
   for (const e of sorted) {
-    // Word edges where the term starts/ends with a word character; tags are never matched.
+    // Word edges where the term starts/ends with a word character.
     const start = /^[\p{L}\p{N}]/u.test(e.term) ? '(?<![\\p{L}\\p{N}])' : '';
     const end = /[\p{L}\p{N}]$/u.test(e.term) ? '(?![\\p{L}\\p{N}])' : '';
     const re = new RegExp(`${start}${escapeRe(e.term)}${end}`, e.ignoreCase ? 'giu' : 'gu');
-    out = out.replace(re, (match) => {
-      const id = `g${++n}`;
-      restore.set(id, e.translations?.[target] ?? match);
-      return `<${id}/>`;
-    });
+    for (const m of plain.matchAll(re)) {
+      const s = m.index ?? 0; const t = s + m[0].length;
+      if (t > s && !taken.some((x) => s < x.end && t > x.start)) taken.push({ start: s, end: t, entry: e });
+    }
   }
+  if (!taken.length) return { text, restore };
+  taken.sort((a, b) => a.start - b.start);
+  let out = '';
+  let pos = 0;
+  let n = 0;
+  for (const x of taken) {
+    // The term's pieces: runs of its characters that are contiguous in `text` (a tag between two runs stays).
+    let k = x.start;
+    let first = true;
+    while (k < x.end) {
+      let j = k;
+      while (j + 1 < x.end && at[j + 1] === at[j]! + 1) j++;
+      const from = at[k]!; const to = at[j]! + 1;
+      out += text.slice(pos, from);
+      const id = `g${++n}`;
+      const fixed = x.entry.translations?.[target];
+      restore.set(id, fixed === undefined ? text.slice(from, to) : first ? fixed : '');
+      out += `<${id}/>`;
+      pos = to;
+      first = false;
+      k = j + 1;
+    }
+  }
+  out += text.slice(pos);
   return { text: out, restore };
 }
 

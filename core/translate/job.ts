@@ -114,7 +114,9 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       onClose(async (o) => {
         if (o.state === 'queued') await patch({ state: 'queued' });
         else if (o.state === 'failed') {
-          await patch({ state: 'failed', error: o.error.message, errorCode: codedOf(o.error), finishedAt: now() });
+          // Without a code of its own the reason is worded as the version that could not be made (the English text keeps the details).
+          const errorCode = codedOf(o.error) ?? { code: 'failure.translation', params: { language: initial.targetLanguage } };
+          await patch({ state: 'failed', error: o.error.message, errorCode, finishedAt: now() });
           await mirror({ state: 'failed', error: o.error.message });
         }
       });

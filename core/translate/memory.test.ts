@@ -46,9 +46,9 @@ test('concurrent stores to one pair never interleave lines', async () => {
 test('glossary terms become placeholders and come back as the term or its fixed translation', () => {
   const g = { version: 3, entries: [{ term: 'AuraShade' }, { term: 'KNX gateway', translations: { spanish: 'pasarela KNX' } }, { term: 'RB-200' }] };
   const p = protectTerms('The AuraShade RB-200 talks to the KNX gateway; AuraShadeX is not a term.', g, 'spanish');
-  // Longest terms are replaced first, so a shorter term never splits a longer one.
-  assert.equal(p.text, 'The <g2/> <g3/> talks to the <g1/>; AuraShadeX is not a term.');
-  const restored = restoreTerms('El <g2/> <g3/> habla con la <g1/>.', p.restore);
+  // Placeholders are numbered in reading order; longest terms are matched first, so a shorter term never splits a longer one.
+  assert.equal(p.text, 'The <g1/> <g2/> talks to the <g3/>; AuraShadeX is not a term.');
+  const restored = restoreTerms('El <g1/> <g2/> habla con la <g3/>.', p.restore);
   assert.equal(restored, 'El AuraShade RB-200 habla con la pasarela KNX.');
   assert.deepEqual(missingTerms('AuraShade and KNX gateway', 'AuraShade y pasarela', g, 'spanish'), ['pasarela KNX']);
 });

@@ -61,11 +61,13 @@ const clean = (s: string) => decodeEntities(s).replace(/[\u200e\u200f\u202a-\u20
 /**
  * Joins a block's lines into one paragraph: a word hyphenated at a line end
  * is one word again (core/text/words, shared with ingest), unless `context`
- * (the whole document) writes it with its hyphen elsewhere.
+ * (the whole document) writes it with its hyphen elsewhere; a compound
+ * broken after its hyphen ("Smart-/Hub") is one compound again.
  */
 export function joinLines(lines: string[], context?: string): string {
   const text = lines.map((x) => x.trim()).filter(Boolean).join('\n');
-  return wholeWords(text, context).replace(/\s*\n\s*/g, ' ');
+  // A hyphen at a line end before a capital or a digit belongs to the word ("Smart-/Hub", "12-/14"): kept, the line joined without a space.
+  return wholeWords(text, context).replace(/(\p{L}|\p{N})[-\u2010]\s*\n\s*(?=[\p{Lu}\p{N}])/gu, '$1-').replace(/\s*\n\s*/g, ' ');
 }
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] ?? 10; };

@@ -22,6 +22,7 @@ import { linkTaggedText, ocrPageBlocks, pagesWithImages, readPdfBlocks, type Pdf
 import { escapeLiterals, pieces, stripTags, tagProblem } from '../tools/inline-tags';
 import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, underlined, type BlockStyle, type PdfChar, type Raster } from './pdf-style';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
+import { warningOf } from '../messages';
 
 export interface PdfOptions {
   source: TranslationLanguage;
@@ -156,7 +157,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     const withText = new Set(blocks.map((b) => b.page));
     const scanned = [...await pagesWithImages(file, o.signal)].filter((p) => !withText.has(p) && p <= pages.length);
     for (const [i, page] of scanned.entries()) {
-      if (i >= (o.maxOcrPages ?? 50)) { warnings.push({ unit: page, message: 'scanned page not read: the OCR page limit was reached' }); continue; }
+      if (i >= (o.maxOcrPages ?? 50)) { warnings.push(warningOf(page, 'warning.ocr_limit')); continue; }
       blocks.push(...await ocrPageBlocks(file, page, o.source, o.signal));
     }
   }
@@ -252,11 +253,11 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         }
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
-        for (const p of hidden) out2.push({ unit: p, message: 'an invisible text layer (OCR over a scan): its translation is drawn on a box over the scanned words' });
+        for (const p of hidden) out2.push(warningOf(p, 'warning.hidden_text_layer'));
         doc.getPages().forEach((page, i) => {
           if (!placed.some((b) => b.page === i + 1)) return;
           const rotation = page.getRotation().angle % 360;
-          if (rotation) out2.push({ unit: i + 1, message: `page is rotated ${rotation}°: its translated text was placed upright` });
+          if (rotation) out2.push(warningOf(i + 1, 'warning.rotated_page', { degrees: rotation }));
           const crop = page.getCropBox();
           page.drawPage(embedded[i]!, { x: crop.x, y: crop.y, width: crop.width, height: crop.height });
         });
@@ -281,7 +282,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         doc.setLanguage(LANG_TAG[target] ?? 'en-US');
         await writeFile(out, await doc.save());
         for (const p of overlay.overflow) {
-          out2.push({ unit: p, message: `a text block did not fit its place even at ${minFontPt} pt and runs past its box` });
+          out2.push(warningOf(p, 'warning.block_overflow', { size: minFontPt }));
         }
         return out2;
       } finally {

@@ -13,6 +13,7 @@ import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText,
 import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
 import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
+import { warningOf } from '../messages';
 
 const EMU_PER_PT = 12700;
 
@@ -207,7 +208,7 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
         if (part.startsWith('ppt/slides/')) {
           for (const tbl of elementsByName(doc, 'a:tbl')) {
             const scale = shrinkTable(tbl, translated, paraOf);
-            if (scale < 0.6) warnings.push({ unit: unitOf.get(part) ?? null, message: `table text scaled to ${Math.round(scale * 100)}% to fit` });
+            if (scale < 0.6) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.table_scaled', { percent: Math.round(scale * 100) }));
           }
         }
         // Tables read right to left too (first column on the right).
@@ -218,7 +219,7 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
             const t = translated.get(dp);
             if (t !== undefined) applyDrawingParagraph(dp, t, opts.source, opts.target as TranslationLanguage);
           }
-          if (scale < 0.5) warnings.push({ unit: unitOf.get(part) ?? null, message: `text scaled to ${Math.round(scale * 100)}% to fit its box` });
+          if (scale < 0.5) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.text_scaled', { percent: Math.round(scale * 100) }));
         }
         pkg.parts.set(part, Buffer.from(serializeXml(docs.get(part) as Document), 'utf8'));
       }

@@ -13,6 +13,7 @@ import { keepReason } from './keep';
 import type { TranslationMemory } from './memory';
 import type { PdfOptions } from './pdf';
 import { stripTags } from '../tools/inline-tags';
+import { warningOf } from '../messages';
 import type {
   TranslatableFile, TranslatableFormat, TranslatedUnit, TranslationProgress, TranslationQuality, TranslationWarning, Translator,
 } from './types';
@@ -148,7 +149,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     const { lead, trail } = split(s.text);
     translations.set(s.id, `${lead}${t}${trail}`);
     const lost = missingTerms(core, t, glossary, o.target);
-    if (lost.length) warnings.push({ unit: s.unit, message: `glossary term(s) ${lost.map((x) => `"${x}"`).join(', ')} missing from the translation` });
+    if (lost.length) warnings.push(warningOf(s.unit, 'warning.glossary_missing', { terms: lost.map((x) => `"${x}"`).join(', ') }));
   });
   if (translations.size < total) {
     throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);

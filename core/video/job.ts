@@ -84,7 +84,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         transcribers: pickTranscribers(deps.transcribers, params.provider), maxDurationSec: deps.maxDurationSec, signal,
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
         onStage: (_stage, progress, m) => report({ code: m.code, params: m.params, text: m.text }, progress, { throttle: true }),
-        onPlan: (plan) => void setTranscript({ estimate: plan.note }).catch(() => {}),
+        onPlan: (plan) => void setTranscript({ estimate: plan.note, estimateSec: plan.estimateSec }).catch(() => {}),
         onTranscript: async (outcome) => {
           if (outcome.transcript) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
           part = 'frames';

@@ -36,7 +36,7 @@ async function run(input: string, extra: Partial<ProcessVideoOptions> = {}) {
   return { r, stages };
 }
 
-test('a clip with speech and a target language: transcript as WebVTT, timed chunks with a frame each, a translated MP4; stages in order', async () => {
+test('a clip with speech and a target language: transcript as WebVTT, timed chunks and cues with a frame each, a translated MP4; stages in order', async () => {
   const clip = await videoFixtures.speech();
   fake.setMode({ kind: 'segments', segments: clip.sentences.map((text, i) => ({ ...clip.spans[i]!, text })) });
   const { r, stages } = await run(clip.path, { target: 'spanish', translateCues: marker, subtitles: 'soft', dub: false });
@@ -48,8 +48,10 @@ test('a clip with speech and a target language: transcript as WebVTT, timed chun
   assert.ok(cues.every((c) => c.text.split('\n').length <= 2 && c.text.split('\n').every((l) => l.length <= 42)), 'two lines of 42 characters at most');
   assert.match(r.vtt!, /^WEBVTT\nLanguage: en\n/);
   assert.equal(r.chunks.length, 1);
-  assert.equal(r.frames.length, 1);
-  assert.ok(r.frames[0]!.at > r.chunks[0]!.start && r.frames[0]!.at < r.chunks[0]!.end);
+  // A frame inside every cue (a citation shows the quoted sentence's), which the chunk's is one of.
+  assert.equal(r.frames.length, clip.spans.length);
+  for (const span of clip.spans) assert.ok(r.frames.some((f) => f.at >= span!.start && f.at <= span!.end), `a frame inside ${span!.start}-${span!.end}`);
+  assert.ok(r.frames.some((f) => f.at > r.chunks[0]!.start && f.at < r.chunks[0]!.end));
   assert.ok((await stat(r.translated!.out)).size > 10_000);
   // A translated cue longer than two lines of 42 characters is cut in two at a word.
   assert.equal(r.translated!.cues.map((c) => c.text).join(' '), clip.sentences.map((s) => `[spanish] ${s}`).join(' '));

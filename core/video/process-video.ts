@@ -20,6 +20,9 @@ import { translateVideo, type SubtitleMode, type TranslatedVideo } from './trans
 import { transcriptCues, writeVtt, type Cue } from './vtt';
 import type { SpeechReport } from './speech-detect';
 
+/** Cue frames read from the file again when the one-pass grid has none inside a cue (a long video's short cues). */
+const MAX_CUE_FRAME_READS = 150;
+
 export type VideoStage = 'extracting' | 'analyzing' | 'converting';
 
 export interface ProcessVideoOptions {
@@ -113,16 +116,20 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
 
   o.onStage?.('analyzing', 72, message('video_frames'));
   const frames = info.hasVideo && chunks.length ? await stage('frames', async () => {
-    // A frame of the one-pass grid inside each chunk; only chunks without one are read from the file again.
+    // A frame of the one-pass grid inside each chunk and each cue (a citation shows the frame of the quoted
+    // sentence: core/video/cue-citation.ts); only spans without one are read from the file again, cues up to a cap.
     const grid = outcome!.gridFrames ?? [];
     const picked: Frame[] = [];
     const missing: number[] = [];
-    for (const c of chunks) {
+    let cueReads = 0;
+    const spans = [...chunks.map((c) => ({ ...c, cue: false })), ...segments.map((c) => ({ ...c, cue: true }))];
+    for (const c of spans) {
       const want = frameTimeFor(c.start, c.end);
-      const inside = grid.filter((f) => f.at >= c.start && f.at <= c.end);
+      const inside = [...grid, ...picked].filter((f) => f.at >= c.start && f.at <= c.end);
       const best = inside.sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
       if (best) picked.push(best);
-      else missing.push(want);
+      else if (missing.some((t) => t >= c.start && t <= c.end)) continue;
+      else if (!c.cue || cueReads++ < MAX_CUE_FRAME_READS) missing.push(want);
     }
     const more = missing.length ? await extractFrames(o.input, missing, framesDir, { signal: o.signal }) : [];
     return [...new Map([...picked, ...more].map((f) => [f.path, f])).values()].sort((a, b) => a.at - b.at);

@@ -5,7 +5,7 @@
  * per passage), and writing it writes the translated MP4 (soft subtitles,
  * optionally burned, optionally dubbed) and the translated WebVTT.
  */
-import { message } from '../messages';
+import { message, warningOf } from '../messages';
 import path from 'node:path';
 import { escapeLiterals, stripTags } from '../tools/inline-tags';
 import type { TranslatableFile, TranslationWarning, WriteOptions } from '../formats/types';
@@ -55,7 +55,7 @@ export function videoTranslatable(o: {
         const m = message('note.translated_from_low_confidence');
         warnings.push({ unit: null, message: m.text, code: { code: m.code, params: m.params } });
       }
-      if (o.options.dub && w.target === 'hebrew') warnings.push({ unit: null, message: 'the Hebrew synthetic voice (espeak-ng) is hard to understand' });
+      if (o.options.dub && w.target === 'hebrew') warnings.push(warningOf(null, 'warning.hebrew_voice'));
       return warnings;
     },
   };

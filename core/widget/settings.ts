@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import type { Static } from 'typebox';
+import type * as S from '../schemas/index';
 
 /**
  * The embeddable widget's settings the admin edits in the console: which
@@ -9,19 +11,9 @@ import { AppError } from '../errors';
  * them. Kept as one JSON file in the data folder.
  */
 
-export interface WidgetSettings {
-  /** Origins added in the console, e.g. https://www.brand.com. */
-  origins: string[];
-  title: string | null;
-  /** #rgb or #rrggbb */
-  color: string | null;
-  greeting: string | null;
-}
+export type WidgetSettings = Static<typeof S.WidgetSettings>;
 
-export interface WidgetSettingsView extends WidgetSettings {
-  /** Origins from WIDGET_ORIGINS (read-only here). */
-  envOrigins: string[];
-}
+export type WidgetSettingsView = Static<typeof S.WidgetSettingsView>;
 
 export interface WidgetSettingsStore {
   get(): Promise<WidgetSettingsView>;

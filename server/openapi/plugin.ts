@@ -1,15 +1,16 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { OPERATIONS, type ResponseDoc } from './operations';
+import { ApiErrorBody } from '../../core/schemas/index';
+import { Html, JavaScript, MULTIPART, docs } from '../routes/schemas';
 import { REFERENCE_HTML, REFERENCE_JS } from './reference-page';
-import { ApiError } from './schemas';
 
 /**
  * The OpenAPI 3.1 document, produced by @fastify/swagger from the routes'
- * own schemas (params, bodies, query strings) completed by ./operations
- * (responses, multipart forms, summaries, who may call), served at
- * /api/openapi.json with a reference page at /api/docs.
- * Call before any route is registered: it watches every route.
+ * own schemas alone: each route declares its params, body, query string,
+ * summary, tag and responses (server/routes/schemas.ts) from the TypeBox
+ * definitions in core/schemas; the admin scope marks its routes as needing
+ * sign-in (server/app.ts). Served at /api/openapi.json with a reference
+ * page at /api/docs. Call before any route is registered: it watches every route.
  */
 
 export interface RegisteredRoute {
@@ -21,33 +22,8 @@ const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route registered after `registerOpenApi` (HEAD twins of GET routes left out). */
 export const registeredRoutes = (app: FastifyInstance): RegisteredRoute[] => registered.get(app) ?? [];
 
-const TEXT = { type: 'string' };
-function response(doc: ResponseDoc): Record<string, unknown> {
-  switch (doc) {
-    case 'empty':
-      return { type: 'null', description: 'No content' };
-    case 'binary':
-      return { description: 'The file bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
-    case 'html':
-      return { description: 'An HTML page', content: { 'text/html': { schema: TEXT } } };
-    case 'text':
-      return { description: 'Plain text', content: { 'text/plain': { schema: TEXT } } };
-    case 'javascript':
-      return { description: 'A script', content: { 'text/javascript': { schema: TEXT } } };
-    case 'event-stream':
-      return {
-        description: 'Server-sent events: `token` {text}, then `done` (the RetrievalReply) or `error` {error, message}',
-        content: { 'text/event-stream': { schema: TEXT } },
-      };
-    case 'csv-or-jsonl':
-      return {
-        description: 'A file download: one row per visitor message and its answer',
-        content: { 'text/csv': { schema: TEXT }, 'application/x-ndjson': { schema: TEXT } },
-      };
-    default:
-      return { description: 'OK', ...doc };
-  }
-}
+/** How a signed-in caller authenticates: the session cookie or a bearer token. */
+export const SIGNED_IN: Array<Record<string, string[]>> = [{ session: [] }, { token: [] }];
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const routes: RegisteredRoute[] = [];
@@ -72,42 +48,29 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: ({ schema, url, route }) => {
-      const method = [route.method].flat()[0];
-      const op = OPERATIONS[`${method} ${route.url}`];
-      const own = (schema ?? {}) as Record<string, unknown>;
-      if (!op) return { schema: own, url };
+    transform: ({ schema, url }) => {
+      const own: Record<string, unknown> = { ...((schema ?? {}) as Record<string, unknown>) };
       // A trailing wildcard is an object key that may contain slashes: document it as one path parameter.
       const wild = url.endsWith('*');
-      const params = wild
-        ? { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'The rest of the path: a stored key, may contain /' } } }
-        : own.params;
-      const responses: Record<string, unknown> = {};
-      for (const [status, doc] of Object.entries(op.responses)) responses[status] = response(doc);
-      return {
-        url: wild ? `${url.slice(0, -1)}{key}` : url,
-        schema: {
-          ...own,
-          ...(params ? { params } : {}),
-          summary: op.summary,
-          tags: [op.tag],
-          ...(op.public ? {} : { security: [{ session: [] }, { token: [] }] }),
-          ...(op.querystring && !own.querystring ? { querystring: op.querystring } : {}),
-          ...(op.form ? { consumes: ['multipart/form-data'], body: op.form } : {}),
-          response: { ...responses, ...((own.response as object | undefined) ?? {}), default: { description: 'Error', ...ApiError } },
-        },
-      };
+      if (wild) own.params = { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'The rest of the path: a stored key, may contain /' } } };
+      // A multipart upload is read as a stream (no body schema to validate): its form is documented only.
+      const form = own[MULTIPART];
+      delete own[MULTIPART];
+      if (form) Object.assign(own, { consumes: ['multipart/form-data'], body: form });
+      if (own.summary) own.response = { ...((own.response as object | undefined) ?? {}), default: { ...ApiErrorBody, description: 'Error' } };
+      return { url: wild ? `${url.slice(0, -1)}{key}` : url, schema: own };
     },
   });
 }
 
 /** The document and its reference page (register after `registerOpenApi`). */
 export async function openApiRoutes(app: FastifyInstance) {
-  app.get('/api/openapi.json', async () => app.swagger());
-  app.get('/api/docs', async (_request, reply) => reply
+  const doc = docs('system');
+  app.get('/api/openapi.json', { schema: doc('This document (OpenAPI 3.1)', { 200: { type: 'object' } }) }, async () => app.swagger());
+  app.get('/api/docs', { schema: doc('API reference page', { 200: Html }) }, async (_request, reply) => reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'")
     .send(REFERENCE_HTML));
-  app.get('/api/docs/reference.js', async (_request, reply) =>
+  app.get('/api/docs/reference.js', { schema: doc('Script of the API reference page', { 200: JavaScript }) }, async (_request, reply) =>
     reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(REFERENCE_JS));
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpStatusFor, toAppError } from '../../core/errors';
+import { Type as T } from 'typebox';
 import { CONVERSATION_ID_PATTERN, type Config, type Product, type PublicGate, type RagEvent } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
 import { limitPublic } from '../public-limit';
 import { isSignedIn } from '../auth';
+import { docs, Empty, EventStream, typed } from './schemas';
 
 /** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
 
@@ -11,12 +14,8 @@ export interface BotServices {
   product: Pick<Product, 'ask' | 'askStream' | 'chat' | 'messages' | 'clearSession' | 'newConversation'>;
 }
 
-const referenceId = { type: 'string', pattern: CONVERSATION_ID_PATTERN } as const;
-
-type RefBody = { referenceId: string };
-type ChatBody = { message: string; referenceId: string; isNewSession?: boolean; channel?: 'chat' | 'widget' };
-type RagBody = { query: string; referenceId: string };
-type MessagesQuery = { referenceId: string; since?: string };
+const referenceId = T.String({ pattern: CONVERSATION_ID_PATTERN });
+const doc = docs('chat');
 
 /** An AbortSignal that fires when the client goes away before the answer is sent. */
 function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
@@ -61,30 +60,33 @@ async function streamEvents(reply: FastifyReply, events: AsyncIterable<RagEvent>
   }
 }
 
-export default async function botRoutes(app: FastifyInstance, opts: { services: BotServices; gate: PublicGate }) {
+export default async function botRoutes(fastify: FastifyInstance, opts: { services: BotServices; gate: PublicGate }) {
   const { config, product } = opts.services;
+  const app = typed(fastify);
   // A signed-in caller is answered from every completed item; anyone else from public items only.
   const staff = (request: FastifyRequest) => isSignedIn(request);
-  const text = { type: 'string', minLength: 1, maxLength: config.limits.chatMaxMessageChars } as const;
+  const text = T.String({ minLength: 1, maxLength: config.limits.chatMaxMessageChars });
   // Every route here is public: each answers 429 past the per-address budget, before any work.
-  app.addHook('onRequest', limitPublic(opts.gate, 'bot'));
+  fastify.addHook('onRequest', limitPublic(opts.gate, 'bot'));
 
   // A new conversation: its id is random and is the only way to read or clear it.
-  app.post('/api/bot/session', async (_request, reply) => reply.status(201).send(await product.newConversation()));
+  app.post('/api/bot/session', {
+    schema: doc('A new conversation id for the public chat', { 201: T.Object({ referenceId: T.String() }) }),
+  }, async (_request, reply) => reply.status(201).send(await product.newConversation()));
 
-  app.post<{ Body: RefBody }>('/api/bot/clear-session', {
-    schema: { body: { type: 'object', required: ['referenceId'], properties: { referenceId } } },
+  app.post('/api/bot/clear-session', {
+    schema: { ...doc('Forget a public chat conversation', { 204: Empty }), body: T.Object({ referenceId }) },
   }, async (request, reply) => {
     await product.clearSession(request.body.referenceId);
     return reply.status(204).send();
   });
 
-  app.post<{ Body: ChatBody }>('/api/bot/chat', {
+  app.post('/api/bot/chat', {
     schema: {
-      body: {
-        type: 'object', required: ['message', 'referenceId'],
-        properties: { message: text, referenceId, isNewSession: { type: 'boolean', default: false }, channel: { type: 'string', enum: ['chat', 'widget'] } },
-      },
+      ...doc('Send a message to the public assistant', { 200: S.ChatBotReply }),
+      body: T.Object({
+        message: text, referenceId, isNewSession: T.Optional(T.Boolean({ default: false })), channel: T.Optional(T.Enum(['chat', 'widget'] as const)),
+      }),
     },
   }, async (request, reply) => {
     const { message, referenceId: ref, isNewSession, channel } = request.body;
@@ -93,17 +95,22 @@ export default async function botRoutes(app: FastifyInstance, opts: { services: 
     });
   });
 
-  app.get<{ Querystring: MessagesQuery }>('/api/bot/messages', {
-    schema: { querystring: { type: 'object', required: ['referenceId'], properties: { referenceId, since: { type: 'string', maxLength: 64 } } } },
+  app.get('/api/bot/messages', {
+    schema: {
+      ...doc('Messages of a conversation newer than `since`', { 200: T.Array(S.PublicChatMessage) }),
+      querystring: T.Object({ referenceId, since: T.Optional(T.String({ maxLength: 64 })) }),
+    },
   }, (request) => product.messages(request.query.referenceId, request.query.since));
 
-  const ragBody = { type: 'object', required: ['query', 'referenceId'], properties: { query: text, referenceId } } as const;
+  const RagBody = T.Object({ query: text, referenceId });
 
-  app.post<{ Body: RagBody }>('/api/bot/rag-query', { schema: { body: ragBody } }, async (request, reply) =>
+  app.post('/api/bot/rag-query', { schema: { ...doc('Ask the document-search assistant', { 200: S.RetrievalReply }), body: RagBody } }, async (request, reply) =>
     product.ask(request.body.query, request.body.referenceId, { signal: clientGone(request, reply), clientAddress: request.ip, staff: staff(request) }),
   );
 
-  app.post<{ Body: RagBody }>('/api/bot/rag-query/stream', { schema: { body: ragBody } }, async (request, reply) => {
+  app.post('/api/bot/rag-query/stream', {
+    schema: { ...doc('Ask the document-search assistant, streamed as server-sent events (token, done, error)', { 200: EventStream }), body: RagBody },
+  }, async (request, reply) => {
     const signal = clientGone(request, reply);
     const options = { signal, clientAddress: request.ip, staff: staff(request) };
     await streamEvents(reply, product.askStream(request.body.query, request.body.referenceId, options), signal);

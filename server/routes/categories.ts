@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { CategoryInput, Edge } from '../../core/product/index';
-import { idParams, type IdParams } from './schemas';
+import type { Edge } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
+import { Type as T } from 'typebox';
+import { docs, Empty, IdParams, typed } from './schemas';
 
-const categoryBody = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', maxLength: 1000 },
-    description: { type: ['string', 'null'], maxLength: 5000 },
-    isActive: { type: 'boolean' },
-  },
-} as const;
+const CategoryBody = T.Object({
+  name: T.Optional(T.String({ maxLength: 1000 })),
+  description: T.Optional(S.Nullable(T.String({ maxLength: 5000 }))),
+  isActive: T.Optional(T.Boolean()),
+});
 
-export default async function categoryRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+const doc = docs('categories');
+
+export default async function categoryRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
-  app.get('/api/categories', () => product.categories());
-  app.post<{ Body: CategoryInput }>('/api/categories', { schema: { body: categoryBody } }, async (request, reply) =>
+  const app = typed(fastify);
+  app.get('/api/categories', { schema: doc('List categories', { 200: T.Array(S.Category) }) }, () => product.categories());
+  app.post('/api/categories', { schema: { ...doc('Create a category', { 201: S.Category }), body: CategoryBody } }, async (request, reply) =>
     reply.status(201).send(await product.createCategory(request.body ?? {})),
   );
-  app.patch<{ Params: IdParams; Body: CategoryInput }>('/api/categories/:id', { schema: { params: idParams, body: categoryBody } }, (request) =>
+  app.patch('/api/categories/:id', { schema: { ...doc('Edit a category', { 200: S.Category }), params: IdParams, body: CategoryBody } }, (request) =>
     product.updateCategory(request.params.id, request.body ?? {}),
   );
-  app.delete<{ Params: IdParams }>('/api/categories/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/categories/:id', { schema: { ...doc('Delete a category', { 204: Empty }), params: IdParams } }, async (request, reply) => {
     await product.removeCategory(request.params.id);
     return reply.status(204).send();
   });

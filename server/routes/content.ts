@@ -1,50 +1,54 @@
-import type { FastifyInstance } from 'fastify';
-import type { ContentFormState, Edge } from '../../core/product/index';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type as T } from 'typebox';
+import type { Edge } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
 import { readUpload } from '../upload';
-import { idParams, type IdParams } from './schemas';
+import { docs, Empty, IdParams, MULTIPART, typed, UploadForm } from './schemas';
 
-const formBody = {
-  type: 'object',
-  properties: {
-    title: { type: 'string', maxLength: 1000 },
-    description: { type: ['string', 'null'], maxLength: 10000 },
-    type: { type: 'string', maxLength: 40 },
-    category: { type: ['string', 'null'], maxLength: 200 },
-    needsTranslation: { type: 'boolean' },
-    targetLanguage: { type: ['string', 'null'], maxLength: 40 },
-    tags: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 50 }] },
-    language: { type: ['string', 'null'], maxLength: 40 },
-    hasSpeech: { type: 'boolean' },
-  },
-} as const;
+const doc = docs('content');
+const images = docs('images');
+const translations = docs('translations');
 
 /** Generic content, images, translations lists and the dashboard. */
-export default async function contentRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+export default async function contentRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
-  const noContent = (reply: import('fastify').FastifyReply) => () => reply.status(204).send();
+  const app = typed(fastify);
+  const noContent = (reply: FastifyReply) => () => reply.status(204).send();
 
-  app.get<{ Querystring: { type?: string } }>('/api/content', (request) => product.content(request.query.type));
-  app.post<{ Body: ContentFormState }>('/api/content', { schema: { body: formBody } }, async (request, reply) =>
+  app.get('/api/content', {
+    schema: { ...doc('All content as list rows', { 200: T.Array(S.ContentItem) }), querystring: T.Object({ type: T.Optional(T.String()) }) },
+  }, (request) => product.content(request.query.type));
+  app.post('/api/content', { schema: { ...doc('Create a content record without a file', { 201: S.ContentItem }), body: S.ContentForm } }, async (request, reply) =>
     reply.status(201).send(await product.createContent(request.body ?? {})),
   );
   // A file of any accepted type ("other" in the upload dialog): its content decides what it becomes.
-  app.post('/api/content/upload', async (request, reply) => reply.status(201).send(await product.upload(await readUpload(request, services, 'any'))));
-  app.delete<{ Params: IdParams }>('/api/content/:id', { schema: { params: idParams } }, (request, reply) =>
+  app.post('/api/content/upload', {
+    schema: { ...doc('Upload a file of any accepted type; its content decides what it becomes', { 201: S.UploadResult }), [MULTIPART]: UploadForm.any },
+  }, async (request, reply) => reply.status(201).send(await product.upload(await readUpload(request, services, 'any'))));
+  app.delete('/api/content/:id', { schema: { ...doc('Delete a content item of any kind', { 204: Empty }), params: IdParams } }, (request, reply) =>
     product.remove(request.params.id).then(noContent(reply)),
   );
 
-  app.get('/api/bot-images', () => product.images('bot'));
-  app.delete<{ Params: IdParams }>('/api/bot-images/:id', { schema: { params: idParams } }, (request, reply) =>
+  app.get('/api/bot-images', { schema: images('Images found in documents', { 200: T.Array(S.BotImage) }) }, () => product.images('bot'));
+  app.delete('/api/bot-images/:id', { schema: { ...images('Delete a document image', { 204: Empty }), params: IdParams } }, (request, reply) =>
     product.removeImage('bot', request.params.id).then(noContent(reply)),
   );
-  app.get('/api/presentation-images', () => product.images('presentation'));
-  app.delete<{ Params: IdParams }>('/api/presentation-images/:id', { schema: { params: idParams } }, (request, reply) =>
+  app.get('/api/presentation-images', {
+    schema: images('Slide renders and images of presentations', { 200: T.Array(S.PresentationImage) }),
+  }, () => product.images('presentation'));
+  app.delete('/api/presentation-images/:id', { schema: { ...images('Delete a presentation image', { 204: Empty }), params: IdParams } }, (request, reply) =>
     product.removeImage('presentation', request.params.id).then(noContent(reply)),
   );
 
-  app.get('/api/presentation-translations', () => product.translations('presentation'));
-  app.get('/api/video-translations', () => product.translations('video'));
+  app.get('/api/presentation-translations', {
+    schema: translations('Presentations with a translation request', { 200: T.Array(S.TranslationRow) }),
+  }, () => product.translationRows('presentation'));
+  app.get('/api/video-translations', {
+    schema: translations('Videos with a translation request', { 200: T.Array(S.TranslationRow) }),
+  }, () => product.translationRows('video'));
 
-  app.get('/api/dashboard/metrics', () => product.dashboard());
-  app.delete('/api/delete-all-data', async () => ({ deleted: await product.removeAll() }));
+  app.get('/api/dashboard/metrics', { schema: doc('Dashboard counters', { 200: S.DashboardMetrics }) }, () => product.dashboard());
+  app.delete('/api/delete-all-data', {
+    schema: doc('Delete every record, file and index entry', { 200: T.Object({ deleted: T.Object({ records: T.Integer(), objects: T.Integer(), chunks: T.Integer() }) }) }),
+  }, async () => ({ deleted: await product.removeAll() }));
 }

@@ -1,32 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { DocumentPatch, Edge } from '../../core/product/index';
+import { Type as T } from 'typebox';
+import type { Edge } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
 import { readUpload } from '../upload';
-import { idParams, type IdParams } from './schemas';
+import { docs, Empty, IdParams, MULTIPART, typed, UploadForm } from './schemas';
 
-const patchBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    title: { type: 'string', maxLength: 300 },
-    description: { type: 'string', maxLength: 5000 },
-    sourceLanguage: { type: ['string', 'null'], maxLength: 40 },
-  },
-} as const;
+const doc = docs('documents');
 
-export default async function documentRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+export default async function documentRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
-  app.get('/api/documents', () => product.items('document'));
-  app.post('/api/documents', async (request, reply) =>
-    reply.status(201).send((await product.upload(await readUpload(request, services, 'document'))).item),
-  );
-  app.patch<{ Params: IdParams; Body: DocumentPatch }>('/api/documents/:id', { schema: { params: idParams, body: patchBody } }, (request) =>
-    product.updateDocument(request.params.id, request.body),
-  );
-  app.delete<{ Params: IdParams }>('/api/documents/:id', { schema: { params: idParams } }, async (request, reply) => {
+  const app = typed(fastify);
+  app.get('/api/documents', { schema: doc('List documents', { 200: T.Array(S.Document) }) }, () => product.items('document'));
+  app.post('/api/documents', {
+    schema: { ...doc('Upload a document (multipart; ingestion runs as a job)', { 201: S.Document }), [MULTIPART]: UploadForm.document },
+  }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'document'))).item));
+  app.patch('/api/documents/:id', {
+    schema: { ...doc('Edit a document\'s title, description or language', { 200: S.Document }), params: IdParams, body: S.DocumentPatch },
+  }, (request) => product.updateDocument(request.params.id, request.body));
+  app.delete('/api/documents/:id', {
+    schema: { ...doc('Delete a document with its files, images and index entries', { 204: Empty }), params: IdParams },
+  }, async (request, reply) => {
     await product.remove(request.params.id, 'document');
     return reply.status(204).send();
   });
-  app.post<{ Params: IdParams }>('/api/documents/:id/retry', { schema: { params: idParams } }, async (request) =>
+  app.post('/api/documents/:id/retry', { schema: { ...doc('Retry a failed document', { 200: S.Document }), params: IdParams } }, async (request) =>
     (await product.retry(request.params.id, 'document')).item,
   );
 }

@@ -1,53 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccessPatch, Edge } from '../../core/product/index';
-import { REVIEW_FILTERS, type ReviewFilter } from '../../core/types';
+import { Type as T } from 'typebox';
+import type { Edge } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
+import { REVIEW_FILTERS } from '../../core/types';
 import { actorOf } from '../auth';
-import { idParams, type IdParams } from './schemas';
+import { docs, IdParams, JsonFile, typed } from './schemas';
 
 /** Review, audience and expiry (docs/API.md "Review"): thin; the rules are in core/governance. */
 
-const ids = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
-const note = { type: ['string', 'null'], maxLength: 2000 } as const;
-const access = {
-  audience: { type: 'string', enum: ['public', 'staff'] },
-  validUntil: { type: ['string', 'null'], maxLength: 40 },
-} as const;
+const doc = docs('review');
+const Items = T.Array(S.ContentItem);
+const AuditQuery = T.Object({
+  since: T.Optional(T.String({ maxLength: 40, description: '7d, 24h, 30m or a date' })),
+  format: T.Optional(T.Enum(['json', 'csv', 'jsonl'] as const)),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: 100000 })),
+});
 
-type Bulk = { ids: number[]; note?: string | null };
-
-export default async function reviewRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+export default async function reviewRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
-  app.get<{ Querystring: { filter?: ReviewFilter } }>('/api/review', {
-    schema: { querystring: { type: 'object', properties: { filter: { type: 'string', enum: [...REVIEW_FILTERS] } } } },
+  const app = typed(fastify);
+  app.get('/api/review', {
+    schema: {
+      ...doc('Items by review state: pending (default), approved, rejected, expired, staff, all', { 200: Items }),
+      querystring: T.Object({ filter: T.Optional(T.Enum(REVIEW_FILTERS)) }),
+    },
   }, (request) => product.reviewQueue(request.query.filter));
 
-  app.post<{ Body: Bulk }>('/api/review/approve', {
-    schema: { body: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids } } },
+  app.post('/api/review/approve', {
+    schema: { ...doc('Approve items by id (reviewer or admin): public unless staff-only or expired', { 200: Items }), body: S.ApproveBody },
   }, (request) => product.approve(request.body.ids, { actor: actorOf(request) }));
-  app.post<{ Body: Bulk }>('/api/review/reject', {
-    schema: { body: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids, note } } },
+  app.post('/api/review/reject', {
+    schema: { ...doc('Reject items by id with an optional note (reviewer or admin): never public', { 200: Items }), body: S.RejectBody },
   }, (request) => product.reject(request.body.ids, { note: request.body.note, actor: actorOf(request) }));
-  app.post<{ Body: AccessPatch & { ids: number[] } }>('/api/review/access', {
-    schema: { body: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids, ...access } } },
-  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil }, { actor: actorOf(request) }));
+  app.post('/api/review/access', {
+    schema: { ...doc('Set the audience (public, staff) and/or validUntil of items by id', { 200: Items }), body: S.AccessBody },
+  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil, archived: request.body.archived }, { actor: actorOf(request) }));
 
   // One item: /api/items/:id/approve | reject | access (the same use cases).
-  app.post<{ Params: IdParams }>('/api/items/:id/approve', { schema: { params: idParams } }, async (request) =>
+  app.post('/api/items/:id/approve', { schema: { ...doc('Approve one item', { 200: S.ContentItem }), params: IdParams } }, async (request) =>
     (await product.approve([request.params.id], { actor: actorOf(request) }))[0]);
-  app.post<{ Params: IdParams; Body: { note?: string | null } | undefined }>('/api/items/:id/reject', {
-    schema: { params: idParams, body: { type: ['object', 'null'], additionalProperties: false, properties: { note } } },
+  app.post('/api/items/:id/reject', {
+    schema: { ...doc('Reject one item (optional note)', { 200: S.ContentItem }), params: IdParams, body: S.RejectOneBody },
   }, async (request) => (await product.reject([request.params.id], { note: request.body?.note, actor: actorOf(request) }))[0]);
-  app.patch<{ Params: IdParams; Body: AccessPatch }>('/api/items/:id/access', {
-    schema: { params: idParams, body: { type: 'object', additionalProperties: false, properties: access } },
+  app.patch('/api/items/:id/access', {
+    schema: { ...doc('Audience and/or validUntil of one item', { 200: S.ContentItem }), params: IdParams, body: S.AccessPatch },
   }, async (request) => (await product.setAccess([request.params.id], request.body, { actor: actorOf(request) }))[0]);
 
-  app.get<{ Querystring: { since?: string; format?: 'csv' | 'jsonl' | 'json'; limit?: number } }>('/api/audit', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { since: { type: 'string', maxLength: 40 }, format: { type: 'string', enum: ['json', 'csv', 'jsonl'] }, limit: { type: 'integer', minimum: 1, maximum: 100000 } },
-      },
-    },
+  app.get('/api/audit', {
+    schema: { ...doc('The audit log, newest first (admin): JSON, or a CSV / JSON-lines file with format', { 200: JsonFile(T.Array(S.AuditEntry), { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }) }), querystring: AuditQuery },
   }, async (request, reply) => {
     const { since, format, limit } = request.query;
     if (!format || format === 'json') return product.auditLog({ since, limit });

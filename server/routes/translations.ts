@@ -1,74 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import type { GlossaryEntry, Edge } from '../../core/product/index';
-import type { ContentType } from '../../core/types';
-import { idParams, type IdParams } from './schemas';
+import { Type as T } from 'typebox';
+import type { Edge } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
+import { docs, Empty, IdParams, typed } from './schemas';
 
-const requestBody = {
-  type: 'object',
-  required: ['targetLanguage'],
-  properties: {
-    targetLanguage: { type: 'string', maxLength: 40 },
-    // Videos only: how the translated video is made.
-    subtitles: { type: 'string', enum: ['soft', 'burned'] },
-    dub: { type: 'boolean' },
-  },
-} as const;
-const listQuery = {
-  type: 'object',
-  properties: { itemType: { type: 'string', enum: ['document', 'presentation', 'video'] }, itemId: { type: 'integer', minimum: 1 } },
-} as const;
-const termBody = {
-  type: 'object',
-  required: ['term'],
-  additionalProperties: false,
-  properties: {
-    term: { type: 'string', minLength: 1, maxLength: 200 },
-    translations: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
-    ignoreCase: { type: 'boolean' },
-  },
-} as const;
-const memoryBody = {
-  type: 'object',
-  required: ['source', 'target', 'segments'],
-  additionalProperties: false,
-  properties: {
-    source: { type: 'string', maxLength: 40 },
-    target: { type: 'string', maxLength: 40 },
-    segments: {
-      type: 'array', minItems: 1, maxItems: 1000,
-      items: { type: 'object', required: ['text', 'translation'], additionalProperties: false, properties: { text: { type: 'string', maxLength: 10_000 }, translation: { type: 'string', maxLength: 20_000 } } },
-    },
-  },
-} as const;
-type MemoryBody = { source: string; target: string; segments: Array<{ text: string; translation: string }> };
-const termParams = { type: 'object', required: ['term'], properties: { term: { type: 'string', minLength: 1, maxLength: 200 } } } as const;
+const doc = docs('translations');
+const ListQuery = T.Object({ itemType: T.Optional(S.ContentType), itemId: T.Optional(T.Integer({ minimum: 1 })) });
+const TermParams = T.Object({ term: T.String({ minLength: 1, maxLength: 200 }) });
 
 /** Translation requests on documents, presentations and videos, the translation records, and the glossary. */
-export default async function translationRoutes(app: FastifyInstance, { services }: { services: Edge }) {
+export default async function translationRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
+  const app = typed(fastify);
   for (const [path, type] of [['documents', 'document'], ['presentations', 'presentation'], ['videos', 'video']] as const) {
-    app.post<{ Params: IdParams; Body: { targetLanguage: string; subtitles?: 'soft' | 'burned'; dub?: boolean } }>(`/api/${path}/:id/translations`, { schema: { params: idParams, body: requestBody } },
-      async (request, reply) => {
-        const { targetLanguage, subtitles, dub } = request.body;
-        return reply.status(202).send(await product.translate(type, request.params.id, targetLanguage, { subtitles, dub }));
-      });
-    app.get<{ Params: IdParams }>(`/api/${path}/:id/translations`, { schema: { params: idParams } }, (request) =>
-      product.translationList({ itemType: type, itemId: request.params.id }));
+    app.post(`/api/${path}/:id/translations`, {
+      schema: { ...doc(`Request a translation of a ${type} into a language (a job)`, { 202: S.TranslationRecord }), params: IdParams, body: S.TranslationRequest },
+    }, async (request, reply) => {
+      const { targetLanguage, subtitles, dub } = request.body;
+      return reply.status(202).send(await product.translate(type, request.params.id, targetLanguage, { subtitles, dub }));
+    });
+    app.get(`/api/${path}/:id/translations`, {
+      schema: { ...doc(`Translations of a ${type}`, { 200: T.Array(S.TranslationRecord) }), params: IdParams },
+    }, (request) => product.translationList({ itemType: type, itemId: request.params.id }));
   }
-  app.get('/api/translation-offers', () => product.translationOffers());
-  app.get<{ Querystring: { itemType?: ContentType; itemId?: number } }>('/api/translations', { schema: { querystring: listQuery } }, (request) =>
-    product.translationList(request.query));
-  app.get<{ Params: IdParams }>('/api/translations/:id', { schema: { params: idParams } }, (request) => product.translation(request.params.id));
-  app.post<{ Params: IdParams }>('/api/translations/:id/retry', { schema: { params: idParams } }, (request) =>
+  app.get('/api/translation-offers', {
+    schema: doc('Translation providers offered and the language pairs each serves', { 200: S.TranslationOffers }),
+  }, () => product.translationOffers());
+  app.get('/api/translations', {
+    schema: { ...doc('Translation records, optionally of one item', { 200: T.Array(S.TranslationRecord) }), querystring: ListQuery },
+  }, (request) => product.translationList(request.query));
+  app.get('/api/translations/:id', { schema: { ...doc('One translation record', { 200: S.TranslationRecord }), params: IdParams } }, (request) =>
+    product.translation(request.params.id));
+  app.post('/api/translations/:id/retry', { schema: { ...doc('Retry a failed translation', { 200: S.TranslationRecord }), params: IdParams } }, (request) =>
     product.retryTranslation(request.params.id));
-  app.delete<{ Params: IdParams }>('/api/translations/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/api/translations/:id', { schema: { ...doc('Delete a translation and its file', { 204: Empty }), params: IdParams } }, async (request, reply) => {
     await product.removeTranslation(request.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/api/glossary', () => product.glossary());
-  app.post<{ Body: GlossaryEntry }>('/api/glossary/terms', { schema: { body: termBody } }, (request) => product.putGlossaryTerm(request.body));
-  app.delete<{ Params: { term: string } }>('/api/glossary/terms/:term', { schema: { params: termParams } }, (request) =>
+  app.get('/api/glossary', { schema: doc('The translation glossary', { 200: S.Glossary }) }, () => product.glossary());
+  app.post('/api/glossary/terms', { schema: { ...doc('Add or replace a glossary term', { 200: S.Glossary }), body: S.GlossaryTerm } }, (request) =>
+    product.putGlossaryTerm(request.body));
+  app.delete('/api/glossary/terms/:term', { schema: { ...doc('Remove a glossary term', { 200: S.Glossary }), params: TermParams } }, (request) =>
     product.removeGlossaryTerm(request.params.term));
-  app.post<{ Body: MemoryBody }>('/api/translation-memory', { schema: { body: memoryBody } }, (request) => product.rememberTranslations(request.body));
+  app.post('/api/translation-memory', {
+    schema: {
+      ...doc('Save known translations of segments into the translation memory (used by the next translation of that text)', { 200: S.MemoryStored }),
+      body: S.MemoryInput,
+    },
+  }, (request) => product.rememberTranslations(request.body));
 }

@@ -3,8 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors';
-import type { Product, WidgetSettings } from '../../core/product/index';
+import type { Product } from '../../core/product/index';
+import * as S from '../../core/schemas/index';
 import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/files';
+import { docs, Empty, Html, JavaScript, typed } from './schemas';
 
 /**
  * The embeddable chat widget: /widget.js (the loader a site embeds with one
@@ -29,8 +31,11 @@ export function originAllowed(origins: string[], origin: string | undefined): or
 
 type WidgetProduct = Pick<Product, 'widgetConfig' | 'widgetSettings' | 'updateWidgetSettings'>;
 
-export default async function widgetRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
+const doc = docs('widget');
+
+export default async function widgetRoutes(fastify: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
   const { product } = opts.services;
+  const app = typed(fastify);
 
   const sendScript = async (reply: FastifyReply, file: string) => {
     const p = join(WIDGET_DIST, file);
@@ -42,15 +47,14 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
       .send(await readFile(p));
   };
 
-  const script = { produces: ['text/javascript'], response: { 200: { type: 'string' } } };
-  app.get('/widget.js', { schema: { ...script, summary: 'The embeddable chat widget (loader script for other sites)', tags: ['widget'] } },
+  app.get('/widget.js', { schema: doc('The embeddable chat widget (one script tag on an allowed site)', { 200: JavaScript }) },
     (_request, reply) => sendScript(reply, WIDGET_FILES.loader));
-  app.get(`/${WIDGET_FILES.frame}`, { schema: { ...script, summary: 'The widget chat panel script', tags: ['widget'] } },
+  app.get(`/${WIDGET_FILES.frame}`, { schema: doc('Script of the widget\'s chat panel', { 200: JavaScript }) },
     (_request, reply) => sendScript(reply, WIDGET_FILES.frame));
 
   app.get('/widget/frame', {
     config: { embeddable: true },
-    schema: { produces: ['text/html'], summary: 'The widget chat panel page (framed by allowed origins only)', tags: ['widget'], response: { 200: { type: 'string' } } },
+    schema: doc('The widget\'s chat panel page (framed by allowed origins only)', { 200: Html }),
   }, async (_request, reply) => reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
@@ -58,7 +62,7 @@ export default async function widgetRoutes(app: FastifyInstance, opts: { service
       `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors ${frameAncestors((await product.widgetConfig()).origins)}`)
     .send(FRAME_HTML));
 
-  app.options('/api/bot/*', async (request, reply) => {
+  app.options('/api/bot/*', { schema: doc('CORS preflight for the allowed widget origins (WIDGET_ORIGINS)', { 204: Empty }) }, async (request, reply) => {
     if (!originAllowed((await product.widgetConfig()).origins, request.headers.origin)) {
       throw new AppError('forbidden', 'This site may not use the assistant: ask the admin to allow its origin (Website widget settings or WIDGET_ORIGINS).');
     }
@@ -80,31 +84,22 @@ export function widgetCors(product: Pick<Product, 'widgetConfig'>) {
 }
 
 /** The brand defaults the widget uses where its script tag sets nothing (public). */
-export async function widgetConfigRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
-  app.get('/api/widget/config', async (_request, reply) => {
+export async function widgetConfigRoutes(fastify: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
+  typed(fastify).get('/api/widget/config', {
+    schema: doc('The brand\'s widget title, colour and greeting (defaults for the script tag)', { 200: S.WidgetBrand }),
+  }, async (_request, reply) => {
     const { title, color, greeting } = await opts.services.product.widgetConfig();
     reply.header('cache-control', 'public, max-age=60');
     return { title, color, greeting };
   });
 }
 
-type SettingsBody = Partial<WidgetSettings>;
-
 /** The admin's widget settings: allowed sites, title, colour, greeting. */
-export async function widgetSettingsRoutes(app: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
+export async function widgetSettingsRoutes(fastify: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
   const { product } = opts.services;
-  app.get('/api/widget/settings', () => product.widgetSettings());
-  app.patch<{ Body: SettingsBody }>('/api/widget/settings', {
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false,
-        properties: {
-          origins: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 200 } },
-          title: { type: ['string', 'null'], maxLength: 80 },
-          color: { type: ['string', 'null'], maxLength: 7 },
-          greeting: { type: ['string', 'null'], maxLength: 500 },
-        },
-      },
-    },
+  const app = typed(fastify);
+  app.get('/api/widget/settings', { schema: doc('Widget settings: allowed sites and brand defaults', { 200: S.WidgetSettingsView }) }, () => product.widgetSettings());
+  app.patch('/api/widget/settings', {
+    schema: { ...doc('Change the widget settings', { 200: S.WidgetSettingsView }), body: S.WidgetSettingsPatch },
   }, (request) => product.updateWidgetSettings(request.body ?? {}));
 }

@@ -116,7 +116,7 @@ describe('videos (browser)', () => {
     await card.getByRole('button', { name: /^Play/ }).click();
     const player = page.getByRole('dialog', { name: 'pairing-spanish' });
     await player.getByTestId('version-select').locator('option', { hasText: 'spanish' }).waitFor({ state: 'attached', timeout: 15_000 });
-    await player.getByTestId('version-select').selectOption({ label: 'Translated (spanish)' });
+    await player.getByTestId('version-select').selectOption({ label: 'Translated (Spanish)' });
     await player.getByTestId('translated-file').waitFor();
     await player.getByTestId('vtt-translated').waitFor();
     const played = await page.waitForFunction(() => {

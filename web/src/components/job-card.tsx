@@ -62,7 +62,7 @@ export function JobStatusRow({ status, fileSize, review }: { status: ItemStatus;
 }
 
 /** Progress bar and step while running or failed, then the failure reason; a completed item's note (e.g. nothing searchable). */
-export function JobProgress({ status, progress, step, stepCode, error, errorCode, notice }: {
+export function JobProgress({ status, progress, step, stepCode, error, errorCode, notice, noticeCode }: {
   status: ItemStatus;
   progress: number;
   step: string | null | undefined;
@@ -70,6 +70,7 @@ export function JobProgress({ status, progress, step, stepCode, error, errorCode
   error: string | null | undefined;
   errorCode?: Coded | null;
   notice?: string | null;
+  noticeCode?: Coded | null;
 }) {
   const { t } = useTranslation();
   const failed = status === 'failed';
@@ -91,7 +92,7 @@ export function JobProgress({ status, progress, step, stepCode, error, errorCode
       ) : null}
       {status === 'completed' && notice ? (
         <p dir="auto" className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-notice">
-          {notice}
+          <ServerMessage coded={noticeCode} text={notice} />
         </p>
       ) : null}
     </>

@@ -86,7 +86,7 @@ export const governanceEn = {
     empty: 'Nothing recorded in this period',
     actions: {
       upload: 'Uploaded', approve: 'Approved', reject: 'Rejected', audience: 'Audience', expiry: 'Expiry', expired: 'Expired', replace: 'Replaced', restore: 'Restored',
-      delete: 'Deleted', delete_all: 'Deleted all data', sign_in: 'Signed in', sign_in_failed: 'Sign-in failed', sign_out: 'Signed out',
+      archive: 'Archived', delete: 'Deleted', delete_all: 'Deleted all data', sign_in: 'Signed in', sign_in_failed: 'Sign-in failed', sign_out: 'Signed out',
       token_write: 'Token write', forbidden: 'Refused', user: 'User', token: 'API token',
     },
   },

@@ -90,7 +90,7 @@ export const governanceHe: DeepStrings<typeof governanceEn> = {
     empty: 'לא נרשם דבר בתקופה זו',
     actions: {
       upload: 'הועלה', approve: 'אושר', reject: 'נדחה', audience: 'קהל', expiry: 'תוקף', expired: 'פג תוקף', replace: 'הוחלף', restore: 'שוחזר',
-      delete: 'נמחק', delete_all: 'כל הנתונים נמחקו', sign_in: 'התחברות', sign_in_failed: 'התחברות נכשלה', sign_out: 'התנתקות',
+      archive: 'הועבר לארכיון', delete: 'נמחק', delete_all: 'כל הנתונים נמחקו', sign_in: 'התחברות', sign_in_failed: 'התחברות נכשלה', sign_out: 'התנתקות',
       token_write: 'כתיבה באסימון', forbidden: 'נדחה (הרשאה)', user: 'משתמש', token: 'אסימון API',
     },
   },

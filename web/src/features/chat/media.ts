@@ -43,6 +43,7 @@ export function mediaFromMessage(m: Pick<PublicChatMessage, 'output' | 'file' | 
     isOriginal: parsed.isOriginal ?? !parsed.isTranslated,
     downloadable: parsed.downloadable ?? true,
     filePath,
+    ...(typeof parsed.frame === 'string' && parsed.frame ? { frame: parsed.frame } : {}),
   };
 }
 
@@ -64,4 +65,18 @@ export function candidateUrls(media: ChatMedia, options: { signedIn?: boolean } 
     if (media.kind === 'video') list.push(`/uploads/videos/${folder}/${f}`, `/uploads/videos/${other}/${f}`);
   }
   return [...new Set(list)];
+}
+
+/** The second a video link starts at (`…mp4#t=53` → 53), or null. */
+export function startSecond(filePath: string): number | null {
+  const m = /#t=(\d+(?:\.\d+)?)/.exec(filePath);
+  return m ? Number(m[1]) : null;
+}
+
+/** 53 → "0:53", 3725 → "1:02:05". */
+export function clock(sec: number): string {
+  const s = Math.floor(sec);
+  const mm = String(Math.floor((s % 3600) / 60));
+  const ss = String(s % 60).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }

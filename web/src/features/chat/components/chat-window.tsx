@@ -1,4 +1,4 @@
-import { Bot, Download, FileText, Film, Presentation, User } from 'lucide-react';
+import { Bot, Download, FileText, Film, Play, Presentation, User } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerRating } from '../../../components/answer-rating';
@@ -9,26 +9,42 @@ import { Spinner } from '../../../components/ui/spinner';
 import { CHAT_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText } from '../../../lib/format';
+import { wordTitleLanguage } from '../../../lib/messages';
 import { downloadMedia } from '../download-media';
-import type { ChatMedia } from '../media';
+import { clock, startSecond, type ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';
 
 function MediaButton({ media }: { media: ChatMedia }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A translated file's title ends with its language's product name ("Guide (spanish)"): worded in the reader's language.
+  const title = wordTitleLanguage(i18n.language, media.title);
   const [busy, setBusy] = useState(false);
   const Icon = media.kind === 'video' ? Film : media.kind === 'presentation' ? Presentation : FileText;
   const label = t(media.kind === 'video' ? 'chat.downloadVideo' : media.kind === 'presentation' ? 'chat.downloadPresentation' : 'chat.downloadDocument');
+  // A cited video moment: the frame of the quoted sentence and a link that plays from it.
+  const at = media.kind === 'video' ? startSecond(media.filePath) : null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-background p-2.5" data-testid="chat-media">
+      {at !== null ? (
+        <a href={media.filePath} target="_blank" rel="noopener" className="block w-full" data-testid="chat-video-moment">
+          {media.frame ? (
+            <img src={media.frame} alt={t('chat.videoFrame', { title, time: clock(at) })} className="mb-1.5 max-h-48 w-full rounded-md bg-black object-contain" loading="lazy" />
+          ) : null}
+          <span className="inline-flex items-center gap-1.5 text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Play className="size-4 rtl:-scale-x-100" aria-hidden />
+            {t('chat.watchFrom', { time: clock(at) })}
+          </span>
+        </a>
+      ) : null}
       <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-blue-50 text-brand">
         <Icon className="size-4" aria-hidden />
       </span>
       {/* At least 8rem for the title and badge: on a narrow bubble the button moves to its own line instead of covering them. */}
       <div className="min-w-32 flex-1">
-        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={media.title}>
-          {media.title}
+        <p dir="auto" className="line-clamp-2 break-words text-start text-sm font-medium" title={title}>
+          {title}
         </p>
         <Badge tone={media.isTranslated ? 'violet' : 'gray'} className="mt-0.5">
           {media.isTranslated ? t('chat.translated') : t('chat.original')}
@@ -40,7 +56,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
           variant="outline"
           className="ms-auto"
           disabled={busy}
-          aria-label={`${label}: ${media.title}`}
+          aria-label={`${label}: ${title}`}
           onClick={async () => {
             setBusy(true);
             try {

@@ -32,7 +32,7 @@ export function DocumentCard({
       <JobCardHeading icon={FileText} iconClassName="bg-blue-50 text-brand" title={doc.title} fileName={doc.fileName} titleTestId="document-title" />
       <JobStatusRow status={doc.status} fileSize={doc.fileSize} review={doc} />
       {doc.description ? <p className="mb-3 line-clamp-2 text-sm text-muted-foreground">{doc.description}</p> : null}
-      <JobProgress status={doc.status} progress={doc.progress} step={doc.step} stepCode={doc.stepCode} error={doc.error} errorCode={doc.errorCode} notice={doc.notice} />
+      <JobProgress status={doc.status} progress={doc.progress} step={doc.step} stepCode={doc.stepCode} error={doc.error} errorCode={doc.errorCode} notice={doc.notice} noticeCode={doc.noticeCode} />
       <dl className="mb-4 grid grid-cols-2 gap-2 text-xs text-muted-foreground">
         <JobMeta icon={Calendar} label={t('common.created')}>
           <Ltr>{formatDate(doc.createdAt)}</Ltr>

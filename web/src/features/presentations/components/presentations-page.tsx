@@ -23,7 +23,7 @@ function PresentationCard({ p, onDelete, onRetry, deleting, retrying, extras }: 
     <Card className="flex flex-col p-5" data-testid="presentation-card">
       <JobCardHeading icon={PresentationIcon} iconClassName="bg-orange-50 text-orange-600" title={p.label} fileName={p.fileName} />
       <JobStatusRow status={p.status} fileSize={p.fileSize} review={p} />
-      <JobProgress status={p.status} progress={p.progress} step={p.step} stepCode={p.stepCode} error={p.error} errorCode={p.errorCode} notice={p.notice} />
+      <JobProgress status={p.status} progress={p.progress} step={p.step} stepCode={p.stepCode} error={p.error} errorCode={p.errorCode} notice={p.notice} noticeCode={p.noticeCode} />
       <dl className="mb-4 grid grid-cols-2 gap-2 text-xs text-muted-foreground">
         <JobMeta icon={Layers} label={t('presentations.slides')}>
           {p.slideCount !== null ? t('presentations.slideCount', { count: p.slideCount }) : '—'}

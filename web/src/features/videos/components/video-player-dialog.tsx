@@ -60,7 +60,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
             >
               <option value="">{t('videos.player.original')}</option>
               {versions.map((v) => (
-                <option key={v.id} value={v.id}>{t('videos.player.translated', { language: v.targetLanguage })}</option>
+                <option key={v.id} value={v.id}>{t('videos.player.translated', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })}</option>
               ))}
             </select>
           </div>
@@ -79,16 +79,16 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
               <span key={v.id} className="contents">
                 {v.subtitlesPath ? (
                   <a href={v.subtitlesPath} download={`${video.label}.${LANG_CODE[v.targetLanguage] ?? v.targetLanguage}.vtt`} className={buttonClasses('outline', 'sm')} data-testid="vtt-translated">
-                    <FileText aria-hidden /> {t('videos.player.subtitlesIn', { language: v.targetLanguage })} <Ltr>.vtt</Ltr>
+                    <FileText aria-hidden /> {t('videos.player.subtitlesIn', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })} <Ltr>.vtt</Ltr>
                   </a>
                 ) : null}
                 {v.subtitlesSrtPath ? (
                   <a href={v.subtitlesSrtPath} download={`${video.label}.${LANG_CODE[v.targetLanguage] ?? v.targetLanguage}.srt`} className={buttonClasses('outline', 'sm')} data-testid="srt-translated">
-                    <FileText aria-hidden /> {t('videos.player.subtitlesIn', { language: v.targetLanguage })} <Ltr>.srt</Ltr>
+                    <FileText aria-hidden /> {t('videos.player.subtitlesIn', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })} <Ltr>.srt</Ltr>
                   </a>
                 ) : null}
                 <a href={v.filePath!} download={v.fileName ?? undefined} className={buttonClasses('outline', 'sm')} data-testid="translated-file">
-                  <Download aria-hidden /> {t('videos.player.translatedFile', { language: v.targetLanguage })}
+                  <Download aria-hidden /> {t('videos.player.translatedFile', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })}
                 </a>
               </span>
             ))}

@@ -59,7 +59,11 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
           <TranscriptBadge transcript={video.transcript} />
         </div>
         {video.transcript?.state === 'none' && video.transcript.note ? <p className="mb-2 text-xs text-muted-foreground" data-testid="transcript-note"><ServerMessage coded={video.transcript.noteCode} text={video.transcript.note} /></p> : null}
-        {running && video.transcript?.estimate ? <p className="mb-2 text-xs text-muted-foreground">{video.transcript.estimate}</p> : null}
+        {running && video.transcript?.estimate ? (
+          <p className="mb-2 text-xs text-muted-foreground">
+            {typeof video.transcript.estimateSec === 'number' ? t('videos.estimate', { duration: formatDuration(video.transcript.estimateSec) }) : video.transcript.estimate}
+          </p>
+        ) : null}
         {video.description ? <p className="mb-2 line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
         {running || video.status === 'failed' ? (
           <div className="mb-2 grid gap-1">

@@ -1,0 +1,36 @@
+import { Command, Option } from 'commander';
+import { syncFolder, syncSummary } from '../../core/product/index';
+import { withConnection } from '../connection';
+import { withCommonOptions, type CliContext } from '../context';
+import { EXIT } from '../handle-error';
+import { drain } from './versions';
+
+/** `cms sync <folder>`: make the items match a folder (core/sync/folder-sync.ts); for operators and cron. */
+export function syncCommand(ctx: CliContext) {
+  return withCommonOptions(
+    new Command('sync')
+      .description('import new files of a folder, make changed ones new versions, archive items of files gone; unchanged files cost nothing')
+      .argument('<folder>', 'the folder (its sub-folders too); files are matched by their path relative to it')
+      .option('--approve', 'approve what is imported or changed (reviewer or admin): public once processed')
+      .addOption(new Option('--audience <audience>', 'who may see what is imported').choices(['public', 'staff']))
+      .option('--delete', 'delete the items of files gone from the folder (default: archive them)')
+      .option('--no-wait', 'only queue the processing (direct mode waits for it by default)'),
+  )
+    .addHelpText('after', '\nPrints "N new, N changed, N removed"; a second run with nothing changed prints "0 new, 0 changed, 0 removed".\n' +
+      'Exit code 1 when a file could not be imported (the rest is still synced).\n\nExamples:\n  cms sync ./manuals\n  cms sync /srv/share/brochures --approve --audience staff --json\n  cms sync ./manuals --delete')
+    .action(async (folder: string, opts: { approve?: boolean; audience?: 'public' | 'staff'; delete?: boolean; wait: boolean }) => {
+      ctx.exitCode = await withConnection(ctx, { worker: opts.wait }, async (conn) => {
+        const report = await syncFolder(conn.product, folder, {
+          approve: opts.approve, audience: opts.audience, delete: opts.delete, signal: ctx.signal,
+          onFile: (e) => { if (ctx.logger.mode !== 'json') ctx.logger.line(`${e.action.padEnd(8)} ${e.path}${e.id ? ` (${e.type} ${e.id})` : ''}${e.error ? `: ${e.error}` : ''}`); },
+        });
+        if (opts.wait) await drain(conn, ctx.signal);
+        if (ctx.logger.mode === 'json') ctx.logger.json({ summary: syncSummary(report), ...report });
+        else {
+          ctx.logger.line(syncSummary(report));
+          if (report.failed.length) ctx.logger.line(`${report.failed.length} failed`);
+        }
+        return report.failed.length ? EXIT.failed : EXIT.ok;
+      });
+    });
+}

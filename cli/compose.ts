@@ -1,0 +1,7 @@
+/**
+ * The CLI process's composition root (bin/cms runs cli/main.ts): the only
+ * CLI file that reaches core/root, to build a product in this process
+ * (direct mode, `cms worker`), read the config and find a running server.
+ * Commands get a `Product` (cli/connection.ts) and never the services.
+ */
+export { createServices, workerName, loadConfig, readLock, TOKEN_FILE, classifyFile } from '../core/root';
