@@ -1,6 +1,6 @@
 /**
  * `cms sync` on real files of the shared corpus (a copy in a temp folder; a
- * subset, the whole corpus was measured by hand: docs/GOVERNANCE.md): the
+ * subset, the whole corpus was measured by hand: docs/governance.md): the
  * second run imports nothing, changes nothing and costs a small part of the
  * first; after removing 3 files and changing 2 it reports exactly that.
  */

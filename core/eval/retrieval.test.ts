@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { sharedDir } from '../testing/corpus';
 import { formatEval, languageFromFileName, runEval } from './retrieval';
 
-const SHARED_EVAL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/eval');
+const SHARED_EVAL = sharedDir('eval') ?? '';
 
 test('language comes from the two-letter part of the file name', () => {
   assert.equal(languageFromFileName('xquad.es.json'), 'es');
@@ -58,7 +57,7 @@ test('passages with right-to-left marks, controls and unmapped glyphs map to the
   }
 });
 
-test('pooled eval on the shared data (30 questions per language) with Chroma meets sane levels', { skip: !existsSync(SHARED_EVAL) && 'no shared/eval folder' }, async () => {
+test('pooled eval on the shared data (30 questions per language) with Chroma meets sane levels', { skip: !SHARED_EVAL && 'no shared/eval folder' }, async () => {
   const r = await runEval({ dataDir: SHARED_EVAL, questionsPerFile: 30 });
   assert.deepEqual(Object.keys(r.languages).sort(), ['de', 'en', 'es', 'he', 'ru']);
   for (const [lang, s] of Object.entries(r.languages)) {

@@ -130,22 +130,23 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
       if (!query.trim() || k <= 0) return [];
       let language = searchOptions.language ?? detectLanguage(query);
       if (language === UNDETERMINED) language = 'en';
-      const lists: RankedList<Chunk>[] = [];
+      // Fusion needs ids and languages only: chunks are read for the k fused hits.
+      const lists: RankedList<{ language: string; readonly chunk: Chunk }>[] = [];
       const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });
       for (const field of Object.keys(lex) as LexicalField[]) {
-        lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.chunk.id, score: h.score, item: h.chunk })) });
+        lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.id, score: h.score, item: h })) });
       }
       if (await vectorReady()) {
         try {
           const hits = await vectors!.search(query, Math.max(depth, k), filters);
           lastVectorError = null;
-          lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: lexical.get(h.id) ?? h.chunk })) });
+          lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: { language: h.chunk.language, get chunk() { return lexical.get(h.id) ?? h.chunk; } } })) });
         } catch (e) {
           markDown(e);
         }
       }
       const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
-      return fused.map((h): SearchHit => ({ chunk: h.item, score: h.score }));
+      return fused.map((h): SearchHit => ({ chunk: h.item.chunk, score: h.score }));
     },
 
     async count() {

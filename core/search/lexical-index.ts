@@ -38,7 +38,8 @@ export const LEXICAL_FILE = 'lexical-index.sqlite';
 const LEGACY_FILE = 'lexical-index.bin';
 const FIELD_KEY: Record<LexicalField, string> = { words: 'w', grams: 'g', title: 't' };
 
-export interface LexicalHit { chunk: Chunk; score: number }
+/** A hit: its id and language at once, its chunk read from disk when first asked for (fusion needs only the first two). */
+export interface LexicalHit { id: string; language: string; score: number; readonly chunk: Chunk }
 export type LexicalResult = Record<LexicalField, LexicalHit[]>;
 
 export interface LexicalSearchOptions {
@@ -118,6 +119,15 @@ class DocTable {
     return c;
   }
   knownCode(s: string): number { return this.codes.get(s) ?? -1; }
+  private names: string[] = [];
+  /** The language of a document. */
+  language(doc: number): string {
+    if (this.names.length !== this.codes.size + 1) {
+      this.names = [''];
+      for (const [name, c] of this.codes) this.names[c] = name;
+    }
+    return this.names[this.lang[doc]].slice(2);
+  }
 
   private ensure(doc: number) {
     if (doc < this.alive.length) return;
@@ -191,6 +201,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const docsOfItem = db.prepare<[string, number], { doc: number }>('SELECT doc FROM docs WHERE item_type = ? AND item_id = ?');
   const chunkOfDoc = db.prepare<[number], { chunk: string }>('SELECT chunk FROM docs WHERE doc = ?');
   const chunkById = db.prepare<[string], { chunk: string }>('SELECT chunk FROM docs WHERE id = ?');
+  const idOfDoc = db.prepare<[number], { id: string }>('SELECT id FROM docs WHERE doc = ?').pluck();
   const docsAfter = db.prepare<[number, number], { doc: number; chunk: string }>('SELECT doc, chunk FROM docs WHERE doc > ? ORDER BY doc LIMIT ?');
 
   /** A chunk's term ids in the in-memory segment and its field lengths (the same terms as chunkTerms). */
@@ -329,11 +340,12 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     return result;
   };
 
-  const chunkCache = new Map<number, Chunk>();
-  const chunkOf = (doc: number): Chunk => {
-    let c = chunkCache.get(doc);
-    if (!c) { c = JSON.parse(chunkOfDoc.get(doc)!.chunk) as Chunk; chunkCache.set(doc, c); }
-    return c;
+  const hit = (doc: number, score: number): LexicalHit => {
+    let chunk: Chunk | undefined;
+    return {
+      id: idOfDoc.get(doc) as unknown as string, language: docs.language(doc), score,
+      get chunk() { return (chunk ??= JSON.parse(chunkOfDoc.get(doc)!.chunk) as Chunk); },
+    };
   };
 
   function* batches(size: number): Generator<Chunk[]> {
@@ -373,13 +385,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
       }
       const out = {} as LexicalResult;
-      try {
-        for (const f of LEXICAL_FIELDS) {
-          out[f] = searchField(f, queryTerms(f, query, language), k, accept).map((s) => ({ chunk: chunkOf(s.doc), score: s.score }));
-        }
-      } finally {
-        chunkCache.clear();
-      }
+      for (const f of LEXICAL_FIELDS) out[f] = searchField(f, queryTerms(f, query, language), k, accept).map((s) => hit(s.doc, s.score));
       return out;
     },
     get(id) {

@@ -5,7 +5,14 @@ export interface AuthUser {
   username: string;
   name: string;
   title: string;
+  /** admin, editor or reviewer: what the console offers (the server checks every call anyway). */
+  role?: 'admin' | 'editor' | 'reviewer';
 }
+
+/** Whether the user's role may approve and reject (admin, reviewer); unknown role: the server decides, the buttons show. */
+export const canReview = (user: AuthUser | null) => !user?.role || user.role === 'admin' || user.role === 'reviewer';
+/** Whether the user's role may replace files (admin, editor). */
+export const canEdit = (user: AuthUser | null) => !user?.role || user.role === 'admin' || user.role === 'editor';
 
 /** GET /api/auth/me: the user, or null when the session is not valid (401). */
 export function getMe(signal?: AbortSignal): Promise<AuthUser | null> {

@@ -1,4 +1,4 @@
-import { Check, ShieldCheck, X } from 'lucide-react';
+import { Check, FileUp, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_FILTERS, type ContentItem, type ReviewFilter } from '@core/types';
@@ -15,6 +15,9 @@ import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { useApprove, useReject, useReview, useSetAccess } from '../api/review';
+import { useAuth } from '../../auth/auth-provider';
+import { canEdit, canReview } from '../../auth/api/get-me';
+import { ReplaceFileDialog } from './replace-file-dialog';
 
 /** A dialog asking why items are rejected (the note is kept with them and in the audit log). */
 function RejectDialog({ items, onClose }: { items: ContentItem[]; onClose: () => void }) {
@@ -61,6 +64,11 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
   const [filter, setFilter] = useState<ReviewFilter>(initialFilter);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [rejecting, setRejecting] = useState<ContentItem[] | null>(null);
+  const [replacing, setReplacing] = useState<ContentItem | null>(null);
+  const { user } = useAuth();
+  // Role-aware: an editor sees no Approve or Reject (the server refuses them anyway), a reviewer no Replace file.
+  const mayReview = canReview(user);
+  const mayEdit = canEdit(user);
   const query = useReview(filter);
   const approve = useApprove();
   const access = useSetAccess();
@@ -97,14 +105,18 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
       </div>
       <div className="mb-3 flex min-h-9 flex-wrap items-center gap-2" aria-live="polite">
         <span className="text-sm text-muted-foreground" data-testid="review-selected">{t('review.selected', { count: chosen.length })}</span>
-        <Button size="sm" disabled={chosen.length === 0 || approve.isPending} onClick={() => approve.mutate(chosen.map((i) => i.id), { onSuccess: clear })} data-testid="bulk-approve">
-          <Check aria-hidden />
-          {t('review.approveSelected')}
-        </Button>
-        <Button size="sm" variant="destructive" disabled={chosen.length === 0} onClick={() => setRejecting(chosen)} data-testid="bulk-reject">
-          <X aria-hidden />
-          {t('review.rejectSelected')}
-        </Button>
+        {mayReview ? (
+          <>
+            <Button size="sm" disabled={chosen.length === 0 || approve.isPending} onClick={() => approve.mutate(chosen.map((i) => i.id), { onSuccess: clear })} data-testid="bulk-approve">
+              <Check aria-hidden />
+              {t('review.approveSelected')}
+            </Button>
+            <Button size="sm" variant="destructive" disabled={chosen.length === 0} onClick={() => setRejecting(chosen)} data-testid="bulk-reject">
+              <X aria-hidden />
+              {t('review.rejectSelected')}
+            </Button>
+          </>
+        ) : null}
         <Button size="sm" variant="outline" disabled={chosen.length === 0 || access.isPending} onClick={() => access.mutate({ ids: chosen.map((i) => i.id), audience: 'staff' }, { onSuccess: clear })}>
           {t('review.makeStaff')}
         </Button>
@@ -132,6 +144,10 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                 <TD label={columns[1]}>{item.id}</TD>
                 <TD main>
                   <span className="block max-w-72 truncate font-medium" title={item.title}>{item.title}</span>
+                  {item.pendingVersion ? (
+                    <span className="block text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="pending-version">{t('review.newVersion', { n: item.pendingVersion.n })}</span>
+                  ) : null}
+                  {item.archivedAt ? <span className="block text-xs text-muted-foreground">{t('review.archived')}</span> : null}
                   {item.reviewNote ? <span className="block max-w-72 truncate text-xs text-muted-foreground" title={item.reviewNote}>{item.reviewNote}</span> : null}
                 </TD>
                 <TD label={columns[3]} className="capitalize">{t(`review.types.${String(item.type)}`, { defaultValue: String(item.type) })}</TD>
@@ -143,13 +159,19 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                 </TD>
                 <TD actions>
                   <div className="flex justify-end gap-1">
-                    {item.review !== 'approved' ? (
+                    {mayEdit && item.type !== 'content' && !item.archivedAt ? (
+                      <Button size="sm" variant="outline" onClick={() => setReplacing(item)} aria-label={t('versions.replaceNamed', { title: item.title })} data-testid="replace-file-open">
+                        <FileUp aria-hidden />
+                        {t('versions.replace')}
+                      </Button>
+                    ) : null}
+                    {mayReview && (item.review !== 'approved' || item.pendingVersion) ? (
                       <Button size="sm" variant="outline" onClick={() => approve.mutate([item.id])} aria-label={t('review.approveNamed', { title: item.title })}>
                         <Check aria-hidden />
                         {t('review.approve')}
                       </Button>
                     ) : null}
-                    {item.review !== 'rejected' ? (
+                    {mayReview && (item.review !== 'rejected' || item.pendingVersion) ? (
                       <Button size="sm" variant="outline" className="text-destructive" onClick={() => setRejecting([item])} aria-label={t('review.rejectNamed', { title: item.title })}>
                         <X aria-hidden />
                         {t('review.reject')}
@@ -169,6 +191,7 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
           </Button>
         </div>
       ) : null}
+      {replacing ? <ReplaceFileDialog item={replacing} mayApprove={mayReview} onClose={() => setReplacing(null)} /> : null}
       {rejecting ? <RejectDialog items={rejecting} onClose={() => { setRejecting(null); clear(); }} /> : null}
     </section>
   );
