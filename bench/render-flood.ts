@@ -26,9 +26,10 @@ export async function renderFlood(seconds = 20) {
     if (created.status >= 300) throw new Error(`upload: ${created.status} ${await created.text()}`);
     const id = ((await created.json()) as { id: number }).id;
     for (;;) {
-      const doc = (await (await fetch(`${server.url}/api/documents/${id}`, { headers: auth })).json()) as { status: string };
-      if (doc.status === 'completed') break;
-      if (doc.status === 'failed') throw new Error('the manual failed to import');
+      const rows = (await (await fetch(`${server.url}/api/documents`, { headers: auth })).json()) as Array<{ id: number; status: string }>;
+      const status = rows.find((r) => r.id === id)?.status;
+      if (status === 'completed') break;
+      if (status === 'failed') throw new Error('the manual failed to import');
       await new Promise((r) => setTimeout(r, 200));
     }
 
@@ -69,7 +70,7 @@ export async function renderFlood(seconds = 20) {
     const flooded = await askFor(seconds * 1000);
     flooding = false;
     await flood;
-    const renders = (await (await fetch(`${server.url}/api/documents/${id}`, { headers: auth })).ok) ? folderBytes(server.dataDir) - diskBefore : 0;
+    const renders = folderBytes(server.dataDir) - diskBefore;
     return {
       seconds, quiet, flooded, floodRequests: sent, floodStatuses: Object.fromEntries(statuses),
       floodDiskMb: renders / 1024 / 1024, load: os.loadavg().map((x) => x.toFixed(2)).join(', '),
