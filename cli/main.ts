@@ -20,6 +20,8 @@ import { glossaryCommand } from './commands/glossary';
 import { requestsCommand } from './commands/requests';
 import { translateCommand } from './commands/translate';
 import { workerCommand } from './commands/worker';
+import { migrateCommand } from './commands/migrate';
+import { backupCommand, restoreCommand } from './commands/backup';
 import { createContext, ROOT } from './context';
 import { EXIT, handleError } from './handle-error';
 
@@ -66,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput(output);
-  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, replaceCommand, versionsCommand, restoreVersionCommand, syncCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand]) {
+  for (const make of [importCommand, statusCommand, retryCommand, reindexCommand, lsCommand, rmCommand, searchCommand, statsCommand, evalCommand, translateCommand, transcribeCommand, glossaryCommand, approveCommand, rejectCommand, replaceCommand, versionsCommand, restoreVersionCommand, syncCommand, auditCommand, usersCommand, tokensCommand, requestsCommand, workerCommand, migrateCommand, backupCommand, restoreCommand]) {
     program.addCommand(make(ctx).exitOverride().configureOutput(output).showSuggestionAfterError());
   }
 

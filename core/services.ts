@@ -114,6 +114,8 @@ export interface ServiceOptions {
   lock?: { url: string | null } | false;
   /** Start the job worker (the server does; `cms import` without a server does too). */
   startWorker?: boolean;
+  /** `cms migrate` opens the target beside the data folder it copies: no refusal of an empty database there. */
+  migrating?: boolean;
   log?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;
 }
@@ -158,7 +160,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
     if (lock) rmSync(tmpDir, { recursive: true, force: true });
     mkdirSync(tmpDir, { recursive: true });
-    const shared = await openSharedState(config, log);
+    const shared = await openSharedState(config, log, { migrating: options.migrating });
     cleanups.push(() => shared.close());
     const { catalog, conversations, rateLimits } = shared;
     void conversations.prune().then(
@@ -203,6 +205,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
       });
     }
     cleanups.push(() => search.close());
+    if (!shared.pool && !rebuildIndex && (await search.count()) === 0 && (await hasIndexedItems(catalog))) {
+      // A restored backup (the index is left out of it) or a lost index folder: rebuilt from the stored text.
+      log('The search index is empty but the catalog has indexed items (a restored backup?): rebuilding it from the stored text.');
+      rebuildIndex = true;
+    }
 
     // One handler per job kind. Transcription (`transcribe`) registers its own here.
     const records = { catalog, store, search };
@@ -337,4 +344,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;
   }
+}
+
+/** Whether some completed item has chunks (so an empty index means a lost one). */
+async function hasIndexedItems(catalog: Catalog): Promise<boolean> {
+  for (const type of ['document', 'presentation', 'video'] as const) {
+    if (await catalog.items(type).find({ where: { status: 'completed' }, filter: (i) => (i as { chunkCount?: number }).chunkCount! > 0 })) return true;
+  }
+  return false;
 }

@@ -4,7 +4,11 @@ import type pg from 'pg';
 import { createPgSessionStore, sessionMigrations } from './auth/pg-sessions';
 import { createCatalogSessionStore, type SessionStore } from './auth/sessions';
 import { openCatalog } from './catalog/catalog';
+import { existsSync } from 'node:fs';
+import { ROW_COLLECTIONS, readCatalogFile } from './catalog/catalog-file';
 import { catalogMigrations, openPgCatalog } from './catalog/pg-catalog';
+import { pgCatalogIsEmpty } from './catalog/pg-import';
+import { AppError } from './errors';
 import type { Catalog } from './catalog/types';
 import type { Config } from './config';
 import { openFileConversationStore } from './conversations/file-store';
@@ -50,7 +54,7 @@ export const postgresMigrations: Migration[] = [
 /** Names this process in job claims and logs: host and process id. */
 export const workerName = () => `${os.hostname()}:${process.pid}`;
 
-export async function openSharedState(config: Config, log: (msg: string) => void = () => {}): Promise<SharedState> {
+export async function openSharedState(config: Config, log: (msg: string) => void = () => {}, options: { migrating?: boolean } = {}): Promise<SharedState> {
   const retention = { maxAgeDays: config.conversations.retentionDays, maxMessages: config.conversations.maxMessages };
   if (config.databaseUrl) {
     const pool = await openPool({ url: config.databaseUrl, max: 20 });
@@ -61,6 +65,7 @@ export async function openSharedState(config: Config, log: (msg: string) => void
     try {
       const applied = await migrate(pool, postgresMigrations);
       if (applied.length) log(`Database migrations applied: ${applied.join(', ')}`);
+      if (!options.migrating) await refuseUnmigratedFolder(pool, config.dataDir);
       const catalog = await openPgCatalog({ pool, location: redact(config.databaseUrl), log });
       closers.push(() => catalog.close());
       const conversations = await openPgConversationStore({ pool, retention });
@@ -85,4 +90,21 @@ export async function openSharedState(config: Config, log: (msg: string) => void
     pool: null, onRemoteChange: () => {},
     close: () => conversations.close(),
   };
+}
+
+/**
+ * A server started with DATABASE_URL on an empty database beside a data
+ * folder that holds a catalog would serve an empty catalog (and answer from
+ * the folder's old index): it refuses, naming `cms migrate`.
+ */
+async function refuseUnmigratedFolder(pool: pg.Pool, dataDir: string) {
+  const file = path.join(dataDir, 'db.json');
+  if (!existsSync(file) || !(await pgCatalogIsEmpty(pool))) return;
+  const data = readCatalogFile(file);
+  const items = ROW_COLLECTIONS.reduce((n, k) => n + ((data?.[k] as unknown[] | undefined)?.length ?? 0), 0);
+  if (!items) return;
+  throw new AppError('conflict',
+    `DATABASE_URL points at an empty database, but the data folder ${dataDir} holds a catalog (${file}, ${items} records). ` +
+    `Copy it into the database first: \`cms migrate ${dataDir}\` (with the same DATABASE_URL, S3_* and CHROMA_URL), then start again. ` +
+    'To start empty instead, move db.json out of the data folder.', { details: { file } });
 }

@@ -64,3 +64,23 @@ export function createPgQuestionLog(options: { pool: pg.Pool; now?: () => Date }
     },
   };
 }
+
+/** `cms migrate`: answers with their ids, times and ratings (a second run changes nothing); returns how many of them the table holds. */
+export async function importAnswers(pool: pg.Pool, records: AnswerRecord[]): Promise<number> {
+  try {
+    for (let i = 0; i < records.length; i += 500) {
+      const batch = records.slice(i, i + 500);
+      await pool.query(
+        `INSERT INTO question_log (id, at, reference_id, answer, rating)
+         SELECT u.id, u.at, u.ref, u.answer, u.rating FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::jsonb[], $5::jsonb[]) AS u(id, at, ref, answer, rating)
+         ON CONFLICT (id) DO UPDATE SET rating = EXCLUDED.rating`,
+        [batch.map((r) => r.id), batch.map((r) => r.at), batch.map((r) => r.referenceId), batch.map((r) => JSON.stringify({ ...r, rating: null })),
+          batch.map((r) => (r.rating ? JSON.stringify(r.rating) : null))],
+      );
+    }
+    const r = await pool.query<{ n: string }>('SELECT count(*) AS n FROM question_log WHERE id = ANY($1::text[])', [records.map((x) => x.id)]);
+    return Number(r.rows[0].n);
+  } catch (e) {
+    throw dbError(e, 'to copy the question log');
+  }
+}

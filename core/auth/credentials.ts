@@ -70,3 +70,27 @@ export function createPgCredentialStore(options: { pool: pg.Pool; dataDir: strin
     },
   };
 }
+
+/**
+ * `cms migrate`: the data folder's generated credentials into PostgreSQL
+ * (a value already there is kept); returns how many the database holds of
+ * those the folder has.
+ */
+export async function importCredentials(pool: pg.Pool, dataDir: string): Promise<{ source: number; target: number }> {
+  const file = createFileCredentialStore(dataDir);
+  let source = 0;
+  let target = 0;
+  for (const [name, fileName] of [['admin-password-hash', CREDENTIALS_FILE], ['api-token', TOKEN_FILE]] as const) {
+    if (!existsSync(path.join(dataDir, fileName))) continue;
+    source++;
+    const { value } = await file.getOrCreate(name, () => '');
+    try {
+      await pool.query('INSERT INTO app_settings (name, value) VALUES ($1, $2::jsonb) ON CONFLICT (name) DO NOTHING', [name, JSON.stringify({ value, createdAt: new Date().toISOString() })]);
+      const r = await pool.query<{ value: { value: string } }>('SELECT value FROM app_settings WHERE name = $1', [name]);
+      if (r.rows[0]?.value.value === value) target++;
+    } catch (e) {
+      throw dbError(e, 'to copy the generated credentials');
+    }
+  }
+  return { source, target };
+}

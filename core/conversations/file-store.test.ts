@@ -25,7 +25,7 @@ test('a line torn by a crash mid-append is skipped and the next append starts on
     assert.deepEqual((await again.read<{ text: string }>('chat', 'c')).map((m) => m.data.text), ['kept']);
     await again.append('chat', 'c', [{ text: 'next' }]);
     assert.deepEqual((await again.read<{ text: string }>('chat', 'c')).map((m) => [m.seq, m.data.text]), [[1, 'kept'], [2, 'next']]);
-    assert.match(await readFile(file, 'utf8'), /\n\{"s":2,"t":\d+,"d":\{"text":"next"\}\}\n$/);
+    assert.match(await readFile(file, 'utf8'), /\n\{"s":2,"t":\d+,"d":\{"text":"next"\},"i":"c"\}\n$/);
     await again.close();
   } finally {
     await rm(dir, { recursive: true, force: true });

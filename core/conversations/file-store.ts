@@ -42,6 +42,8 @@ interface Line {
   s: number;
   t: number;
   d: object;
+  /** The conversation's id (files are named by its hash; `cms migrate` needs the id itself). Absent in lines of earlier versions. */
+  i?: string;
 }
 
 const KINDS: ConversationKind[] = ['chat', 'search'];
@@ -167,7 +169,7 @@ export async function openFileConversationStore(options: FileConversationStoreOp
         let t = Math.max(clock(), m.lastAt + 1);
         const out: StoredMessage<T>[] = [];
         const text = messages.map((d, i) => {
-          const line: Line = { s: m.seq + 1 + i, t: t + i, d };
+          const line: Line = { s: m.seq + 1 + i, t: t + i, d, i: id };
           out.push({ seq: line.s, at: new Date(line.t).toISOString(), data: d });
           return JSON.stringify(line) + '\n';
         }).join('');
@@ -262,3 +264,33 @@ export async function openFileConversationStore(options: FileConversationStoreOp
   }
   return store;
 }
+
+/** One stored conversation as its file holds it (for `cms migrate`). */
+export interface ConversationFile {
+  kind: ConversationKind;
+  /** sha256 of the id: the file's name. */
+  hash: string;
+  /** The id, when a line records it (files written before ids were recorded hold only the hash). */
+  id: string | null;
+  messages: Array<{ seq: number; at: number; data: object }>;
+}
+
+/** Every conversation in a file store's folder (read-only; the store need not be open). */
+export async function readConversationFiles(dir: string): Promise<ConversationFile[]> {
+  const out: ConversationFile[] = [];
+  for (const kind of KINDS) {
+    const kindDir = path.join(dir, kind);
+    for (const sub of (await readdir(kindDir).catch(() => [] as string[])).sort()) {
+      for (const f of (await readdir(path.join(kindDir, sub)).catch(() => [] as string[])).sort()) {
+        if (!f.endsWith('.jsonl')) continue;
+        const { lines } = parseLines((await readText(path.join(kindDir, sub, f))) ?? '');
+        if (!lines.length) continue;
+        out.push({ kind, hash: f.slice(0, -'.jsonl'.length), id: lines.find((l) => l.i)?.i ?? null, messages: lines.map((l) => ({ seq: l.s, at: l.t, data: l.d })) });
+      }
+    }
+  }
+  return out;
+}
+
+/** The file name (hash) a conversation id is stored under. */
+export const conversationHash = (id: string) => createHash('sha256').update(id).digest('hex');

@@ -153,7 +153,8 @@ export function createJobQueue(options: JobQueueOptions) {
       } while (again && !stopping);
     })().catch((e: Error) => log(`Taking jobs failed: ${e.message}; trying again shortly`)).finally(async () => {
       filling = null;
-      await checkIdle();
+      // After stop() the store may be closed already: a failed idle check is logged, never an unhandled rejection.
+      await checkIdle().catch((e: Error) => log(`Checking for remaining jobs failed: ${e.message}`));
     });
   }
 

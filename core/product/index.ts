@@ -65,3 +65,6 @@ export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';
 export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';
+// Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
+export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
+export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from '../operations/backup';

@@ -48,3 +48,21 @@ export function createPgGlossaryStore(pool: pg.Pool): GlossaryStore {
     replaceAll: (entries) => edit(() => entries.map((e) => editGlossary([], { put: e })[0])),
   };
 }
+
+/**
+ * `cms migrate`: a data folder's glossary with its version (translation
+ * memory is keyed by it); a glossary edited in the database since (a
+ * higher version) is kept. Returns the glossary the database holds.
+ */
+export async function importGlossary(pool: pg.Pool, glossary: Glossary): Promise<Glossary> {
+  try {
+    await pool.query(
+      `INSERT INTO app_settings (name, value) VALUES ('glossary', $1::jsonb) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+       WHERE coalesce((app_settings.value->>'version')::int, 0) <= coalesce((EXCLUDED.value->>'version')::int, 0)`,
+      [JSON.stringify({ version: Number(glossary.version) || 0, entries: glossary.entries ?? [] })],
+    );
+    return await createPgGlossaryStore(pool).get();
+  } catch (e) {
+    throw dbError(e, 'to copy the glossary');
+  }
+}

@@ -55,3 +55,14 @@ export function createPgWidgetSettingsStore(options: { pool: pg.Pool; envOrigins
     allowedOrigins: async () => allowed(options.envOrigins, await read()),
   };
 }
+
+/** `cms migrate`: a data folder's widget settings, when the database has none yet; returns what the database holds. */
+export async function importWidgetSettings(pool: pg.Pool, settings: Partial<WidgetSettings>): Promise<WidgetSettings> {
+  try {
+    await pool.query('INSERT INTO app_settings (name, value) VALUES ($1, $2::jsonb) ON CONFLICT (name) DO NOTHING', [NAME, JSON.stringify(settings)]);
+    const r = await pool.query<{ value: Partial<WidgetSettings> }>('SELECT value FROM app_settings WHERE name = $1', [NAME]);
+    return { ...EMPTY_WIDGET_SETTINGS, ...r.rows[0]?.value };
+  } catch (e) {
+    throw dbError(e, 'to copy the widget settings');
+  }
+}
