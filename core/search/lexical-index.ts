@@ -39,7 +39,8 @@ const LEGACY_FILE = 'lexical-index.bin';
 const FIELD_KEY: Record<LexicalField, string> = { words: 'w', grams: 'g', title: 't' };
 
 /** A hit: its id and language at once, its chunk read from disk when first asked for (fusion needs only the first two). */
-export interface LexicalHit { id: string; language: string; score: number; readonly chunk: Chunk }
+/** `chunk` is read when asked for: null when the chunk was removed since the search (e.g. a version went live). */
+export interface LexicalHit { id: string; language: string; score: number; readonly chunk: Chunk | null }
 export type LexicalResult = Record<LexicalField, LexicalHit[]>;
 
 export interface LexicalSearchOptions {
@@ -341,10 +342,16 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   };
 
   const hit = (doc: number, score: number): LexicalHit => {
-    let chunk: Chunk | undefined;
+    let chunk: Chunk | null | undefined;
     return {
       id: idOfDoc.get(doc) as unknown as string, language: docs.language(doc), score,
-      get chunk() { return (chunk ??= JSON.parse(chunkOfDoc.get(doc)!.chunk) as Chunk); },
+      get chunk() {
+        if (chunk === undefined) {
+          const row = chunkOfDoc.get(doc);
+          chunk = row ? JSON.parse(row.chunk) as Chunk : null;
+        }
+        return chunk;
+      },
     };
   };
 
