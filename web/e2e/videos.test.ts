@@ -73,8 +73,14 @@ describe('videos (browser)', () => {
     }, undefined, { timeout: 15_000 });
     // Cues are at most two lines of 42 characters: the same sentences, wrapped.
     assert.deepEqual((await cues.jsonValue())!.map((c) => c.replace(/\n/g, ' ')), clip.sentences);
+    // The time is read when the seek lands (the 'seeked' event): read later, a playing video has moved on.
+    await page.evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
+      (window as unknown as { seekedAt: Promise<number> }).seekedAt = new Promise((resolve) =>
+        video.addEventListener('seeked', () => resolve(video.currentTime), { once: true }));
+    });
     await lines.nth(1).click();
-    const at = await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!.currentTime);
+    const at = await page.evaluate(() => (window as unknown as { seekedAt: Promise<number> }).seekedAt);
     assert.ok(Math.abs(at - clip.spans[1]!.start) < 0.6, `seeked to ${at}`);
     await player.getByTestId('vtt-original').waitFor();
     await screenshot(page, 'en', 'video-player');
