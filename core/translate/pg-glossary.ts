@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AppError } from '../errors';
+import { editAppSetting } from '../postgres/app-settings';
 import { dbError } from '../postgres/pool';
 import { editGlossary, EMPTY_GLOSSARY, type Glossary, type GlossaryEntry, type GlossaryStore } from './glossary';
 
@@ -18,29 +18,9 @@ export function createPgGlossaryStore(pool: pg.Pool): GlossaryStore {
       throw dbError(e, 'to read the glossary');
     }
   };
-  const edit = async (change: (entries: GlossaryEntry[]) => GlossaryEntry[]): Promise<Glossary> => {
-    let c: pg.PoolClient;
-    try {
-      c = await pool.connect();
-    } catch (e) {
-      throw dbError(e, 'to save the glossary');
-    }
-    try {
-      await c.query('BEGIN');
-      await c.query("INSERT INTO app_settings (name, value) VALUES ('glossary', $1::jsonb) ON CONFLICT (name) DO NOTHING", [JSON.stringify(EMPTY_GLOSSARY)]);
-      const r = await c.query<{ value: Glossary }>("SELECT value FROM app_settings WHERE name = 'glossary' FOR UPDATE");
-      const current = r.rows[0].value;
-      const next: Glossary = { version: (Number(current.version) || 0) + 1, entries: change(current.entries ?? []) };
-      await c.query("UPDATE app_settings SET value = $1::jsonb, updated_at = now() WHERE name = 'glossary'", [JSON.stringify(next)]);
-      await c.query('COMMIT');
-      return next;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw e instanceof AppError ? e : dbError(e, 'to save the glossary');
-    } finally {
-      c.release();
-    }
-  };
+  const edit = (change: (entries: GlossaryEntry[]) => GlossaryEntry[]): Promise<Glossary> =>
+    editAppSetting<Glossary>(pool, 'glossary', EMPTY_GLOSSARY,
+      (current) => ({ version: (Number(current.version) || 0) + 1, entries: change(current.entries ?? []) }), 'to save the glossary');
   return {
     get,
     put: (entry) => edit((entries) => editGlossary(entries, { put: entry })),

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Migration } from '../postgres/migrate';
+import { editAppSetting } from '../postgres/app-settings';
 import { dbError } from '../postgres/pool';
 import { allowed, applyWidgetPatch, EMPTY_WIDGET_SETTINGS, type WidgetSettings, type WidgetSettingsStore } from './settings';
 
@@ -31,26 +32,9 @@ export function createPgWidgetSettingsStore(options: { pool: pg.Pool; envOrigins
   return {
     get: async () => view(await read()),
     async update(patch) {
-      let c: pg.PoolClient;
-      try {
-        c = await pool.connect();
-      } catch (e) {
-        throw dbError(e, 'to save the widget settings');
-      }
-      try {
-        await c.query('BEGIN');
-        await c.query("INSERT INTO app_settings (name, value) VALUES ($1, '{}') ON CONFLICT (name) DO NOTHING", [NAME]);
-        const r = await c.query<{ value: Partial<WidgetSettings> }>('SELECT value FROM app_settings WHERE name = $1 FOR UPDATE', [NAME]);
-        const next = applyWidgetPatch({ ...EMPTY_WIDGET_SETTINGS, ...r.rows[0]?.value }, patch);
-        await c.query('UPDATE app_settings SET value = $2::jsonb, updated_at = now() WHERE name = $1', [NAME, JSON.stringify(next)]);
-        await c.query('COMMIT');
-        return view(next);
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => {});
-        throw dbError(e, 'to save the widget settings');
-      } finally {
-        c.release();
-      }
+      const next = await editAppSetting<Partial<WidgetSettings>>(pool, NAME, {},
+        (current) => applyWidgetPatch({ ...EMPTY_WIDGET_SETTINGS, ...current }, patch), 'to save the widget settings');
+      return view(next as WidgetSettings);
     },
     allowedOrigins: async () => allowed(options.envOrigins, await read()),
   };
