@@ -118,6 +118,8 @@ export interface ServiceOptions {
   migrating?: boolean;
   log?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;
+  /** Told (synchronously) as each step of a job begins, before its free-space check: tests hold a job at a known point. */
+  onJobStep?: (job: Job) => void;
 }
 
 function createStore(config: Config): ObjectStore {
@@ -236,7 +238,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const queue = createJobQueue({
       catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log, afterClose: (job) => afterJob(job),
       // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
-      beforeStep: () => disk.assertRoom('There is too little free disk space to go on'),
+      beforeStep: (job) => {
+        options.onJobStep?.(job);
+        disk.assertRoom('There is too little free disk space to go on');
+      },
       explainStartFailure: async (job, e) => {
         const fileName = (await catalog.items(job.itemType).get(job.itemId))?.fileName;
         if (!fileName) return e;

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -43,21 +43,26 @@ function unfill() {
 }
 
 /**
- * Waits (by polling, no fixed delay) until the item's ingest job is running in
- * the catalog file on disk: filling the disk before that write lands would
- * only keep the job queued, not make it fail.
+ * Fills the disk as the next document ingest begins its second step
+ * (mid-ingest, its "running" state already written): called by the queue
+ * before that step's free-space check, so the job cannot finish first however
+ * fast the machine.
  */
-async function whenRunning(id: number) {
-  for (;;) {
-    let jobs: Job[] = [];
-    try {
-      jobs = (JSON.parse(readFileSync(path.join(data, 'db.json'), 'utf8')).jobs as Job[])
-        .filter((j) => j.itemType === 'document' && j.itemId === id);
-    } catch { /* between the temp file and the rename */ }
-    if (jobs.some((j) => j.state === 'running')) return;
-    if (jobs.some((j) => j.state === 'done' || j.state === 'failed')) assert.fail('the job ended before the disk could be filled');
-    await new Promise((r) => setImmediate(r));
-  }
+const logWaiters = new Set<(line: string) => void>();
+/** Resolves at the first log line matching `re`. */
+function logged(re: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    const w = (line: string) => { if (re.test(line)) { logWaiters.delete(w); resolve(line); } };
+    logWaiters.add(w);
+  });
+}
+let fillAt: { leaveBytes: number; jobId: number | null; steps: number } | null = null;
+function onJobStep(job: Job) {
+  if (!fillAt || job.itemType !== 'document' || job.kind !== 'ingest') return;
+  fillAt.jobId ??= job.id;
+  if (job.id !== fillAt.jobId || ++fillAt.steps < 2) return;
+  fill(fillAt.leaveBytes);
+  fillAt = null;
 }
 
 before(async () => {
@@ -72,7 +77,7 @@ before(async () => {
     return;
   }
   for (const [name, pages] of [['first.pdf', 20], ['manual.pdf', 150], ['third.pdf', 21], ['again.pdf', 152]] as const) files.set(name, await makeTextPdf(pages, path.join(dir, name)));
-  services = await createServices(loadConfig({ DATA_DIR: data, MIN_FREE_MB: '8', CHROMA_WAIT_S: '2' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: data, MIN_FREE_MB: '8', CHROMA_WAIT_S: '2' }), { lock: false, startWorker: true, onJobStep, log: (m) => { for (const w of logWaiters) w(m); } });
 });
 after(async () => {
   if (mounted) unfill();
@@ -81,7 +86,11 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = (name: string) => services.product.upload({ kind: 'document', file: { path: files.get(name)!, fileName: name }, fields: { title: name } });
+/** Uploads a file; with `fillLeaving`, the disk fills to that many free bytes once its ingest is under way. */
+async function upload(name: string, fillLeaving?: number) {
+  if (fillLeaving !== undefined) fillAt = { leaveBytes: fillLeaving, jobId: null, steps: 0 };
+  return await services.product.upload({ kind: 'document', file: { path: files.get(name)!, fileName: name }, fields: { title: name } });
+}
 
 describe('a data folder that fills up', () => {
   it('during an ingest: the job fails with the reason; uploads refused; health degraded; DELETE works; the retry completes once space is freed', async (t) => {
@@ -90,9 +99,7 @@ describe('a data folder that fills up', () => {
     await services.queue.idle();
     assert.equal((await services.catalog.documents.get(first.item.id))?.status, 'completed');
 
-    const doc = await upload('manual.pdf');
-    await whenRunning(doc.item.id);
-    fill(3 * 1024 * 1024);
+    const doc = await upload('manual.pdf', 3 * 1024 * 1024);
     await services.queue.idle();
     const failed = await services.catalog.documents.get(doc.item.id);
     assert.equal(failed?.status, 'failed');
@@ -116,18 +123,15 @@ describe('a data folder that fills up', () => {
 
   it('to the last byte: the failure is recorded once space returns, never left "running", and the retry completes', async (t) => {
     if (!mounted) return t.skip('no tmpfs');
-    const doc = await upload('again.pdf');
-    await whenRunning(doc.item.id);
-    fill(0);
-    await services.queue.idle();
+    const unrecorded = logged(/Recording the end of job \d+ failed/);
+    const doc = await upload('again.pdf', 0);
+    await unrecorded;
+    const stuck = (await services.catalog.jobs.list((j) => j.itemType === 'document' && j.itemId === doc.item.id)).at(-1);
+    assert.equal(stuck?.state, 'running', 'its end could not be written yet');
     unfill();
-    // The queue records the job's end as soon as the catalog can be written again.
-    let job;
-    for (;;) {
-      job = (await services.catalog.jobs.list((j) => j.itemType === 'document' && j.itemId === doc.item.id)).at(-1);
-      if (job && job.state !== 'running') break;
-      await new Promise((r) => setImmediate(r));
-    }
+    // The queue records the job's end as soon as the catalog can be written again, and only then is idle.
+    await services.queue.idle();
+    const job = (await services.catalog.jobs.list((j) => j.itemType === 'document' && j.itemId === doc.item.id)).at(-1);
     assert.equal(job!.state, 'failed');
     await services.product.retry(doc.item.id, 'document');
     await services.queue.idle();

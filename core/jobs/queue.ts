@@ -294,18 +294,19 @@ export function createJobQueue(options: JobQueueOptions) {
 
   /**
    * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
-   * it can, so the job never stays "running" once space is freed.
+   * it can. The job stays this worker's (claimed, counted as running) meanwhile, so no takeover re-runs it
+   * before its failure is on record, and it never stays "running" once space is freed.
    */
   async function persist(jobId: number, record: () => Promise<unknown>): Promise<void> {
-    try {
-      await record();
-    } catch (e) {
-      log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
-      const retry = setInterval(() => {
-        if (stopping) return clearInterval(retry);
-        record().then(() => clearInterval(retry), () => { /* still not writable */ });
-      }, 2000);
-      retry.unref();
+    for (let told = false; ; told = true) {
+      try {
+        await record();
+        return;
+      } catch (e) {
+        if (stopping) throw e;
+        if (!told) log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
     }
   }
 
