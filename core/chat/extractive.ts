@@ -2,6 +2,7 @@ import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
+import { isFrameTerm, SLOT_SHARE, slotFilled } from '../text/question-frame';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -72,9 +73,11 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const prefer = answerPreference(questionText, pool.flatMap((x) => x.terms).map(weight), variants[0]?.language);
   const unit = pool.length ? pool[0].terms.reduce((n, t) => n + weight(t), 0) / Math.max(1, pool[0].terms.length) : 1;
   const seen = new Set<string>();
-  // Words naming the document itself ("the slide", "the sleep study") say which file, not which sentence.
-  const meta = termSet(DOCUMENT_WORDS, passages[0]?.hit.chunk.language ?? 'en');
-  const asks = (t: Term) => !hasTerm(meta, t);
+  // Words naming the document itself ("the slide", "the sleep study") or the asking ("which kinds are listed")
+  // say which file, not which sentence (core/text/question-frame.ts); a question of frame words only asks for them.
+  const qLang = variants[0]?.language ?? passages[0]?.hit.chunk.language ?? 'en';
+  const onlyFrame = pool.every((x) => x.terms.every((t) => isFrameTerm(t, qLang)));
+  const asks = (t: Term) => onlyFrame || !isFrameTerm(t, qLang);
   // "Which customer ...?": a sentence naming the asked category ("Customer") weighs that term twice.
   const category = askedCategory(questionText);
   const categoryTerm = category ? formsOf(category, variants[0]?.language ?? 'en') : null;
@@ -99,7 +102,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       // A follow-up's own words weigh double: they say what is asked now.
       const sentenceWords = new Set(words(x.s));
       const termScore = [...terms, ...focus].reduce((n, t) => {
-        if (!asks(t) || !hasTerm(x.set, t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
+        if (!asks(t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
+        // "The telephone number" is half-answered by a phone number written otherwise ("Tél : +33 2 50 01 14 20").
+        if (!hasTerm(x.set, t)) return slotFilled(t, x.s, qLang) ? n + weight(t) * SLOT_SHARE : n;
         return n + weight(t) * ((isCategory(t) ? 2 : 1) + (exact(t, sentenceWords) ? 0.25 : 0));
       }, 0);
       const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
@@ -155,7 +160,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const around = passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, variants[0]?.language ?? passages[p].hit.chunk.language);
     // The asked slot is filled when the quote holds that kind of answer ("which company" → "Intel Corporation", "the value of" → "4.3").
     const filled = (t: Term) => prefer.types.some((type) => mine.some((c) => holdsAnswerType(c.s, type)) && fillsSlot(t, type));
-    const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t) : hasTerm(around, t) ? weight(t) / 2 : 0), 0);
+    const slot = (t: Term) => mine.some((c) => slotFilled(t, c.s, qLang));
+    const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t)
+      : hasTerm(around, t) ? weight(t) / 2 : slot(t) ? weight(t) * SLOT_SHARE : 0), 0);
     return total > 0 ? found / total : 0;
   }));
   return { text, used, support };
@@ -163,14 +170,6 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */
 const valueWords = termSet('value values valeur valor wert значение ערך', 'en');
-
-/** Words that name a document or a part of it, in the product's main languages. */
-const DOCUMENT_WORDS = [
-  'page pages slide slides deck presentation presentations document documents file files paper study studies chart charts example examples',
-  'section sections paragraph paragraphs text texts table tables figure figures manual guide brochure',
-  'עמוד עמודים שקף שקופיות מצגת מסמך מסמכים קובץ מאמר טבלה פרק סעיף',
-  'page diapositive document fichier página diapositiva documento archivo seite folie dokument datei страница слайд документ файл',
-].join(' ');
 
 /** The line after a chosen one even when it scored nothing (a label's value), as a candidate. */
 function nextLine(list: Array<{ p: number; i: number; s: string }>, c: { p: number; i: number }) {
