@@ -113,8 +113,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       if (score === 0) continue;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
       // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.
-      // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale").
-      const fragment = isFragment(x.s) && !labels.has(x.i) ? 0.6 : 1;
+      // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale"),
+      // and so does a field written on one line ("Datum: 2023-06-15 12:05:50").
+      const fragment = isFragment(x.s) && !labels.has(x.i) && !isField(x.s) ? 0.6 : 1;
       candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
@@ -123,18 +124,23 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
   // A question in the text ("What is the temperature of the room?") is completed by the line after it ("Is it too hot or too cold?").
-  const next = candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
-    ?? (isFragment(ranked[0].s) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
+  // A line introducing what follows ("Digital signature from Okular here:") is completed by the short lines after it
+  // (a name the layout set on two lines: "ONDŘEJ" / "MACHULDA").
+  const introduces = endsWithColon(ranked[0].s);
+  const next = (introduces ? valueAfter(pool[ranked[0].p].lines, ranked[0]) : undefined)
+    ?? candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
+    ?? ((isFragment(ranked[0].s) && !isField(ranked[0].s)) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
   // A label line ("State Tax ID", "Amount Due") is completed by the short line after it (its value).
-  const completes = next && (!isFragment(next.s) || (isFragment(ranked[0].s) && next.s.length <= 60));
+  const completes = next && (!isFragment(next.s) || ((isFragment(ranked[0].s) || introduces) && next.s.length <= 60));
   if (next && !chosen.some((c) => c.p === next.p && c.i === next.i) && completes) {
-    if (chosen.length >= MAX_SENTENCES) chosen.pop();
+    // The value a line introduces is part of that line's statement: it does not take another sentence's place.
+    if (chosen.length >= MAX_SENTENCES && !introduces) chosen.pop();
     chosen.push(next);
   }
   // A label is quoted with its value ("Customer" → "Customer: Bayside Wholesale").
   const isValue = (c: { p: number; i: number }) => pool[c.p].labels.has(c.i - 1) && chosen.some((x) => x.p === c.p && x.i === c.i - 1);
   for (const c of [...chosen]) {
-    if (!pool[c.p].labels.has(c.i) || isValue(c) || chosen.some((x) => x.p === c.p && x.i === c.i + 1)) continue;
+    if ('joined' in c || !pool[c.p].labels.has(c.i) || isValue(c) || chosen.some((x) => x.p === c.p && x.i === c.i + 1)) continue;
     const value = nextLine(pool[c.p].lines, c);
     if (value) chosen.push(value);
   }
@@ -175,6 +181,27 @@ const valueWords = termSet('value values valeur valor wert значение ער
 function nextLine(list: Array<{ p: number; i: number; s: string }>, c: { p: number; i: number }) {
   const x = list.find((y) => y.i === c.i + 1);
   return x ? { p: x.p, i: x.i, s: clip(x.s), score: 0 } : undefined;
+}
+
+/** A form's field on one line: a short label, a colon, its value ("Tél : +33 2 50 01 14 20", "Datum: 2023-06-15"). */
+const isField = (s: string) => /^[\p{L}\p{M}][\p{L}\p{M}\s'’.()/-]{0,30}?\s?[:：]\s*\S/u.test(s.trim());
+
+/** A line ending with a colon: what it introduces follows. */
+const endsWithColon = (s: string) => /[:：]$/u.test(s.trim());
+
+/**
+ * The value a line ending with a colon introduces: the short lines after it
+ * (no colon of their own, at most three and 60 characters), as one candidate.
+ */
+function valueAfter(list: Array<{ p: number; i: number; s: string }>, c: { p: number; i: number }) {
+  const parts: Array<{ p: number; i: number; s: string }> = [];
+  for (let i = c.i + 1; parts.length < 3; i++) {
+    const x = list.find((y) => y.i === i);
+    if (!x || x.s.length > 40 || /:/.test(x.s) || !isFragment(x.s)) break;
+    if ([...parts, x].reduce((n, y) => n + y.s.length + 1, 0) > 60) break;
+    parts.push(x);
+  }
+  return parts.length ? { p: c.p, i: parts[parts.length - 1].i, s: clip(parts.map((x) => x.s).join(' ')), score: 0, joined: true } : undefined;
 }
 
 /** A form's label: a short line of words without figures or closing punctuation, with a short value line after it. */

@@ -27,7 +27,7 @@ export const DOCUMENT_WORDS = [
 
 /** Verbs and nouns of asking: "listed", "shown", "given", "kinds of", "רשום", "מופיע". */
 const ASKING_WORDS = [
-  'listed shown given mentioned written stated displayed appear appears say says said kind kinds sort sorts',
+  'listed shown given mentioned written appear appears say says said kind kinds sort sorts',
   'רשום רשומה רשומים רשומות מופיע מופיעה מופיעים מופיעות כתוב כתובה כתובים כתובות מוצג מוצגת מוצגים מצוין מצוינת מצוינים נאמר סוג סוגי',
   'mentionné mentionnés indiqué indiqués affiché affichés mencionado mencionados indicado indicados genannt angegeben aufgeführt указан указано перечислены',
 ].join(' ');
