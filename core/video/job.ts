@@ -20,6 +20,7 @@ import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
+import { keptMediaInfo } from './media-info';
 import { processVideo } from './process-video';
 import { publishTranscript } from './publish-transcript';
 import type { SpeechToText } from './speech/types';
@@ -82,6 +83,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       const r = await processVideo({
         input: local, label: `The video "${rec.fileName}"`, workDir, hasSpeech: rec.hasSpeech, sourceLanguage: known,
         transcribers: pickTranscribers(deps.transcribers, params.provider), maxDurationSec: deps.maxDurationSec, signal,
+        probed: await keptMediaInfo(deps.store, rec.id, local),
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
         onStage: (_stage, progress, m) => report({ code: m.code, params: m.params, text: m.text }, progress, { throttle: true }),
         onPlan: (plan) => void setTranscript({ estimate: plan.note, estimateSec: plan.estimateSec }).catch(() => {}),
