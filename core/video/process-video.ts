@@ -19,6 +19,7 @@ import type { TranslateCues } from './translate-cues';
 import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
 import { transcriptCues, writeVtt, type Cue } from './vtt';
 import type { SpeechReport } from './speech-detect';
+import type { MeasuredRate, RunKind } from './rates';
 
 /** Cue frames read from the file again when the one-pass grid has none inside a cue (a long video's short cues). */
 const MAX_CUE_FRAME_READS = 150;
@@ -43,6 +44,8 @@ export interface ProcessVideoOptions {
   /** What ffprobe already found in `input` (kept by the ingest): the file is not probed again. */
   probed?: MediaInfo | null;
   rates?: PolicyRates;
+  /** This server's measured rates of transcription jobs (core/video/rates.ts), for the estimate. */
+  measured?: Partial<Record<RunKind, MeasuredRate | null>>;
   signal?: AbortSignal;
   onStage?: (stage: VideoStage, progress: number, step: Message) => void;
   /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
@@ -80,10 +83,11 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
 
   o.onStage?.('extracting', 5, message('video_reading'));
   const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal, probed: o.probed }));
+  const endpoint = (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx';
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
+    transcribe: o.hasSpeech && info.hasAudio, endpoint,
     translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
-  }, { maxSec: o.maxDurationSec, rates: o.rates });
+  }, { maxSec: o.maxDurationSec, rates: o.rates, measured: o.measured?.[endpoint ? 'endpoint' : 'offline'] });
   o.onPlan?.(plan);
 
   let outcome = o.previous?.outcome;
