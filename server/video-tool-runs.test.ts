@@ -79,8 +79,8 @@ describe('the tool runs of one video', () => {
     const stored = JSON.parse(await readFile(join(s.dataDir, 'objects', 'videos', 'transcripts', `${v.id}.json`), 'utf8')) as { frameTimes?: number[] };
     for (const c of view.cues) assert.ok((stored.frameTimes ?? []).some((t) => t >= c.start && t <= c.end), `a frame inside ${c.start}-${c.end}: ${stored.frameTimes}`);
     // The job's time is a sample for the next video's estimate (core/video/rates.ts).
-    const runs = JSON.parse(await readFile(join(s.dataDir, 'objects', 'text', 'video', 'runs.json'), 'utf8')) as Array<{ kind: string; durationSec: number; sec: number }>;
-    assert.deepEqual(runs.map((r) => [r.kind, Math.round(r.durationSec)]), [['endpoint', Math.round(clip.durationSec)]]);
-    assert.ok(runs[0]!.sec > 0);
+    const samples = JSON.parse(await readFile(join(s.dataDir, 'objects', 'text', 'video', 'runs.json'), 'utf8')) as Array<{ kind: string; durationSec: number; sec: number }>;
+    assert.deepEqual(samples.map((r) => [r.kind, Math.round(r.durationSec)]), [['endpoint', Math.round(clip.durationSec)]]);
+    assert.ok(samples[0]!.sec > 0);
   });
 });
