@@ -13,7 +13,8 @@ import { openFileConversationStore } from '../core/conversations/file-store';
 import { createOfflineLlm } from '../core/llm/offline';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';
-import { generatedChunk, rng, sourceTexts } from './lexical-corpus';
+import { generatedChunk, sourceTexts } from './lexical-corpus';
+import { rng } from './rng';
 import { percentile } from './proc';
 
 const [mode, dir, nArg, qArg] = process.argv.slice(2);

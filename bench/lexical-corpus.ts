@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { detectLanguage } from '../core/text/language';
 import type { Chunk } from '../core/search/types';
+import { rng } from './rng';
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'shared'));
 
@@ -67,18 +68,6 @@ export function sourceTexts(): SourceText[] {
   if (out.length === 0) throw new Error(`No source text found under ${SHARED}`);
   writeFileSync(cache, JSON.stringify(out));
   return out;
-}
-
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const CHUNKS_PER_ITEM = 20;

@@ -12,6 +12,7 @@ import { startChroma, type ChromaServer } from '../core/search/chroma-server';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';
 import type { Chunk, Embedder } from '../core/search/types';
+import { rng } from './rng';
 
 export interface BenchOptions {
   chunks: number;
@@ -41,18 +42,6 @@ const SCRIPTS: Array<{ lang: string; onsets: string[]; vowels: string[]; codas: 
   { lang: 'ru', onsets: ['б', 'в', 'г', 'д', 'ж', 'з', 'к', 'л', 'м', 'н', 'п', 'р', 'с', 'т', 'ч', 'ш'], vowels: ['а', 'е', 'и', 'о', 'у', 'ы', 'я'], codas: ['', 'н', 'р', 'с', 'т', 'й', 'ть'] },
   { lang: 'he', onsets: ['ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ', 'ק', 'ר', 'ש', 'ת'], vowels: ['', 'י', 'ו', 'א'], codas: ['', 'ם', 'ן', 'ת', 'ה', 'ים'] },
 ];
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** N synthetic chunks of about 150 words (≈1000 characters) in five languages. */
 export function syntheticChunks(n: number, seed = 1): Chunk[] {

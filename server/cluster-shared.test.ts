@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { startChroma, type ChromaServer } from '../core/search/chroma-server';
 import { startFakeAnthropic, type FakeAnthropic } from '../core/testing/fake-anthropic';
 import { markerTranslate, translatingResponder } from '../core/testing/fake-translate';
@@ -15,6 +13,7 @@ import { findPostgres, startPostgres, type TestPostgres } from '../core/testing/
 import { startS3Server, type S3TestServer } from '../core/testing/s3-server';
 import type { QuestionStats } from '../core/analytics/stats';
 import type { Document, TranslationRecord } from '../core/types';
+import { processGroup, READY, type TestProcess as Proc } from './testing';
 
 /**
  * Two servers (their workers off) and one `cms worker` on one PostgreSQL,
@@ -25,13 +24,10 @@ import type { Document, TranslationRecord } from '../core/types';
  * state it needs (a process's ready line, a job's end).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'shared-token-0123456789-0123456789abcdef';
 const found = findPostgres();
 const skip = 'reason' in found ? `PostgreSQL tests skipped: ${found.reason}` : false;
 if (skip) console.log(`# ${skip}`);
-
-interface Proc { child: ChildProcess; out: string; dir: string; url?: string }
 
 let db: TestPostgres;
 let chroma: ChromaServer;
@@ -39,33 +35,12 @@ let s3: S3TestServer;
 let fake: FakeAnthropic;
 let chromaDir: string;
 let env: Record<string, string>;
-const procs: Proc[] = [];
+const group = processGroup('shared');
 let A: Proc;
 let B: Proc;
 let W: Proc;
 
-function spawnProc(args: string[], extra: Record<string, string>, ready: RegExp): Promise<Proc> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shared-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...env, DATA_DIR: dir, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const p: Proc = { child, out: '', dir };
-  procs.push(p);
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const onData = (d: Buffer) => {
-      p.out += d.toString();
-      const m = done ? null : ready.exec(p.out);
-      if (!m) return;
-      done = true;
-      p.url = m[1];
-      resolve(p);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => { if (!done) reject(new Error(`${args.join(' ')} exited with ${code}:\n${p.out}`)); });
-  });
-}
-
-const server = () => spawnProc(['bin/server.ts'], { WORKER_CONCURRENCY: '0' }, /ready at (http:\/\/[\d.]+:\d+)/);
+const server = () => group.start(['bin/server.ts'], { ...env, WORKER_CONCURRENCY: '0' }, READY.server);
 
 const api = (p: Proc, route: string, init: RequestInit & { json?: unknown } = {}) => {
   const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string>) };
@@ -83,7 +58,7 @@ async function until<T>(fn: () => Promise<T | undefined | null | false>, what: s
   for (;;) {
     const v = await fn();
     if (v) return v;
-    if (procs.some((p) => p.child.exitCode !== null)) throw new Error(`a process exited while waiting for ${what}`);
+    if (group.procs.some((p) => p.child.exitCode !== null)) throw new Error(`a process exited while waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -100,20 +75,11 @@ describe('shared state: what is saved through one server is seen through the oth
       LOG_LEVEL: 'warn', ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', HOST: '127.0.0.1', PORT: '0', WIDGET_ORIGINS: '',
     };
     A = await server(); // the first process applies the migrations
-    [B, W] = await Promise.all([server(), spawnProc(['cli/main.ts', 'worker'], { WORKER_CONCURRENCY: '1' }, /(Worker \S+ is taking jobs)/)]);
+    [B, W] = await Promise.all([server(), group.start(['cli/main.ts', 'worker'], { ...env, WORKER_CONCURRENCY: '1' }, READY.worker)]);
   });
 
   after(async () => {
-    for (const p of procs) {
-      if (p.child.exitCode === null && p.child.signalCode === null) {
-        const exited = new Promise((r) => p.child.once('exit', r));
-        p.child.kill('SIGTERM');
-        const t = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(t);
-      }
-      rmSync(p.dir, { recursive: true, force: true });
-    }
+    await group.stopAll();
     await fake?.close();
     await chroma?.stop();
     await s3?.stop();

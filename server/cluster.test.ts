@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startChroma, type ChromaServer } from '../core/search/chroma-server';
 import { fixtures } from '../core/testing/fixtures';
 import { findPostgres, startPostgres, type TestPostgres } from '../core/testing/postgres';
 import { startS3Server, type S3TestServer } from '../core/testing/s3-server';
 import type { Document, Job } from '../core/types';
+import { processGroup, READY, type TestProcess as Proc } from './testing';
 
 /**
  * Several processes on one PostgreSQL, one Chroma server and one S3 server:
@@ -20,20 +19,17 @@ import type { Document, Job } from '../core/types';
  * leaves its job to the other; a rate limit counts across servers.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'cluster-token-0123456789-0123456789abcdef';
 const found = findPostgres();
 const skip = 'reason' in found ? `PostgreSQL tests skipped: ${found.reason}` : false;
 if (skip) console.log(`# ${skip}`);
-
-interface Proc { child: ChildProcess; out: string; dir: string; url?: string }
 
 let db: TestPostgres;
 let dbUrl: string;
 let chroma: ChromaServer;
 let s3: S3TestServer;
 let chromaDir: string;
-const procs: Proc[] = [];
+const group = processGroup('cluster');
 let A: Proc;
 let B: Proc;
 let W1: Proc;
@@ -47,31 +43,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-function spawnProc(args: string[], extra: Record<string, string>, ready: RegExp): Promise<Proc> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cluster-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: env({ DATA_DIR: dir, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
-  const p: Proc = { child, out: '', dir };
-  procs.push(p);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 90 s:\n${p.out}`)), 90_000);
-    let ready_ = false;
-    const onData = (d: Buffer) => {
-      p.out += d.toString();
-      const m = ready_ ? null : ready.exec(p.out);
-      if (!m) return;
-      ready_ = true;
-      clearTimeout(timer);
-      p.url = m[1];
-      resolve(p);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${p.out}`)));
-  });
-}
-
-const server = () => spawnProc(['bin/server.ts'], { WORKER_CONCURRENCY: '0' }, /ready at (http:\/\/[\d.]+:\d+)/);
-const worker = () => spawnProc(['cli/main.ts', 'worker'], { WORKER_CONCURRENCY: '1' }, /(Worker \S+ is taking jobs)/);
+const server = () => group.start(['bin/server.ts'], env({ WORKER_CONCURRENCY: '0' }), READY.server);
+const worker = () => group.start(['cli/main.ts', 'worker'], env({ WORKER_CONCURRENCY: '1' }), READY.worker);
 
 const api = (p: Proc, route: string, init: RequestInit = {}) =>
   fetch(p.url + route, { ...init, headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string>) } });
@@ -109,16 +82,7 @@ describe('several servers and workers on one PostgreSQL, Chroma and S3', { skip 
   });
 
   after(async () => {
-    for (const p of procs) {
-      if (p.child.exitCode === null && p.child.signalCode === null) {
-        const exited = new Promise((r) => p.child.once('exit', r));
-        p.child.kill('SIGTERM');
-        const t = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(t);
-      }
-      rmSync(p.dir, { recursive: true, force: true });
-    }
+    await group.stopAll();
     await chroma?.stop();
     await s3?.stop();
     await db?.stop();

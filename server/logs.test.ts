@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { QUIET_ROUTES } from './request-log';
+import { processGroup, READY, stopProcess as stop, type TestProcess } from './testing';
 
 /**
  * The log of the real processes: `bin/server.ts` and `cms worker` write
@@ -13,36 +9,10 @@ import { QUIET_ROUTES } from './request-log';
  * server's request log leaves out health checks and polls.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'logs-token-0123456789-0123456789abcdef';
 
-interface Proc { child: ChildProcess; out: string; dir: string; exited: Promise<unknown>; match?: RegExpExecArray }
-const procs: Proc[] = [];
-
-function start(args: string[], ready: RegExp): Promise<Proc> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'logs-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'logs-password-1', CMS_TOKEN: TOKEN, LOG_LEVEL: 'info', ANTHROPIC_API_KEY: '', WORKER_CONCURRENCY: '1' },
-  });
-  const p: Proc = { child, out: '', dir, exited: new Promise((r) => child.once('exit', r)) };
-  procs.push(p);
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const onData = (d: Buffer) => {
-      p.out += d.toString();
-      const m = done ? null : ready.exec(p.out);
-      if (m) {
-        done = true;
-        p.match = m;
-        resolve(p);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => { if (!done) reject(new Error(`${args.join(' ')} exited with ${code}:\n${p.out}`)); });
-  });
-}
+const group = processGroup('logs');
+const ENV = { ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'logs-password-1', CMS_TOKEN: TOKEN, LOG_LEVEL: 'info', ANTHROPIC_API_KEY: '', WORKER_CONCURRENCY: '1' };
 
 /** Every line parsed as JSON (a line that is not JSON fails, naming it). */
 const jsonLines = (out: string) => out.split('\n').filter((l) => l.trim()).map((l) => {
@@ -53,29 +23,16 @@ const jsonLines = (out: string) => out.split('\n').filter((l) => l.trim()).map((
   }
 });
 
-async function stop(p: Proc) {
-  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-  await p.exited;
-}
-
 describe('logs of the server and the worker', { timeout: 240_000 }, () => {
-  let server: Proc;
-  let worker: Proc;
+  let server: TestProcess;
+  let worker: TestProcess;
   before(async () => {
-    [server, worker] = await Promise.all([
-      start(['bin/server.ts'], /ready at (http:\/\/[\d.]+:\d+)/),
-      start(['cli/main.ts', 'worker'], /Worker \S+ is taking jobs/),
-    ]);
+    [server, worker] = await Promise.all([group.start(['bin/server.ts'], ENV, READY.server), group.start(['cli/main.ts', 'worker'], ENV, READY.worker)]);
   });
-  after(async () => {
-    for (const p of procs) {
-      await stop(p);
-      rmSync(p.dir, { recursive: true, force: true });
-    }
-  });
+  after(() => group.stopAll());
 
   it('the server writes only JSON lines; health checks and polls are not logged, other requests are, and shutdown is a JSON line too', async () => {
-    const url = server.match![1]!;
+    const url = server.url!;
     const auth = { authorization: `Bearer ${TOKEN}` };
     for (const route of ['/api/health', '/api/jobs', '/api/documents', '/api/translations']) assert.equal((await fetch(url + route, { headers: auth })).status, 200, route);
     const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };

@@ -34,8 +34,92 @@ export interface TestServerOptions {
   process?: boolean;
   /** Start the job worker (default true). */
   worker?: boolean;
-  /** How long a child-process server may take to start before the test fails (default 30 s). */
+  /** How long a child-process server may take to start before the test fails (default 120 s). */
   startTimeoutMs?: number;
+}
+
+/** The lines a product process writes once it is ready (the server's captures its URL). */
+export const READY = { server: /ready at (http:\/\/[\d.]+:\d+)/, worker: /(Worker \S+ is taking jobs)/ } as const;
+
+/** A product process (`bin/server.ts`, `cms worker`) run by a test: its output so far, its data folder, its ready line. */
+export interface TestProcess {
+  child: ChildProcess;
+  /** stdout and stderr as written so far. */
+  out: string;
+  /** Its data folder (DATA_DIR). */
+  dir: string;
+  /** The ready line's match; `url` is its first group (a server's address). */
+  match?: RegExpExecArray;
+  url?: string;
+  /** Resolves once the output matches the ready line; rejects when the process exits first or hangs past the start deadline. */
+  ready: Promise<TestProcess>;
+  /** Settles when the process has exited. */
+  exited: Promise<void>;
+}
+
+/**
+ * Runs `node --import tsx <args>` from the repo root with `env` and DATA_DIR set to `dir`. The start deadline
+ * (default 120 s) is for a process that hangs, not a speed check: tsx and Chroma take over 30 s on a loaded 2-core machine.
+ */
+export function spawnProcess(args: string[], o: { env: NodeJS.ProcessEnv; dir: string; ready: RegExp; startTimeoutMs?: number }): TestProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...o.env, DATA_DIR: o.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const p = { child, out: '', dir: o.dir, exited } as TestProcess;
+  p.ready = new Promise((resolve, reject) => {
+    let ready = false;
+    const limit = o.startTimeoutMs ?? 120_000;
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in ${limit / 1000} s:\n${p.out}`)), limit);
+    timer.unref();
+    const onData = (d: Buffer) => {
+      p.out += d.toString();
+      const m = ready ? null : o.ready.exec(p.out);
+      if (!m) return;
+      ready = true;
+      clearTimeout(timer);
+      p.match = m;
+      p.url = m[1];
+      resolve(p);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`${args.join(' ')} exited with ${code ?? signal}:\n${p.out}`));
+    });
+  });
+  return p;
+}
+
+/** Stops a process the way an operator does (SIGTERM; SIGKILL if it is still running 10 s later) and waits for its exit. */
+export async function stopProcess(p: TestProcess): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  const kill = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  await p.exited;
+  clearTimeout(kill);
+}
+
+/**
+ * The processes of one test file, each with a fresh data folder (`<prefix>-XXXX` in the temp folder):
+ * `start` runs one and resolves when it is ready; `stopAll` (in `after`) stops every one, ready or not,
+ * and removes the folders.
+ */
+export function processGroup(prefix: string) {
+  const procs: TestProcess[] = [];
+  return {
+    procs,
+    start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<TestProcess> {
+      const p = spawnProcess(args, { env, dir: mkdtempSync(path.join(os.tmpdir(), `${prefix}-`)), ready });
+      procs.push(p);
+      return p.ready;
+    },
+    async stopAll(): Promise<void> {
+      for (const p of procs.splice(0)) {
+        await stopProcess(p);
+        rmSync(p.dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** Starts the real server on a free loopback port with a temp data folder. */
@@ -53,31 +137,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   if (options.process) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
-      cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '', LLM_PROVIDER: env.LLM_PROVIDER ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    const p = spawnProcess(['bin/server.ts'], {
+      dir: dataDir, ready: READY.server, startTimeoutMs: options.startTimeoutMs,
+      env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '', LLM_PROVIDER: env.LLM_PROVIDER ?? '' },
     });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (d: Buffer) => {
-        out += d.toString();
-        const m = /ready at (http:\/\/[\d.]+:\d+)/.exec(out);
-        if (m) resolve(m[1]);
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-      // A deadline for a server that hangs, not a speed check: starting (tsx, Chroma) takes over 30 s on a loaded 2-core machine.
-      const limit = options.startTimeoutMs ?? 120_000;
-      setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s:\n${out}`)), limit).unref();
+    // A server that never gets ready is not left running.
+    await p.ready.catch(async (e: unknown) => {
+      await stopProcess(p);
+      throw e;
     });
     return {
-      url, dataDir, username: 'admin', password, token, child,
+      url: p.url!, dataDir, username: 'admin', password, token, child: p.child,
       async stop(o) {
-        if (child.exitCode === null && child.signalCode === null) {
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGTERM');
-          await exited;
-        }
+        await stopProcess(p);
         await removeData(o?.keepData);
       },
     };

@@ -6,8 +6,8 @@ import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness
 
 const PHONE = { width: 390, height: 844 };
 const WORDS = {
-  en: { open: /items pending approval/, title: 'Review', pending: 'Pending review', approve: 'Approve', approveSelected: 'Approve selected', rejectSelected: 'Reject selected', reject: 'Reject', approved: 'Approved', rejected: 'Rejected' },
-  he: { open: /הפריטים הממתינים לאישור/, title: 'אישור תוכן', pending: 'ממתין לאישור', approve: 'אישור', approveSelected: 'אישור הנבחרים', rejectSelected: 'דחיית הנבחרים', reject: 'דחייה', approved: 'מאושר', rejected: 'נדחה' },
+  en: { open: /items pending approval/, loading: 'Loading…', title: 'Review', pending: 'Pending review', approve: 'Approve', approveSelected: 'Approve selected', rejectSelected: 'Reject selected', reject: 'Reject', approved: 'Approved', rejected: 'Rejected' },
+  he: { open: /הפריטים הממתינים לאישור/, loading: 'טוען…', title: 'אישור תוכן', pending: 'ממתין לאישור', approve: 'אישור', approveSelected: 'אישור הנבחרים', rejectSelected: 'דחיית הנבחרים', reject: 'דחייה', approved: 'מאושר', rejected: 'נדחה' },
 } as const;
 
 type Row = { id: number; review: string; reviewNote: string | null; approvedBy: string | null };
@@ -53,6 +53,49 @@ describe('the review queue in the console (browser)', () => {
         await context.close();
       });
     }
+  }
+
+  for (const lang of ['en', 'he'] as Lang[]) {
+    test(`${lang}: until the figures arrive the Pending Approvals card is busy and shows no count, then the real count (never a 0 first)`, async () => {
+      const { context, page } = await newPage(h, { lang });
+      await signInFast(h, context);
+      // Every value the card's figure ever shows, recorded as the page changes it.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { pendingSeen: string[] }).pendingSeen = seen;
+        new MutationObserver(() => {
+          const card = [...document.querySelectorAll('[data-testid="metric-card"]')].find((c) => c.querySelector('button'));
+          const value = card?.querySelector('[data-testid="metric-value"]')?.textContent;
+          if (value != null && seen.at(-1) !== value) seen.push(value);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      // The figures are held until the card's first state has been read.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let asked!: () => void;
+      const requested = new Promise<void>((r) => (asked = r));
+      await page.route('**/api/dashboard/metrics', async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+      await page.goto('/dashboard');
+      await requested;
+      const card = page.getByTestId('metric-card').filter({ has: page.getByRole('button', { name: WORDS[lang].open }) });
+      await card.getByTestId('metric-loading').waitFor();
+      assert.equal(await card.getAttribute('aria-busy'), 'true');
+      assert.equal(await card.getByTestId('metric-value').count(), 0, 'no figure while loading');
+      assert.equal(await card.getByRole('progressbar').count(), 0, 'no bar at 0 while loading');
+      assert.doesNotMatch((await card.getByRole('button').textContent()) ?? '', /\d/, 'the button names no count');
+      assert.equal(await card.getByRole('status').textContent(), WORDS[lang].loading);
+      await screenshot(page, lang, 'dashboard-loading');
+      release();
+      await card.getByTestId('metric-value').filter({ hasText: /^3$/ }).waitFor();
+      assert.equal(await card.getAttribute('aria-busy'), 'false');
+      await page.getByRole('button', { name: lang === 'en' ? 'Open the 3 items pending approval' : /פתיחת 3 הפריטים/ }).waitFor();
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { pendingSeen: string[] }).pendingSeen), ['3']);
+      await context.close();
+    });
   }
 
   test('en desktop: approve one item, reject two in bulk with a note; badges turn green and red', async () => {

@@ -104,6 +104,7 @@ export const en = {
     activeVideos: 'Active Videos',
     pendingApprovals: 'Pending Approvals',
     openPending: 'Open the {{count}} items pending approval',
+    openPendingUnknown: 'Open the items pending approval',
     aiResponses: 'AI Responses',
     quickActions: 'Quick Actions',
     uploadContent: 'Upload Content',

@@ -104,6 +104,7 @@ export const he: Translations = {
     activeVideos: 'סרטונים פעילים',
     pendingApprovals: 'ממתינים לאישור',
     openPending: 'פתיחת {{count}} הפריטים הממתינים לאישור',
+    openPendingUnknown: 'פתיחת הפריטים הממתינים לאישור',
     aiResponses: 'תשובות AI',
     quickActions: 'פעולות מהירות',
     uploadContent: 'העלאת תוכן',

@@ -20,13 +20,18 @@ export const metricBarPercent = (value: number) => Math.min(100, (value / METRIC
 
 type MetricKey = 'totalDocuments' | 'activeVideos' | 'pendingApprovals' | 'aiResponses';
 
+/**
+ * One figure. `value` is null until the figures arrive (a pulsing placeholder, the card busy) or when they
+ * could not be read ("—"): never a 0 that is not the count.
+ */
 function MetricCard({ label, value, change, icon: Icon, loading, onOpen, openLabel }: {
-  label: string; value: number; change: string; icon: LucideIcon; loading: boolean; onOpen?: () => void; openLabel?: string;
+  label: string; value: number | null; change: string; icon: LucideIcon; loading: boolean; onOpen?: () => void; openLabel?: string;
 }) {
+  const { t } = useTranslation();
   const negative = change.startsWith('-');
   return (
     // The whole card opens its list (Pending Approvals -> the review queue); its title is the button for keyboards.
-    <Card className={onOpen ? 'cursor-pointer p-5' : 'p-5'} data-testid="metric-card" onClick={onOpen}>
+    <Card className={onOpen ? 'cursor-pointer p-5' : 'p-5'} data-testid="metric-card" aria-busy={loading} onClick={onOpen}>
       <div className="mb-3 flex items-center justify-between">
         {onOpen ? (
           <button
@@ -45,12 +50,19 @@ function MetricCard({ label, value, change, icon: Icon, loading, onOpen, openLab
         </div>
       </div>
       <div className="mb-3 flex items-end justify-between gap-2">
-        {loading ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold tabular-nums">{value}</p>}
+        {loading ? (
+          <span role="status" data-testid="metric-loading">
+            <Skeleton className="h-9 w-16" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </span>
+        ) : (
+          <p className="text-3xl font-bold tabular-nums" data-testid="metric-value">{value ?? '—'}</p>
+        )}
         <Badge tone={negative ? 'red' : 'green'} dir="ltr">
           {change}
         </Badge>
       </div>
-      <Progress value={metricBarPercent(value)} label={label} />
+      {value === null ? <Skeleton className="h-2 w-full rounded-full" /> : <Progress value={metricBarPercent(value)} label={label} />}
     </Card>
   );
 }
@@ -71,12 +83,15 @@ export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytic
   const deleteAll = useDeleteAllData(() => setConfirmOpen(false));
   const m: Partial<DashboardMetrics> = metrics.data ?? {};
   const loading = metrics.isPending;
+  // Until the figures arrive (or when they could not be read) no card shows a count: a 0 there would be wrong.
+  const known = metrics.data !== undefined;
+  const figure = (v: number | undefined, fallback = 0): number | null => (known ? (v ?? fallback) : null);
 
-  const cards: Array<{ key: MetricKey; value: number; change: string; icon: LucideIcon }> = [
-    { key: 'totalDocuments', value: m.totalDocuments ?? 0, change: '+12%', icon: FileText },
-    { key: 'activeVideos', value: m.totalVideos ?? 0, change: '+5%', icon: Film },
-    { key: 'pendingApprovals', value: m.pendingApprovals ?? 0, change: '-3%', icon: Clock },
-    { key: 'aiResponses', value: m.botResponses ?? BOT_RESPONSES_FALLBACK, change: '+28%', icon: Bot },
+  const cards: Array<{ key: MetricKey; value: number | null; change: string; icon: LucideIcon }> = [
+    { key: 'totalDocuments', value: figure(m.totalDocuments), change: '+12%', icon: FileText },
+    { key: 'activeVideos', value: figure(m.totalVideos), change: '+5%', icon: Film },
+    { key: 'pendingApprovals', value: figure(m.pendingApprovals), change: '-3%', icon: Clock },
+    { key: 'aiResponses', value: figure(m.botResponses, BOT_RESPONSES_FALLBACK), change: '+28%', icon: Bot },
   ];
 
   const images = m.totalImages ?? (m.botImages ?? 0) + (m.presentationImages ?? 0);
@@ -118,7 +133,7 @@ export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytic
         {cards.map((c) => (
           <MetricCard
             key={c.key} label={t(`dashboard.${c.key}`)} value={c.value} change={c.change} icon={c.icon} loading={loading}
-            {...(c.key === 'pendingApprovals' ? { onOpen: onOpenReview, openLabel: t('dashboard.openPending', { count: c.value }) } : {})}
+            {...(c.key === 'pendingApprovals' ? { onOpen: onOpenReview, openLabel: c.value === null ? t('dashboard.openPendingUnknown') : t('dashboard.openPending', { count: c.value }) } : {})}
           />
         ))}
       </div>
@@ -158,19 +173,19 @@ export function DashboardPage({ onUploadContent, onOpenAssistant, onOpenAnalytic
                     <d.icon className="size-4 text-muted-foreground" aria-hidden />
                     {t(`dashboard.dist.${d.key}`)}
                   </span>
-                  <Ltr className="tabular-nums text-muted-foreground">{loading ? '—' : `${d.value} (${pct(d.value)}%)`}</Ltr>
+                  <Ltr className="tabular-nums text-muted-foreground">{known ? `${d.value} (${pct(d.value)}%)` : '—'}</Ltr>
                 </div>
-                <Progress value={pct(d.value)} label={t(`dashboard.dist.${d.key}`)} barClassName={d.color} />
+                {known ? <Progress value={pct(d.value)} label={t(`dashboard.dist.${d.key}`)} barClassName={d.color} /> : <Skeleton className="h-2 w-full rounded-full" />}
               </div>
             ))}
             <dl className="mt-2 grid grid-cols-2 gap-3 border-t border-border pt-4 text-center">
               <div>
                 <dt className="text-xs text-muted-foreground">{t('dashboard.totalFiles')}</dt>
-                <dd className="text-xl font-bold tabular-nums" data-testid="total-files">{totalFiles}</dd>
+                <dd className="text-xl font-bold tabular-nums" data-testid="total-files" aria-busy={loading}>{known ? totalFiles : '—'}</dd>
               </div>
               <div>
                 <dt className="text-xs text-muted-foreground">{t('dashboard.aiAnalyzed')}</dt>
-                <dd className="text-xl font-bold tabular-nums" data-testid="ai-analyzed">{aiAnalyzed}</dd>
+                <dd className="text-xl font-bold tabular-nums" data-testid="ai-analyzed" aria-busy={loading}>{known ? aiAnalyzed : '—'}</dd>
               </div>
             </dl>
             <p className="mt-2 text-center text-xs text-muted-foreground" data-testid="total-files-hint">{t('dashboard.totalFilesHint')}</p>
