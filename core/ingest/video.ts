@@ -49,7 +49,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   if (badPicture) warnings.push(`The picture uses a format this server cannot decode (${probe.videoCodec}), so no thumbnail was made. ${CONVERT_ADVICE}.`);
   if (badSound) warnings.push(`The sound uses a format this server cannot decode (${probe.audioCodec}). ${CONVERT_ADVICE}.`);
 
-  const result: Extraction = { kind: 'video', sections: [], images: [], warnings };
+  const result: Extraction = { kind: 'video', sections: [], images: [], warnings, media: probe };
   if (probe.durationSec !== undefined) result.durationSec = probe.durationSec;
   if (!probe.hasVideo || badPicture) {
     if (!probe.hasVideo) warnings.push('The file has sound only: no thumbnail was made.');
