@@ -21,8 +21,10 @@ const CUES: Array<[AnswerType, string[]]> = [
     'wie lange', 'wie viele minuten', 'wie viele stunden', 'как долго', 'сколько времени', 'сколько длится', 'сколько минут', 'сколько часов', 'сколько дней', 'сколько лет',
   ]],
   ['date', [
-    'when', 'what year', 'which year', 'what date', 'due date', 'the date', 'מתי', 'תאריך', 'באיזו שנה', 'באיזה תאריך', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة',
-    'quand', 'en quelle année', 'cuándo', 'cuando', 'en qué año', 'en que año', 'wann', 'in welchem jahr', 'когда', 'в каком году',
+    'when', 'what year', 'which year', 'what date', 'which date', 'what day', 'which day', 'due date', 'the date',
+    'מתי', 'תאריך', 'באיזו שנה', 'באיזה תאריך', 'באיזה יום', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة', 'في أي تاريخ',
+    'quand', 'en quelle année', 'quelle date', 'quel jour', 'cuándo', 'cuando', 'en qué año', 'en que año', 'qué fecha', 'que fecha', 'qué día',
+    'wann', 'in welchem jahr', 'welches datum', 'an welchem tag', 'когда', 'в каком году', 'какого числа', 'какая дата',
   ]],
   ['organization', [
     'which company', 'what company', 'which companies', 'which organization', 'what organization', 'which organisation', 'what organisation',

@@ -2,6 +2,7 @@ import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
+import { isFrameTerm, SLOT_SHARE, slotFilled } from '../text/question-frame';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -72,9 +73,11 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const prefer = answerPreference(questionText, pool.flatMap((x) => x.terms).map(weight), variants[0]?.language);
   const unit = pool.length ? pool[0].terms.reduce((n, t) => n + weight(t), 0) / Math.max(1, pool[0].terms.length) : 1;
   const seen = new Set<string>();
-  // Words naming the document itself ("the slide", "the sleep study") say which file, not which sentence.
-  const meta = termSet(DOCUMENT_WORDS, passages[0]?.hit.chunk.language ?? 'en');
-  const asks = (t: Term) => !hasTerm(meta, t);
+  // Words naming the document itself ("the slide", "the sleep study") or the asking ("which kinds are listed")
+  // say which file, not which sentence (core/text/question-frame.ts); a question of frame words only asks for them.
+  const qLang = variants[0]?.language ?? passages[0]?.hit.chunk.language ?? 'en';
+  const onlyFrame = pool.every((x) => x.terms.every((t) => isFrameTerm(t, qLang)));
+  const asks = (t: Term) => onlyFrame || !isFrameTerm(t, qLang);
   // "Which customer ...?": a sentence naming the asked category ("Customer") weighs that term twice.
   const category = askedCategory(questionText);
   const categoryTerm = category ? formsOf(category, variants[0]?.language ?? 'en') : null;
@@ -99,7 +102,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       // A follow-up's own words weigh double: they say what is asked now.
       const sentenceWords = new Set(words(x.s));
       const termScore = [...terms, ...focus].reduce((n, t) => {
-        if (!asks(t) || !hasTerm(x.set, t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
+        if (!asks(t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
+        // "The telephone number" is half-answered by a phone number written otherwise ("Tél : +33 2 50 01 14 20").
+        if (!hasTerm(x.set, t)) return slotFilled(t, x.s, qLang) ? n + weight(t) * SLOT_SHARE : n;
         return n + weight(t) * ((isCategory(t) ? 2 : 1) + (exact(t, sentenceWords) ? 0.25 : 0));
       }, 0);
       const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
@@ -108,8 +113,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       if (score === 0) continue;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
       // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.
-      // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale").
-      const fragment = isFragment(x.s) && !labels.has(x.i) ? 0.6 : 1;
+      // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale"),
+      // and so does a field written on one line ("Datum: 2023-06-15 12:05:50").
+      const fragment = isFragment(x.s) && !labels.has(x.i) && !isField(x.s) ? 0.6 : 1;
       candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
@@ -118,18 +124,23 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
   // A question in the text ("What is the temperature of the room?") is completed by the line after it ("Is it too hot or too cold?").
-  const next = candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
-    ?? (isFragment(ranked[0].s) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
+  // A line introducing what follows ("Digital signature from Okular here:") is completed by the short lines after it
+  // (a name the layout set on two lines: "ONDŘEJ" / "MACHULDA").
+  const introduces = endsWithColon(ranked[0].s);
+  const next = (introduces ? valueAfter(pool[ranked[0].p].lines, ranked[0]) : undefined)
+    ?? candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
+    ?? ((isFragment(ranked[0].s) && !isField(ranked[0].s)) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
   // A label line ("State Tax ID", "Amount Due") is completed by the short line after it (its value).
-  const completes = next && (!isFragment(next.s) || (isFragment(ranked[0].s) && next.s.length <= 60));
+  const completes = next && (!isFragment(next.s) || ((isFragment(ranked[0].s) || introduces) && next.s.length <= 60));
   if (next && !chosen.some((c) => c.p === next.p && c.i === next.i) && completes) {
-    if (chosen.length >= MAX_SENTENCES) chosen.pop();
+    // The value a line introduces is part of that line's statement: it does not take another sentence's place.
+    if (chosen.length >= MAX_SENTENCES && !introduces) chosen.pop();
     chosen.push(next);
   }
   // A label is quoted with its value ("Customer" → "Customer: Bayside Wholesale").
   const isValue = (c: { p: number; i: number }) => pool[c.p].labels.has(c.i - 1) && chosen.some((x) => x.p === c.p && x.i === c.i - 1);
   for (const c of [...chosen]) {
-    if (!pool[c.p].labels.has(c.i) || isValue(c) || chosen.some((x) => x.p === c.p && x.i === c.i + 1)) continue;
+    if ('joined' in c || !pool[c.p].labels.has(c.i) || isValue(c) || chosen.some((x) => x.p === c.p && x.i === c.i + 1)) continue;
     const value = nextLine(pool[c.p].lines, c);
     if (value) chosen.push(value);
   }
@@ -155,7 +166,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const around = passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, variants[0]?.language ?? passages[p].hit.chunk.language);
     // The asked slot is filled when the quote holds that kind of answer ("which company" → "Intel Corporation", "the value of" → "4.3").
     const filled = (t: Term) => prefer.types.some((type) => mine.some((c) => holdsAnswerType(c.s, type)) && fillsSlot(t, type));
-    const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t) : hasTerm(around, t) ? weight(t) / 2 : 0), 0);
+    const slot = (t: Term) => mine.some((c) => slotFilled(t, c.s, qLang));
+    const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t)
+      : hasTerm(around, t) ? weight(t) / 2 : slot(t) ? weight(t) * SLOT_SHARE : 0), 0);
     return total > 0 ? found / total : 0;
   }));
   return { text, used, support };
@@ -164,18 +177,31 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */
 const valueWords = termSet('value values valeur valor wert значение ערך', 'en');
 
-/** Words that name a document or a part of it, in the product's main languages. */
-const DOCUMENT_WORDS = [
-  'page pages slide slides deck presentation presentations document documents file files paper study studies chart charts example examples',
-  'section sections paragraph paragraphs text texts table tables figure figures manual guide brochure',
-  'עמוד עמודים שקף שקופיות מצגת מסמך מסמכים קובץ מאמר טבלה פרק סעיף',
-  'page diapositive document fichier página diapositiva documento archivo seite folie dokument datei страница слайд документ файл',
-].join(' ');
-
 /** The line after a chosen one even when it scored nothing (a label's value), as a candidate. */
 function nextLine(list: Array<{ p: number; i: number; s: string }>, c: { p: number; i: number }) {
   const x = list.find((y) => y.i === c.i + 1);
   return x ? { p: x.p, i: x.i, s: clip(x.s), score: 0 } : undefined;
+}
+
+/** A form's field on one line: a short label, a colon, its value ("Tél : +33 2 50 01 14 20", "Datum: 2023-06-15"). */
+const isField = (s: string) => /^[\p{L}\p{M}][\p{L}\p{M}\s'’.()/-]{0,30}?\s?[:：]\s*\S/u.test(s.trim());
+
+/** A line ending with a colon: what it introduces follows. */
+const endsWithColon = (s: string) => /[:：]$/u.test(s.trim());
+
+/**
+ * The value a line ending with a colon introduces: the short lines after it
+ * (no colon of their own, at most three and 60 characters), as one candidate.
+ */
+function valueAfter(list: Array<{ p: number; i: number; s: string }>, c: { p: number; i: number }) {
+  const parts: Array<{ p: number; i: number; s: string }> = [];
+  for (let i = c.i + 1; parts.length < 3; i++) {
+    const x = list.find((y) => y.i === i);
+    if (!x || x.s.length > 40 || /:/.test(x.s) || !isFragment(x.s)) break;
+    if ([...parts, x].reduce((n, y) => n + y.s.length + 1, 0) > 60) break;
+    parts.push(x);
+  }
+  return parts.length ? { p: c.p, i: parts[parts.length - 1].i, s: clip(parts.map((x) => x.s).join(' ')), score: 0, joined: true } : undefined;
 }
 
 /** A form's label: a short line of words without figures or closing punctuation, with a short value line after it. */

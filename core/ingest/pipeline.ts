@@ -20,6 +20,7 @@ import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
+import { keepMediaInfo } from '../video/media-info';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -100,6 +101,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         thumbnailKey = keys.videoThumbnail(rec.id);
         await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath));
       }
+      // The probe is kept for the video's transcription and translation jobs: ffprobe runs once per video.
+      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media);
 
       const stored: StoredText = {
         itemType: type, itemId: rec.id, title, sections: extraction.sections,

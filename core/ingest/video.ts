@@ -49,7 +49,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   if (badPicture) warnings.push(message('warning.video_picture_codec', { codec: String(probe.videoCodec) }, `The picture uses a format this server cannot decode (${probe.videoCodec}), so no thumbnail was made. ${CONVERT_ADVICE}.`));
   if (badSound) warnings.push(message('warning.video_sound_codec', { codec: String(probe.audioCodec) }, `The sound uses a format this server cannot decode (${probe.audioCodec}). ${CONVERT_ADVICE}.`));
 
-  const result: Extraction = { kind: 'video', sections: [], images: [], warnings };
+  const result: Extraction = { kind: 'video', sections: [], images: [], warnings, media: probe };
   if (probe.durationSec !== undefined) result.durationSec = probe.durationSec;
   if (!probe.hasVideo || badPicture) {
     if (!probe.hasVideo) warnings.push(message('warning.sound_only'));

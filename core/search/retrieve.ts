@@ -1,4 +1,5 @@
-import { contentTerms, coverage, passageTermSet, type Term } from '../text/terms';
+import { contentTerms, passageTermSet, type Term } from '../text/terms';
+import { questionCoverage } from '../text/question-frame';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -59,19 +60,21 @@ export async function retrieve(
   }
   const passages = [...best.values()].map((hit): Passage => {
     // A passage in another language of the same alphabet (often a short text misdetected) is also read in the question's.
-    const set = passageTermSet(`${hit.chunk.heading ?? ''}\n${hit.chunk.text}`, hit.chunk.language, variants[0]?.language ?? hit.chunk.language);
+    const text = `${hit.chunk.heading ?? ''}\n${hit.chunk.text}`;
+    const set = passageTermSet(text, hit.chunk.language, variants[0]?.language ?? hit.chunk.language);
     // Judge a passage by the question in its own language when we have it, else by the best variant.
     const same = variants.filter((v) => v.language === hit.chunk.language);
     const candidates = same.length ? same : variants;
     let top = { matched: 0, ratio: 0, focus: 0 };
     for (const v of candidates) {
-      const c = coverage(v.terms, set);
-      const f = v.focus === v.terms ? c.ratio : coverage(v.focus, set).ratio;
+      // Frame words ("shown", "the table") are not asked for; a value of the asked kind half-fills "number", "date", "phone".
+      const c = questionCoverage(v.terms, set, text, v.language);
+      const f = v.focus === v.terms ? c.ratio : questionCoverage(v.focus, set, text, v.language).ratio;
       if (c.ratio > top.ratio || (c.ratio === top.ratio && c.matched > top.matched)) top = { ...c, focus: f };
     }
     return {
       hit, relevance: top.ratio, matched: top.matched, focus: top.focus,
-      relevant: top.matched > 0 && (top.ratio >= MIN_COVERAGE || top.matched >= MIN_MATCHED_TERMS),
+      relevant: top.matched >= 1 && (top.ratio >= MIN_COVERAGE || top.matched >= MIN_MATCHED_TERMS),
     };
   });
   // One standalone query: the index's fused score is the better order (on `cms eval`, any coverage ordering

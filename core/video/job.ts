@@ -20,6 +20,9 @@ import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
 import type { Coded, JobStep, TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
+import { keptMediaInfo } from './media-info';
+import { FIXED_SEC } from './policy';
+import { measuredRates, recordRun } from './rates';
 import { processVideo } from './process-video';
 import { publishTranscript } from './publish-transcript';
 import type { SpeechToText } from './speech/types';
@@ -82,9 +85,11 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       await streamPipeline(obj.body, createWriteStream(local), { signal });
       const requested = params.language ?? null;
       const known = requested ?? languageName(rec.sourceLanguage ?? '') ?? null;
+      const started = performance.now();
       const r = await processVideo({
         input: local, label: `The video "${rec.fileName}"`, workDir, hasSpeech: rec.hasSpeech, sourceLanguage: known,
         transcribers: pickTranscribers(deps.transcribers, params.provider), maxDurationSec: deps.maxDurationSec, signal,
+        probed: await keptMediaInfo(deps.store, rec.id, local), measured: await measuredRates(deps.store, FIXED_SEC),
         previous: kept ? { outcome: { transcript: kept.transcript, note: kept.transcript.quality === 'low' ? LOW_QUALITY_NOTE : null } } : undefined,
         onStage: (_stage, progress, m) => report({ code: m.code, params: m.params, text: m.text }, progress, { throttle: true }),
         onPlan: (plan) => void setTranscript({ estimate: plan.note, estimateSec: plan.estimateSec }).catch(() => {}),
@@ -96,6 +101,10 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       part = 'index';
       report(step('video_storing'), 80);
       const t = r.outcome.transcript;
+      // A run that recognised speech is a sample of this server's rate, for the next video's estimate.
+      if (t && r.timingsMs['transcribe.recognise'] !== undefined && r.info.durationSec) {
+        await recordRun(deps.store, { kind: t.provider === 'pocketsphinx' ? 'offline' : 'endpoint', durationSec: r.info.durationSec, sec: (performance.now() - started) / 1000 }).catch(() => {});
+      }
       if (!t) {
         await deps.search.deleteItem('video', rec.id);
         await setTranscript({

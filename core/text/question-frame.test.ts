@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { askedTerms, isFrameTerm, questionCoverage, slotFilled } from './question-frame';
+import { contentTerms, passageTermSet } from './terms';
+
+const terms = (q: string, lang = 'en') => contentTerms(q, lang);
+const term = (w: string, lang = 'en') => contentTerms(w, lang)[0];
+
+test('words naming the asking or the container are frame words; content words are not', () => {
+  for (const w of ['shown', 'listed', 'table', 'slide', 'form', 'kinds']) assert.ok(isFrameTerm(term(w), 'en'), w);
+  for (const w of ['alignments', 'underline', 'telephone', 'warranty', 'state']) assert.ok(!isFrameTerm(term(w), 'en'), w);
+  for (const w of ['בטופס', 'רשום', 'מופיעים']) assert.ok(isFrameTerm(term(w, 'he'), 'he'), w);
+  assert.ok(!isFrameTerm(term('המחלקה', 'he'), 'he'));
+});
+
+test('the asked terms leave frame words out, unless the question has nothing else', () => {
+  assert.deepEqual(askedTerms(terms('Which paragraph alignments are shown?'), 'en').map((t) => t[0]), [term('alignments')[0]]);
+  assert.equal(askedTerms(terms('Which kinds of underline are listed?'), 'en').length, 1);
+  assert.equal(askedTerms(terms('What is listed in the table?'), 'en').length, 2);
+});
+
+test('a slot word is filled by a value of its kind written otherwise, and only by one', () => {
+  assert.ok(slotFilled(term('telephone'), 'Tél : +33 (0)2 50 01 14 20', 'en'));
+  assert.ok(!slotFilled(term('telephone'), 'Published in 2009 by 3 authors.', 'en'));
+  assert.ok(slotFilled(term('date'), 'Datum: 2023-06-15 12:05:50', 'en'));
+  assert.ok(!slotFilled(term('date'), 'Version 3 of the form.', 'en'));
+  assert.ok(slotFilled(term('מספר', 'he'), 'עובד:11 אגף:00 01001 מחלקה :', 'he'));
+  assert.ok(slotFilled(term('email'), 'Write to support@example.com for help.', 'en'));
+  assert.ok(!slotFilled(term('alignment'), 'Center aligned 12.', 'en'));
+});
+
+test('coverage: a phone number half-answers "telephone number"; a question about something else stays uncovered', () => {
+  const text = 'Tél : +33 (0)2 50 01 14 20';
+  const set = passageTermSet(text, 'fr', 'en');
+  assert.deepEqual(questionCoverage(terms('What telephone number is given?'), set, text, 'en'), { matched: 1, ratio: 0.5 });
+  assert.ok(questionCoverage(terms('What is the customer support phone number?'), set, text, 'en').ratio < 0.5);
+  const form = 'עובד:11 אגף:00 01001 מחלקה :';
+  assert.ok(questionCoverage(terms('מה מספר המחלקה בטופס?', 'he'), passageTermSet(form, 'he', 'he'), form, 'he').ratio >= 0.5);
+});
