@@ -12,16 +12,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeSpeechClip, SPEECH_SENTENCES } from '../core/testing/fixture-video';
 import { assembleVideo } from '../core/video/assemble';
-import { detectSilence, extractWav } from '../core/video/audio';
+import { extractWav } from '../core/video/audio';
+import { detectSpeech, silenceOutside } from '../core/video/speech-detect';
 import { chunkTranscript } from '../core/video/chunks';
 import { synthesizeDubTrack } from '../core/video/dub-track';
-import { extractFrames, frameTimeFor } from '../core/video/frames';
+import { extractFrames, frameGridFor, frameTimeFor } from '../core/video/frames';
 import { inspectVideo } from '../core/video/probe';
 import { createPocketsphinx } from '../core/video/speech/pocketsphinx';
 import { cueTranslator } from '../core/video/translate-cues';
 import { normaliseCues, writeVtt, type Cue } from '../core/video/vtt';
 import { wordErrorRate } from '../core/video/wer';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 
 export interface VideoBench {
   videoSec: number;
@@ -56,15 +57,21 @@ export async function videoBench(seconds = 60): Promise<VideoBench> {
       return r;
     };
     const wav = join(dir, 'a.wav');
-    const { info } = await stage('probe + audio', async () => {
+    const framesDir = join(dir, 'frames');
+    await mkdir(framesDir);
+    // As the transcription job does it: one probe, then the sound and the frames in one ffmpeg pass, speech found in the samples.
+    const { info, grid, speech } = await stage('probe + sound and frames + speech detection', async () => {
       const inspected = await inspectVideo(clip.path, 'clip');
-      await extractWav(clip.path, wav, 'clip');
-      await detectSilence(wav, inspected.info.durationSec ?? seconds);
-      return inspected;
+      const gridFrames = await extractWav(clip.path, wav, 'clip', { grid: frameGridFor(inspected.info, framesDir) });
+      const found = await detectSpeech(wav);
+      if (found.regions.length && found.speechSec < found.durationSec) await silenceOutside(wav, found.regions);
+      return { ...inspected, grid: gridFrames, speech: found };
     });
-    const transcript = await stage('transcription (pocketsphinx)', () => createPocketsphinx().transcribe(wav, { language: 'english' }));
+    const transcript = await stage('transcription (pocketsphinx)', () => createPocketsphinx().transcribe(wav, { language: 'english', regions: speech.regions }));
     const chunks = chunkTranscript(transcript.segments);
-    await stage('frames', () => extractFrames(clip.path, chunks.map((c) => frameTimeFor(c.start, c.end)), dir));
+    // Only spans the pass's grid has no frame inside are read again.
+    const missing = [...chunks, ...transcript.segments].filter((c) => !grid.some((f) => f.at >= c.start && f.at <= c.end)).map((c) => frameTimeFor(c.start, c.end));
+    await stage('frames the grid missed', () => extractFrames(clip.path, missing, framesDir));
     const cues: Cue[] = normaliseCues(transcript.segments.map((s, i) => ({ id: String(i + 1), start: s.start, end: s.end, text: s.text })));
     const fake = cueTranslator(async ({ segments, target }) => new Map(segments.map((s) => [s.id, `[${target}] ${s.text}`])));
     const translated = await stage('translation (fake provider)', async () => {
@@ -83,7 +90,7 @@ export async function videoBench(seconds = 60): Promise<VideoBench> {
       const wavDub = await synthesizeDubTrack({ cues: translated.map((c) => ({ ...c, text: c.text.replace(/^\[spanish\] /, '') })), language: 'spanish', durationSec: info.durationSec ?? seconds, workDir: dir });
       await assembleVideo({ input: clip.path, info, out: join(dir, 'dubbed.mp4'), tracks, dub: { wav: wavDub, language: 'spanish' } });
     });
-    const soft = ['probe + audio', 'transcription (pocketsphinx)', 'frames', 'translation (fake provider)', 'mux soft subtitles'];
+    const soft = ['probe + sound and frames + speech detection', 'transcription (pocketsphinx)', 'frames the grid missed', 'translation (fake provider)', 'mux soft subtitles'];
     const wallMs = soft.reduce((n, k) => n + stages[k]!.wallMs, 0);
     const cpuMs = soft.reduce((n, k) => n + stages[k]!.cpuMs, 0);
     const videoSec = info.durationSec ?? seconds;

@@ -1,5 +1,6 @@
 /** What an extractor returns: text by structure, images, and derived files in a work folder. */
 import type { Coded } from '../types';
+import type { MediaInfo } from '../tools/ffprobe';
 import type { Message } from '../messages';
 import type { TranslationLanguage } from '../types';
 
@@ -52,11 +53,13 @@ export interface Extraction {
   images: ExtractedImage[];
   slideRenders?: SlideRender[];
   durationSec?: number;
+  /** What ffprobe found in a video (kept for the item's later jobs, so it is probed once). */
+  media?: MediaInfo;
   thumbnailPath?: string;
   /** Pages read with OCR because they had no text layer. */
   ocrPages?: number[];
-  /** Non-fatal problems, shown on the item record. */
-  warnings: string[];
+  /** Non-fatal problems, shown on the item record: each a code with parameters and its English text. */
+  warnings: Message[];
   /**
    * Set when the file is valid but holds nothing searchable (pictures only):
    * it is still stored and handed out, and this note is shown on its record.

@@ -6,7 +6,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import { explainFailure } from './failure';
 import type { JobHandler } from '../jobs/queue';
-import { step } from '../jobs/steps';
+import { completedWithWarnings, step } from '../jobs/steps';
 import { keys } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { RecordDeps } from '../records/deps';
@@ -20,6 +20,7 @@ import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
+import { keepMediaInfo } from '../video/media-info';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -100,6 +101,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         thumbnailKey = keys.videoThumbnail(rec.id);
         await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath));
       }
+      // The probe is kept for the video's transcription and translation jobs: ffprobe runs once per video.
+      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media);
 
       const stored: StoredText = {
         itemType: type, itemId: rec.id, title, sections: extraction.sections,
@@ -127,7 +130,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') found.slideCount = extraction.slideCount ?? null;
       if (type === 'video') Object.assign(found, { duration: extraction.durationSec ?? null, thumbnailKey });
-      if (extraction.warnings.length) final = step('completed_with_warnings', { warnings: extraction.warnings.join('; ') });
+      if (extraction.warnings.length) final = completedWithWarnings(extraction.warnings);
     } catch (e) {
       failure = signal.aborted ? toAppError(e) : explainFailure(e, rec.fileName);
     } finally {

@@ -24,6 +24,10 @@ export const keys = {
   otherUpload: (id: number, fileName: string) => `files/${id}_${safeFileName(fileName, 'file')}`,
   extractedText: (type: string, id: number) => `text/${type}/${id}.json`,
   translatedText: (type: string, id: number, lang: string) => `text/${type}/${id}.${lang}.json`,
+  /** What ffprobe found in a video's original (read once by the ingest, reused by its later jobs). Not public. */
+  videoMedia: (id: number) => `text/video/${id}.media.json`,
+  /** How long recent transcription jobs took for how long a video (core/video/rates.ts): the estimates' rates. Not public. */
+  videoRuns: 'text/video/runs.json',
 };
 
 /** Where the video engine's files live (beside the original under videos/, frames beside presentation images under images/). */

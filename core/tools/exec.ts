@@ -51,6 +51,16 @@ export interface RunResult {
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 
+/** Who is told of each tool run (tool name and arguments), e.g. a test counting the ffprobe runs of one upload. */
+export type ToolRunListener = (tool: string, args: readonly string[]) => void;
+const runListeners = new Set<ToolRunListener>();
+
+/** Calls `fn` with every tool run this process starts from now on; returns the function that stops it. */
+export function onToolRun(fn: ToolRunListener): () => void {
+  runListeners.add(fn);
+  return () => { runListeners.delete(fn); };
+}
+
 /**
  * Tools run in their own process group (so a timeout can end their
  * children too); they would outlive us on exit, so we end them then.
@@ -93,6 +103,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
   const maxOut = opts.maxStdoutBytes ?? 32 * 1024 * 1024;
   const maxErr = opts.maxStderrBytes ?? 64 * 1024;
   const { signal } = opts;
+  for (const fn of runListeners) fn(tool, args);
 
   return new Promise<RunResult>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));

@@ -31,6 +31,8 @@ export interface MediaInfo {
   audioCodec?: string;
   /** Degrees the picture is turned when shown (phone videos: 90 or -90). */
   rotation?: number;
+  /** Pictures per second of the picture stream (average), when known. */
+  frameRate?: number;
 }
 
 interface FfprobeStream {
@@ -42,6 +44,8 @@ interface FfprobeStream {
   width?: number;
   height?: number;
   duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   tags?: { language?: string; title?: string; rotate?: string };
   disposition?: { attached_pic?: number };
   side_data_list?: Array<{ rotation?: number }>;
@@ -88,6 +92,8 @@ export async function probeMedia(file: string, label: string, opts: ProbeOptions
   };
   if (video?.width) info.width = video.width;
   if (video?.height) info.height = video.height;
+  const fps = rateOf(video?.avg_frame_rate) ?? rateOf(video?.r_frame_rate);
+  if (fps) info.frameRate = fps;
   const rotation = Number(video?.side_data_list?.find((x) => typeof x.rotation === 'number')?.rotation ?? video?.tags?.rotate ?? 0);
   if (rotation) info.rotation = rotation;
   const videoCodec = codecOf(video);
@@ -95,6 +101,13 @@ export async function probeMedia(file: string, label: string, opts: ProbeOptions
   if (videoCodec) info.videoCodec = videoCodec;
   if (audioCodec) info.audioCodec = audioCodec;
   return info;
+}
+
+/** '30000/1001' -> 29.97; undefined for '0/0' or nonsense. */
+function rateOf(r: string | undefined): number | undefined {
+  const [n, d] = (r ?? '').split('/').map(Number);
+  const v = d ? n! / d : n;
+  return v && Number.isFinite(v) && v > 0 && v < 1000 ? Math.round(v * 1000) / 1000 : undefined;
 }
 
 /** The codec name, or `unknown (TAG)` when this ffmpeg has no decoder for it (e.g. xHE-AAC/USAC audio). */

@@ -13,10 +13,16 @@ export interface AudioOptions {
   timeoutMs?: number;
 }
 
-/** Frames taken in the same pass as the sound: one every `everySec`, from key frames only (no full decode of the picture). */
+/**
+ * Frames taken in the same pass as the sound: one every `everySec`, from
+ * key frames only (the picture is not decoded in full), or with `allFrames`
+ * from every picture (decoded in full: a grid at exact times, for a picture
+ * small enough that decoding it all costs less than reading frames again).
+ */
 export interface FrameGrid {
   dir: string;
   everySec: number;
+  allFrames?: boolean;
   /** Picture width at most (px). Default 640. */
   width?: number;
 }
@@ -24,14 +30,14 @@ export interface FrameGrid {
 /** Writes the first audio stream of `input` to `out` (16 kHz mono s16 WAV), and with `grid` still frames in the same ffmpeg run. */
 export async function extractWav(input: string, out: string, label: string, opts: AudioOptions & { grid?: FrameGrid } = {}): Promise<Array<{ at: number; path: string }>> {
   const g = opts.grid;
-  // Key frames only (the picture is not decoded in full), at most one every `everySec`; showinfo logs each one's time.
+  // At most one frame every `everySec` (of key frames only unless `allFrames`); showinfo logs each one's time.
   const frameArgs = g ? [
     '-map', '0:v:0', '-an', '-sn', '-dn', '-fps_mode', 'passthrough',
     '-vf', `select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${g.everySec})',scale='min(${g.width ?? 640},iw)':-2,showinfo`,
     '-q:v', '4', join(g.dir, 'grid-%05d.jpg'),
   ] : [];
   const r = await runTool('ffmpeg', [
-    '-v', g ? 'info' : 'error', '-nostats', '-hide_banner', '-y', ...(g ? ['-skip_frame:v', 'nokey'] : []), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
+    '-v', g ? 'info' : 'error', '-nostats', '-hide_banner', '-y', ...(g && !g.allFrames ? ['-skip_frame:v', 'nokey'] : []), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
     '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-bitexact', out, ...frameArgs,
   ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 300_000, allowFailure: true, maxStderrBytes: 8 * 1024 * 1024 });
   if (r.exitCode !== 0) {

@@ -3,11 +3,14 @@
  * `maxSec` (default 30 minutes) and put an estimate of the processing time on
  * the record; longer ones are refused with a clear message before any work.
  * Rates are seconds of processing per second of video, measured by
- * `BENCH_ONLY=video npm run bench` (docs/video.md): CPU seconds of the
+ * `BENCH_ONLY=video npm run bench` (docs/BENCHMARKS.md): CPU seconds of the
  * transcription pipeline per second of video, halved for pocketsphinx's two
- * parts at once on two cores; burning 0.14, dubbing 0.18.
+ * parts at once on two cores; burning 0.14, dubbing 0.18. Once this server
+ * has transcribed a few videos, the transcription's part comes from its
+ * own runs instead (core/video/rates.ts).
  */
 import { AppError } from '../errors';
+import type { MeasuredRate } from './rates';
 
 export interface PolicyRates {
   /** Probe, audio, silence check, frames. */
@@ -35,7 +38,7 @@ export interface VideoPlan {
 }
 
 export function planVideo(durationSec: number | undefined, choice: { transcribe: boolean; endpoint?: boolean; translate: boolean; burn: boolean; dub: boolean },
-  opts: { maxSec?: number; rates?: PolicyRates } = {}): VideoPlan {
+  opts: { maxSec?: number; rates?: PolicyRates; measured?: MeasuredRate | null } = {}): VideoPlan {
   const maxSec = opts.maxSec ?? DEFAULT_MAX_SEC;
   const r = opts.rates ?? DEFAULT_RATES;
   const d = durationSec ?? 0;
@@ -44,7 +47,11 @@ export function planVideo(durationSec: number | undefined, choice: { transcribe:
       details: { reason: 'too_long', durationSec: d, maxSec },
     });
   }
-  const estimateSec = Math.round(d * rate(r, choice) + FIXED_SEC);
+  // This server's own runs of the same kind, when enough are known, replace the bench's transcription rates.
+  const m = choice.transcribe ? opts.measured : null;
+  const estimateSec = m
+    ? Math.round(m.fixedSec + d * (m.perSec + rate(r, { ...choice, transcribe: false }) - r.extract))
+    : Math.round(d * rate(r, choice) + FIXED_SEC);
   return { estimateSec, note: `About ${minutes(estimateSec)} of processing for this video (${minutes(d)} long).` };
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { message, type Message } from '../messages';
 import type { TranslationLanguage } from '../types';
 import { chunkTranscript, type TimedChunk } from './chunks';
-import { extractFrames, frameTimeFor, type Frame } from './frames';
+import { extractFrames, frameGridFor, frameTimeFor, type Frame } from './frames';
 import { planVideo, type PolicyRates, type VideoPlan } from './policy';
 import { inspectVideo, type MediaInfo } from './probe';
 import { resolveTranscriber } from './speech/resolver';
@@ -19,6 +19,7 @@ import type { TranslateCues } from './translate-cues';
 import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
 import { transcriptCues, writeVtt, type Cue } from './vtt';
 import type { SpeechReport } from './speech-detect';
+import type { MeasuredRate, RunKind } from './rates';
 
 /** Cue frames read from the file again when the one-pass grid has none inside a cue (a long video's short cues). */
 const MAX_CUE_FRAME_READS = 150;
@@ -40,7 +41,11 @@ export interface ProcessVideoOptions {
   /** Where the translated MP4 goes (default workDir/translated.mp4). */
   translatedOut?: string;
   maxDurationSec?: number;
+  /** What ffprobe already found in `input` (kept by the ingest): the file is not probed again. */
+  probed?: MediaInfo | null;
   rates?: PolicyRates;
+  /** This server's measured rates of transcription jobs (core/video/rates.ts), for the estimate. */
+  measured?: Partial<Record<RunKind, MeasuredRate | null>>;
   signal?: AbortSignal;
   onStage?: (stage: VideoStage, progress: number, step: Message) => void;
   /** A transcript kept from an earlier, interrupted run: transcription is skipped. */
@@ -77,11 +82,12 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   const given = o.sourceLanguage;
 
   o.onStage?.('extracting', 5, message('video_reading'));
-  const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal }));
+  const { info, warnings } = await stage('probe', () => inspectVideo(o.input, o.label, { signal: o.signal, probed: o.probed }));
+  const endpoint = (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx';
   const plan = planVideo(info.durationSec, {
-    transcribe: o.hasSpeech && info.hasAudio, endpoint: (resolveTranscriber(o.transcribers, given).transcriber?.id ?? 'pocketsphinx') !== 'pocketsphinx',
+    transcribe: o.hasSpeech && info.hasAudio, endpoint,
     translate: !!o.target && o.target !== given, burn: o.subtitles === 'burned', dub: !!o.dub,
-  }, { maxSec: o.maxDurationSec, rates: o.rates });
+  }, { maxSec: o.maxDurationSec, rates: o.rates, measured: o.measured?.[endpoint ? 'endpoint' : 'offline'] });
   o.onPlan?.(plan);
 
   let outcome = o.previous?.outcome;
@@ -93,8 +99,8 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     const dur = info.durationSec ?? 0;
     outcome = await stage('transcribe', () => transcribeVideo({
       input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
-      // Frames come out of the same pass as the sound: about 150 over the video, at least 2 s apart.
-      frameGrid: info.hasVideo ? { dir: framesDir, everySec: Math.max(2, Math.round((info.durationSec ?? 0) / 150)) } : undefined,
+      // Frames come out of the same pass as the sound (every second or so when decoding the whole picture is cheap).
+      frameGrid: frameGridFor(info, framesDir),
       transcribers: o.transcribers, signal: o.signal,
       onProgress: (what, done) => {
         if (what === 'silence') o.onStage?.('analyzing', 20, message('video_transcribing'));
@@ -122,11 +128,12 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
     const picked: Frame[] = [];
     const missing: number[] = [];
     let cueReads = 0;
-    const spans = [...chunks.map((c) => ({ ...c, cue: false })), ...segments.map((c) => ({ ...c, cue: true }))];
+    // Cues first; a chunk then shows one of its cues' frames (the same picture whether the chunk or a sentence of it is cited).
+    const spans = [...segments.map((c) => ({ ...c, cue: true })), ...chunks.map((c) => ({ ...c, cue: false }))];
     for (const c of spans) {
       const want = frameTimeFor(c.start, c.end);
-      const inside = [...grid, ...picked].filter((f) => f.at >= c.start && f.at <= c.end);
-      const best = inside.sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
+      const near = (fs: Frame[]) => fs.filter((f) => f.at >= c.start && f.at <= c.end).sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
+      const best = c.cue ? near([...grid, ...picked]) : near(picked) ?? near(grid);
       if (best) picked.push(best);
       else if (missing.some((t) => t >= c.start && t <= c.end)) continue;
       else if (!c.cue || cueReads++ < MAX_CUE_FRAME_READS) missing.push(want);

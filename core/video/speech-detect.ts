@@ -8,7 +8,7 @@
  * without speech are not transcribed (their samples are silenced), so a
  * recognizer cannot turn music into words.
  */
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 
 export interface SpeechRegion {
   start: number;
@@ -190,3 +190,36 @@ export async function silenceOutside(wavPath: string, regions: readonly SpeechRe
   }
 }
 
+
+/** Quiet stretches [start, end] (s) of mono PCM: 25 ms frames quieter than `noiseDb` for at least `minSec` in a row. */
+export function quietStretches(pcm: Int16Array, sampleRate: number, noiseDb = -40, minSec = 0.25): Array<[number, number]> {
+  const hop = Math.round((FRAME * sampleRate) / 16_000);
+  const out: Array<[number, number]> = [];
+  let from: number | null = null;
+  const close = (at: number) => {
+    if (from !== null && (at - from) / sampleRate >= minSec) out.push([round3(from / sampleRate), round3(at / sampleRate)]);
+    from = null;
+  };
+  for (let i = 0; i < pcm.length; i += hop) {
+    const end = Math.min(pcm.length, i + hop);
+    let e = 0;
+    for (let k = i; k < end; k++) e += pcm[k]! * pcm[k]!;
+    const quiet = 10 * Math.log10(e / Math.max(1, end - i) / 32768 / 32768 + 1e-10) < noiseDb;
+    if (quiet && from === null) from = i;
+    else if (!quiet) close(i);
+  }
+  close(pcm.length);
+  return out;
+}
+
+/** Writes samples from `start` to `end` (s) of mono PCM as a 16-bit WAV. */
+export async function writeWavPart(path: string, pcm: Int16Array, sampleRate: number, start: number, end: number): Promise<void> {
+  const a = Math.max(0, Math.round(start * sampleRate));
+  const b = Math.min(pcm.length, Math.round(end * sampleRate));
+  const data = Buffer.from(pcm.buffer, pcm.byteOffset + a * 2, Math.max(0, b - a) * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1'); header.writeUInt32LE(36 + data.length, 4); header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16); header.writeUInt16LE(1, 20); header.writeUInt16LE(1, 22); header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28); header.writeUInt16LE(2, 32); header.writeUInt16LE(16, 34); header.write('data', 36, 'latin1'); header.writeUInt32LE(data.length, 40);
+  await writeFile(path, Buffer.concat([header, data]));
+}

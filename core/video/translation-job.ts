@@ -11,6 +11,7 @@ import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
 import type { JobStep, TranslationRecord, Video, VideoOptions } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
+import { keptMediaInfo } from './media-info';
 import { inspectVideo } from './probe';
 import { videoTranslatable, type VideoTranslatable } from './translatable';
 import { loadTranscript, type StoredTranscript } from './transcript-store';
@@ -23,7 +24,7 @@ export async function openVideoForTranslation(deps: RecordDeps, video: Video, re
     const why = video.transcript?.note ?? video.transcript?.error ?? 'the video has not been transcribed yet';
     throw new AppError('conflict', `There is no transcript to translate (${why.replace(/^No transcript: /, '')}).`);
   }
-  const { info } = await inspectVideo(input, `The video "${video.fileName}"`);
+  const { info } = await inspectVideo(input, `The video "${video.fileName}"`, { probed: await keptMediaInfo(deps.store, video.id, input) });
   const options: VideoOptions = record.options ?? video.videoOptions ?? DEFAULT_VIDEO_OPTIONS;
   return { file: videoTranslatable({ input, info, stored, options, workDir, onStep }), stored };
 }

@@ -6,11 +6,11 @@
  * labelled quality 'low'.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../errors';
 import { mapLimit, runTool } from '../../tools/exec';
-import { detectSilence } from '../audio';
+import { quietStretches, wavSamples, writeWavPart } from '../speech-detect';
 import type { TranslationLanguage } from '../../types';
 import { groupWords, type GroupOptions, type TimedWord } from './segments';
 import type { SpeechToText, Transcript, TranscribeOptions } from './types';
@@ -112,12 +112,15 @@ async function recognise(wav: string, modelDir: string, hmm: string, seconds: nu
 /**
  * Cuts a long WAV into `parallel` parts at the pause nearest each even split
  * (no word is cut), so the parts can be recognised at once. Short audio, or
- * audio without a usable pause, stays whole.
+ * audio without a usable pause, stays whole. Pauses are found and parts
+ * written here, from the samples (no ffmpeg run).
  */
 export async function splitAtPauses(wav: string, seconds: number, parallel: number, minPartSec: number, signal?: AbortSignal): Promise<Array<{ path: string; start: number; end: number }>> {
   const n = Math.min(parallel, Math.floor(seconds / minPartSec));
   if (n < 2) return [{ path: wav, start: 0, end: seconds }];
-  const { silences } = await detectSilence(wav, seconds, { noiseDb: -40, minSilenceSec: 0.25, signal });
+  signal?.throwIfAborted();
+  const { samples, sampleRate } = wavSamples(await readFile(wav));
+  const silences = quietStretches(samples, sampleRate, -40, 0.25);
   const mids = silences.filter(([a, b]) => a > 0 && b < seconds).map(([a, b]) => (a + b) / 2);
   const cuts: number[] = [];
   for (let k = 1; k < n; k++) {
@@ -127,10 +130,10 @@ export async function splitAtPauses(wav: string, seconds: number, parallel: numb
   }
   if (!cuts.length) return [{ path: wav, start: 0, end: seconds }];
   const bounds = [0, ...cuts, seconds];
-  return mapLimit(bounds.slice(0, -1), 2, async (start, i) => {
+  return Promise.all(bounds.slice(0, -1).map(async (start, i) => {
     const end = bounds[i + 1]!;
     const path = `${wav}.part${i}.wav`;
-    await runTool('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-ss', start.toFixed(3), '-to', end.toFixed(3), '-c:a', 'pcm_s16le', path], { signal, timeoutMs: 120_000 });
+    await writeWavPart(path, samples, sampleRate, start, end);
     return { path, start, end };
-  });
+  }));
 }
