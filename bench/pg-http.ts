@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { migrate } from '../core/postgres/migrate';
 import { openPool } from '../core/postgres/pool';
@@ -23,14 +23,25 @@ const rssMb = (pid: number) => {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 };
 
-async function timed(n: number, fn: (i: number) => Promise<unknown>) {
+/** Times `n` calls; a call that fails is counted and named, not fatal (the figures before it are kept). */
+async function timed(label: string, n: number, fn: (i: number) => Promise<unknown>) {
   const lat: number[] = [];
+  let errors = 0;
+  let error: string | undefined;
   for (let i = 0; i < n; i++) {
     const s = performance.now();
-    await fn(i);
-    lat.push(performance.now() - s);
+    try {
+      await fn(i);
+      lat.push(performance.now() - s);
+    } catch (e) {
+      errors++;
+      error = (e as Error).message;
+    }
   }
-  return { n, p50: +percentile(lat, 50).toFixed(1), p95: +percentile(lat, 95).toFixed(1) };
+  const pct = (p: number) => (lat.length ? +percentile(lat, p).toFixed(1) : NaN);
+  const out = { n, p50: pct(50), p95: pct(95), errors, ...(error ? { error } : {}) };
+  console.log(`  ${label.padEnd(60)} p50 ${out.p50} ms, p95 ${out.p95} ms${errors ? `, ${errors} failed (${error})` : ''}`);
+  return out;
 }
 
 /** 100,000 completed documents, their finished ingest jobs and one search chunk each, written in SQL. */
@@ -65,6 +76,7 @@ async function seedCatalog(url: string, n: number) {
 }
 
 export async function catalogOverHttp(url: string, n: number) {
+  console.log(`  (load average at start: ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
   const t0 = performance.now();
   await seedCatalog(url, n);
   const seedSeconds = +((performance.now() - t0) / 1000).toFixed(1);
@@ -85,15 +97,19 @@ export async function catalogOverHttp(url: string, n: number) {
       return body.byteLength;
     });
     const at = (i: number) => servers[i % 2]!;
+    console.log(`\n${n.toLocaleString('en')} documents (+ their jobs and chunks) through HTTP, two server processes on PostgreSQL`);
     let listBytes = 0;
-    const list = await timed(6, async (i) => { listBytes = await get(at(i), '/api/documents'); });
-    const dashboard = await timed(20, (i) => get(at(i), '/api/dashboard/metrics'));
-    const jobs = await timed(50, (i) => get(at(i), '/api/jobs?state=failed'));
-    const health = await timed(100, (i) => get(at(i), '/api/health/details'));
-    const search = await timed(100, (i) => get(at(i), `/api/search?q=${encodeURIComponent(`M${i % 97} motor warranty`)}&k=10`));
+    const list = await timed('GET /api/documents (no parameters)', 6, async (i) => { listBytes = await get(at(i), '/api/documents'); });
+    console.log(`    answer size ${(listBytes / 2 ** 20).toFixed(1)} MB`);
+    const pages = await timed('GET /api/documents?limit=50&offset=... (a page)', 50, (i) => get(at(i), `/api/documents?limit=50&offset=${(i * 1999) % n}`));
+    const content = await timed('GET /api/content?type=document&limit=50', 20, (i) => get(at(i), `/api/content?type=document&limit=50&offset=${i * 50}`));
+    const dashboard = await timed('GET /api/dashboard/metrics', 20, (i) => get(at(i), '/api/dashboard/metrics'));
+    const jobs = await timed('GET /api/jobs?state=failed', 50, (i) => get(at(i), '/api/jobs?state=failed'));
+    const health = await timed('GET /api/health/details', 100, (i) => get(at(i), '/api/health/details'));
+    const search = await timed('GET /api/search?q=... (k=10)', 100, (i) => get(at(i), `/api/search?q=${encodeURIComponent(`M${i % 97} motor warranty`)}&k=10`));
     // A visitor's question (anonymous: only public items are searched; the offline answerer).
     const { referenceId } = (await (await fetch(`${servers[0]!.url}/api/bot/session`, { method: 'POST' })).json()) as { referenceId: string };
-    const publicAsk = await timed(20, async (i) => {
+    const publicAsk = await timed('POST /api/bot/rag-query, anonymous (public items only)', 20, async (i) => {
       const r = await fetch(`${at(i).url}/api/bot/rag-query`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `How long is the warranty of the M${i % 97} motor?`, referenceId }),
       });
@@ -101,9 +117,10 @@ export async function catalogOverHttp(url: string, n: number) {
       if (r.status !== 200) throw new Error(`POST /api/bot/rag-query answered ${r.status}`);
     });
     const rss = servers.map((s) => rssMb(s.child!.pid!));
+    console.log(`  ${'memory per server process (RSS)'.padEnd(60)} ${rss.join(' MB, ')} MB (start ${startSeconds} s each)`);
     return {
       items: n, jobs: n, chunks: n, seedSeconds, startSecondsPerServer: startSeconds,
-      listAllMs: { ...list, mb: +(listBytes / 2 ** 20).toFixed(1) }, dashboardMs: dashboard, failedJobsMs: jobs, healthDetailsMs: health, searchMs: search, publicAskMs: publicAsk,
+      listAllMs: { ...list, mb: +(listBytes / 2 ** 20).toFixed(1) }, pageMs: pages, contentPageMs: content, dashboardMs: dashboard, failedJobsMs: jobs, healthDetailsMs: health, searchMs: search, publicAskMs: publicAsk,
       rssMbPerServer: rss,
     };
   } finally {
@@ -121,6 +138,9 @@ export async function pgHttpBench(line: (label: string, value: string) => void, 
   }
   const pg = process.env.BENCH_DATABASE_URL ? null : await startPostgres();
   try {
+    // BENCH_PG_PARTS=chat or =catalog runs one of the two parts.
+    const parts = (process.env.BENCH_PG_PARTS ?? 'chat,catalog').split(',');
+    if (!parts.includes('chat')) return { catalog: await catalogOverHttp(await pg!.createDatabase('bench_catalog'), items) };
     const chatUrl = process.env.BENCH_DATABASE_URL ?? (await pg!.createDatabase('bench_chat'));
     console.log('\nPublic chat, two server processes on PostgreSQL (durable store; 20,000 stored messages, 32 connections, 10 s each)');
     const chat = await chatLoad({ servers: 2, env: { DATABASE_URL: chatUrl } });
@@ -128,16 +148,9 @@ export async function pgHttpBench(line: (label: string, value: string) => void, 
     line(`  with ${chat.writes.perSecond} chat writes/s beside it`, `${chat.withWrites.perSecond.toFixed(0)} req/s, p99 ${chat.withWrites.p99.toFixed(1)} ms (${chat.withWrites.errors} errors)`);
     line('  the chat writes themselves', `p50 ${chat.writes.p50.toFixed(1)} ms, p99 ${chat.writes.p99.toFixed(1)} ms`);
     line('POST /api/categories (admin write, committed before the answer)', `p50 ${chat.adminWrite.p50.toFixed(1)} ms, p99 ${chat.adminWrite.p99.toFixed(1)} ms`);
+    if (!parts.includes('catalog')) return { chat };
     if (process.env.BENCH_DATABASE_URL) return { chat, catalog: { skipped: 'BENCH_DATABASE_URL is shared with the chat figure' } };
     const catalog = await catalogOverHttp(await pg!.createDatabase('bench_catalog'), items);
-    console.log(`\n${items.toLocaleString('en')} documents (+ their jobs and chunks) through HTTP, two server processes on PostgreSQL`);
-    line('GET /api/documents (the whole list)', `p50 ${catalog.listAllMs.p50} ms, p95 ${catalog.listAllMs.p95} ms, ${catalog.listAllMs.mb} MB`);
-    line('GET /api/dashboard/metrics', `p50 ${catalog.dashboardMs.p50} ms, p95 ${catalog.dashboardMs.p95} ms`);
-    line('GET /api/jobs?state=failed', `p50 ${catalog.failedJobsMs.p50} ms, p95 ${catalog.failedJobsMs.p95} ms`);
-    line('GET /api/health/details', `p50 ${catalog.healthDetailsMs.p50} ms, p95 ${catalog.healthDetailsMs.p95} ms`);
-    line('GET /api/search?q=... (k=10)', `p50 ${catalog.searchMs.p50} ms, p95 ${catalog.searchMs.p95} ms`);
-    line('POST /api/bot/rag-query, anonymous (public items only)', `p50 ${catalog.publicAskMs.p50} ms, p95 ${catalog.publicAskMs.p95} ms`);
-    line('memory per server process (RSS)', `${catalog.rssMbPerServer.join(' MB, ')} MB (start ${catalog.startSecondsPerServer} s each)`);
     return { chat, catalog };
   } finally {
     await pg?.stop();

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { migrate } from '../core/postgres/migrate';
+import { openPool } from '../core/postgres/pool';
 import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { postgresMigrations } from '../core/shared-state';
 import { postgresForTests } from '../core/testing/postgres';
 import type { Category } from '../core/types';
 import { startTestServer, type TestServer } from './testing';
@@ -108,6 +111,43 @@ describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
       assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.brand.com');
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('pages a catalog past one answer in SQL: 1,202 documents listed 1,000 at a time with their whole length, and counted for the dashboard', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const pool = await openPool({ url, max: 2 });
+    try {
+      await migrate(pool, postgresMigrations);
+      // 1,203 documents as the store keeps them: three awaiting review, the last a new version's draft (never listed or counted).
+      await pool.query(`
+        INSERT INTO catalog_rows (collection, id, data)
+        SELECT 'documents', i, jsonb_build_object('id', i, 'title', 'Manual ' || i, 'description', '', 'status', 'completed', 'progress', 100, 'step', null, 'error', null,
+          'fileName', 'm' || i || '.pdf', 'fileKey', 'documents/m' || i || '.pdf', 'createdAt', '2026-01-01T00:00:00.000Z', 'updatedAt', '2026-01-01T00:00:00.000Z',
+          'review', CASE WHEN i <= 3 THEN 'pending' ELSE 'approved' END, 'audience', 'public', 'versionOf', CASE WHEN i = 1203 THEN to_jsonb(5) ELSE 'null'::jsonb END)
+        FROM generate_series(1, 1203) AS i`);
+      await pool.query("SELECT setval('catalog_ids', 2000)");
+    } finally {
+      await pool.end();
+    }
+    const s = await startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } });
+    try {
+      const page = async (route: string) => {
+        const r = await call(s, route);
+        assert.equal(r.status, 200, route);
+        const ids = ((await r.json()) as Array<{ id: number }>).map((x) => x.id);
+        return { first: ids[0], last: ids.at(-1), n: ids.length, total: r.headers.get('x-total-count') };
+      };
+      assert.deepEqual(await page('/api/documents'), { first: 1, last: 1000, n: 1000, total: '1202' });
+      assert.deepEqual(await page('/api/documents?offset=1000'), { first: 1001, last: 1202, n: 202, total: '1202' });
+      assert.deepEqual(await page('/api/documents?limit=10&offset=600'), { first: 601, last: 610, n: 10, total: '1202' });
+      assert.deepEqual(await page('/api/content?type=document&limit=5&offset=1198'), { first: 1199, last: 1202, n: 4, total: '1202' });
+      const metrics = (await (await call(s, '/api/dashboard/metrics')).json()) as { totalDocuments: number; pendingApprovals: number };
+      assert.deepEqual([metrics.totalDocuments, metrics.pendingApprovals], [1202, 3]);
+      const review = (await (await call(s, '/api/review')).json()) as Array<{ id: number }>;
+      assert.deepEqual(review.map((x) => x.id), [1, 2, 3]);
+    } finally {
+      await s.stop();
     }
   });
 });

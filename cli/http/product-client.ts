@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemRecordOf, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemFilter, ItemRecordOf, ListName, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
   TranslationRow, UploadInput, UploadResultOf, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -8,6 +8,7 @@ import type {
   PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
+import { LIST_PAGE_MAX } from '../../core/product/index';
 import { createHttpClient, type HttpClientOptions } from './client';
 import { multipartBody } from './multipart';
 import { readEvents } from './sse';
@@ -22,8 +23,19 @@ const formValue = (v: unknown) => (v === undefined || v === null ? undefined : A
  */
 export function createProductClient(options: HttpClientOptions): Product & { readonly baseUrl: string } {
   const http = createHttpClient(options);
-  const items = <T extends ContentType>(type: T, filter: { subcategory?: string } = {}) =>
-    http.get<ItemRecordOf<T>[]>(`/api/${ENDPOINT[type]}`, { subcategory: filter.subcategory });
+  /** A list route: the page asked for, or without a limit the whole list, page after page. */
+  async function listed<T>(path: string, query: Record<string, string | undefined>, page: { limit?: number; offset?: number } = {}): Promise<T[]> {
+    if (page.limit !== undefined) return http.get<T[]>(path, { ...query, limit: page.limit, offset: page.offset });
+    const out: T[] = [];
+    for (;;) {
+      const rows = await http.get<T[]>(path, { ...query, limit: LIST_PAGE_MAX, offset: (page.offset ?? 0) + out.length });
+      out.push(...rows);
+      if (rows.length < LIST_PAGE_MAX) return out;
+    }
+  }
+  const items = <T extends ContentType>(type: T, filter: ItemFilter = {}) =>
+    listed<ItemRecordOf<T>>(`/api/${ENDPOINT[type]}`, { subcategory: filter.subcategory }, filter);
+  const LIST_PATH: Record<ListName, string> = { ...ENDPOINT, content: 'content', 'bot-images': 'bot-images', 'presentation-images': 'presentation-images' };
 
   async function* askStream(query: string, referenceId: string, o: ConversationOptions = {}): AsyncIterable<RagEvent> {
     const res = await http.open('POST', '/api/bot/rag-query/stream', { json: { query, referenceId }, headers: { accept: 'text/event-stream' } });
@@ -66,7 +78,13 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
       if (!found) throw new AppError('not_found', `${type} ${id} was not found`);
       return found;
     },
-    content: (type) => http.get<ContentItem[]>('/api/content', { type }),
+    content: (type, page) => listed<ContentItem>('/api/content', { type }, page),
+    async listTotal(list, filter = {}) {
+      const q = new URLSearchParams(Object.entries({ ...filter, limit: '0' }).filter((e): e is [string, string] => !!e[1]));
+      const res = await http.open('GET', `/api/${LIST_PATH[list]}?${q}`);
+      for await (const _ of res.body) { /* an empty page */ }
+      return Number(res.headers['x-total-count']);
+    },
     createContent: (form) => http.post<ContentItem>('/api/content', form),
     updateDocument: (id, patch) => http.patch<Document>(`/api/documents/${id}`, patch),
     remove: (id, type) => http.del(type ? `/api/${ENDPOINT[type]}/${id}` : `/api/content/${id}`),
@@ -108,7 +126,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     createCategory: (input) => http.post<Category>('/api/categories', input),
     updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),
     removeCategory: (id) => http.del(`/api/categories/${id}`),
-    images: ((kind: 'bot' | 'presentation') => http.get(`/api/${kind}-images`)) as Product['images'] & ((k: 'bot') => Promise<BotImage[]>) & ((k: 'presentation') => Promise<PresentationImage[]>),
+    images: ((kind: 'bot' | 'presentation', page?: { limit?: number; offset?: number }) => listed(`/api/${kind}-images`, {}, page)) as Product['images'] & ((k: 'bot') => Promise<BotImage[]>) & ((k: 'presentation') => Promise<PresentationImage[]>),
     removeImage: (kind, id) => http.del(`/api/${kind}-images/${id}`),
     files: (prefix) => http.get<StoredObject[]>('/api/object-storage/files', { prefix }),
     fileStats: () => http.get<StorageStats>('/api/object-storage/stats'),

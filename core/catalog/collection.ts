@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { matches, runQuery, toQuery } from './query';
-import type { Collection, Patch, Select, WithId } from './types';
+import type { Collection, CountQuery, Patch, Select, WithId } from './types';
 
 /**
  * A typed view of one array in the lowdb catalog. Reads are from memory
@@ -37,6 +37,13 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
     let n = 0;
     for (const row of this.rows()) if (matches(row, q)) n++;
     return n;
+  }
+
+  async counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>> {
+    const keys = Object.keys(queries) as K[];
+    const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+    for (const row of this.rows()) for (const k of keys) if (matches(row, queries[k])) out[k]++;
+    return out;
   }
 
   async get(id: number): Promise<T | undefined> {

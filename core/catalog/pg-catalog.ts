@@ -5,8 +5,8 @@ import { AppError } from '../errors';
 import type { Migration } from '../postgres/migrate';
 import { dbError } from '../postgres/pool';
 import type { ContentType } from '../types';
-import { runQuery, toQuery } from './query';
-import type { CatalogStore, Collection, CounterName, ItemRecord, MessageLog, Patch, Query, Select, StoredChatMessage, WithId } from './types';
+import { pathOf, runQuery, toQuery } from './query';
+import type { CatalogStore, Collection, Cond, CounterName, CountQuery, ItemRecord, MessageLog, Patch, Query, Select, StoredChatMessage, WithId } from './types';
 
 /**
  * The catalog in PostgreSQL (DATABASE_URL), shared by every server and
@@ -110,7 +110,26 @@ class Db {
   }
 }
 
-/** SQL for a query's `where`, order and page (page only when no in-process filter follows). */
+/** A condition in SQL, true or false (never NULL), with the meaning of `meets` in ./query.ts. */
+function condSql(c: Cond, params: unknown[]): string {
+  if ('and' in c) return c.and.length ? `(${c.and.map((x) => condSql(x, params)).join(' AND ')})` : 'true';
+  if ('or' in c) return c.or.length ? `(${c.or.map((x) => condSql(x, params)).join(' OR ')})` : 'false';
+  if ('not' in c) return `NOT ${condSql(c.not, params)}`;
+  const parts = pathOf(c.path);
+  const at = parts.length === 1 ? `data->'${parts[0]}'` : `data #> '{${parts.join(',')}}'`;
+  if ('set' in c) return `${c.set ? '' : 'NOT '}coalesce(jsonb_typeof(${at}) <> 'null', false)`;
+  if ('in' in c) {
+    const values = c.in.filter((v) => v !== undefined);
+    if (!values.length) return 'false';
+    params.push(values.map((v) => JSON.stringify(v)));
+    return `coalesce(${at} = ANY($${params.length}::jsonb[]), false)`;
+  }
+  if (c.eq === undefined) return 'false';
+  params.push(JSON.stringify(c.eq));
+  return `coalesce(${at} = $${params.length}::jsonb, false)`;
+}
+
+/** SQL for a query's `where` and `cond`, order and page (page only when no in-process filter follows). */
 function sqlOf<T>(q: Query<T>, params: unknown[]): { where: string; tail: string } {
   let where = '';
   const eq = Object.fromEntries(Object.entries(q.where ?? {}).filter(([, v]) => v !== undefined));
@@ -118,6 +137,7 @@ function sqlOf<T>(q: Query<T>, params: unknown[]): { where: string; tail: string
     params.push(JSON.stringify(eq));
     where = ` AND data @> $${params.length}::jsonb`;
   }
+  if (q.cond) where += ` AND ${condSql(q.cond, params)}`;
   if (q.filter) return { where, tail: ' ORDER BY id' };
   const dir = q.desc ? ' DESC' : '';
   const order = q.orderBy && q.orderBy !== 'id' ? ` ORDER BY data->'${field(q.orderBy)}'${dir}, id` : ` ORDER BY id${dir}`;
@@ -149,11 +169,24 @@ class PgCollection<T extends WithId> implements Collection<T> {
 
   async count(query?: Select<T>): Promise<number> {
     const q = toQuery(query);
-    if (q.filter) return (await this.select({ where: q.where, filter: q.filter })).length;
+    if (q.filter) return (await this.select({ where: q.where, cond: q.cond, filter: q.filter })).length;
     const params: unknown[] = [this.name];
-    const { where } = sqlOf({ where: q.where }, params);
+    const { where } = sqlOf({ where: q.where, cond: q.cond }, params);
     const r = await this.db.run<{ n: string }>(`SELECT count(*) AS n FROM catalog_rows WHERE collection = $1${where}`, params);
     return Number(r.rows[0].n);
+  }
+
+  async counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>> {
+    const keys = Object.keys(queries) as K[];
+    if (!keys.length) return {} as Record<K, number>;
+    const params: unknown[] = [this.name];
+    // One pass over the collection: count(*) FILTER per query.
+    const cols = keys.map((k, i) => {
+      const { where } = sqlOf({ where: queries[k].where, cond: queries[k].cond }, params);
+      return `count(*) FILTER (WHERE true${where}) AS c${i}`;
+    });
+    const r = await this.db.run<Record<string, string>>(`SELECT ${cols.join(', ')} FROM catalog_rows WHERE collection = $1`, params);
+    return Object.fromEntries(keys.map((k, i) => [k, Number(r.rows[0][`c${i}`])])) as Record<K, number>;
   }
 
   async get(id: number): Promise<T | undefined> {
@@ -243,7 +276,7 @@ class PgCollection<T extends WithId> implements Collection<T> {
     const q = toQuery(query);
     if (!q.filter) {
       const params: unknown[] = [this.name];
-      const { where } = sqlOf({ where: q.where }, params);
+      const { where } = sqlOf({ where: q.where, cond: q.cond }, params);
       const r = await this.db.run<{ data: T }>(`DELETE FROM catalog_rows WHERE collection = $1${where} RETURNING data`, params);
       if (r.rows.length) await this.changed();
       return r.rows.map((x) => x.data).sort((a, b) => a.id - b.id);

@@ -1,4 +1,5 @@
-import type { Query, Select } from './types';
+import { AppError } from '../errors';
+import type { Cond, Query, Select } from './types';
 
 /** A predicate or a query, as a query. */
 export function toQuery<T>(q: Select<T> | undefined): Query<T> {
@@ -18,8 +19,37 @@ export function matchesWhere<T>(row: T, where: Query<T>['where']): boolean {
   return true;
 }
 
+/** The field names of a condition's path (`a.b` -> ['a', 'b']), each a plain identifier (they go into SQL). */
+export function pathOf(path: string): string[] {
+  const parts = path.split('.');
+  for (const p of parts) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) throw new AppError('internal', `Bad field name ${path}`);
+  return parts;
+}
+
+function valueAt(row: unknown, path: string): unknown {
+  let v: unknown = row;
+  for (const p of pathOf(path)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[p];
+  }
+  return v;
+}
+
+const sameJson = (a: unknown, b: unknown) => a === b || (a !== undefined && b !== null && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** Whether a row meets a condition (the in-memory meaning of what the PostgreSQL store asks in SQL). */
+export function meets(row: unknown, c: Cond): boolean {
+  if ('and' in c) return c.and.every((x) => meets(row, x));
+  if ('or' in c) return c.or.some((x) => meets(row, x));
+  if ('not' in c) return !meets(row, c.not);
+  const v = valueAt(row, c.path);
+  if ('set' in c) return (v !== undefined && v !== null) === c.set;
+  if ('in' in c) return v !== undefined && c.in.some((x) => sameJson(v, x));
+  return v !== undefined && sameJson(v, c.eq);
+}
+
 export function matches<T>(row: T, q: Query<T>): boolean {
-  return matchesWhere(row, q.where) && (!q.filter || q.filter(row));
+  return matchesWhere(row, q.where) && (!q.cond || meets(row, q.cond)) && (!q.filter || q.filter(row));
 }
 
 function compare(a: unknown, b: unknown): number {

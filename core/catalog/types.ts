@@ -18,18 +18,40 @@ export interface WithId {
 }
 
 /**
+ * A condition on a row that every store can answer itself (the PostgreSQL
+ * store in SQL, the file store in memory): `path` is a field name, or names
+ * joined with dots for a field inside an object (`stepCode.code`).
+ * - `eq`: the value equals (compared as JSON); a missing value equals nothing;
+ * - `in`: the value is one of these;
+ * - `set`: true when the value is present and not null, false when it is missing or null;
+ * - `and`, `or`, `not` combine conditions.
+ */
+export type Cond =
+  | { path: string; eq: unknown }
+  | { path: string; in: unknown[] }
+  | { path: string; set: boolean }
+  | { and: Cond[] }
+  | { or: Cond[] }
+  | { not: Cond };
+
+/**
  * Which rows a list or count wants. `where` is equality on top-level fields
- * (the PostgreSQL store asks it in SQL); `filter` is applied after it, in
- * this process. Rows come sorted by `orderBy` (default id), then paged.
+ * and `cond` a condition (the PostgreSQL store asks both in SQL); `filter`
+ * is applied after them, in this process. Rows come sorted by `orderBy`
+ * (default id), then paged.
  */
 export interface Query<T> {
   where?: { [K in keyof T]?: T[K] };
+  cond?: Cond;
   filter?: (row: T) => boolean;
   orderBy?: keyof T & string;
   desc?: boolean;
   limit?: number;
   offset?: number;
 }
+
+/** What `counts` can count: rows matching `where` and `cond` (answered by the store itself). */
+export type CountQuery<T> = Pick<Query<T>, 'where' | 'cond'>;
 
 /** A query, or a plain predicate (the same as `{ filter }`). */
 export type Select<T> = Query<T> | ((row: T) => boolean);
@@ -42,6 +64,11 @@ export interface Collection<T extends WithId> {
   readonly label: string;
   list(query?: Select<T>): Promise<T[]>;
   count(query?: Select<T>): Promise<number>;
+  /**
+   * Several counts over one collection at once (one pass, one statement in
+   * PostgreSQL): each key's query counted, `filter` not allowed.
+   */
+  counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>>;
   get(id: number): Promise<T | undefined>;
   find(query: Select<T>): Promise<T | undefined>;
   /** The row, or AppError('not_found') naming what was missing. */

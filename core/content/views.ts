@@ -1,4 +1,5 @@
-import type { Catalog } from '../catalog/types';
+import { meets } from '../catalog/query';
+import type { Catalog, Collection, Cond, WithId } from '../catalog/types';
 import { publicUrlForKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isExpired, visibilityOf } from '../governance/visibility';
@@ -29,43 +30,99 @@ function pendingOf(r: Document | Presentation | Video): ContentItem['pendingVers
   return { n: p.n, fileName: v?.fileName ?? '', status: v?.state ?? 'pending' };
 }
 
-/** A new version's draft record (core/governance/versions.ts): never listed, counted or reviewed by itself. */
-export const isDraft = (r: { versionOf?: number | null }) => r.versionOf != null;
-const listed = (r: { versionOf?: number | null }) => !isDraft(r);
+/**
+ * A new version's draft record (core/governance/versions.ts): never listed, counted or reviewed by itself.
+ * The conditions here are answered by the catalog itself (in SQL in PostgreSQL); the functions are their meaning for one row.
+ */
+export const LISTED: Cond = { path: 'versionOf', set: false };
+export const isDraft = (r: { versionOf?: number | null }) => !meets(r, LISTED);
+
+/**
+ * Items waiting for a reviewer: review pending and not failed (a failed upload is retried or deleted, not
+ * reviewed; one whose translation failed is), or a new version waiting; never drafts or archived items.
+ */
+export const AWAITS_REVIEW: Cond = {
+  and: [LISTED, { path: 'archivedAt', set: false }, {
+    or: [
+      { and: [
+        { or: [{ path: 'review', set: false }, { path: 'review', eq: 'pending' }] },
+        { or: [{ not: { path: 'status', eq: 'failed' } }, { path: 'stepCode.code', eq: 'translate_failed' }] },
+      ] },
+      { path: 'pendingVersion', set: true },
+    ],
+  }],
+};
+export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null; versionOf?: number | null; pendingVersion?: unknown }) =>
+  meets(x, AWAITS_REVIEW);
+
+/** The most rows one answer of a list route carries (and how many it carries when no limit is asked): clients page past it. */
+export const LIST_PAGE_MAX = 1000;
+
+/** A page of a list: `limit` rows from `offset` (by id); without a limit, every row. */
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
+
+/** One collection's rows as content items, with the query that picks them. */
+interface Source<R extends WithId = any> {
+  rows: Collection<R>;
+  where?: Record<string, unknown>;
+  view: (r: R, now: Date) => ContentItem;
+}
+
+function sourcesOf(catalog: Catalog, type?: string): Source[] {
+  const out: Source[] = [];
+  if (!type || type === 'document') out.push({ rows: catalog.documents, view: (d: Document, now) => asItem('document', d, d.title, d.description, d.needsTranslation, now) });
+  if (!type || type === 'presentation') {
+    out.push({ rows: catalog.presentations, view: (p: Presentation, now) => asItem('presentation', p, p.label, p.description, !!p.languageto, now) });
+  }
+  if (!type || type === 'video') out.push({ rows: catalog.videos, view: (v: Video, now) => asItem('video', v, v.label, v.description, v.needsTranslation, now) });
+  if (!type || !['document', 'presentation', 'video'].includes(type)) {
+    out.push({
+      rows: catalog.contentItems, where: type ? { type } : undefined,
+      view: (c: ContentItem, now) => ({ ...c, ...governedView(c, now), approvedDate: c.approvedDate ?? null }),
+    });
+  }
+  return out;
+}
+
+/**
+ * The generic content list (documents, presentations, videos and other content as content items, by id),
+ * optionally only rows meeting `cond`, one page of it, and how many rows there are in all. Each collection
+ * is asked for its first offset + limit rows (in SQL in PostgreSQL), so a page never reads a whole collection.
+ */
+export async function contentPage(
+  catalog: Catalog, options: { type?: string; cond?: Cond; page?: Page; total?: boolean; now?: Date } = {},
+): Promise<{ items: ContentItem[]; total: number | null }> {
+  const now = options.now ?? new Date();
+  const cond: Cond = options.cond ? { and: [LISTED, options.cond] } : LISTED;
+  const offset = Math.max(0, options.page?.offset ?? 0);
+  const limit = options.page?.limit;
+  const sources = sourcesOf(catalog, options.type);
+  const [lists, counts] = await Promise.all([
+    Promise.all(sources.map(async (s) => (await s.rows.list({ where: s.where, cond, limit: limit === undefined ? undefined : offset + limit })).map((r) => s.view(r, now)))),
+    options.total ? Promise.all(sources.map((s) => s.rows.count({ where: s.where, cond }))) : null,
+  ]);
+  const all = lists.flat().sort((a, b) => a.id - b.id);
+  return { items: all.slice(offset, limit === undefined ? undefined : offset + limit), total: counts ? counts.reduce((a, b) => a + b, 0) : null };
+}
 
 /** The generic content list: documents, presentations and videos as content items, by id. */
 export async function listContent(catalog: Catalog, type?: string, now: Date = new Date()): Promise<ContentItem[]> {
-  const out: ContentItem[] = [];
-  if (!type || type === 'document') {
-    out.push(...(await catalog.documents.list(listed)).map((d) => asItem('document', d, d.title, d.description, d.needsTranslation, now)));
-  }
-  if (!type || type === 'presentation') {
-    out.push(...(await catalog.presentations.list(listed)).map((p) => asItem('presentation', p, p.label, p.description, !!p.languageto, now)));
-  }
-  if (!type || type === 'video') {
-    out.push(...(await catalog.videos.list(listed)).map((v) => asItem('video', v, v.label, v.description, v.needsTranslation, now)));
-  }
-  const known = ['document', 'presentation', 'video'];
-  if (!type || !known.includes(type)) {
-    out.push(...(await catalog.contentItems.list((c) => !type || c.type === type)).map((c) => ({ ...c, ...governedView(c, now), approvedDate: c.approvedDate ?? null })));
-  }
-  return out.sort((a, b) => a.id - b.id);
+  return (await contentPage(catalog, { type, now })).items;
 }
-
-/** Items waiting for a reviewer: review pending and not failed (a failed upload is retried or deleted, not reviewed). */
-export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null; versionOf?: number | null; pendingVersion?: unknown }) =>
-  !isDraft(x) && !x.archivedAt && (((x.review ?? 'pending') === 'pending' && (x.status !== 'failed' || failedInTranslation(x))) || !!x.pendingVersion);
 
 /** The review list: items by review state, or expired, or staff-only, or all. */
 export async function reviewList(catalog: Catalog, filter: ReviewFilter = 'pending', now: Date = new Date()): Promise<ContentItem[]> {
-  const all = await listContent(catalog, undefined, now);
+  const page = (cond?: Cond) => contentPage(catalog, { cond, now }).then((p) => p.items);
   switch (filter) {
-    case 'all': return all;
-    case 'pending': return all.filter(awaitsReview);
-    case 'approved': case 'rejected': return all.filter((x) => x.review === filter);
-    case 'expired': return all.filter((x) => isExpired(x, now));
-    case 'staff': return all.filter((x) => x.audience === 'staff');
-    case 'archived': return all.filter((x) => !!x.archivedAt);
+    case 'all': return page();
+    case 'pending': return page(AWAITS_REVIEW);
+    case 'approved': case 'rejected': return page({ path: 'review', eq: filter });
+    case 'expired': return (await page({ path: 'validUntil', set: true })).filter((x) => isExpired(x, now));
+    case 'staff': return page({ path: 'audience', eq: 'staff' });
+    case 'archived': return page({ path: 'archivedAt', set: true });
     default: {
       const never: never = filter;
       throw new AppError('validation', `Unknown review filter ${String(never)}`);
@@ -75,15 +132,17 @@ export async function reviewList(catalog: Catalog, filter: ReviewFilter = 'pendi
 
 /** `botResponses`: answers given by both bots (the conversation store's exchange count). */
 export async function dashboardMetrics(catalog: Catalog, botResponses: number): Promise<DashboardMetrics> {
-  const pendingApprovals = (await catalog.documents.count(awaitsReview)) + (await catalog.presentations.count(awaitsReview)) +
-    (await catalog.videos.count(awaitsReview)) + (await catalog.contentItems.count(awaitsReview));
-  const botImages = await catalog.botImages.count();
-  const presentationImages = await catalog.presentationImages.count();
+  // Counted by the catalog itself (one statement per collection in PostgreSQL), never by reading the rows here.
+  const both = { listed: { cond: LISTED }, waiting: { cond: AWAITS_REVIEW } };
+  const [documents, presentations, videos, other, botImages, presentationImages] = await Promise.all([
+    catalog.documents.counts(both), catalog.presentations.counts(both), catalog.videos.counts(both),
+    catalog.contentItems.count({ cond: AWAITS_REVIEW }), catalog.botImages.count(), catalog.presentationImages.count(),
+  ]);
   return {
-    totalDocuments: await catalog.documents.count(listed),
-    totalVideos: await catalog.videos.count(listed),
-    totalPresentations: await catalog.presentations.count(listed),
-    pendingApprovals,
+    totalDocuments: documents.listed,
+    totalVideos: videos.listed,
+    totalPresentations: presentations.listed,
+    pendingApprovals: documents.waiting + presentations.waiting + videos.waiting + other,
     botResponses,
     totalImages: botImages + presentationImages,
     botImages,

@@ -5,7 +5,9 @@ import type { CategoryInput } from '../content/categories';
 import type { DocumentPatch } from '../content/update';
 import type { RawFields } from '../content/fields';
 import type { UploadKind } from '../content/classify';
-import type { TranslationRow } from '../content/views';
+import type { Page, TranslationRow } from '../content/views';
+
+export type { Page };
 import type { RagEvent } from '../chat/rag';
 import type { SearchHit } from '../search/types';
 import type { QuestionStats } from '../analytics/stats';
@@ -55,9 +57,12 @@ export interface TranslateOptions {
   dub?: boolean;
 }
 
-export interface ItemFilter {
+export interface ItemFilter extends Page {
   subcategory?: string;
 }
+
+/** The lists that page, for `listTotal`. */
+export type ListName = ContentType | 'content' | 'bot-images' | 'presentation-images';
 
 export interface FileRead {
   body: Readable;
@@ -93,7 +98,9 @@ export interface Product {
   upload<K extends UploadInput['kind']>(input: UploadInput & { kind: K }): Promise<UploadResultOf<K>>;
   items<T extends ContentType>(type: T, filter?: ItemFilter): Promise<ItemRecordOf<T>[]>;
   item<T extends ContentType>(type: T, id: number): Promise<ItemRecordOf<T>>;
-  content(type?: string): Promise<ContentItem[]>;
+  content(type?: string, page?: Page): Promise<ContentItem[]>;
+  /** How many rows a list has in all (its pages together), counted by the store: `filter` as given to the list. */
+  listTotal(list: ListName, filter?: { subcategory?: string; type?: string }): Promise<number>;
   createContent(form: ContentFormState): Promise<ContentItem>;
   updateDocument(id: number, patch: DocumentPatch): Promise<Document>;
   /** Deletes an item everywhere; with `type`, only an item of that type. */
@@ -191,8 +198,8 @@ export interface Product {
   createCategory(input: CategoryInput): Promise<Category>;
   updateCategory(id: number, input: CategoryInput): Promise<Category>;
   removeCategory(id: number): Promise<void>;
-  images(kind: 'bot'): Promise<BotImage[]>;
-  images(kind: 'presentation'): Promise<PresentationImage[]>;
+  images(kind: 'bot', page?: Page): Promise<BotImage[]>;
+  images(kind: 'presentation', page?: Page): Promise<PresentationImage[]>;
   removeImage(kind: 'bot' | 'presentation', id: number): Promise<void>;
 
   // Stored files

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CatalogStore } from '../catalog/types';
+import type { CatalogStore, Cond } from '../catalog/types';
+import { AWAITS_REVIEW, awaitsReview, LISTED } from '../content/views';
 import { AppError } from '../errors';
 import type { Category, Job } from '../types';
 
@@ -68,6 +69,40 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
       await c.jobs.insert(job(7, 'done'));
       await c.jobs.insert(job(8, 'queued'));
       assert.deepEqual((await c.jobs.list({ where: { state: 'queued', itemType: 'document' } })).map((x) => x.itemId), [8]);
+    }));
+
+    it('answers a condition itself (equal, one of, set or missing, inside objects, and/or/not), pages it, and counts several at once', withStore(async (c) => {
+      const rows = [
+        { name: 'a', review: 'pending', status: 'failed', stepCode: { code: 'translate_failed' } },
+        { name: 'b', review: null, status: 'completed' },
+        { name: 'c', status: 'failed', stepCode: { code: 'extract_failed' } },
+        { name: 'd', review: 'approved', status: 'completed', versionOf: 5 },
+        { name: 'e', review: 'rejected', pendingVersion: { n: 2 }, isActive: false },
+      ];
+      for (const r of rows) await c.categories.insert({ ...category(r.name), ...r } as never);
+      const names = async (cond: Cond, page: { limit?: number; offset?: number; desc?: boolean } = {}) =>
+        (await c.categories.list({ cond, ...page })).map((x) => x.name);
+      assert.deepEqual(await names({ path: 'review', eq: 'pending' }), ['a']);
+      assert.deepEqual(await names({ path: 'review', set: false }), ['b', 'c'], 'null and missing are both not set');
+      assert.deepEqual(await names({ path: 'review', set: true }), ['a', 'd', 'e']);
+      assert.deepEqual(await names({ path: 'status', in: ['failed', 'completed'] }), ['a', 'b', 'c', 'd']);
+      assert.deepEqual(await names({ not: { path: 'status', eq: 'failed' } }), ['b', 'd', 'e'], 'a missing value is not equal to anything');
+      assert.deepEqual(await names({ path: 'stepCode.code', eq: 'translate_failed' }), ['a']);
+      assert.deepEqual(await names({ path: 'pendingVersion', eq: { n: 2 } }), ['e']);
+      assert.deepEqual(await names({ or: [] }), []);
+      // The review queue's condition, answered by the store, means what the function means for one row.
+      const all = await c.categories.list();
+      assert.deepEqual(await names(AWAITS_REVIEW), all.filter((r) => awaitsReview(r as never)).map((r) => r.name));
+      assert.deepEqual(await names(AWAITS_REVIEW), ['a', 'b', 'e']);
+      assert.deepEqual(await names(AWAITS_REVIEW, { limit: 2, offset: 1 }), ['b', 'e']);
+      assert.deepEqual(await names(AWAITS_REVIEW, { limit: 1, desc: true }), ['e']);
+      assert.deepEqual((await c.categories.list({ cond: LISTED, where: { isActive: true }, filter: (x) => x.name !== 'a' })).map((x) => x.name), ['b', 'c']);
+      assert.equal(await c.categories.count({ cond: AWAITS_REVIEW }), 3);
+      assert.deepEqual(
+        await c.categories.counts({ listed: { cond: LISTED }, waiting: { cond: AWAITS_REVIEW }, inactive: { where: { isActive: false } }, none: { cond: { or: [] } } }),
+        { listed: 4, waiting: 3, inactive: 1, none: 0 },
+      );
+      assert.deepEqual(await c.jobs.counts({ queued: { where: { state: 'queued' } } }), { queued: 0 }, 'an empty collection counts 0');
     }));
 
     it('updates with a patch or a mutator, updates many, and never changes the id', withStore(async (c) => {

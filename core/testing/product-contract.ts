@@ -31,6 +31,7 @@ export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Pro
     items: (p) => p.items('video', { subcategory: 'podcast' }),
     item: (p) => p.item('document', 1),
     content: (p) => p.content('document'),
+    listTotal: (p) => p.listTotal('video', { subcategory: 'podcast' }),
     createContent: (p) => p.createContent({ title: 'T' }),
     updateDocument: (p) => p.updateDocument(1, { title: 'T' }),
     remove: (p) => p.remove(1, 'video'),
@@ -255,6 +256,24 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       assert.equal(await h.product.statFile('documents/none.pdf'), null);
       const metrics = await h.product.dashboard();
       assert.equal(metrics.totalDocuments, (await h.product.items('document')).length);
+    });
+
+    check('pages the lists by id and counts each list whole', async () => {
+      const made = [];
+      for (const title of ['Paged A', 'Paged B', 'Paged C']) made.push(await h.product.createContent({ title }));
+      try {
+        const all = await h.product.content();
+        assert.ok(all.length >= 3);
+        assert.equal(await h.product.listTotal('content'), all.length);
+        assert.deepEqual((await h.product.content(undefined, { limit: 2, offset: 1 })).map((x) => x.id), all.slice(1, 3).map((x) => x.id));
+        assert.deepEqual(await h.product.content(undefined, { limit: 2, offset: all.length }), []);
+        const docs = await h.product.items('document');
+        assert.equal(await h.product.listTotal('document'), docs.length);
+        assert.deepEqual((await h.product.items('document', { limit: 1 })).map((x) => x.id), docs.slice(0, 1).map((x) => x.id));
+        assert.equal(await h.product.listTotal('bot-images'), (await h.product.images('bot')).length);
+      } finally {
+        for (const m of made) await h.product.remove(m.id);
+      }
     });
 
     check('rates an answer of its own conversation only, counts it in the question stats and exports it', async () => {

@@ -4,14 +4,19 @@ import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
-import { docs, Download, Empty, IdParams, MULTIPART, typed, UploadForm } from './schemas';
+import { docs, Download, Empty, IdParams, MULTIPART, PageQuery, pageOf, sendPage, typed, UploadForm } from './schemas';
 
 const doc = docs('presentations');
 
 export default async function presentationRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const app = typed(fastify);
-  app.get('/api/presentations', { schema: doc('List presentations', { 200: T.Array(S.Presentation) }) }, () => product.items('presentation'));
+  app.get('/api/presentations', {
+    schema: { ...doc('List presentations (a page, by id)', { 200: T.Array(S.Presentation) }), querystring: T.Object(PageQuery) },
+  }, async (request, reply) => {
+    const page = pageOf(request.query);
+    return sendPage(reply, page, await product.items('presentation', page), () => product.listTotal('presentation'));
+  });
   app.post('/api/presentations', {
     schema: { ...doc('Upload a presentation (multipart; ingestion runs as a job)', { 201: S.Presentation }), [MULTIPART]: UploadForm.presentation },
   }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'presentation'))).item));

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { LIST_PAGE_MAX } from '../../core/product/index';
 
 /**
  * What every route file uses to declare itself: its request schemas (TypeBox,
@@ -37,6 +39,25 @@ export const JsonFile = (schema: TSchema, others: Record<string, unknown> = {}) 
   ({ description: 'OK', content: { 'application/json': { schema }, ...others } });
 /** A file download with HTTP ranges. */
 export const Download = { 200: Binary, 206: Binary } as const;
+
+/**
+ * Query fields of a list that pages: `limit` (at most LIST_PAGE_MAX, also the default, so a small catalog's
+ * list is whole as before) and `offset`. The answer is the page (an array, as before) with the list's
+ * whole length in the `X-Total-Count` header.
+ */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: LIST_PAGE_MAX, description: `Rows in the answer (default and most ${LIST_PAGE_MAX})` })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Rows to skip, by id (default 0)' })),
+};
+
+export const pageOf = (q: { limit?: number; offset?: number }) => ({ limit: q.limit ?? LIST_PAGE_MAX, offset: q.offset ?? 0 });
+
+/** Sends a page with X-Total-Count; the total is counted only when the page does not tell it (a full or empty page past the start). */
+export async function sendPage<T>(reply: FastifyReply, page: { limit: number; offset: number }, rows: T[], total: () => Promise<number>): Promise<T[]> {
+  const known = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+  reply.header('x-total-count', String(known ? page.offset + rows.length : await total()));
+  return rows;
+}
 
 /** Responses by status: a TypeBox schema (the handler's return type is checked against it) or one of the kinds above. */
 export type Responses = Record<number, TSchema | { description?: string; type?: string; content?: object }>;
