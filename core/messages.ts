@@ -13,7 +13,7 @@
  * Step codes are the job steps' codes (plain words); failure codes start with
  * `failure.`. Templates name their parameters in braces: `{slide}`.
  */
-import { isAppError, type AppError, type ErrorCode } from './errors';
+import { AppError, isAppError, type ErrorCode } from './errors';
 
 import type { Coded, MessageParams } from './types';
 
@@ -127,7 +127,53 @@ export const WARNING_MESSAGES = {
   'warning.hebrew_voice': 'the Hebrew synthetic voice (espeak-ng) is hard to understand',
 } as const;
 
-export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES } as const;
+/**
+ * What reading a file left out or could not do (an ingest job that completed with warnings). A tool's own
+ * English error is kept in the message's text for API clients and the CLI; the template says what it means.
+ */
+export const EXTRACTION_WARNING_MESSAGES = {
+  'warning.word_import': 'Word reported a problem while reading the document',
+  'warning.images_unsupported': '{count} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.',
+  'warning.image_text_time': 'Text in {count} image(s) was not read for lack of time.',
+  'warning.images_limit': 'Only the first {max} of {total} images were kept.',
+  'warning.images_failed': 'Images could not be extracted.',
+  'warning.page_unreadable': 'Page {page} could not be read; trying OCR.',
+  'warning.text_layer_page': 'The text layer of page {page} is partly unreadable (a font without a character map) and OCR could not read it better; unreadable characters were left out.',
+  'warning.text_layer_pages': 'The text layer of {count} pages is partly unreadable (a font without a character map) and OCR could not read it better; unreadable characters were left out.',
+  'warning.image_text_no_ocr': 'Text in images was not read: tesseract is not installed.',
+  'warning.pages_no_ocr': '{count} page(s) have no text layer and were not read: tesseract is not installed.',
+  'warning.ocr_languages_missing': 'OCR languages not installed: {languages}.',
+  'warning.ocr_pages_limit': '{count} pages have no text layer; only the first {max} were read with OCR.',
+  'warning.ocr_unavailable': 'Pages without a text layer were not read: the OCR tool could not run.',
+  'warning.ocr_page_failed': 'OCR of page {page} failed.',
+  'warning.slides_missing': '{count} slide(s) listed in the presentation are missing from the file.',
+  'warning.media_skipped': '{count} embedded video or audio clip(s) were not extracted.',
+  'warning.slide_thumbnails_failed': 'Slide thumbnails could not be made.',
+  'warning.video_length_unknown': 'The video length could not be read.',
+  'warning.video_no_sound': 'The video has no sound track, so there is no speech to transcribe.',
+  'warning.video_picture_codec': 'The picture uses a format this server cannot decode ({codec}), so no thumbnail was made. Convert it to MP4 with H.264 video and AAC-LC sound and upload it again.',
+  'warning.video_sound_codec': 'The sound uses a format this server cannot decode ({codec}). Convert it to MP4 with H.264 video and AAC-LC sound and upload it again.',
+  'warning.sound_only': 'The file has sound only: no thumbnail was made.',
+  'warning.thumbnail_failed': 'No thumbnail could be made.',
+  /** A translation whose pages or slides were laid out differently from the original (core/translate/job.ts). */
+  'warning.pages_laid_out': 'pages {pages} laid out differently',
+  'warning.slides_laid_out': 'slides {slides} laid out differently',
+} as const;
+
+/** Why a request was refused, where the console shows the reason (made with `refusal`). `{value}` is what the user typed, `{language}` a product language name. */
+export const REFUSAL_MESSAGES = {
+  'refusal.widget_color': 'The colour must look like #0f766e (got "{value}")',
+  'refusal.origin_pattern': '"{value}": patterns are not supported; list each site (https://www.example.com, https://shop.example.com), or * alone for any site',
+  'refusal.origin_invalid': '"{value}" is not a site address like https://www.example.com',
+  'refusal.origin_not_origin': '"{value}" must be a site origin only (scheme, host and port), like https://www.example.com',
+  'refusal.widget_title_long': 'The title must be at most {max} characters',
+  'refusal.widget_color_long': 'The colour must be at most {max} characters',
+  'refusal.widget_greeting_long': 'The greeting must be at most {max} characters',
+  'refusal.translation_same_language': 'This item is already in {language}; choose another target language.',
+  'refusal.translation_item_failed': 'This item could not be processed; retry it before translating it.',
+} as const;
+
+export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES, ...EXTRACTION_WARNING_MESSAGES, ...REFUSAL_MESSAGES } as const;
 export type StepCode = keyof typeof STEP_MESSAGES;
 export type FailureCode = keyof typeof FAILURE_MESSAGES;
 export type MessageCode = keyof typeof MESSAGES;
@@ -160,9 +206,17 @@ export function describe(code: string, params: MessageParams = {}): string {
   return isMessageCode(code) ? fill(MESSAGES[code], params) : code;
 }
 
-/** A code with parameters and its English text. */
-export function message(code: MessageCode, params: MessageParams = {}): Message {
-  return { code, params, text: describe(code, params) };
+/** A code with parameters and its English text (`text` given: an English text that says more than the template, e.g. a tool's error). */
+export function message(code: MessageCode, params: MessageParams = {}, text?: string): Message {
+  return { code, params, text: text ?? describe(code, params) };
+}
+
+/**
+ * A refused request as an AppError: its message is the English text (API clients, the CLI) and the code with
+ * parameters travels in its details (the error body's `coded`, worded by the console in its language).
+ */
+export function refusal(errorCode: ErrorCode, code: keyof typeof REFUSAL_MESSAGES, params: MessageParams = {}, text?: string): AppError {
+  return new AppError(errorCode, text ?? describe(code, params), { details: { message: { code, params } } });
 }
 
 /** Why a failure happened, by the `reason` an AppError carries in its details. */

@@ -43,6 +43,8 @@ test('"What telephone number is given?" quotes the "Tél :" line; a question abo
   const reply = await bot.answer('What telephone number is given?', []);
   assert.equal(reply.notFound, false, reply.answer);
   assert.match(reply.answer, /\+33 \(0\)2 41 17 09 63/);
+  const phone = await bot.answer('What phone number does the document give?', []);
+  assert.match(phone.answer, /\+33 \(0\)2 41 17 09 63/);
   const other = await bot.answer('What is the customer support phone number?', []);
   assert.equal(other.notFound, true, other.answer);
 });

@@ -7,6 +7,7 @@ import type { LlmClient } from '../llm/types';
 import { queryVariant, type QueryVariant } from '../search/retrieve';
 import { languageCode } from '../text/language';
 import { heuristicStandalone } from './followup';
+import { slotSpellings } from '../text/question-frame';
 
 /**
  * From a visitor's question to the queries retrieval runs: follow-up
@@ -51,7 +52,12 @@ export async function planQuery(input: {
 }): Promise<RetrievalPlan> {
   const { question, language, history, llm } = input;
   const others = input.languages.filter((l) => l !== language);
-  const variant = (text: string, lang: string, own?: string): QueryVariant => queryVariant(text, lang, own);
+  // The index is also searched with the other spellings of a phone or e-mail word ("phone" → "tel", "téléphone").
+  const variant = (text: string, lang: string, own?: string): QueryVariant => {
+    const v = queryVariant(text, lang, own);
+    const more = slotSpellings(v.terms, lang);
+    return more ? { ...v, searchText: `${text} ${more}` } : v;
+  };
   let llmError: AppError | null = null;
 
   if (llm.configured && (history.length > 0 || others.length > 0)) {

@@ -58,8 +58,8 @@ export interface Extraction {
   thumbnailPath?: string;
   /** Pages read with OCR because they had no text layer. */
   ocrPages?: number[];
-  /** Non-fatal problems, shown on the item record. */
-  warnings: string[];
+  /** Non-fatal problems, shown on the item record: each a code with parameters and its English text. */
+  warnings: Message[];
   /**
    * Set when the file is valid but holds nothing searchable (pictures only):
    * it is still stored and handed out, and this note is shown on its record.

@@ -21,7 +21,7 @@ import { decodeEntities, nearby } from '../tools/tidy';
 import { fileLabel, imageSizeFromBytes } from '../formats/sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
 import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
-import { message } from '../messages';
+import { message, type Message } from '../messages';
 
 export interface DocxOptions extends ExtractOptions {
   fileName?: string;
@@ -61,7 +61,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   const label = fileLabel('Word document', opts.fileName);
   throwIfAborted(opts.signal);
   const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const dir = join(opts.workDir, 'docx-images');
   const written: Array<{ path: string; ext: string; width?: number; height?: number }> = [];
   const byHash = new Map<string, number>();
@@ -92,14 +92,14 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     html = result.value;
     extra = await readDocxExtraText(zip);
     const problems = result.messages.filter((m) => m.type === 'error' || !/style|unrecognised|unsupported/i.test(m.message));
-    for (const m of problems.slice(0, 5)) warnings.push(`Word import: ${m.message}`);
+    for (const m of problems.slice(0, 5)) warnings.push(message('warning.word_import', {}, `Word import: ${m.message}`));
   } catch (e) {
     if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
   } finally {
     await zip.close();
   }
-  if (skippedFormats) warnings.push(`${skippedFormats} image(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
+  if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
   opts.onProgress?.(1, 2, message('docx_structuring'));
 
   // Symbol-font glyphs (private use), control characters and odd spaces are not text.
@@ -142,7 +142,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   if (budget > 0 && images.length > 0) {
     const { langs } = await usableOcrLanguages(opts.ocrLanguages);
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
-    if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
+    if (r.skippedForTime) warnings.push(message('warning.image_text_time', { count: r.skippedForTime }));
   }
   opts.onProgress?.(2, 2, message('extracted'));
   return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };

@@ -8,6 +8,7 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from '../tools/exec';
+import { message, type Message } from '../messages';
 
 export interface PdfImage {
   path: string;
@@ -44,10 +45,10 @@ export function parsePdfImagesList(out: string): ListedImage[] {
 
 const WEB_FORMATS = new Set(['jpg', 'png']);
 
-export async function extractPdfImages(file: string, dir: string, opts: PdfImagesOptions = {}): Promise<{ images: PdfImage[]; warnings: string[] }> {
+export async function extractPdfImages(file: string, dir: string, opts: PdfImagesOptions = {}): Promise<{ images: PdfImage[]; warnings: Message[] }> {
   const minSide = opts.minSide ?? 32;
   const minBytes = opts.minBytes ?? 2048;
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const list = await runTool('pdfimages', ['-list', file], { signal: opts.signal, timeoutMs: 300_000, inputFile: file });
   const listed = parsePdfImagesList(list.stdout.toString('utf8'));
   const seen = new Map<string, number[]>();
@@ -98,7 +99,7 @@ export async function extractPdfImages(file: string, dir: string, opts: PdfImage
   const max = opts.maxImages ?? Infinity;
   if (images.length > max) {
     for (const extra of images.slice(max)) await rm(extra.path, { force: true });
-    warnings.push(`Only the first ${max} of ${images.length} images were kept.`);
+    warnings.push(message('warning.images_limit', { max, total: images.length }));
     images = images.slice(0, max);
   }
   return { images, warnings };

@@ -20,7 +20,7 @@ import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
 import { fileLabel, sniffFile } from '../formats/sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
-import { message } from '../messages';
+import { message, type Message } from '../messages';
 
 export interface PdfOptions extends ExtractOptions {
   /** The uploaded name, for messages ("The PDF "manual.pdf" is password-protected"). */
@@ -246,7 +246,7 @@ async function assertComplete(file: string, size: number, label: string): Promis
 
 export async function extractPdf(file: string, opts: PdfOptions): Promise<Extraction> {
   const label = fileLabel('PDF', opts.fileName);
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   throwIfAborted(opts.signal);
   const { size } = await stat(file);
   await assertComplete(file, size, label);
@@ -271,7 +271,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
     const imgResult = await imagesP;
     if (imgResult instanceof Error) {
       if (imgResult.name === 'AbortError') throw imgResult;
-      warnings.push(`Images could not be extracted: ${imgResult.message}`);
+      warnings.push(message('warning.images_failed', {}, `Images could not be extracted: ${imgResult.message}`));
     } else {
       found = imgResult.images;
       warnings.push(...imgResult.warnings);
@@ -280,7 +280,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
     opts.signal?.removeEventListener('abort', onOuterAbort);
   }
 
-  for (const p of pages) if (p.error) warnings.push(`Page ${p.num} could not be read (${p.error}); trying OCR.`);
+  for (const p of pages) if (p.error) warnings.push(message('warning.page_unreadable', { page: p.num }, `Page ${p.num} could not be read (${p.error}); trying OCR.`));
   const minChars = opts.ocrMinChars ?? 10;
   const noText = pages.filter((p) => p.text.replace(/\s/g, '').length < minChars).map((p) => p.num);
   // A text layer that is mostly unmapped glyphs is read again from the rendered page.
@@ -289,7 +289,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const needOcr = [...noText, ...garbled].sort((a, b) => a - b);
   const ocrPages = await ocrPdfPages(file, needOcr, pages, opts, warnings);
   const unreadable = garbled.filter((n) => !ocrPages.includes(n));
-  if (unreadable.length) warnings.push(`The text layer of ${unreadable.length === 1 ? `page ${unreadable[0]}` : `${unreadable.length} pages`} is partly unreadable (a font without a character map) and OCR could not read it better; unreadable characters were left out.`);
+  if (unreadable.length) warnings.push(unreadable.length === 1 ? message('warning.text_layer_page', { page: unreadable[0]! }) : message('warning.text_layer_pages', { count: unreadable.length }));
 
   const byNum = new Map(pages.map((p) => [p.num, p]));
   const sections: ExtractedSection[] = pages
@@ -319,10 +319,10 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
     const { langs } = await usableOcrLanguages(opts.ocrLanguages);
     opts.onProgress?.(0, images.length, message('pdf_image_text'));
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget }).catch((e: unknown) => {
-      if (isMissingTool(e)) { warnings.push('Text in images was not read: tesseract is not installed.'); return undefined; }
+      if (isMissingTool(e)) { warnings.push(message('warning.image_text_no_ocr')); return undefined; }
       throw e;
     });
-    if (r?.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
+    if (r?.skippedForTime) warnings.push(message('warning.image_text_time', { count: r.skippedForTime }));
   }
 
   const result: Extraction = { kind: 'pdf', pageCount: pages.length, sections, images, warnings };
@@ -365,20 +365,20 @@ async function removeScans(images: PdfImage[]): Promise<void> {
 }
 
 /** OCRs the given pages in place (two at a time); returns the pages that got text. */
-async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts: PdfOptions, warnings: string[]): Promise<number[]> {
+async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts: PdfOptions, warnings: Message[]): Promise<number[]> {
   if (nums.length === 0) return [];
   const { langs, missing } = await usableOcrLanguages(opts.ocrLanguages.length ? opts.ocrLanguages : ['eng']).catch((e: unknown) => {
     if (isMissingTool(e)) return { langs: [] as string[], missing: [] as string[] };
     throw e;
   });
   if (langs.length === 0) {
-    warnings.push(`${nums.length} page(s) have no text layer and were not read: tesseract is not installed.`);
+    warnings.push(message('warning.pages_no_ocr', { count: nums.length }));
     return [];
   }
-  if (missing.length) warnings.push(`OCR languages not installed: ${missing.join(', ')}.`);
+  if (missing.length) warnings.push(message('warning.ocr_languages_missing', { languages: missing.join(', ') }));
   const max = opts.maxOcrPages ?? 300;
   if (nums.length > max) {
-    warnings.push(`${nums.length} pages have no text layer; only the first ${max} were read with OCR.`);
+    warnings.push(message('warning.ocr_pages_limit', { count: nums.length, max }));
     nums = nums.slice(0, max);
   }
   const dir = join(opts.workDir, 'pdf-ocr');
@@ -401,8 +401,8 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
       if (page && text.trim() && betterReading(text, page)) { page.text = text; page.garbage = garbageShare(text); done.push(num); }
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw e;
-      if (isMissingTool(e)) { toolMissing = true; warnings.push(`Pages without a text layer were not read: ${(e as Error).message}.`); return; }
-      warnings.push(`OCR of page ${num} failed: ${(e as Error).message}`);
+      if (isMissingTool(e)) { toolMissing = true; warnings.push(message('warning.ocr_unavailable', {}, `Pages without a text layer were not read: ${(e as Error).message}.`)); return; }
+      warnings.push(message('warning.ocr_page_failed', { page: num }, `OCR of page ${num} failed: ${(e as Error).message}`));
     } finally {
       await rm(`${base}.png`, { force: true });
       count++;

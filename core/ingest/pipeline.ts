@@ -6,7 +6,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import { explainFailure } from './failure';
 import type { JobHandler } from '../jobs/queue';
-import { step } from '../jobs/steps';
+import { completedWithWarnings, step } from '../jobs/steps';
 import { keys } from '../storage/layout';
 import { ACCEPTED } from '../records/accepted';
 import type { RecordDeps } from '../records/deps';
@@ -130,7 +130,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') found.slideCount = extraction.slideCount ?? null;
       if (type === 'video') Object.assign(found, { duration: extraction.durationSec ?? null, thumbnailKey });
-      if (extraction.warnings.length) final = step('completed_with_warnings', { warnings: extraction.warnings.join('; ') });
+      if (extraction.warnings.length) final = completedWithWarnings(extraction.warnings);
     } catch (e) {
       failure = signal.aborted ? toAppError(e) : explainFailure(e, rec.fileName);
     } finally {

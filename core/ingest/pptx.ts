@@ -20,7 +20,7 @@ import { cleanText } from '../text/clean';
 import { nearby } from '../tools/tidy';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from '../formats/types';
 import { openSafeZip, type SafeZip, type ZipLimits } from '../tools/zip-read';
-import { message } from '../messages';
+import { message, type Message } from '../messages';
 
 export interface PptxOptions extends ExtractOptions {
   fileName?: string;
@@ -47,7 +47,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   const label = fileLabel('presentation', opts.fileName);
   throwIfAborted(opts.signal);
   const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   const sections: ExtractedSection[] = [];
   let images: PlacedImage[] = [];
   const hidden: boolean[] = [];
@@ -57,7 +57,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     const presRels = await readRels(zip, 'ppt/presentation.xml');
     const ids = slideIdsInOrder(await zip.readText('ppt/presentation.xml'));
     const slideParts = ids.map((id) => presRels.get(id)).filter((r): r is Rel => !!r && r.type === `${REL}slide` && zip.has(r.target));
-    if (slideParts.length < ids.length) warnings.push(`${ids.length - slideParts.length} slide(s) listed in the presentation are missing from the file.`);
+    if (slideParts.length < ids.length) warnings.push(message('warning.slides_missing', { count: ids.length - slideParts.length }));
     slideCount = slideParts.length;
     if (slideCount === 0) throw new AppError('validation', `${label} has no slides.`, { details: { reason: 'no_text' } });
 
@@ -108,8 +108,8 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
         images.push(img);
       }
     }
-    if (skippedFormats) warnings.push(`${skippedFormats} picture(s) in a format browsers cannot show (EMF, WMF, TIFF, ...) were skipped.`);
-    if (media) warnings.push(`${media} embedded video or audio clip(s) were not extracted.`);
+    if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
+    if (media) warnings.push(message('warning.media_skipped', { count: media }));
   } catch (e) {
     if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
@@ -129,7 +129,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     result.slideRenders = await renderSlides(file, hidden, opts).catch((e: unknown) => {
       if ((e as Error).name === 'AbortError') throw e;
       // Thumbnails are a nicety: the text is what matters.
-      warnings.push(`Slide thumbnails could not be made: ${(e as Error).message}`);
+      warnings.push(message('warning.slide_thumbnails_failed', {}, `Slide thumbnails could not be made: ${(e as Error).message}`));
       return [];
     });
   }
@@ -137,7 +137,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   if (budget > 0 && images.length > 0) {
     const { langs } = await usableOcrLanguages(opts.ocrLanguages);
     const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
-    if (r.skippedForTime) warnings.push(`Text in ${r.skippedForTime} image(s) was not read for lack of time.`);
+    if (r.skippedForTime) warnings.push(message('warning.image_text_time', { count: r.skippedForTime }));
   }
   return result;
 }

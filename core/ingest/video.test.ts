@@ -51,7 +51,7 @@ test('a silent video warns that there is no speech to transcribe; a large one is
   const silent = join(root, 'silent.mp4');
   await runTool('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=10', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silent]);
   const r = await extractVideo(silent, await opts());
-  assert.deepEqual(r.warnings, ['The video has no sound track, so there is no speech to transcribe.']);
+  assert.deepEqual(r.warnings, [{ code: 'warning.video_no_sound', params: {}, text: 'The video has no sound track, so there is no speech to transcribe.' }]);
   assert.deepEqual(await readImageSize(r.thumbnailPath!), { width: 640, height: 360 });
 });
 

@@ -10,7 +10,7 @@ import { runTool, throwIfAborted } from '../tools/exec';
 import { CONVERT_ADVICE, humanFfmpegError, isUnknownCodec, probeMedia } from '../tools/ffprobe';
 import { fileLabel } from '../formats/sniff';
 import type { Extraction, ExtractOptions } from '../formats/types';
-import { message } from '../messages';
+import { message, type Message } from '../messages';
 
 export interface VideoOptions extends ExtractOptions {
   fileName?: string;
@@ -34,25 +34,25 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   if (size === 0) throw new AppError('corrupt_file', `${label} is empty (0 bytes).`, { details: { reason: 'empty' } });
   opts.onProgress?.(0, 2, message('video_reading'));
   const probe = await probeMedia(file, label, opts);
-  const warnings: string[] = [];
+  const warnings: Message[] = [];
   if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
   // Refused before any work (the thumbnail, transcription): the same rule and wording as the transcription's.
   opts.checkDuration?.(probe.durationSec);
-  if (probe.durationSec === undefined) warnings.push('The video length could not be read.');
-  if (!probe.hasAudio) warnings.push('The video has no sound track, so there is no speech to transcribe.');
+  if (probe.durationSec === undefined) warnings.push(message('warning.video_length_unknown'));
+  if (!probe.hasAudio) warnings.push(message('warning.video_no_sound'));
   const badPicture = probe.hasVideo && isUnknownCodec(probe.videoCodec);
   const badSound = probe.hasAudio && isUnknownCodec(probe.audioCodec);
   if ((badPicture || !probe.hasVideo) && (badSound || !probe.hasAudio)) {
     const which = [badPicture && `picture: ${probe.videoCodec}`, badSound && `sound: ${probe.audioCodec}`].filter(Boolean).join('; ');
     throw new AppError('unsupported_type', `${label} uses a format this server cannot decode (${which}). ${CONVERT_ADVICE}.`, { details: { reason: 'codec' } });
   }
-  if (badPicture) warnings.push(`The picture uses a format this server cannot decode (${probe.videoCodec}), so no thumbnail was made. ${CONVERT_ADVICE}.`);
-  if (badSound) warnings.push(`The sound uses a format this server cannot decode (${probe.audioCodec}). ${CONVERT_ADVICE}.`);
+  if (badPicture) warnings.push(message('warning.video_picture_codec', { codec: String(probe.videoCodec) }, `The picture uses a format this server cannot decode (${probe.videoCodec}), so no thumbnail was made. ${CONVERT_ADVICE}.`));
+  if (badSound) warnings.push(message('warning.video_sound_codec', { codec: String(probe.audioCodec) }, `The sound uses a format this server cannot decode (${probe.audioCodec}). ${CONVERT_ADVICE}.`));
 
   const result: Extraction = { kind: 'video', sections: [], images: [], warnings, media: probe };
   if (probe.durationSec !== undefined) result.durationSec = probe.durationSec;
   if (!probe.hasVideo || badPicture) {
-    if (!probe.hasVideo) warnings.push('The file has sound only: no thumbnail was made.');
+    if (!probe.hasVideo) warnings.push(message('warning.sound_only'));
     return result;
   }
   opts.onProgress?.(1, 2, message('video_thumbnail'));
@@ -68,7 +68,7 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
     made = r.exitCode === 0 && (await stat(thumb).then((s) => s.size > 0, () => false));
   }
   if (made) result.thumbnailPath = thumb;
-  else warnings.push(`No thumbnail could be made: ${humanFfmpegError(r.stderr)}.`);
+  else warnings.push(message('warning.thumbnail_failed', {}, `No thumbnail could be made: ${humanFfmpegError(r.stderr)}.`));
   opts.onProgress?.(2, 2, message('extracted'));
   return result;
 }

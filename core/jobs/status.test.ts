@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Job, JobKind, JobState } from '../types';
 import { deriveItemProgress, situationOf, TRANSITIONS, type Situation } from './status';
-import { step, phaseOf, STEP_CODES } from './steps';
+import { message } from '../messages';
+import { completedWithWarnings, step, phaseOf, STEP_CODES } from './steps';
 
 let nextId = 1;
 function job(kind: JobKind, state: JobState, more: Partial<Job> = {}): Job {
@@ -60,10 +61,17 @@ const CASES: Array<{ situation: Situation; jobs: Job[]; shows: ReturnType<typeof
   },
   {
     situation: 'all_done',
-    jobs: [job('ingest', 'done', { progress: 100, step: step('completed_with_warnings', { warnings: 'slide 3 has no text' }) })],
+    // Each warning also goes as a code with parameters (`parts`), for the console to word in its language.
+    jobs: [job('ingest', 'done', { progress: 100, step: completedWithWarnings([message('warning.slides_missing', { count: 2 }), message('warning.image_text_time', { count: 3 })]) })],
     shows: {
-      status: 'completed', progress: 100, step: 'Completed with warnings: slide 3 has no text',
-      stepCode: { code: 'completed_with_warnings', params: { warnings: 'slide 3 has no text' } }, error: null, errorCode: null,
+      status: 'completed', progress: 100,
+      step: 'Completed with warnings: 2 slide(s) listed in the presentation are missing from the file. Text in 3 image(s) was not read for lack of time.',
+      stepCode: {
+        code: 'completed_with_warnings',
+        params: { warnings: '2 slide(s) listed in the presentation are missing from the file. Text in 3 image(s) was not read for lack of time.' },
+        parts: [{ code: 'warning.slides_missing', params: { count: 2 } }, { code: 'warning.image_text_time', params: { count: 3 } }],
+      },
+      error: null, errorCode: null,
     },
   },
 ];

@@ -18,7 +18,8 @@ export interface ItemProgress {
   errorCode: Coded | null;
 }
 
-const coded = (s: JobStep | null | undefined, fallback: string | null): Coded | null => (s ? { code: s.code, params: s.params } : fallback ? { code: fallback, params: {} } : null);
+const coded = (s: JobStep | null | undefined, fallback: string | null): Coded | null =>
+  s ? { code: s.code, params: s.params, ...(s.parts?.length ? { parts: s.parts } : {}) } : fallback ? { code: fallback, params: {} } : null;
 
 /** Jobs that convert an item after its ingest (their failure is theirs, not the item's). */
 const CONVERSIONS: readonly JobKind[] = ['translate', 'transcribe'];

@@ -1,5 +1,5 @@
 import { describe, STEP_MESSAGES } from '../messages';
-import type { ItemStatus, JobStep } from '../types';
+import type { Coded, ItemStatus, JobStep } from '../types';
 
 /**
  * The steps a job reports and, for ingest, the item phase each stands for.
@@ -56,6 +56,16 @@ export const STEP_CODES = Object.keys(PHASES) as StepCode[];
 
 export function step(code: StepCode, params: StepParams = {}): JobStep {
   return { code, params, text: describe(code, params) };
+}
+
+/**
+ * The last step of a job that completed with warnings: their English texts joined (the CLI's and API
+ * clients' text), and each warning as a code with parameters (`parts`) for faces that word it.
+ */
+export function completedWithWarnings(warnings: ReadonlyArray<Coded & { text: string }>): JobStep {
+  // Sentences follow each other; fragments are separated by semicolons.
+  const text = warnings.map((w, i) => (i < warnings.length - 1 && !/[.!?]$/.test(w.text) ? `${w.text};` : w.text)).join(' ');
+  return { ...step('completed_with_warnings', { warnings: text }), parts: warnings.map((w) => ({ code: w.code, params: w.params })) };
 }
 
 /** The item phase an ingest step stands for (`processing` for codes it does not know). */

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { TRANSLATION_LANGUAGES } from '../types';
-import { Bool, Coded, DateTime, Int, IntOrNull, MessageParams, Nullable, Num, Opt, Str, StrOrNull } from './common';
+import { Bool, Coded, CodedPart, DateTime, Int, IntOrNull, MessageParams, Nullable, Num, Opt, Str, StrOrNull } from './common';
 import { ContentType, VideoOptions } from './items';
 
 /**
@@ -195,7 +195,7 @@ export const TranslationOffers = Type.Object({
 export const JobKind = Type.Enum(['ingest', 'translate', 'transcribe'] as const);
 export const JobState = Type.Enum(['queued', 'running', 'done', 'failed'] as const);
 /** Where a job is: a code (for wording in any language), its parameters, and the English text. */
-export const JobStep = Type.Object({ code: Str(), params: MessageParams, text: Str() });
+export const JobStep = Type.Object({ code: Str(), params: MessageParams, text: Str(), parts: Opt(Type.Array(CodedPart)) });
 /** Why a job failed: the AppError code and its human message, and the reason as a code with parameters (core/messages.ts). */
 export const JobError = Type.Object({ code: Str(), message: Str(), reason: Opt(Coded) });
 export const Job = Type.Object({

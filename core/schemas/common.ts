@@ -14,7 +14,13 @@ export const Opt = Type.Optional;
 
 /** A text as a code (core/messages.ts) with parameters, for wording in the reader's language. */
 export const MessageParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
-export const Coded = Type.Object({ code: Type.String(), params: MessageParams });
+/** One of the messages a message is made of (a job's warnings): worded on its own. */
+export const CodedPart = Type.Object({ code: Type.String(), params: MessageParams });
+export const Coded = Type.Object({
+  code: Type.String(), params: MessageParams,
+  /** The messages that fill its `{warnings}` (a job that completed with warnings), each worded in the reader's language. */
+  parts: Type.Optional(Type.Array(CodedPart)),
+});
 
 /** Error body of every failed API call. */
 export const ApiErrorBody = Type.Object({

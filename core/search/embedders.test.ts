@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { createHashEmbedder } from './hash-embedder';
+import { charNgrams, contentWords } from '../text/analyze';
+import { detectLanguage } from '../text/language';
+import { foldWord } from '../text/normalize';
+import { stem } from '../text/stem';
+import { createHashEmbedder, fnv1a, hashEmbed } from './hash-embedder';
 import { createOnnxEmbedder } from './onnx-embedder';
 import { createOpenAiEmbedder, embeddingsUrl } from './openai-embedder';
 
@@ -24,6 +28,40 @@ test('hash embedder: deterministic, unit length, same-topic texts closer in any 
   assert.ok(cos(a, b) > cos(a, c) + 0.2);
   assert.ok(cos(d, f) > cos(d, a));
   assert.throws(() => createHashEmbedder({ dimension: 3 }), /dimension/);
+});
+
+/** The recipe computed the plain way: every feature of every word anew, counted by string. */
+function referenceEmbed(text: string, dim: number): number[] {
+  const lang = detectLanguage(text);
+  const vec = new Float64Array(dim);
+  const add = (features: string[], weight: number, prefix: string) => {
+    const tf = new Map<string, number>();
+    for (const f of features) tf.set(f, (tf.get(f) ?? 0) + 1);
+    for (const [f, n] of tf) {
+      const h = fnv1a(prefix + f);
+      vec[(h >>> 1) % dim] += (h & 1 ? 1 : -1) * weight * (1 + Math.log(n));
+    }
+  };
+  const words: string[] = [], grams: string[] = [];
+  for (const w of contentWords(text, lang)) { words.push(foldWord(stem(w, lang))); charNgrams(foldWord(w), 4, 4, grams); }
+  add(words, 1, 'w:');
+  add(grams, 0.5, 'g:');
+  const norm = Math.sqrt(vec.reduce((s, x) => s + x * x, 0));
+  return [...vec].map((x) => (norm > 0 ? x / norm : 0));
+}
+
+test('hash embedder: interned word features give exactly the vector of the plain recipe, whatever was embedded before', () => {
+  const texts = [
+    'The hub connects to your home network over Wi-Fi; the hub pairs every sensor, sensors report to the hub.',
+    'Der Bewegungsmelder meldet jede Bewegung an die Zentrale, die Zentrale schaltet das Licht.',
+    'Датчик движения сообщает о каждом движении центру управления.',
+    'חיישן התנועה מדווח על כל תנועה לרכזת, והרכזת מדליקה את האור בבית.',
+  ];
+  // Texts embedded in between, then one text with more new features than the tables hold at first (they grow while it is counted).
+  for (let i = 0; i < 300; i++) hashEmbed(`model SH-${i} zone${i} ${texts[i % texts.length]}`, 512);
+  const words = Array.from({ length: 40_000 }, (_, i) => `unit${i.toString(36)}x`);
+  const big = [...words, ...words.slice(0, 5000)].join(' ');
+  for (const t of [big, ...texts]) assert.deepEqual(hashEmbed(t, 512), referenceEmbed(t, 512));
 });
 
 test('hash embedder embeds 1000 chunk-sized texts in well under 5 seconds', async () => {

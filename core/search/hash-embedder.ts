@@ -34,15 +34,55 @@ export function fnv1a(s: string, seed = 0x811c9dc5): number {
   return h >>> 0;
 }
 
-/** Adds 1 + log(tf) weighted, sign-hashed features to `vec`. */
-function addFeatures(vec: Float64Array, features: string[], weight: number, prefix: string): void {
-  const tf = new Map<string, number>();
-  for (const f of features) tf.set(f, (tf.get(f) ?? 0) + 1);
+/**
+ * Features are interned: each distinct feature ('w:' + folded stem, 'g:' +
+ * folded 4-gram) gets a number and its hash once, and each word (by
+ * language) its feature numbers once, so a text costs a lookup per word
+ * and a counter per feature. The vector is the same as computing every
+ * feature of every word anew (same features, same order of the sums).
+ */
+const featureIds = new Map<string, number>();
+let featureHash = new Uint32Array(1 << 16);
+let featureCount = new Uint32Array(1 << 16);
+const wordFeatures = new Map<string, Int32Array>();
+const CACHE_LIMIT = 500_000;
+
+function featureId(key: string): number {
+  let id = featureIds.get(key);
+  if (id === undefined) {
+    id = featureIds.size;
+    featureIds.set(key, id);
+    if (id >= featureHash.length) {
+      const h = new Uint32Array(featureHash.length * 2); h.set(featureHash); featureHash = h;
+      const c = new Uint32Array(featureHash.length); c.set(featureCount); featureCount = c;
+    }
+    featureHash[id] = fnv1a(key);
+  }
+  return id;
+}
+
+/** The feature numbers of one word: its stem's first, then its 4-grams'. */
+function featuresOfWord(w: string, lang: string): Int32Array {
+  const key = `${lang}\u0000${w}`;
+  let ids = wordFeatures.get(key);
+  if (!ids) {
+    const grams = charNgrams(foldWord(w), 4, 4, []);
+    ids = new Int32Array(grams.length + 1);
+    ids[0] = featureId(`w:${foldWord(stem(w, lang))}`);
+    for (let i = 0; i < grams.length; i++) ids[i + 1] = featureId(`g:${grams[i]}`);
+    wordFeatures.set(key, ids);
+  }
+  return ids;
+}
+
+/** Adds 1 + log(tf) weighted, sign-hashed features (in first-seen order) to `vec`, and zeroes their counts. */
+function addFeatures(vec: Float64Array, seen: number[], weight: number): void {
   const dim = vec.length;
-  for (const [f, n] of tf) {
-    const h = fnv1a(prefix + f);
+  for (const id of seen) {
+    const h = featureHash[id];
     const sign = h & 1 ? 1 : -1;
-    vec[(h >>> 1) % dim] += sign * weight * (1 + Math.log(n));
+    vec[(h >>> 1) % dim] += sign * weight * (1 + Math.log(featureCount[id]));
+    featureCount[id] = 0;
   }
 }
 
@@ -50,16 +90,17 @@ function addFeatures(vec: Float64Array, features: string[], weight: number, pref
 export function hashEmbed(text: string, dimension: number, language?: string): number[] {
   const lang = language ?? detectLanguage(text);
   const content = contentWords(text, lang);
-  const wordFeatures: string[] = [];
-  const gramFeatures: string[] = [];
+  if (featureIds.size > CACHE_LIMIT) { featureIds.clear(); wordFeatures.clear(); }
+  const seenWords: number[] = [];
+  const seenGrams: number[] = [];
   for (const w of content) {
-    const folded = foldWord(w);
-    wordFeatures.push(foldWord(stem(w, lang)));
-    charNgrams(folded, 4, 4, gramFeatures);
+    const ids = featuresOfWord(w, lang);
+    if (featureCount[ids[0]]++ === 0) seenWords.push(ids[0]);
+    for (let i = 1; i < ids.length; i++) if (featureCount[ids[i]]++ === 0) seenGrams.push(ids[i]);
   }
   const vec = new Float64Array(dimension);
-  addFeatures(vec, wordFeatures, WORD_WEIGHT, 'w:');
-  addFeatures(vec, gramFeatures, GRAM_WEIGHT, 'g:');
+  addFeatures(vec, seenWords, WORD_WEIGHT);
+  addFeatures(vec, seenGrams, GRAM_WEIGHT);
   let norm = 0;
   for (let i = 0; i < dimension; i++) norm += vec[i] * vec[i];
   norm = Math.sqrt(norm);

@@ -18,6 +18,8 @@ export interface QueryVariant {
   terms: Term[];
   /** Terms of the question itself (without terms a follow-up borrowed from earlier questions). */
   focus: Term[];
+  /** What the index is searched with when it differs from `text` (the question with other spellings of its slot words). */
+  searchText?: string;
 }
 
 export interface Passage {
@@ -49,7 +51,7 @@ export async function retrieve(
   options: { k?: number; signal?: AbortSignal } = {},
 ): Promise<Passage[]> {
   const k = options.k ?? HITS_PER_QUERY;
-  const results = await Promise.all(variants.map((v) => search.search(v.text, { k, language: v.language })));
+  const results = await Promise.all(variants.map((v) => search.search(v.searchText ?? v.text, { k, language: v.language })));
   options.signal?.throwIfAborted();
   const best = new Map<string, SearchHit>();
   for (const hits of results) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { askedTerms, isFrameTerm, questionCoverage, slotFilled } from './question-frame';
+import { askedTerms, isFrameTerm, questionCoverage, slotFilled, slotSpellings } from './question-frame';
 import { contentTerms, passageTermSet } from './terms';
 
 const terms = (q: string, lang = 'en') => contentTerms(q, lang);
@@ -36,4 +36,16 @@ test('coverage: a phone number half-answers "telephone number"; a question about
   assert.ok(questionCoverage(terms('What is the customer support phone number?'), set, text, 'en').ratio < 0.5);
   const form = 'עובד:11 אגף:00 01001 מחלקה :';
   assert.ok(questionCoverage(terms('מה מספר המחלקה בטופס?', 'he'), passageTermSet(form, 'he', 'he'), form, 'he').ratio >= 0.5);
+});
+
+test('a date and a time are not a phone number', () => {
+  assert.ok(!slotFilled(term('phone'), 'E-SIGNED by tt tt on 2023-03-07 09:28:29 GMT', 'en'));
+  assert.ok(!slotFilled(term('phone'), 'Valid from 01.02.2024 to 31.12.2025', 'en'));
+  assert.ok(slotFilled(term('phone'), 'Call 03-555-1234 on 2024-02-01', 'en'));
+});
+
+test('the index is searched with the other spellings of a phone or e-mail word, never of "number" or "date"', () => {
+  assert.match(slotSpellings(terms('What phone number does the document give?'), 'en'), /\btel\b.*téléphone/);
+  assert.match(slotSpellings(terms('מה מספר הטלפון?', 'he'), 'he'), /telephone/);
+  assert.equal(slotSpellings(terms('What is the invoice number and its date?'), 'en'), '');
 });

@@ -25,32 +25,44 @@ export const DOCUMENT_WORDS = [
   'page diapositive document fichier formulaire página diapositiva documento archivo formulario seite folie dokument datei formular страница слайд документ файл форма',
 ].join(' ');
 
-/** Verbs and nouns of asking: "listed", "shown", "given", "kinds of", "רשום", "מופיע". */
+/**
+ * Verbs and nouns of asking: "listed", "shown", "kinds of", "רשום", "מופיע". Light verbs ("uses",
+ * "contains") are not among them: on the tuned set a matched "uses" picks the answering sentence,
+ * and a missing one is evidence the files do not say.
+ */
 const ASKING_WORDS = [
   'listed shown given mentioned written appear appears say says said kind kinds sort sorts',
+  'give gives show shows',
+  'מציג מציגה מראה',
   'רשום רשומה רשומים רשומות מופיע מופיעה מופיעים מופיעות כתוב כתובה כתובים כתובות מוצג מוצגת מוצגים מצוין מצוינת מצוינים נאמר סוג סוגי',
   'mentionné mentionnés indiqué indiqués affiché affichés mencionado mencionados indicado indicados genannt angegeben aufgeführt указан указано перечислены',
 ].join(' ');
 
-type Slot = { words: string; fills: (text: string) => boolean };
+type Slot = { words: string; fills: (text: string) => boolean; spellings?: boolean };
 
 const PHONE = /(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\s?\d{1,4}\s?\)[\s.-]?)?\d{1,4}(?:[\s.-]\d{2,4}){2,}/u;
+/** Dates and times look like phone numbers ("2023-03-07 09:28:29"): they are taken out first. */
+const DATES_AND_TIMES = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/gu;
+function holdsPhone(text: string): boolean {
+  const m = PHONE.exec(text.replace(DATES_AND_TIMES, ' '));
+  return !!m && (m[0].match(/\d/g)?.length ?? 0) >= 7;
+}
 const DATE = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?![\d]|[.,]\d)|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
 const SLOTS: Slot[] = [
   { words: 'number numbers value values numéro nombre valeur valor valores número nummer wert zahl номер число значение מספר מספרים ערך', fills: (t) => /\d/.test(t) },
-  { words: 'phone telephone tel téléphone teléfono telefon телефон טלפון', fills: (t) => PHONE.test(t) && (t.match(/\d/g)?.length ?? 0) >= 7 },
+  { words: 'phone telephone tel téléphone teléfono telefon телефон טלפון', fills: holdsPhone, spellings: true },
   { words: 'date dates datum fecha дата תאריך', fills: (t) => DATE.test(t) },
-  { words: 'email mail e-mail courriel correo почта מייל אימייל', fills: (t) => /[\p{L}\d._%+-]+@[\p{L}\d.-]+\.\p{L}{2,}/u.test(t) },
+  { words: 'email mail e-mail courriel correo почта מייל אימייל', fills: (t) => /[\p{L}\d._%+-]+@[\p{L}\d.-]+\.\p{L}{2,}/u.test(t), spellings: true },
 ];
 
-const cache = new Map<string, { frame: Set<string>; slots: Array<{ set: Set<string>; fills: Slot['fills'] }> }>();
+const cache = new Map<string, { frame: Set<string>; slots: Array<{ set: Set<string>; fills: Slot['fills']; words: string; spellings: boolean }> }>();
 function lists(lang: string) {
   let x = cache.get(lang);
   if (!x) {
     x = {
       frame: termSet(`${DOCUMENT_WORDS} ${ASKING_WORDS}`, lang),
-      slots: SLOTS.map((s) => ({ set: termSet(s.words, lang), fills: s.fills })),
+      slots: SLOTS.map((s) => ({ set: termSet(s.words, lang), fills: s.fills, words: s.words, spellings: !!s.spellings })),
     };
     cache.set(lang, x);
   }
@@ -71,6 +83,16 @@ export function askedTerms(terms: Term[], lang: string): Term[] {
 /** True when the term names a kind of value (number, date, phone, e-mail) that `text` holds. */
 export function slotFilled(t: Term, text: string, lang: string): boolean {
   return lists(lang).slots.some((s) => t.some((f) => s.set.has(f)) && s.fills(text));
+}
+
+/**
+ * The other spellings of the question's phone or e-mail words, for searching
+ * the index ("phone" finds "Tél : +33 ..."), or '' when it has none. Numbers
+ * and dates are not expanded: their words are everywhere.
+ */
+export function slotSpellings(terms: Term[], lang: string): string {
+  const slots = lists(lang).slots.filter((s) => s.spellings && terms.some((t) => t.some((f) => s.set.has(f))));
+  return slots.map((s) => s.words).join(' ');
 }
 
 /** Weight of slot words a text fills without holding them: they say what is asked, a value is not the same word. */

@@ -6,7 +6,7 @@
  * file, warnings, error) up to date. Nothing is marked translated that was
  * not: a failure leaves the record `failed` with its reason.
  */
-import { codedOf } from '../messages';
+import { codedOf, message } from '../messages';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
-import { step } from '../jobs/steps';
+import { completedWithWarnings, step } from '../jobs/steps';
 import { failedInTranslation } from '../jobs/status';
 import { publicUrlForKey } from '../storage/layout';
 import type { MediaTranslation } from '../formats/types';
@@ -106,9 +106,9 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
         await mirror({ state: 'completed', fileKey: key, error: null });
       });
       const pages = result.warnings.filter((w) => w.unit !== null).map((w) => w.unit);
-      return pages.length
-        ? step('completed_with_warnings', { warnings: `${initial.itemType === 'presentation' ? 'slides' : 'pages'} ${[...new Set(pages)].join(', ')} laid out differently` })
-        : undefined;
+      if (!pages.length) return undefined;
+      const list = [...new Set(pages)].join(', ');
+      return completedWithWarnings([initial.itemType === 'presentation' ? message('warning.slides_laid_out', { slides: list }) : message('warning.pages_laid_out', { pages: list })]);
     } catch (e) {
       const err = toAppError(e);
       onClose(async (o) => {

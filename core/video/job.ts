@@ -15,10 +15,10 @@ import path from 'node:path';
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import { AppError, toAppError } from '../errors';
 import type { JobHandler } from '../jobs/queue';
-import { step } from '../jobs/steps';
+import { completedWithWarnings, step } from '../jobs/steps';
 import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
-import type { TranslationLanguage, Video, VideoTranscript } from '../types';
+import type { Coded, JobStep, TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
 import { keptMediaInfo } from './media-info';
 import { FIXED_SEC } from './policy';
@@ -31,6 +31,9 @@ import { LOW_QUALITY_NOTE } from './transcribe-video';
 
 /** The low-confidence note as a code, for every console's language (other notes are free text). */
 const noteCodeOf = (note: string | null) => (note === LOW_QUALITY_NOTE ? { code: 'note.transcript_low_confidence', params: {} } : null);
+/** A transcription that completed with a note: the note is its warning, with its code when it has one. */
+const withNote = (note: string, code: Coded | null | undefined): JobStep =>
+  code ? completedWithWarnings([{ ...code, text: note }]) : step('completed_with_warnings', { warnings: note });
 import { emptyTranscript } from './transcript-state';
 
 export interface TranscribeJobDeps extends RecordDeps {
@@ -108,7 +111,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
           state: 'none', note: r.outcome.note, noteCode: r.outcome.noteCode ?? noteCodeOf(r.outcome.note), segmentCount: 0, chunkCount: 0, vttPath: null, provider: null, quality: null, language: null,
           speechSec: r.speech?.speechSec ?? null, approximate: false,
         });
-        return step('completed_with_warnings', { warnings: r.outcome.note });
+        return withNote(r.outcome.note, r.outcome.noteCode ?? noteCodeOf(r.outcome.note));
       }
       const published = await publishTranscript(deps, rec, t, { frames: r.frames, chunks: r.chunks, vtt: r.vtt, signal });
       const languageSource = requested ? 'requested' : rec.sourceLanguage ? 'upload' : 'detected';
@@ -120,7 +123,7 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         version: (before?.version ?? (replacing ? 1 : 0)) + 1, origin: 'transcribed',
       });
       if (replacing || params.fresh) await deps.onReplaced?.(rec.id);
-      return r.outcome.note ? step('completed_with_warnings', { warnings: r.outcome.note }) : undefined;
+      return r.outcome.note ? withNote(r.outcome.note, r.outcome.noteCode ?? noteCodeOf(r.outcome.note)) : undefined;
     } catch (e) {
       const caught = toAppError(e);
       // Named with its file, the failure also goes as a code with parameters (worded in the console's language).

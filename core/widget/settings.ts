@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { Static } from 'typebox';
 import type * as S from '../schemas/index';
 
@@ -26,11 +27,11 @@ export interface WidgetSettingsStore {
 export function applyWidgetPatch(current: WidgetSettings, patch: Partial<WidgetSettings>): WidgetSettings {
   const next: WidgetSettings = {
     origins: patch.origins !== undefined ? [...new Set(patch.origins.filter((o) => o.trim()).map(normalizeOrigin))] : current.origins,
-    title: patch.title !== undefined ? text(patch.title, 80, 'The title') : current.title,
-    color: patch.color !== undefined ? text(patch.color, 7, 'The colour') : current.color,
-    greeting: patch.greeting !== undefined ? text(patch.greeting, 500, 'The greeting') : current.greeting,
+    title: patch.title !== undefined ? text(patch.title, 80, 'refusal.widget_title_long') : current.title,
+    color: patch.color !== undefined ? text(patch.color, 7, 'refusal.widget_color_long') : current.color,
+    greeting: patch.greeting !== undefined ? text(patch.greeting, 500, 'refusal.widget_greeting_long') : current.greeting,
   };
-  if (next.color && !COLOR.test(next.color)) throw new AppError('validation', `The colour must look like #0f766e (got "${next.color}")`);
+  if (next.color && !COLOR.test(next.color)) throw refusal('validation', 'refusal.widget_color', { value: next.color });
   return next;
 }
 
@@ -50,23 +51,23 @@ export function normalizeOrigin(value: string): string {
   // Browsers match frame-ancestors patterns (https://*.brand.com) but CORS compares origins exactly: a pattern
   // would be honoured by one and not the other, so none is accepted.
   if (v.includes('*')) {
-    throw new AppError('validation', `"${v}": patterns are not supported; list each site (https://www.example.com, https://shop.example.com), or * alone for any site`);
+    throw refusal('validation', 'refusal.origin_pattern', { value: v });
   }
   let u: URL;
   try {
     u = new URL(v);
   } catch {
-    throw new AppError('validation', `"${v}" is not a site address like https://www.example.com`);
+    throw refusal('validation', 'refusal.origin_invalid', { value: v });
   }
   if (!/^https?:$/.test(u.protocol) || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
-    throw new AppError('validation', `"${v}" must be a site origin only (scheme, host and port), like https://www.example.com`);
+    throw refusal('validation', 'refusal.origin_not_origin', { value: v });
   }
   return u.origin;
 }
 
-const text = (v: string | null | undefined, max: number, name: string): string | null => {
+const text = (v: string | null | undefined, max: number, tooLong: 'refusal.widget_title_long' | 'refusal.widget_color_long' | 'refusal.widget_greeting_long'): string | null => {
   const t = v?.trim() ?? '';
-  if (t.length > max) throw new AppError('validation', `${name} must be at most ${max} characters`);
+  if (t.length > max) throw refusal('validation', tooLong, { max });
   return t || null;
 };
 

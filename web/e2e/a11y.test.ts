@@ -10,10 +10,17 @@ import type { Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import { describeAxe, latinWordsInHebrew, seriousAxeViolations } from './checks';
 import { SCREENS } from './screens';
-import { animationsDone, newPage, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 /** The fixture's own words (a user's title and file name are theirs, in any language). */
 const TITLE = 'AuraShade installation guide';
+/** A scan read with an OCR language that is not installed (zz9): it completes with a warning. */
+const SCAN_TITLE = 'סריקה עם אזהרה';
+/** What the screens that show a job's warnings and a refused request say, per language. */
+const SAYS = {
+  en: { warnings: /^Completed with warnings: OCR languages not installed: zz9\.$/, origins: 'Sites allowed to embed it', save: 'Save', refused: /^"ftp:\/\/a\.b\/c" must be a site origin only/ },
+  he: { warnings: /^הושלם עם אזהרות: \u2068שפות OCR שאינן מותקנות: \u2068zz9\u2069\.\u2069$/, origins: 'אתרים שמותר להם להטמיע אותו', save: 'שמירה', refused: /^הכתובת "\u2068ftp:\/\/a\.b\/c\u2069" צריכה להיות מקור של אתר בלבד/ },
+} as const;
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
@@ -26,10 +33,16 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
   let h: Harness;
   let fileName = '';
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } });
     const pdf = await fixtures.pdf();
     fileName = pdf.fileName;
     assert.equal((await uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE)).status, 'completed');
+    const scan = await fixtures.scannedPdf();
+    const scanned = await uploadDocumentViaApi(h, scan.path, scan.fileName, SCAN_TITLE);
+    assert.equal(scanned.status, 'completed', scanned.error ?? '');
+    const record = (await adminApi<Array<{ id: number; stepCode?: { code: string; parts?: Array<{ code: string }> } }>>(h, '/api/documents')).find((d) => d.id === scanned.id);
+    assert.equal(record?.stepCode?.code, 'completed_with_warnings');
+    assert.deepEqual(record?.stepCode?.parts?.map((p) => p.code), ['warning.ocr_languages_missing']);
   });
   after(async () => {
     await h?.close();
@@ -74,6 +87,31 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
           const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
           if (words.length) english.push(`${name}: ${words.join(', ')}`);
         }
+      }
+      // A document that completed with warnings, and a request the server refused, worded in the screen's language.
+      await page.goto('about:blank');
+      await page.goto('/dashboard#documents');
+      const warned = page.getByTestId('item-warnings');
+      await warned.waitFor();
+      assert.match((await warned.textContent()) ?? '', SAYS[lang].warnings);
+      await warned.scrollIntoViewIfNeeded();
+      await screenshot(page, lang, 'documents-warnings');
+      await page.goto('about:blank');
+      await page.goto('/dashboard#widget');
+      await settle(page);
+      await page.getByLabel(SAYS[lang].origins).fill('ftp://a.b/c');
+      await page.getByRole('button', { name: SAYS[lang].save, exact: true }).click();
+      const refused = page.getByRole('alert').filter({ hasText: SAYS[lang].refused });
+      await refused.waitFor();
+      await screenshot(page, lang, 'widget-refused');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await refused.scrollIntoViewIfNeeded();
+      await screenshot(page, lang, 'widget-refused-phone');
+      await page.setViewportSize({ width: 1366, height: 900 });
+      for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe('widget-refused', f));
+      if (lang === 'he') {
+        const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
+        if (words.length) english.push(`widget-refused: ${words.join(', ')}`);
       }
       await signedOut.context.close();
       await signedIn.context.close();

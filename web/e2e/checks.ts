@@ -47,7 +47,8 @@ export const LATIN_ALLOWED = new Set([
   'powerpoint', 'word', 'anthropic', 'claude', 'openai', 'ollama', 'apertium', 'pocketsphinx', 'whisper', 'chroma', 'postgresql', 's3', 'cms',
   // formats, units and codes
   'pdf', 'docx', 'pptx', 'mp4', 'vtt', 'csv', 'jsonl', 'json', 'png', 'jpg', 'jpeg', 'html', 'css', 'js', 'api', 'url', 'id',
-  'kb', 'mb', 'gb', 'ms', 's', 'px', 'ok', 'utf', 'rtl', 'ltr', 'iso', 'http', 'https', 'www', 'com', 'org',
+  'ocr', 'emf', 'wmf', 'tiff', 'aac-lc',
+  'bytes', 'kb', 'mb', 'gb', 'ms', 's', 'px', 'ok', 'utf', 'rtl', 'ltr', 'iso', 'http', 'https', 'www', 'com', 'org',
   // keys as printed on a keyboard
   'enter', 'shift', 'esc', 'escape', 'tab', 'ctrl', 'alt', 'f8',
 ]);

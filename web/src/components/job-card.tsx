@@ -61,7 +61,7 @@ export function JobStatusRow({ status, fileSize, review }: { status: ItemStatus;
   );
 }
 
-/** Progress bar and step while running or failed, then the failure reason; a completed item's note (e.g. nothing searchable). */
+/** Progress bar and step while running or failed, then the failure reason; a completed item's warnings and note (e.g. nothing searchable). */
 export function JobProgress({ status, progress, step, stepCode, error, errorCode, notice, noticeCode }: {
   status: ItemStatus;
   progress: number;
@@ -88,6 +88,11 @@ export function JobProgress({ status, progress, step, stepCode, error, errorCode
       {failed && (error || errorCode) ? (
         <p role="alert" className="mb-3 rounded-md bg-red-50 p-2 text-xs text-red-800 break-words">
           <ServerMessage coded={errorCode} text={error} />
+        </p>
+      ) : null}
+      {status === 'completed' && stepCode?.code === 'completed_with_warnings' ? (
+        <p dir="auto" className="mb-3 rounded-md bg-amber-50 p-2 text-xs text-amber-900 break-words" data-testid="item-warnings">
+          <ServerMessage coded={stepCode} text={step} />
         </p>
       ) : null}
       {status === 'completed' && notice ? (

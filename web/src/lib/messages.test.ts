@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '@core/messages';
 import { en } from '../locales/en';
 import { he } from '../locales/he';
-import { fillTemplate, wordMessage, wordTitleLanguage } from './messages';
+import { ApiError } from './api-client';
+import { fillTemplate, wordError, wordMessage, wordTitleLanguage } from './messages';
 
 const HEBREW = /[\u0590-\u05FF]/;
 const sorted = (t: string) => [...new Set(paramsOf(t))].sort();
@@ -55,4 +56,40 @@ test('a parameter naming a language is worded too: no English language names in 
   assert.equal(wordTitleLanguage('he', 'Installation guide (spanish)'), 'Installation guide (ספרדית)');
   assert.equal(wordTitleLanguage('he', 'Guide (draft)'), 'Guide (draft)', 'only a language name is worded');
   assert.equal(wordTitleLanguage('en', 'Installation guide (spanish)'), 'Installation guide (Spanish)');
+});
+
+test('a job that completed with warnings is worded warning by warning in Hebrew; a warning the console cannot word shows the server text', () => {
+  const text = 'Completed with warnings: 2 slide(s) listed in the presentation are missing from the file. Text in 3 image(s) was not read for lack of time.';
+  const coded = {
+    code: 'completed_with_warnings', params: { warnings: text.slice('Completed with warnings: '.length) },
+    parts: [{ code: 'warning.slides_missing', params: { count: 2 } }, { code: 'warning.image_text_time', params: { count: 3 } }],
+  };
+  const words = wordMessage('he', coded, text)!;
+  assert.ok(words.startsWith('הושלם עם אזהרות: '), words);
+  assert.ok(words.includes('\u20682\u2069 שקופיות') && words.includes('\u20683\u2069 תמונות'), words);
+  assert.doesNotMatch(words, /[A-Za-z]/);
+  assert.equal(wordMessage('en', coded, text), text);
+  assert.equal(wordMessage('he', { ...coded, parts: [...coded.parts, { code: 'warning.from_the_future', params: {} }] }, text), text);
+});
+
+test('a refused request is worded from its code in Hebrew, keeps the server text in English, and falls back to its error code', () => {
+  const body = (o: object) => JSON.stringify(o);
+  const coded = new ApiError(400, 'Bad Request', body({ error: 'validation', message: '"ftp://a.b/c" must be a site origin only (scheme, host and port), like https://www.example.com', coded: { code: 'refusal.origin_not_origin', params: { value: 'ftp://a.b/c' } } }));
+  assert.match(wordError('he', coded), /^הכתובת "\u2068ftp:\/\/a\.b\/c\u2069" צריכה להיות מקור של אתר בלבד/);
+  assert.equal(wordError('en', coded), '"ftp://a.b/c" must be a site origin only (scheme, host and port), like https://www.example.com');
+  const bare = new ApiError(403, 'Forbidden', body({ error: 'forbidden', message: 'Editors may not manage accounts' }));
+  assert.equal(wordError('en', bare), 'Editors may not manage accounts');
+  assert.equal(wordError('he', bare), 'התפקיד שלך אינו מאפשר זאת.');
+  assert.equal(wordError('he', new ApiError(502, 'Bad Gateway', '<html>proxy</html>')), 'השרת נכשל בגלל שגיאה פנימית.');
+  assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
+  assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
+});
+
+test('a refused translation request names the language in Hebrew, and the English keeps the server text with the item type', () => {
+  const refused = new ApiError(400, 'Bad Request', JSON.stringify({
+    error: 'validation', message: 'This document is already in spanish; choose another target language.',
+    coded: { code: 'refusal.translation_same_language', params: { language: 'spanish' } },
+  }));
+  assert.equal(wordError('he', refused), 'הפריט כבר בשפה \u2068ספרדית\u2069; בחרו שפת יעד אחרת.');
+  assert.equal(wordError('en', refused), 'This document is already in spanish; choose another target language.');
 });

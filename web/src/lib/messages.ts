@@ -7,6 +7,7 @@
  */
 import type { Coded, MessageParams } from '@core/types';
 import { en } from '../locales/en';
+import { isApiError } from './api-client';
 import { he } from '../locales/he';
 
 type Templates = Record<string, string>;
@@ -24,15 +25,35 @@ export function fillTemplate(template: string, params: MessageParams, wrap: (v: 
 export function wordMessage(language: string, coded: Coded | null | undefined, text: string | null | undefined): string | null {
   const base = language.split('-')[0] ?? 'en';
   if (base === 'en' && text) return text;
-  const template = coded ? (TEMPLATES[base] ?? TEMPLATES.en)![coded.code] : undefined;
-  if (template !== undefined) {
+  const templates = TEMPLATES[base] ?? TEMPLATES.en!;
+  const template = coded ? templates[coded.code] : undefined;
+  // A message made of parts (a job's warnings) is worded part by part; one part the console cannot word shows the server's text.
+  const parts = coded?.parts?.length ? coded.parts.map((p) => (Object.hasOwn(templates, p.code) ? wordMessage(language, p, null) : null)) : null;
+  if (template !== undefined && !parts?.includes(null)) {
     const names = LANGUAGE_NAMES[base] ?? {};
     const params = Object.fromEntries(
       Object.entries(coded!.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(names, v) ? names[v]! : v]),
     );
+    if (parts) params.warnings = parts.join(' ');
     return fillTemplate(template, params);
   }
   return text ?? null;
+}
+
+const API_ERRORS: Record<string, Record<string, string>> = { en: en.apiErrors, he: he.apiErrors };
+
+/**
+ * What the console says about a failed request: the server's coded message in the console's language, else
+ * (English) the server's own text, else a sentence for its error code; a request that never reached the server says so.
+ */
+export function wordError(language: string, error: unknown): string {
+  const base = language.split('-')[0] ?? 'en';
+  const words = API_ERRORS[base] ?? API_ERRORS.en!;
+  if (!isApiError(error)) return words.network!;
+  if (base === 'en' && error.serverMessage) return error.serverMessage;
+  const coded = error.coded ? wordMessage(language, error.coded, null) : null;
+  if (coded) return coded;
+  return (error.code && words[error.code]) || (error.status === 0 ? words.network! : words.internal!);
 }
 
 /**

@@ -137,6 +137,25 @@ export const en = {
   },
   /** Job steps and failure reasons by code, {name} a parameter: the server's own English catalogue (core/messages.ts). */
   messages: TEMPLATED_MESSAGES,
+  /** A refused or failed request the server sent without a coded message, by its error code (the English console shows the server's own text). */
+  apiErrors: {
+    validation: 'The request was refused: a value is not valid.',
+    unauthorized: 'Sign in to continue.',
+    forbidden: 'Your role does not allow this.',
+    not_found: 'It was not found: it may have been deleted.',
+    conflict: 'This clashes with what is already there.',
+    too_large: 'This is larger than the server accepts.',
+    timeout: 'The request took too long to arrive.',
+    bad_range: 'The requested part of the file does not exist.',
+    unsupported_type: 'This type of file is not accepted.',
+    rate_limited: 'Too many requests: wait a moment and try again.',
+    corrupt_file: 'The file is damaged and cannot be read.',
+    unavailable: 'A service the server needs is unavailable. Try again later.',
+    llm_error: 'The language model failed to answer.',
+    not_configured: 'This needs a service the server is not configured with.',
+    internal: 'The server failed because of an internal error.',
+    network: 'The server could not be reached.',
+  },
   status: {
     pending: 'Pending',
     processing: 'Processing',

@@ -40,7 +40,7 @@ export function Toaster() {
             {item.title ? <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title> : null}
             {item.title && item.description ? <span className="sr-only">: </span> : null}
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className={item.variant === 'destructive' ? 'text-sm' : 'text-sm opacity-90'}>{item.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           {item.action}

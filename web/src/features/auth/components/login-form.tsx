@@ -6,11 +6,12 @@ import { Input, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError } from '../../../lib/api-client';
+import { wordError } from '../../../lib/messages';
 import { useLogin } from '../api/login';
 import { useAuth } from '../auth-provider';
 
 export function LoginForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { signIn } = useAuth();
   const id = useId();
   const [username, setUsername] = useState('');
@@ -28,7 +29,7 @@ export function LoginForm() {
       } else if (isApiError(error) && (error.status === 401 || error.status === 400)) {
         toast({ title: t('login.invalid'), description: t('login.invalidHint'), variant: 'destructive' });
       } else {
-        toast({ title: t('login.failed'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+        toast({ title: t('login.failed'), description: wordError(i18n.language, error), variant: 'destructive' });
       }
     },
   });

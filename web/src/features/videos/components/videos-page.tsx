@@ -71,6 +71,11 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
             <p className="truncate text-xs text-muted-foreground"><ServerMessage coded={video.stepCode} text={video.step} fallback={t(`status.${video.status}`)} /></p>
           </div>
         ) : null}
+        {video.status === 'completed' && video.stepCode?.code === 'completed_with_warnings' ? (
+          <p className="mb-2 break-words rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="item-warnings">
+            <ServerMessage coded={video.stepCode} text={video.step} />
+          </p>
+        ) : null}
         {video.status === 'failed' && (video.error || video.errorCode) ? (
           <p role="alert" className="mb-2 break-words rounded-md bg-red-50 p-2 text-xs text-red-800">
             <ServerMessage coded={video.errorCode} text={video.error} />

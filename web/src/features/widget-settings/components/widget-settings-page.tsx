@@ -8,12 +8,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isApiError } from '../../../lib/api-client';
+import { wordError } from '../../../lib/messages';
 import { useUpdateWidgetSettings, useWidgetSettings } from '../api/widget-settings';
 
 /** The admin's Website widget screen: which sites may embed the assistant, the brand defaults, and the tag to paste. */
 export function WidgetSettingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useWidgetSettings();
   const save = useUpdateWidgetSettings();
   const [origins, setOrigins] = useState('');
@@ -96,7 +96,7 @@ export function WidgetSettingsPage() {
                 </label>
                 {save.isError ? (
                   <p role="alert" className="text-sm text-destructive">
-                    {isApiError(save.error) ? (save.error.serverMessage ?? save.error.message) : save.error.message}
+                    {wordError(i18n.language, save.error)}
                   </p>
                 ) : null}
                 <Button type="submit" disabled={save.isPending} className="justify-self-start">
