@@ -11,6 +11,7 @@
  *   BENCH_RAG_CHUNKS=100000                catalog size for rag-query latency
  *   BENCH_ONLY=bulk                        `cms import` of BENCH_BULK_FILES (default 2000) corpus copies: files/min per format, RSS over the run (long)
  *   BENCH_ONLY=lexical                     the on-disk lexical index at BENCH_LEXICAL_CHUNKS (default 100000,1000000; long)
+ *   BENCH_ONLY=stages                      build and public rag-query time by stage at BENCH_STAGES_CHUNKS (default 10000) with Chroma
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,17 @@ if (only.has('rag')) {
   line('index build', `${f1(r.buildSeconds)} s`);
   line('rag-query p50 / p95', `${f1(r.p50)} ms / ${f1(r.p95)} ms`);
   line('peak RSS of the answering process', `${f1(r.peakRssMb)} MB`);
+}
+
+if (only.has('stages')) {
+  const n = Number(process.env.BENCH_STAGES_CHUNKS ?? 10_000);
+  console.log(`\nSearch time by stage at ${n} generated chunks (real Chroma, one public item per 20 chunks, offline answerer)`);
+  const r = await runChild<{ load: string; build: { seconds: number; stagesSeconds: Record<string, number> }; query: { p50: number; p95: number; stages: Record<string, number> } }>('search-stages.ts', [String(n), '50']);
+  results.stages = r;
+  line('build', `${f1(r.build.seconds)} s: ${Object.entries(r.build.stagesSeconds).map(([k, v]) => `${k} ${f1(v)} s`).join(', ')}`);
+  line('public rag-query p50 / p95', `${f1(r.query.p50)} ms / ${f1(r.query.p95)} ms`);
+  for (const [k, v] of Object.entries(r.query.stages)) line(`  ${k}`, f1(v));
+  line('load average', r.load);
 }
 
 if (only.has('lexical')) {

@@ -146,7 +146,7 @@ try {
     build: { seconds: buildSeconds, cpuSeconds: buildCpuSeconds, chunksPerSecond: n / buildSeconds, stagesSeconds: Object.fromEntries(Object.entries(build).map(([k, v]) => [k, v / 1000])) },
     query: { p50: percentile(lat, 50), p95: percentile(lat, 95), cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95), lexicalP95: percentile(samples['lexical search'] ?? [], 95), stages },
     peakRssMb: process.resourceUsage().maxRSS / 1024,
-  }, null, 1) + '\n');
+  }) + '\n');
   await search.close();
 } finally {
   await chroma.stop();

@@ -160,7 +160,7 @@ export const EXTRACTION_WARNING_MESSAGES = {
   'warning.slides_laid_out': 'slides {slides} laid out differently',
 } as const;
 
-/** Why a request was refused, where the console shows the reason (made with `refusal`). `{value}` is what the user typed. */
+/** Why a request was refused, where the console shows the reason (made with `refusal`). `{value}` is what the user typed, `{language}` a product language name. */
 export const REFUSAL_MESSAGES = {
   'refusal.widget_color': 'The colour must look like #0f766e (got "{value}")',
   'refusal.origin_pattern': '"{value}": patterns are not supported; list each site (https://www.example.com, https://shop.example.com), or * alone for any site',
@@ -169,6 +169,8 @@ export const REFUSAL_MESSAGES = {
   'refusal.widget_title_long': 'The title must be at most {max} characters',
   'refusal.widget_color_long': 'The colour must be at most {max} characters',
   'refusal.widget_greeting_long': 'The greeting must be at most {max} characters',
+  'refusal.translation_same_language': 'This item is already in {language}; choose another target language.',
+  'refusal.translation_item_failed': 'This item could not be processed; retry it before translating it.',
 } as const;
 
 export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES, ...EXTRACTION_WARNING_MESSAGES, ...REFUSAL_MESSAGES } as const;
@@ -213,8 +215,8 @@ export function message(code: MessageCode, params: MessageParams = {}, text?: st
  * A refused request as an AppError: its message is the English text (API clients, the CLI) and the code with
  * parameters travels in its details (the error body's `coded`, worded by the console in its language).
  */
-export function refusal(errorCode: ErrorCode, code: keyof typeof REFUSAL_MESSAGES, params: MessageParams = {}): AppError {
-  return new AppError(errorCode, describe(code, params), { details: { message: { code, params } } });
+export function refusal(errorCode: ErrorCode, code: keyof typeof REFUSAL_MESSAGES, params: MessageParams = {}, text?: string): AppError {
+  return new AppError(errorCode, text ?? describe(code, params), { details: { message: { code, params } } });
 }
 
 /** Why a failure happened, by the `reason` an AppError carries in its details. */

@@ -5,6 +5,7 @@
  */
 import type { ContentDeps } from './deps';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { keys, publicUrlForKey, videoKeys } from '../storage/layout';
 import { languageCode, languageName } from '../text/language';
 import { TRANSLATION_LANGUAGES, type ContentType, type TranslationLanguage, type TranslationRecord, type Video } from '../types';
@@ -55,10 +56,10 @@ export async function requestTranslation(deps: ContentDeps, type: ContentType, i
   const item = await deps.catalog.items(type).require(id);
   const source = sourceLanguageOf(item.sourceLanguage);
   if (source === lang) {
-    throw new AppError('validation', `This ${type} is already in ${lang}; choose another target language.`);
+    throw refusal('validation', 'refusal.translation_same_language', { language: lang }, `This ${type} is already in ${lang}; choose another target language.`);
   }
   if (item.status === 'failed' && !failedInTranslation(item)) {
-    throw new AppError('conflict', `This ${type} could not be processed (${item.error ?? 'failed'}); retry it before translating it.`);
+    throw refusal('conflict', 'refusal.translation_item_failed', {}, `This ${type} could not be processed (${item.error ?? 'failed'}); retry it before translating it.`);
   }
   // Videos: subtitles soft|burned and dub, from the request over the upload's choice.
   const videoOptions = type === 'video' ? parseVideoOptions(options, (item as Video).videoOptions ?? DEFAULT_VIDEO_OPTIONS) : null;

@@ -133,3 +133,28 @@ test('lexical-only mode finds Chinese, Arabic and Japanese passages by a questio
   assert.match((await idx.health()).detail, /lexical search only/);
   await idx.close();
 });
+
+test('a search allowed hundreds of items (the public widget) returns only allowed items, the same as Chroma filtering them, a mostly private catalog included', async () => {
+  const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex-many'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'many_ids' });
+  const colours = ['amber', 'violet', 'teal', 'crimson', 'olive', 'indigo'];
+  const chunks = Array.from({ length: 300 }, (_, i) => ({
+    id: `document:${i + 1}:0`, itemType: 'document' as const, itemId: i + 1, title: `Manual ${i + 1}`,
+    text: `The ${colours[i % 6]} relay model SH-${1000 + i} switches the garden lights; pair relay SH-${1000 + i} with the hub in zone ${i}.`,
+    page: 1, slide: null, heading: null, language: 'en', imageIds: [], ordinal: 0,
+  }));
+  await idx.upsert(chunks);
+  const query = 'pair the relay SH-1042 with the hub';
+  const all = Array.from({ length: 300 }, (_, i) => i + 1);
+  // More ids than MAX_WHERE_ITEM_IDS: filtered here, after an unfiltered vector query.
+  const open = await idx.search(query, { k: 10, filters: { itemIds: all.filter((id) => id !== 7) } });
+  assert.equal(open[0].chunk.itemId, 43);
+  assert.ok(open.length === 10 && open.every((h) => h.chunk.itemId !== 7));
+  const without = await idx.search(query, { k: 10, filters: { itemIds: all.filter((id) => id !== 43) } });
+  assert.ok(without.length === 10 && without.every((h) => h.chunk.itemId !== 43));
+  // Mostly private: 260 allowed ids of which 4 are indexed; too few survive the wide query, Chroma is asked with the list.
+  const few = [43, 44, 45, 46, ...Array.from({ length: 256 }, (_, i) => 10_000 + i)];
+  const priv = await idx.search(query, { k: 10, filters: { itemIds: few } });
+  assert.deepEqual(priv.map((h) => h.chunk.itemId).sort((a, b) => a - b), [43, 44, 45, 46]);
+  assert.equal(priv[0].chunk.itemId, 43);
+  await idx.close();
+});

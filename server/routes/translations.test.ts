@@ -102,10 +102,13 @@ describe('translation requests', () => {
     assert.ok((await inspectParagraphs(out)).some((p) => /<w:bidi\/>/.test(p.props)));
   });
 
-  it('refuses the document\'s own language and an unknown language, naming the accepted ones', async () => {
+  it('refuses the document\'s own language (as a code with parameters too) and an unknown language, naming the accepted ones', async () => {
     const own = await api(`/api/documents/${doc.id}/translations`, { method: 'POST', json: { targetLanguage: 'english' } });
     assert.equal(own.status, 400);
-    assert.match((await own.json()).message, /already in english/);
+    const refused = (await own.json()) as { message: string; coded?: unknown };
+    assert.match(refused.message, /This document is already in english/);
+    // The console words it from its code in its own language.
+    assert.deepEqual(refused.coded, { code: 'refusal.translation_same_language', params: { language: 'english' } });
     const bad = await api(`/api/documents/${doc.id}/translations`, { method: 'POST', json: { targetLanguage: 'klingon' } });
     assert.equal(bad.status, 400);
     assert.match((await bad.json()).message, /Unknown target language "klingon". Accepted: english, spanish, .*hebrew/);

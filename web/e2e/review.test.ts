@@ -89,6 +89,10 @@ describe('the review queue in the console (browser)', () => {
       assert.doesNotMatch((await card.getByRole('button').textContent()) ?? '', /\d/, 'the button names no count');
       assert.equal(await card.getByRole('status').textContent(), WORDS[lang].loading);
       await screenshot(page, lang, 'dashboard-loading');
+      await page.setViewportSize(PHONE);
+      await screenshot(page, lang, 'dashboard-loading-phone');
+      assert.deepEqual(await layoutProblems(page), []);
+      await page.setViewportSize({ width: 1366, height: 900 });
       release();
       await card.getByTestId('metric-value').filter({ hasText: /^3$/ }).waitFor();
       assert.equal(await card.getAttribute('aria-busy'), 'false');

@@ -84,3 +84,12 @@ test('a refused request is worded from its code in Hebrew, keeps the server text
   assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
   assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
 });
+
+test('a refused translation request names the language in Hebrew, and the English keeps the server text with the item type', () => {
+  const refused = new ApiError(400, 'Bad Request', JSON.stringify({
+    error: 'validation', message: 'This document is already in spanish; choose another target language.',
+    coded: { code: 'refusal.translation_same_language', params: { language: 'spanish' } },
+  }));
+  assert.equal(wordError('he', refused), 'הפריט כבר בשפה \u2068ספרדית\u2069; בחרו שפת יעד אחרת.');
+  assert.equal(wordError('en', refused), 'This document is already in spanish; choose another target language.');
+});

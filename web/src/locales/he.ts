@@ -250,6 +250,8 @@ export const he: Translations = {
     'refusal.widget_title_long': 'הכותרת יכולה להכיל עד {max} תווים',
     'refusal.widget_color_long': 'הצבע יכול להכיל עד {max} תווים',
     'refusal.widget_greeting_long': 'הודעת הפתיחה יכולה להכיל עד {max} תווים',
+    'refusal.translation_same_language': 'הפריט כבר בשפה {language}; בחרו שפת יעד אחרת.',
+    'refusal.translation_item_failed': 'לא ניתן היה לעבד את הפריט; נסו לעבד אותו שוב לפני התרגום.',
     'note.nothing_searchable_pdf': 'אין בקובץ הזה שום דבר שאפשר לחפש: ב-PDF אין טקסט שאפשר לקרוא, גם לא בעזרת OCR (רק תמונות או שרטוטים). הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_docx': 'אין בקובץ הזה שום דבר שאפשר לחפש: במסמך אין טקסט, רק תמונות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_pptx': 'אין בקובץ הזה שום דבר שאפשר לחפש: בשקופיות אין טקסט, רק תמונות או צורות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',

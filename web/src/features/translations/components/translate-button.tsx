@@ -6,7 +6,7 @@ import { LanguageSelect } from '../../../components/language-select';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
-import { wordMessage } from '../../../lib/messages';
+import { wordError, wordMessage } from '../../../lib/messages';
 import { useTranslationOffers } from '../api/get-offers';
 import { useRequestTranslation } from '../api/request-translation';
 
@@ -43,7 +43,7 @@ export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', 
   const exclude = offers.data ? TRANSLATION_LANGUAGES.filter((l) => !served.has(l) || l === own) : own ? [own] : [];
   const hint = offers.data?.hint ? wordMessage(i18n.language, offers.data.hint, offers.data.hint.text) : null;
   const refused = request.error && isApiError(request.error) ? request.error : null;
-  const refusal = refused ? wordMessage(i18n.language, refused.coded, refused.serverMessage) : null;
+  const refusal = refused ? wordError(i18n.language, refused) : null;
   const submit = () => {
     if (!lang) return;
     request.mutate({ type, id, targetLanguage: lang }, { onSuccess: () => { setOpen(false); setLang(''); } });
