@@ -81,7 +81,7 @@ export async function videoLengthBench(lengths: number[] = [6, 60, 720]): Promis
 }
 
 const LABEL: Record<string, string> = {
-  probe: 'probe', 'transcribe.audio': 'sound out (16 kHz WAV)', 'transcribe.speech': 'speech detection', 'transcribe.recognise': 'recognition', frames: 'frames',
+  probe: 'probe', 'transcribe.audio': 'sound and frames (one pass)', 'transcribe.speech': 'speech detection', 'transcribe.recognise': 'recognition', frames: 'frames read after',
 };
 
 export function printLengthBench(r: LengthBench, line: (label: string, value: string) => void): void {

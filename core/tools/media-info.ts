@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { keys } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
-import { probeMedia, type MediaInfo, type ProbeOptions } from '../tools/ffprobe';
+import type { MediaInfo } from './ffprobe';
 
 const EDGE = 64 * 1024;
 
@@ -53,13 +53,4 @@ export async function keptMediaInfo(store: ObjectStore, id: number, file: string
   } catch {
     return null; // unreadable: probe again
   }
-}
-
-/** The kept probe of video `id` when it matches `file`, else ffprobe's (kept for the next job). */
-export async function mediaInfoOf(store: ObjectStore, id: number, file: string, label: string, opts: ProbeOptions = {}): Promise<MediaInfo> {
-  const kept = await keptMediaInfo(store, id, file);
-  if (kept) return kept;
-  const info = await probeMedia(file, label, opts);
-  await keepMediaInfo(store, id, file, info).catch(() => {});
-  return info;
 }
