@@ -20,7 +20,7 @@ import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
-import { keepMediaInfo } from '../video/media-info';
+import { keepMediaInfo } from '../tools/media-info';
 
 export interface IngestOptions {
   ocrLanguages: string[];

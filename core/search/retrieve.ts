@@ -24,8 +24,9 @@ export interface QueryVariant {
 
 export interface Passage {
   hit: SearchHit;
-  /** Share of the question's content terms found in the passage (0..1). */
+  /** Share of the question's asked terms found in the passage (0..1; frame words left out, core/text/question-frame.ts). */
   relevance: number;
+  /** Asked terms found; a slot word only filled by a value ("number" by a figure) counts a half. */
   matched: number;
   /** Share of the follow-up's own terms found (equals relevance for standalone questions). */
   focus: number;

@@ -19,17 +19,20 @@ export interface Frame {
 /**
  * Pixels per second of video (width × height × frame rate) up to which the
  * sound's pass decodes every picture for its frames: 1280×720 at 30 frames
- * (about 3.6 CPU seconds per minute of video here, docs/BENCHMARKS.md). A
- * larger picture gives key frames only, and frames a cue lacks are read after.
+ * (about 3.6 CPU seconds per minute of video here, docs/BENCHMARKS.md), and
+ * at most as many pixels in all as 10 minutes of that (a long video's pass
+ * stays short). A larger picture or a longer video gives key frames only, and
+ * frames a cue lacks are read after.
  */
 export const FULL_DECODE_PIXEL_RATE = 1280 * 720 * 30;
+export const FULL_DECODE_PIXELS = FULL_DECODE_PIXEL_RATE * 600;
 
 /** The frames to take in the sound's pass: every second or so from every picture when that is cheap, else from key frames. */
 export function frameGridFor(info: MediaInfo, dir: string): FrameGrid | undefined {
   if (!info.hasVideo || isUnknownCodec(info.videoCodec)) return undefined;
   const d = info.durationSec ?? 0;
   const pixelRate = (info.width ?? 1920) * (info.height ?? 1080) * (info.frameRate ?? 30);
-  if (pixelRate <= FULL_DECODE_PIXEL_RATE) return { dir, everySec: Math.max(1, Math.round((d / 600) * 10) / 10), allFrames: true };
+  if (pixelRate <= FULL_DECODE_PIXEL_RATE && pixelRate * d <= FULL_DECODE_PIXELS) return { dir, everySec: Math.max(1, Math.round((d / 600) * 10) / 10), allFrames: true };
   // About 150 over the video, at least 2 s apart.
   return { dir, everySec: Math.max(2, Math.round(d / 150)) };
 }

@@ -59,10 +59,12 @@ test('frames a grid missed are read eight per ffmpeg run', async () => {
   assert.equal(count(runs, 'ffmpeg'), 2);
 });
 
-test('the sound pass decodes every picture (a frame every second or so) up to 1280×720 at 30 frames a second, key frames only above', () => {
+test('the sound pass decodes every picture (a frame every second or so) up to 1280×720 at 30 frames a second and 10 minutes of that, key frames only above', () => {
   const info = (w: number, h: number, fps: number, durationSec: number): MediaInfo => ({ durationSec, streams: [], hasVideo: true, hasAudio: true, width: w, height: h, frameRate: fps, videoCodec: 'h264' });
   assert.deepEqual(frameGridFor(info(640, 360, 25, 6), 'd'), { dir: 'd', everySec: 1, allFrames: true });
-  assert.deepEqual(frameGridFor(info(1280, 720, 30, 720), 'd'), { dir: 'd', everySec: 1.2, allFrames: true });
+  assert.deepEqual(frameGridFor(info(640, 360, 25, 720), 'd'), { dir: 'd', everySec: 1.2, allFrames: true });
+  assert.deepEqual(frameGridFor(info(1280, 720, 30, 600), 'd'), { dir: 'd', everySec: 1, allFrames: true });
+  assert.deepEqual(frameGridFor(info(1280, 720, 30, 720), 'd'), { dir: 'd', everySec: 5 }, 'more than 10 minutes of 720p30: key frames');
   assert.deepEqual(frameGridFor(info(1920, 1080, 30, 60), 'd'), { dir: 'd', everySec: 2 });
   assert.deepEqual(frameGridFor(info(1920, 1080, 30, 1800), 'd'), { dir: 'd', everySec: 12 });
   assert.equal(frameGridFor({ ...info(640, 360, 25, 6), videoCodec: 'unknown (hvc1)' }, 'd'), undefined, 'a picture this ffmpeg cannot decode is not asked for');

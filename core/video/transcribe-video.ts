@@ -68,7 +68,9 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   let t0 = performance.now();
   const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
   const wav = o.wav ?? join(o.workDir, 'audio-16k.wav');
-  const gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, { signal: o.signal, grid: o.frameGrid });
+  const gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, {
+    signal: o.signal, grid: o.frameGrid, timeoutMs: Math.max(300_000, (o.info.durationSec ?? 0) * 1000),
+  });
   lap('audio');
   o.onProgress?.('audio');
   const speech = await detectSpeech(wav);

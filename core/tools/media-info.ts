@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { keys } from '../storage/layout';
 import type { ObjectStore } from '../storage/types';
-import type { MediaInfo } from '../tools/ffprobe';
+import type { MediaInfo } from './ffprobe';
 
 const EDGE = 64 * 1024;
 

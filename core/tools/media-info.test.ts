@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createLocalStore } from '../storage/local';
 import { videoFixtures } from '../testing/fixture-video';
-import { probeMedia } from '../tools/ffprobe';
+import { probeMedia } from './ffprobe';
 import { fileFingerprint, keepMediaInfo, keptMediaInfo } from './media-info';
 
 let dir: string;
