@@ -21,31 +21,85 @@ export function matchesWhere<T>(row: T, where: Query<T>['where']): boolean {
 
 /** The field names of a condition's path (`a.b` -> ['a', 'b']), each a plain identifier (they go into SQL). */
 export function pathOf(path: string): string[] {
-  const parts = path.split('.');
+  let parts = paths.get(path);
+  if (parts) return parts;
+  parts = path.split('.');
   for (const p of parts) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) throw new AppError('internal', `Bad field name ${path}`);
+  if (paths.size < 1000) paths.set(path, parts);
   return parts;
 }
-
-function valueAt(row: unknown, path: string): unknown {
-  let v: unknown = row;
-  for (const p of pathOf(path)) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[p];
-  }
-  return v;
-}
+/** Paths already checked (conditions are constants of the code: a few dozen). */
+const paths = new Map<string, string[]>();
 
 const sameJson = (a: unknown, b: unknown) => a === b || (a !== undefined && b !== null && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
+type Test = (row: unknown) => boolean;
+
+function reader(path: string): (row: unknown) => unknown {
+  const parts = pathOf(path);
+  if (parts.length === 1) {
+    const k = parts[0];
+    return (row) => (row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[k] : undefined);
+  }
+  return (row) => {
+    let v: unknown = row;
+    for (const p of parts) {
+      if (v === null || typeof v !== 'object') return undefined;
+      v = (v as Record<string, unknown>)[p];
+    }
+    return v;
+  };
+}
+
+function compile(c: Cond): Test {
+  if ('and' in c) {
+    const all = c.and.map(compiled);
+    return (row) => all.every((t) => t(row));
+  }
+  if ('or' in c) {
+    const any = c.or.map(compiled);
+    return (row) => any.some((t) => t(row));
+  }
+  if ('not' in c) {
+    const t = compiled(c.not);
+    return (row) => !t(row);
+  }
+  const at = reader(c.path);
+  if ('set' in c) {
+    const want = c.set;
+    return (row) => {
+      const v = at(row);
+      return (v !== undefined && v !== null) === want;
+    };
+  }
+  if ('in' in c) {
+    const values = c.in;
+    return (row) => {
+      const v = at(row);
+      return v !== undefined && values.some((x) => sameJson(v, x));
+    };
+  }
+  const eq = c.eq;
+  return (row) => {
+    const v = at(row);
+    return v !== undefined && sameJson(v, eq);
+  };
+}
+
+/** Conditions compiled once to a function (they are mostly constants of the code), so the file store keeps its speed. */
+const tests = new WeakMap<Cond, Test>();
+function compiled(c: Cond): Test {
+  let t = tests.get(c);
+  if (!t) {
+    t = compile(c);
+    tests.set(c, t);
+  }
+  return t;
+}
+
 /** Whether a row meets a condition (the in-memory meaning of what the PostgreSQL store asks in SQL). */
 export function meets(row: unknown, c: Cond): boolean {
-  if ('and' in c) return c.and.every((x) => meets(row, x));
-  if ('or' in c) return c.or.some((x) => meets(row, x));
-  if ('not' in c) return !meets(row, c.not);
-  const v = valueAt(row, c.path);
-  if ('set' in c) return (v !== undefined && v !== null) === c.set;
-  if ('in' in c) return v !== undefined && c.in.some((x) => sameJson(v, x));
-  return v !== undefined && sameJson(v, c.eq);
+  return compiled(c)(row);
 }
 
 export function matches<T>(row: T, q: Query<T>): boolean {
