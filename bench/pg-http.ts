@@ -54,7 +54,7 @@ async function seedCatalog(url: string, n: number) {
       INSERT INTO catalog_rows (collection, id, data)
       SELECT 'documents', i, jsonb_build_object('id', i, 'title', 'Manual ' || i || ' for the M' || (i % 97) || ' motor', 'description', 'Installation and warranty',
         'status', 'completed', 'progress', 100, 'step', null, 'error', null, 'categoryId', null, 'fileName', 'manual-' || i || '.pdf', 'fileKey', 'documents/manual-' || i || '.pdf',
-        'filePath', '/api/files/documents/manual-' || i || '.pdf', 'mimeType', 'application/pdf', 'size', 120000, 'pageCount', 12, 'chunkCount', 1, 'imageCount', 0,
+        'filePath', '/api/files/documents/manual-' || i || '.pdf', 'fileType', 'application/pdf', 'size', 120000, 'pageCount', 12, 'chunkCount', 1, 'imageCount', 0,
         'sourceLanguage', 'en', 'createdAt', $2::text, 'updatedAt', $2::text, 'review', 'approved', 'audience', 'public')
       FROM generate_series(1, $1::int) AS i`, [n, at]);
     await pool.query(`

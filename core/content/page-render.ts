@@ -33,9 +33,12 @@ export async function canRenderPage(catalog: Catalog, docId: number, page: numbe
   return !!doc && doc.status === 'completed' && rendersPages(doc.fileName, doc.fileType) && page >= 1 && page <= (doc.pageCount ?? 0);
 }
 
-/** Its format renders pages (core/formats: PDF), by its stored type or, failing that, its name. */
-const rendersPages = (fileName: string, fileType: string) =>
-  !!(FORMATS.find((f) => f.mime === fileType.split(';')[0]) ?? formatOfName(fileName))?.pageRenders;
+/**
+ * Its format renders pages (core/formats: PDF), by its stored type or, failing that, its name.
+ * A row without a type (written outside the product, e.g. straight into PostgreSQL) is judged by its name, not a crash.
+ */
+const rendersPages = (fileName: string | undefined, fileType: string | undefined) =>
+  !!(FORMATS.find((f) => f.mime === fileType?.split(';')[0]) ?? formatOfName(fileName ?? ''))?.pageRenders;
 
 export interface Box { x0: number; y0: number; x1: number; y1: number }
 interface Line extends Box { words: string[] }

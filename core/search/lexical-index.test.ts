@@ -150,6 +150,38 @@ test('a restart reads the index without rebuilding it; chunks not yet in a segme
   }
 });
 
+test('a restart after a close reads the per-chunk figures from their snapshot: same scores, filters and counts; a change after a start drops it', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
+  try {
+    const chunks = manyChunks(1200);
+    const a = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    a.upsert(chunks);
+    a.deleteItem('document', 105);
+    a.upsert([{ ...makeChunk(7, 0, 'Der Bewegungsmelder schaltet das Licht'), language: 'de' }]);
+    await a.flush(); // postings as a restart reads them (a segment write leaves out removed chunks' postings)
+    const queries = ['motion sensor model17x', 'thermostat schedule heating', 'Bewegungsmelder Licht'];
+    const before = queries.map((q) => a.search(q, { k: 20, language: 'en', filters: { language: q.startsWith('B') ? 'de' : 'en' } }));
+    await a.close();
+    const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    assert.equal(b.count(), 1200 - 10 + 1);
+    queries.forEach((q, i) => {
+      const r = b.search(q, { k: 20, language: 'en', filters: { language: q.startsWith('B') ? 'de' : 'en' } });
+      for (const f of ['words', 'grams', 'title'] as const) {
+        assert.deepEqual(r[f].map((h) => [h.id, h.language]), before[i][f].map((h) => [h.id, h.language]), `${q} / ${f}`);
+        r[f].forEach((h, j) => assert.ok(Math.abs(h.score - before[i][f][j].score) < 1e-9));
+      }
+    });
+    // Changed after the start and never closed (a crash): a second start must not use the old snapshot.
+    b.deleteItem('document', 106);
+    const c = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    assert.equal(c.count(), 1200 - 20 + 1);
+    assert.ok(c.search('model17x thermostat', { k: 50, language: 'en' }).words.every((h) => !h.id.startsWith('document:106:')));
+    await Promise.all([b.close(), c.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('an index file of the earlier in-memory version is read once into the new file and removed', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
   try {

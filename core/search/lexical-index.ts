@@ -99,6 +99,8 @@ const SCHEMA = `
     doc INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, item_type TEXT NOT NULL, item_id INTEGER NOT NULL,
     language TEXT NOT NULL, len_w INTEGER NOT NULL, len_g INTEGER NOT NULL, len_t INTEGER NOT NULL, chunk TEXT NOT NULL);
   CREATE INDEX IF NOT EXISTS docs_item ON docs (item_type, item_id);
+  -- The per-chunk figures as of the last close (through = the last document then): a start reads this instead of every chunk row.
+  CREATE TABLE IF NOT EXISTS doc_snapshot (one INTEGER PRIMARY KEY CHECK (one = 1), through INTEGER NOT NULL, info TEXT NOT NULL, data BLOB NOT NULL);
 `;
 
 const BM25 = { k1: 1.2, b: 0.75 };
@@ -159,6 +161,31 @@ class DocTable {
   }
 
   size() { return this.alive.length; }
+
+  /** The whole table as one buffer (arrays up to `docs` + 1) and its small figures. */
+  save(docs: number): { data: Buffer; info: string } {
+    const n = docs + 1;
+    const parts = [this.alive.subarray(0, n), ...this.len.map((a) => a.subarray(0, n)), this.itemId.subarray(0, n), this.itemType.subarray(0, n), this.lang.subarray(0, n)];
+    const data = Buffer.concat(parts.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
+    return { data, info: JSON.stringify({ n, live: this.live, total: this.total, codes: [...this.codes] }) };
+  }
+
+  /** Restores what `save` wrote. */
+  load(data: Buffer, info: string) {
+    const { n, live, total, codes } = JSON.parse(info) as { n: number; live: number; total: number[]; codes: Array<[string, number]> };
+    if (data.length !== n * 19) throw new Error(`the per-chunk snapshot holds ${data.length} bytes, expected ${n * 19}`);
+    const copy = Uint8Array.from(data);
+    let at = 0;
+    const take = (bytes: number) => { const b = copy.buffer.slice(at, at + n * bytes); at += n * bytes; return b; };
+    this.alive = new Uint8Array(take(1));
+    this.len = [new Uint32Array(take(4)), new Uint32Array(take(4)), new Uint32Array(take(4))];
+    this.itemId = new Int32Array(take(4));
+    this.itemType = new Uint8Array(take(1));
+    this.lang = new Uint8Array(take(1));
+    this.live = live;
+    this.total = total;
+    this.codes = new Map(codes);
+  }
 }
 
 function openDatabase(file: string): Database.Database {
@@ -227,7 +254,11 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   /** Analyses a chunk into the in-memory segment under document number `doc`. */
   const index = (doc: number, chunk: Chunk) => segments.memory.addIds(doc, analyse(chunk).ids);
 
+  /** The snapshot of per-chunk figures is removed at the first change after a start (written again at close). */
+  let snapshotKept = true;
+  const dropSnapshot = () => { if (snapshotKept) { db.exec('DELETE FROM doc_snapshot'); snapshotKept = false; } };
   const addChunks = db.transaction((list: Chunk[]) => {
+    dropSnapshot();
     for (const chunk of list) {
       const old = docById.get(chunk.id);
       if (old) { deleteDoc.run(old.doc); docs.remove(old.doc); }
@@ -239,6 +270,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   });
 
   const clearAll = db.transaction(() => {
+    dropSnapshot();
     segments.dropAll();
     db.exec("DELETE FROM docs; DELETE FROM sqlite_sequence WHERE name = 'docs'");
   });
@@ -253,7 +285,11 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       segments.setWrittenThrough(0);
     } else if (recipe === null) setMeta('recipe', LEXICAL_RECIPE);
     segments.load();
-    for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
+    const snap = db.prepare<[], { through: number; info: string; data: Buffer }>('SELECT through, info, data FROM doc_snapshot').get();
+    const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
+    // Any change since the snapshot removed it; a snapshot that does not end at the last chunk is not used.
+    if (snap && snap.through === last) docs.load(snap.data, snap.info);
+    else for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
       'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
       docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
     }
@@ -373,7 +409,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     deleteItem(itemType, itemId) {
       const rows = docsOfItem.all(itemType, itemId);
       if (rows.length === 0) return 0;
-      db.transaction(() => { for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
+      db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
       segments.noteDeleted(rows.length);
       return rows.length;
     },
@@ -411,7 +447,12 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     async flush() { save(); },
     async close() {
       if (closed) return;
-      try { save(); } finally {
+      try {
+        save();
+        const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
+        const { data, info } = docs.save(last);
+        db.prepare('INSERT INTO doc_snapshot (one, through, info, data) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET through = excluded.through, info = excluded.info, data = excluded.data').run(last, info, data);
+      } finally {
         closed = true;
         db.close();
       }
