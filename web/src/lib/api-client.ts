@@ -112,6 +112,37 @@ export const api = {
   delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
+/** One page of a list route (`limit`/`offset`) and the list's whole length from `X-Total-Count`. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The most rows a list route answers at once (docs/API.md, Lists). */
+export const MAX_PAGE = 1000;
+
+/** GET one page of a list route: `offset` rows skipped, at most `limit` rows (1-1,000). */
+export async function getPage<T>(path: string, page: { limit: number; offset: number }, params: RequestOptions['params'] = {}): Promise<Page<T>> {
+  const res = await rawRequest(path, { params: { ...params, limit: page.limit, offset: page.offset } });
+  const text = res ? await res.text() : '';
+  const items = (text ? JSON.parse(text) : []) as T[];
+  const header = Number(res?.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(header) && header >= 0 && res?.headers.has('x-total-count') ? header : page.offset + items.length };
+}
+
+/**
+ * GET a whole list, page after page of 1,000, for screens that group or filter over every item
+ * (the images screens, the card grids). Stops at the total, or at a short page.
+ */
+export async function getAllPages<T>(path: string, params: RequestOptions['params'] = {}): Promise<T[]> {
+  const all: T[] = [];
+  for (;;) {
+    const { items, total } = await getPage<T>(path, { limit: MAX_PAGE, offset: all.length }, params);
+    all.push(...items);
+    if (items.length < MAX_PAGE || all.length >= total) return all;
+  }
+}
+
 /**
  * Multipart upload through XMLHttpRequest so big files report progress
  * (fetch has no upload progress). Same credentials, error and 401 rules.

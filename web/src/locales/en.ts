@@ -241,6 +241,8 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     pagination: 'Pages',
+    pageOf: 'Page {{page}} of {{pages}}',
+    rowsPerPage: 'Rows per page',
     actionsNamed: 'More actions for {{title}}',
     confirmDelete: 'Delete "{{title}}"?',
     deleted: 'Content deleted successfully',

@@ -349,6 +349,8 @@ export const he: Translations = {
     previous: 'הקודם',
     next: 'הבא',
     pagination: 'עמודים',
+    pageOf: 'עמוד {{page}} מתוך {{pages}}',
+    rowsPerPage: 'שורות בעמוד',
     actionsNamed: 'פעולות נוספות: {{title}}',
     confirmDelete: 'למחוק את "{{title}}"?',
     deleted: 'התוכן נמחק בהצלחה',

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BotImage } from '@core/types';
-import { api } from '../../../lib/api-client';
+import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 
-export const getBotImages = (): Promise<BotImage[]> => api.get<BotImage[]>('/api/bot-images');
+export const getBotImages = (): Promise<BotImage[]> => getAllPages<BotImage>('/api/bot-images');
 
 export const getBotImagesQueryOptions = () => queryOptions({ queryKey: ['/api/bot-images'], queryFn: getBotImages, refetchInterval: POLL_MS.botImages });
 

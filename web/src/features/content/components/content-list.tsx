@@ -1,5 +1,5 @@
 import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
+import { Label, Select } from '../../../components/ui/input';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { TableHeader } from '../../../components/table-parts';
 import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
@@ -16,6 +17,10 @@ import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
 
 type Kind = ContentType | 'other';
+
+/** The rows-per-page choices; the server answers at most 1,000 rows a page. */
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 25;
 
 function TypeIcon({ type }: { type: string }) {
   const cls = 'size-4 text-muted-foreground';
@@ -41,7 +46,18 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
 }) {
   const { t } = useTranslation();
   const kind: Kind = type ?? 'other';
-  const query = useContent(type);
+  // The table pages through the server: only the page shown is fetched, the total comes from X-Total-Count.
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [type]);
+  const query = useContent(type, pageSize, page * pageSize);
+  const sizeId = useId();
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // A delete can empty the last page: show the new last one.
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && page > pages - 1) setPage(pages - 1);
+  }, [query.data, query.isPlaceholderData, page, pages]);
   const del = useDeleteContent();
 
   const headers: Record<Kind, string[]> = {
@@ -138,8 +154,10 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
 
   if (query.isPending) return <SkeletonRows />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const items = sortById(query.data);
+  const items = sortById(query.data.items);
   const n = items.length;
+  const from = n === 0 ? 0 : page * pageSize + 1;
+  const to = n === 0 ? 0 : page * pageSize + n;
 
   return (
     <div className="grid gap-3" data-testid="content-list">
@@ -149,7 +167,7 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
           {t('content.add')}
         </Button>
       </div>
-      {n === 0 ? (
+      {total === 0 ? (
         <EmptyState icon={FileText} title={t('content.empty')} hint={t('content.emptyHint')} />
       ) : (
         <Table>
@@ -167,13 +185,20 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
           </TBody>
         </Table>
       )}
-      <nav aria-label={t('content.pagination')} className="flex items-center justify-between gap-4 px-1 text-sm text-muted-foreground">
-        <p>{t('content.showing', { from: n === 0 ? 0 : 1, to: n, total: n })}</p>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled>
+      <nav aria-label={t('content.pagination')} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 text-sm text-muted-foreground">
+        <p aria-live="polite" data-testid="content-showing">{t('content.showing', { from, to, total })}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor={sizeId} className="font-normal">{t('content.rowsPerPage')}</Label>
+          <span className="w-24">
+            <Select id={sizeId} value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }}>
+              {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+            </Select>
+          </span>
+          <span data-testid="content-page">{t('content.pageOf', { page: Math.min(page, pages - 1) + 1, pages })}</span>
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
             {t('content.previous')}
           </Button>
-          <Button variant="outline" size="sm" disabled>
+          <Button variant="outline" size="sm" disabled={page >= pages - 1} onClick={() => setPage((p) => Math.min(pages - 1, p + 1))}>
             {t('content.next')}
           </Button>
         </div>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Document } from '@core/types';
-import { api } from '../../../lib/api-client';
+import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 
-export const getDocuments = (): Promise<Document[]> => api.get<Document[]>('/api/documents');
+export const getDocuments = (): Promise<Document[]> => getAllPages<Document>('/api/documents');
 
 export const getDocumentsQueryOptions = () =>
   queryOptions({ queryKey: ['/api/documents'], queryFn: getDocuments, refetchInterval: POLL_MS.documents });

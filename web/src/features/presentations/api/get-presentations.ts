@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Presentation } from '@core/types';
-import { api } from '../../../lib/api-client';
+import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 
-export const getPresentations = (): Promise<Presentation[]> => api.get<Presentation[]>('/api/presentations');
+export const getPresentations = (): Promise<Presentation[]> => getAllPages<Presentation>('/api/presentations');
 
 export const getPresentationsQueryOptions = () =>
   queryOptions({ queryKey: ['/api/presentations'], queryFn: getPresentations, refetchInterval: POLL_MS.presentations });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Video } from '@core/types';
-import { api } from '../../../lib/api-client';
+import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 
-export const getVideos = (): Promise<Video[]> => api.get<Video[]>('/api/videos');
+export const getVideos = (): Promise<Video[]> => getAllPages<Video>('/api/videos');
 
 export const getVideosQueryOptions = () => queryOptions({ queryKey: ['/api/videos'], queryFn: getVideos, refetchInterval: POLL_MS.videos });
 
