@@ -110,7 +110,7 @@ function randomLists(seed: number, docs: number, terms: number, segments: number
     }
     const lists = [...bySeg].map(([seg, l]) => {
       // Half the lists carry stored block bounds, as written segments do; the others have them computed when read.
-      const blob = encodePostings(l.docs, l.tfs.map((f) => Math.min(f, 255)), l.docs.length, (seg + t) % 2 ? (d) => lengths[d] : undefined);
+      const blob = encodePostings(l.docs, l.tfs.map((f) => Math.min(f, 255)), l.docs.length, (seg + t) % 2 ? lengths : undefined);
       return { ...decodePostings(blob, l.docs.length), seg };
     });
     const n = lists.reduce((s, p) => s + p.n, 0);
@@ -143,7 +143,7 @@ test('pruned top k equals exhaustive top k on random lists with many tied scores
 test('the block bounds survive the blob; a blob of an earlier version (no bounds) still reads its postings', () => {
   const docs = Array.from({ length: 150 }, (_, i) => i * 3);
   const tfs = docs.map((d) => 1 + (d % 7));
-  const withBounds = decodePostings(encodePostings(docs, tfs, docs.length, (d) => 100 - (d % 50)), docs.length);
+  const withBounds = decodePostings(encodePostings(docs, tfs, docs.length, Array.from({ length: 450 }, (_, d) => 100 - (d % 50))), docs.length);
   assert.deepEqual([...withBounds.docs], docs);
   assert.deepEqual([...withBounds.tfs], tfs);
   assert.equal(withBounds.minLen?.length, 3);
