@@ -20,6 +20,9 @@ export interface Postings {
   minLen?: Uint32Array; maxTf?: Uint8Array;
 }
 
+/** Names the layout of segment blobs (benchmarks reuse an index built with the same one). */
+export const SEGMENT_FORMAT = 'seg-v2:block-bounds-64';
+
 /** Postings per block of stored bounds. */
 export const BLOCK = 64;
 
