@@ -227,11 +227,39 @@ export interface Segments {
   count(): number;
 }
 
-export function createSegments(db: Database.Database, opts: { alive: (doc: number) => boolean; lengths?: (prefix: string) => ArrayLike<number> }): Segments {
+export interface SegmentsOptions {
+  alive: (doc: number) => boolean;
+  /** Every document's length in the field of `prefix` (for the block bounds written with each term). */
+  lengths?: (prefix: string) => ArrayLike<number>;
+  /** Bytes of written postings kept in memory, least recently used dropped first (default 0: none). */
+  cacheBytes?: number;
+}
+
+export function createSegments(db: Database.Database, opts: SegmentsOptions): Segments {
   db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
            CREATE TABLE IF NOT EXISTS segment_state (one INTEGER PRIMARY KEY CHECK (one = 1), written_through INTEGER NOT NULL);
            INSERT OR IGNORE INTO segment_state VALUES (1, 0);`);
   const memory = new MemorySegment();
+  /**
+   * Postings read from written segments (which never change until dropped), by segment and key, null for
+   * a term a segment does not hold; a Map's order is its use order. Common terms recur in queries and their
+   * lists are the long ones to read.
+   */
+  const cache = new Map<string, Postings | null>();
+  const cacheLimit = opts.cacheBytes ?? 0;
+  let cached = 0;
+  const cost = (p: Postings | null) => 64 + (p ? p.n * 5 + (p.minLen?.length ?? 0) * 5 : 0);
+  const remember = (key: string, p: Postings | null) => {
+    if (cacheLimit <= 0) return;
+    cache.set(key, p);
+    cached += cost(p);
+    for (const [k, v] of cache) {
+      if (cached <= cacheLimit) break;
+      cache.delete(k);
+      cached -= cost(v);
+    }
+  };
+  const forget = () => { cache.clear(); cached = 0; };
   let list: Segment[] = [];
   let through = 0;
   const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
@@ -255,6 +283,7 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
   };
 
   const drop = (s: Segment) => {
+    forget();
     db.exec(`DROP TABLE IF EXISTS seg_${s.seg}`);
     db.prepare('DELETE FROM segments WHERE seg = ?').run(s.seg);
   };
@@ -330,8 +359,14 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
       if (list.length) {
         const key = prefix + term;
         for (const s of list) {
-          const r = s.get.get(key);
-          if (r) out.push({ ...decodePostings(r.docs, r.n), seg: s.seg });
+          const ck = `${s.seg}\u0000${key}`;
+          let p = cache.get(ck);
+          if (p === undefined) {
+            const r = s.get.get(key);
+            p = r ? decodePostings(r.docs, r.n) : null;
+            remember(ck, p);
+          } else { cache.delete(ck); cache.set(ck, p); }
+          if (p) out.push({ ...p, seg: s.seg });
         }
       }
       const m = memory.get(prefix, term);
@@ -357,6 +392,7 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
     maxDoc: () => Math.max(through, memory.maxDoc),
     noteDeleted() { /* postings of removed documents are skipped when read and dropped at the next merge */ },
     dropAll() {
+      forget();
       for (const s of [...list]) drop(s);
       list = [];
       memory.clear();

@@ -153,3 +153,31 @@ test('the block bounds survive the blob; a blob of an earlier version (no bounds
   assert.deepEqual([...old.docs], docs);
   assert.equal(old.minLen, undefined);
 });
+
+test('postings kept in memory for queries never outlive their segment: after clear, merges and new writes the answers are the new ones', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-cache-'));
+  try {
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 600_000, memoryPostings: 5_000 });
+    const first = generatedChunks(400, 3);
+    for (let i = 0; i < first.length; i += 50) idx.upsert(first.slice(i, i + 50));
+    await idx.flush();
+    const query = first[10].text.split(' ').slice(0, 4).join(' ');
+    const before = idx.search(query, { k: 5, language: 'en' }).words.map((h) => h.id);
+    assert.ok(before.length > 0);
+    idx.clear();
+    // Same ids, other texts: segment numbers start again from 1, so a stale list would answer with the old texts' postings.
+    const second = generatedChunks(400, 4);
+    for (let i = 0; i < second.length; i += 50) idx.upsert(second.slice(i, i + 50));
+    await idx.flush();
+    for (const q of [query, second[10].text.split(' ').slice(0, 4).join(' ')]) {
+      const cachedAnswer = idx.search(q, { k: 5, language: 'en' });
+      const fresh = await createLexicalIndex({ dataDir: null });
+      fresh.upsert(second);
+      assert.deepEqual(flat(cachedAnswer), flat(fresh.search(q, { k: 5, language: 'en' })), q);
+      await fresh.close();
+    }
+    await idx.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
