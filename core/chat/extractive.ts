@@ -2,7 +2,7 @@ import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
-import { isFrameTerm, SLOT_SHARE, slotFilled } from '../text/question-frame';
+import { isFrameTerm, slotCredit } from '../text/question-frame';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -34,6 +34,13 @@ export interface ExtractiveResult {
    * and heading. Low support means "not found".
    */
   support: number;
+  /**
+   * When the question asks for a figure, a date or a duration: whether a
+   * quoted sentence holds one (null when it asks for none).
+   */
+  kindHeld?: boolean | null;
+  /** False when a figure of the question (a number, an ordinal) is in none of the quoted passages. */
+  figuresHeld?: boolean;
 }
 
 export interface ExtractiveOptions {
@@ -104,7 +111,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       const termScore = [...terms, ...focus].reduce((n, t) => {
         if (!asks(t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
         // "The telephone number" is half-answered by a phone number written otherwise ("Tél : +33 2 50 01 14 20").
-        if (!hasTerm(x.set, t)) return slotFilled(t, x.s, qLang) ? n + weight(t) * SLOT_SHARE : n;
+        if (!hasTerm(x.set, t)) return n + weight(t) * slotCredit(t, x.s, qLang);
         return n + weight(t) * ((isCategory(t) ? 2 : 1) + (exact(t, sentenceWords) ? 0.25 : 0));
       }, 0);
       const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
@@ -119,7 +126,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
-  if (candidates.length === 0) return { text: '', used: [], support: 0 };
+  if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
@@ -166,13 +173,24 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const around = passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, variants[0]?.language ?? passages[p].hit.chunk.language);
     // The asked slot is filled when the quote holds that kind of answer ("which company" → "Intel Corporation", "the value of" → "4.3").
     const filled = (t: Term) => prefer.types.some((type) => mine.some((c) => holdsAnswerType(c.s, type)) && fillsSlot(t, type));
-    const slot = (t: Term) => mine.some((c) => slotFilled(t, c.s, qLang));
+    const slot = (t: Term) => Math.max(0, ...mine.map((c) => slotCredit(t, c.s, qLang)));
     const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t)
-      : hasTerm(around, t) ? weight(t) / 2 : slot(t) ? weight(t) * SLOT_SHARE : 0), 0);
+      : Math.max(hasTerm(around, t) ? weight(t) / 2 : 0, weight(t) * slot(t))), 0);
     return total > 0 ? found / total : 0;
   }));
-  return { text, used, support };
+  // A question asking for a figure, a date or a duration is not answered by a quote holding none.
+  // "When" gates only a question that begins with it ("What happens when ..." asks for no date).
+  const asksDate = WHEN_QUESTION.test(questionText.trim());
+  const kinds = prefer.types.filter((t) => t === 'quantity' || t === 'duration' || (t === 'date' && asksDate));
+  const kindHeld = kinds.length === 0 ? null : chosen.some((c) => kinds.some((k) => holdsAnswerType(c.s, k)));
+  // A figure of the question ("the 5th quarter", "Firefox 3.5") missing from every quoted passage: they speak of another.
+  const figures = asked.filter((t) => /\d/.test(t[0]));
+  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
+  return { text, used, support, kindHeld, figuresHeld };
 }
+
+/** A question asking for a date: it begins with "when", "what/which year/date/day", "in which year", "מתי", "quand", "cuándo", "wann", "когда". */
+const WHEN_QUESTION = /^(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date|day)|מתי|quand|cu[aá]ndo|wann|когда)(?![\p{L}])/iu;
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */
 const valueWords = termSet('value values valeur valor wert значение ערך', 'en');
