@@ -35,8 +35,9 @@ export interface ExtractiveResult {
    */
   support: number;
   /**
-   * When the question asks for a figure, a date or a duration: whether a
-   * quoted sentence holds one (null when it asks for none).
+   * When the question asks for a figure ("how many", "how much", "what
+   * value"): whether a quoted sentence holds one, in figures or (English) in
+   * words; null when it asks for none.
    */
   kindHeld?: boolean | null;
   /** False when a figure of the question (a number, an ordinal) is in none of the quoted passages. */
@@ -178,19 +179,15 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       : Math.max(hasTerm(around, t) ? weight(t) / 2 : 0, weight(t) * slot(t))), 0);
     return total > 0 ? found / total : 0;
   }));
-  // A question asking for a figure, a date or a duration is not answered by a quote holding none.
-  // "When" gates only a question that begins with it ("What happens when ..." asks for no date).
-  const asksDate = WHEN_QUESTION.test(questionText.trim());
-  const kinds = prefer.types.filter((t) => t === 'quantity' || t === 'duration' || (t === 'date' && asksDate));
-  const kindHeld = kinds.length === 0 ? null : chosen.some((c) => kinds.some((k) => holdsAnswerType(c.s, k)));
+  // "How many / how much / what value" is not answered by a quote holding no figure and no count in words.
+  // Not "when" ("at six in the morning") nor "how long" (a duration or a length): their answers take too many forms.
+  // Counts written in words are recognised in English only (core/chat/answer-type.ts): other languages are not gated.
+  const kindHeld = qLang !== 'en' || !prefer.types.includes('quantity') ? null : chosen.some((c) => holdsAnswerType(c.s, 'quantity'));
   // A figure of the question ("the 5th quarter", "Firefox 3.5") missing from every quoted passage: they speak of another.
   const figures = asked.filter((t) => /\d/.test(t[0]));
   const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
   return { text, used, support, kindHeld, figuresHeld };
 }
-
-/** A question asking for a date: it begins with "when", "what/which year/date/day", "in which year", "מתי", "quand", "cuándo", "wann", "когда". */
-const WHEN_QUESTION = /^(?:when|(?:in\s+)?(?:what|which)\s+(?:year|date|day)|מתי|quand|cu[aá]ndo|wann|когда)(?![\p{L}])/iu;
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */
 const valueWords = termSet('value values valeur valor wert значение ערך', 'en');
