@@ -12,7 +12,7 @@ import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import type { SpeechToText } from './video/speech/types';
 import { loadTranscript } from './video/transcript-store';
-import { setToolLimits } from './tools/sandbox';
+import { probeToolIsolation, setToolLimits } from './tools/sandbox';
 import { createDiskGuard, type DiskGuard } from './disk';
 import { explainFailure } from './ingest/failure';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
@@ -158,6 +158,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
     setToolLimits(config.tools);
+    // What confinement the machine allows is probed while the rest starts (Chroma takes longer), not by the first job.
+    const isolationProbed = probeToolIsolation().catch((e: Error) => log(`Probing tool confinement failed: ${e.message}; the first tool run probes again`));
     const tmpDir = path.join(config.dataDir, 'tmp');
     // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
     if (lock) rmSync(tmpDir, { recursive: true, force: true });
@@ -323,6 +325,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       indexChunks: () => search.count(),
     });
     cleanups.push(() => setMetricSources(null));
+    await isolationProbed;
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(

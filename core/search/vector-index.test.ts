@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
-import { SAMPLE_CHUNKS } from '../testing/search-chunks';
+import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
+import type { Chunk, Embedder } from './types';
 import { createVectorIndex } from './vector-index';
 
 let dir: string;
@@ -58,6 +59,42 @@ test('a different embedder on an existing collection reports needsReindex; reset
   assert.equal(await b.needsReindex(), false);
   await b.upsert(SAMPLE_CHUNKS);
   assert.equal(await b.count(), SAMPLE_CHUNKS.length);
+});
+
+test('a write in batches hands each batch on, in order, once Chroma holds it', async () => {
+  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'batches', batchSize: 2 });
+  const chunks = Array.from({ length: 7 }, (_, i) => makeChunk(40, i, `Paragraph ${i} of the blind manual: ${SAMPLE_CHUNKS[i % 2]!.text}`));
+  const handed: string[][] = [];
+  const heldWhenHanded: Array<Promise<number>> = [];
+  await v.upsert(chunks, undefined, (batch) => {
+    handed.push(batch.map((c) => c.id));
+    heldWhenHanded.push(v.count());
+  });
+  assert.deepEqual(handed, [[0, 1], [2, 3], [4, 5], [6]].map((b) => b.map((i) => `document:40:${i}`)));
+  const held = await Promise.all(heldWhenHanded);
+  held.forEach((n, k) => assert.ok(n >= Math.min(2 * (k + 1), 7), `Chroma held ${n} chunks when batch ${k + 1} was handed on`));
+  assert.equal(await v.count(), 7);
+  await v.reset();
+});
+
+test('an embedding that fails mid-write stops the write: only the batches Chroma holds were handed on', async () => {
+  const hash = createHashEmbedder();
+  let calls = 0;
+  const failing: Embedder = {
+    id: hash.id, dimension: hash.dimension,
+    embed: async (texts, signal) => {
+      if (++calls === 3) throw new Error('the embedding model stopped');
+      return hash.embed(texts, signal);
+    },
+  };
+  const v = createVectorIndex({ url: chroma.url, embedder: failing, collection: 'failing', batchSize: 2 });
+  const chunks: Chunk[] = Array.from({ length: 6 }, (_, i) => makeChunk(41, i, `Part ${i}: ${SAMPLE_CHUNKS[0]!.text}`));
+  const handed: string[] = [];
+  await assert.rejects(v.upsert(chunks, undefined, (batch) => handed.push(...batch.map((c) => c.id))), /the embedding model stopped/);
+  // Batch 1 was confirmed before batch 3's embedding failed; batch 2 was under way and is finished, not handed on.
+  assert.deepEqual(handed, ['document:41:0', 'document:41:1']);
+  assert.equal(await v.count(), 4);
+  await v.reset();
 });
 
 test('an unreachable Chroma gives AppError unavailable naming the URL', async () => {
