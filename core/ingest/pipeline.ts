@@ -118,6 +118,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
       }
       // Chroma writes a batch while the next one is embedded and the last one goes to the lexical index (core/search/index.ts).
+      report(step('indexing', { done: 0, total: chunks.length }), 70);
       await deps.search.upsert(chunks, (done, total) => report(step('indexing', { done, total }), 70 + (28 * done) / total, { throttle: true }));
 
       found = {
