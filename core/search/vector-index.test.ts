@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { ChromaClient } from 'chromadb';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
 import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
@@ -95,6 +96,25 @@ test('an embedding that fails mid-write stops the write: only the batches Chroma
   assert.deepEqual(handed, ['document:41:0', 'document:41:1']);
   assert.equal(await v.count(), 4);
   await v.reset();
+});
+
+test('a write stores the same vectors, texts and fields as the Chroma client writes them', async () => {
+  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'as-client' });
+  await v.upsert(SAMPLE_CHUNKS);
+  const client = new ChromaClient({ host: '127.0.0.1', port: Number(new URL(chroma.url).port) });
+  const ids = SAMPLE_CHUNKS.map((c) => c.id);
+  const reference = await client.getOrCreateCollection({ name: 'by-client', embeddingFunction: null, configuration: { hnsw: { space: 'cosine' } } });
+  await reference.upsert({ ids, embeddings: await createHashEmbedder().embed(SAMPLE_CHUNKS.map((c) => c.text)), documents: SAMPLE_CHUNKS.map((c) => c.text) });
+  const ours = await (await client.getCollection({ name: 'as-client' } as never)).get({ ids, include: ['embeddings', 'documents', 'metadatas'] as never });
+  const theirs = await reference.get({ ids, include: ['embeddings', 'documents'] as never });
+  for (const id of ids) {
+    const [a, b] = [ours.ids.indexOf(id), theirs.ids.indexOf(id)];
+    assert.deepEqual(ours.embeddings[a], theirs.embeddings[b], id);
+    assert.equal(ours.documents[a], theirs.documents[b], id);
+  }
+  assert.deepEqual(ours.metadatas[ours.ids.indexOf('document:1:0')], {
+    itemType: 'document', itemId: 1, title: 'Doc 1', page: 1, slide: -1, heading: '', language: 'en', imageIds: '3,4', ordinal: 0,
+  });
 });
 
 test('an unreachable Chroma gives AppError unavailable naming the URL', async () => {
