@@ -48,7 +48,9 @@ async function transcribe(ctx: CliContext, conn: Connection, id: number, o: Tran
     if (logger.mode !== 'json' && line !== last) logger.line(line);
     last = line;
     const state = video.transcript?.state;
-    if (state === 'completed' || state === 'none' || state === 'failed') break;
+    // The transcript's state is set inside the job; the job's end is on record once the item's status settles too.
+    const settled = video.status === 'completed' || video.status === 'failed';
+    if (settled && (state === 'completed' || state === 'none' || state === 'failed')) break;
     await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
   }
   if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, video });

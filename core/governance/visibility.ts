@@ -66,17 +66,40 @@ export async function publicItemIds(catalog: Catalog, now: Date): Promise<Set<nu
   return ids;
 }
 
+/** How much deeper than `k` the public search asks the index, in turn, before it falls back to the list of public items. */
+const PUBLIC_PROBES = [4, 16] as const;
+
 /**
  * The search index as an anonymous caller sees it: only chunks of public
  * items (their translations and transcripts included: chunks carry the
- * item's id). The filter is asked of the index itself, so `k` results are
- * public ones, not `k` results thinned afterwards.
+ * item's id). The index is asked unfiltered for a few times `k` and each
+ * hit's item is judged by the rule here (a handful of lookups by id,
+ * whatever the catalog's size), deeper once if too few are public. Only
+ * when that still finds fewer than `k` public hits while the index had
+ * more to give (a mostly non-public catalog) is the index asked with the
+ * list of public items, so `k` results are public ones, not `k` results
+ * thinned afterwards. Every hit returned has been judged public.
  */
 export function publicSearchIndex(search: SearchIndex, catalog: Catalog, now: () => Date = () => new Date()): SearchIndex {
   return {
     ...search,
     async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
-      const allowed = await publicItemIds(catalog, now());
+      const k = options.k ?? 5;
+      const at = now();
+      const verdict = new Map<number, boolean>();
+      const judge = async (hits: SearchHit[]) => {
+        const unseen = new Map<number, SearchHit['chunk']['itemType']>();
+        for (const h of hits) if (!verdict.has(h.chunk.itemId)) unseen.set(h.chunk.itemId, h.chunk.itemType);
+        await Promise.all([...unseen].map(async ([id, type]) => { verdict.set(id, isPublic(await catalog.items(type).get(id), at)); }));
+        return hits.filter((h) => verdict.get(h.chunk.itemId) === true);
+      };
+      for (const depth of PUBLIC_PROBES) {
+        const n = k * depth;
+        const hits = await search.search(query, { ...options, k: n });
+        const kept = await judge(hits);
+        if (kept.length >= k || hits.length < n) return kept.slice(0, k);
+      }
+      const allowed = await publicItemIds(catalog, at);
       const wanted = options.filters?.itemIds;
       const itemIds = wanted ? wanted.filter((id) => allowed.has(id)) : [...allowed];
       if (itemIds.length === 0) return [];
