@@ -182,7 +182,7 @@ export const REFUSAL_MESSAGES = {
   'refusal.file_wrong_type': 'The file "{file}" is not of the accepted type ({formats})',
   'refusal.file_not_accepted': 'The file "{file}" is not a {formats} or image file',
   'refusal.file_zip_damaged': 'The file "{file}" is damaged: its ZIP structure is incomplete (it may have been cut off during upload). Upload the full file again.',
-  'refusal.file_duplicate': 'This file was already imported as "{title}" (id {id}). Use force to import it again.',
+  'refusal.file_duplicate': 'This file was already imported as "{title}" (id {id}).',
   'refusal.video_too_long': 'This video is {minutes} min long; videos up to {max} min are processed here. Split it into parts, or raise VIDEO_MAX_MINUTES.',
   'refusal.title_required': 'Title is required',
   'refusal.title_long': 'Title must be at most {max} characters',
@@ -203,7 +203,7 @@ export const REFUSAL_MESSAGES = {
   /** Categories (core/content/categories.ts). */
   'refusal.category_name_required': 'Category name is required',
   'refusal.category_name_long': 'Category name must be at most {max} characters',
-  'refusal.category_name_taken': 'A category named "{name}" already exists',
+  'refusal.category_name_taken': 'A category named "{name}" already exists. Choose another name.',
   /** Retrying work that has not failed (core/content/retry.ts, translations.ts). `{status}` is an item status, worded by the console. */
   'refusal.retry_not_failed': 'This item is {status}; only failed items can be retried',
   'refusal.retry_translation_not_failed': 'This translation has not failed; only failed translations can be retried.',

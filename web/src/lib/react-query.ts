@@ -44,10 +44,14 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
+/** The server's answer behind an error (an upload's error keeps it as its cause). */
+const apiErrorOf = (error: unknown) => (isApiError(error) ? error : error instanceof Error && isApiError(error.cause) ? error.cause : null);
+
 function show(text: ToastText, destructive: boolean, error?: unknown, variables?: unknown) {
-  const code = isApiError(error) ? error.code : null;
-  // The server's own reason, when it sent it as a code (a category name taken, a file of the wrong type), says why best.
-  const reason = error === undefined ? null : wordReason(i18n.language, error);
+  const answer = apiErrorOf(error);
+  const code = answer?.code ?? null;
+  // The server's own reason, when it sent it as a code (a category name taken, a file imported already), says why best.
+  const reason = answer ? wordReason(i18n.language, answer) : null;
   const description = (code && text.byCode?.[code]) || text.description;
   // The variables name what the toast is about: `{ name }`, or an update's `{ id, data: { name } }`.
   const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
