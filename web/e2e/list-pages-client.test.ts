@@ -20,13 +20,12 @@ describe('the console reads paged lists', () => {
     const auth = { authorization: `Bearer ${server.token}` };
     const made: number[] = [];
     const COUNT = MAX_PAGE + 3;
-    for (let i = 0; i < COUNT; i++) {
-      const r = await fetch(`${server.url}/api/content`, {
-        method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Paged ${i}`, type: 'faq' }),
-      });
-      assert.equal(r.status, 201, await r.clone().text());
-      made.push(((await r.json()) as { id: number }).id);
-    }
+    // Made through the product in one catalog transaction (one write, not 1,003 requests): the list is what is tested here.
+    const { catalog, product } = server.services!;
+    await catalog.transaction(async () => {
+      for (let i = 0; i < COUNT; i++) made.push((await product.createContent({ title: `Paged ${i}`, type: 'faq' })).id);
+    });
+    assert.equal(made.length, COUNT);
     const whole = await getAllPages<{ id: number }>(`${server.url}/api/content`, { type: 'faq' }, { headers: auth });
     assert.equal(whole.length, COUNT);
     assert.deepEqual(whole.map((x) => x.id), made);
