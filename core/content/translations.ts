@@ -20,7 +20,7 @@ const now = () => new Date().toISOString();
 export function parseTargetLanguage(raw: unknown): TranslationLanguage {
   const name = typeof raw === 'string' ? languageName(languageCode(raw) ?? raw.trim().toLowerCase()) : null;
   if (!name) {
-    throw new AppError('validation', `Unknown target language "${String(raw ?? '')}". Accepted: ${TRANSLATION_LANGUAGES.join(', ')}.`);
+    throw refusal('validation', 'refusal.target_language_unknown', { value: String(raw ?? '') }, `Unknown target language "${String(raw ?? '')}". Accepted: ${TRANSLATION_LANGUAGES.join(', ')}.`);
   }
   return name;
 }
