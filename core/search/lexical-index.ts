@@ -23,7 +23,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
 import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
-import { topK } from './inverted-index';
+import { exhaustiveTopK, prunedTopK, type TermPostings } from './lexical-topk';
 import { readLexicalFile } from './lexical-store';
 import { createSegments, type Postings } from './lexical-segments';
 import type { Chunk, SearchFilters } from './types';
@@ -48,6 +48,8 @@ export interface LexicalSearchOptions {
   /** Language of the query (ISO 639-1): chooses stemmer and function words. */
   language: string;
   filters?: SearchFilters;
+  /** Score every posting instead of skipping those that cannot reach the top k (same result; for tests and benchmarks). */
+  exhaustive?: boolean;
 }
 
 export interface LexicalIndex {
@@ -217,7 +219,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   }
   const saveDelay = options.saveDelayMs ?? 1000;
   const docs = new DocTable();
-  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1 });
+  const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
+  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, length: (prefix, d) => docs.len[lengthOfKey[prefix]][d] });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
@@ -229,7 +232,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const docsOfItem = db.prepare<[string, number], { doc: number }>('SELECT doc FROM docs WHERE item_type = ? AND item_id = ?');
   const chunkOfDoc = db.prepare<[number], { chunk: string }>('SELECT chunk FROM docs WHERE doc = ?');
   const chunkById = db.prepare<[string], { chunk: string }>('SELECT chunk FROM docs WHERE id = ?');
-  const idOfDoc = db.prepare<[number], { id: string }>('SELECT id FROM docs WHERE doc = ?').pluck();
+  const idsOfDocs = db.prepare<[string], { doc: number; id: string }>('SELECT doc, id FROM docs WHERE doc IN (SELECT value FROM json_each(?))');
   const docsAfter = db.prepare<[number, number], { doc: number; chunk: string }>('SELECT doc, chunk FROM docs WHERE doc > ? ORDER BY doc LIMIT ?');
 
   /** A chunk's term ids in the in-memory segment and its field lengths (the same terms as chunkTerms). */
@@ -342,45 +345,28 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   };
 
   const fieldIndex: Record<LexicalField, number> = { words: 0, grams: 1, title: 2 };
-  let acc = new Float64Array(0);
 
-  const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean) => {
+  const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean, exhaustive = false) => {
     const live = docs.live;
     if (live === 0 || k <= 0) return [];
     const fi = fieldIndex[field];
-    const lengths = docs.len[fi];
-    const alive = docs.alive;
-    const avg = docs.total[fi] / live || 1;
-    const { k1, b } = BM25;
-    if (acc.length < docs.size()) acc = new Float64Array(docs.size());
-    const touched: number[] = [];
+    const stats = { lengths: docs.len[fi], alive: docs.alive, avg: docs.total[fi] / live || 1, k1: BM25.k1, b: BM25.b };
+    const postings: TermPostings[] = [];
     for (const t of new Set(terms)) {
-      const lists: Postings[] = segments.read(FIELD_KEY[field], t);
+      const lists = segments.read(FIELD_KEY[field], t);
       let n = 0;
       for (const p of lists) n += p.n;
       if (n === 0) continue;
       const df = Math.min(n, live);
-      const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
-      for (const p of lists) {
-        const { docs: ds, tfs } = p;
-        for (let i = 0; i < p.n; i++) {
-          const d = ds[i];
-          if (!alive[d]) continue;
-          const f = tfs[i];
-          if (acc[d] === 0) touched.push(d);
-          acc[d] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
-        }
-      }
+      postings.push({ idf: Math.log(1 + (live - df + 0.5) / (df + 0.5)), lists });
     }
-    const result = topK(touched, acc, k, accept);
-    for (const d of touched) acc[d] = 0;
-    return result;
+    return exhaustive ? exhaustiveTopK(postings, stats, k, accept) : prunedTopK(postings, stats, k, accept);
   };
 
-  const hit = (doc: number, score: number): LexicalHit => {
+  const hit = (doc: number, score: number, ids: Map<number, string>): LexicalHit => {
     let chunk: Chunk | null | undefined;
     return {
-      id: idOfDoc.get(doc) as unknown as string, language: docs.language(doc), score,
+      id: ids.get(doc)!, language: docs.language(doc), score,
       get chunk() {
         if (chunk === undefined) {
           const row = chunkOfDoc.get(doc);
@@ -419,7 +405,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       Object.assign(docs, fresh);
       segments.setWrittenThrough(0);
     },
-    search(query, { k, language, filters }) {
+    search(query, { k, language, filters, exhaustive }) {
       let accept: ((doc: number) => boolean) | undefined;
       if (filters) {
         const itemIds = filters.itemIds ? new Set(filters.itemIds) : undefined;
@@ -427,8 +413,13 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         const lang = filters.language ? docs.knownCode(`l:${filters.language}`) : 0;
         accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
       }
+      const found = LEXICAL_FIELDS.map((f) => searchField(f, queryTerms(f, query, language), k, accept, exhaustive));
+      // The ids of every field's hits in one read (the fields share most of their hits).
+      const ids = new Map<number, string>();
+      const wanted = [...new Set(found.flatMap((list) => list.map((s) => s.doc)))];
+      if (wanted.length) for (const r of idsOfDocs.all(JSON.stringify(wanted))) ids.set(r.doc, r.id);
       const out = {} as LexicalResult;
-      for (const f of LEXICAL_FIELDS) out[f] = searchField(f, queryTerms(f, query, language), k, accept).map((s) => hit(s.doc, s.score));
+      LEXICAL_FIELDS.forEach((f, i) => { out[f] = found[i].map((s) => hit(s.doc, s.score, ids)); });
       return out;
     },
     get(id) {

@@ -1,7 +1,12 @@
 /**
  * Postings of the lexical index in SQLite segments. A segment is one table
  * `seg_N (term PRIMARY KEY, n, docs)` whose `docs` blob holds n document
- * numbers (uint32) then their n term frequencies (uint8, capped at 255).
+ * numbers (uint32) then their n term frequencies (uint8, capped at 255),
+ * then (padded to 4 bytes) per block of BLOCK postings the shortest field
+ * length (uint32) and the highest frequency (uint8) in it: a bound on any
+ * posting's BM25 score in that block, so a query can skip blocks and lists
+ * that cannot reach its top k. Blobs written before hold no blocks (5n
+ * bytes); their bounds are computed when read.
  * New postings collect in an in-memory segment; `write()` stores it as a
  * level-0 segment; when a level holds MERGE_FACTOR segments they are merged
  * into one of the next level (postings of removed documents dropped), so a
@@ -9,7 +14,32 @@
  */
 import type Database from 'better-sqlite3';
 
-export interface Postings { n: number; docs: Uint32Array; tfs: Uint8Array }
+export interface Postings {
+  n: number; docs: Uint32Array; tfs: Uint8Array;
+  /** Per block of BLOCK postings: the shortest field length and the highest frequency in it (absent: not stored, see `blockBounds`). */
+  minLen?: Uint32Array; maxTf?: Uint8Array;
+}
+
+/** Postings per block of stored bounds. */
+export const BLOCK = 64;
+
+const pad4 = (n: number) => (n + 3) & ~3;
+
+/** Per block of BLOCK postings of `docs`/`tfs`, the shortest length (`lengthOf`) and the highest frequency. */
+export function blockBounds(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengthOf: (doc: number) => number): { minLen: Uint32Array; maxTf: Uint8Array } {
+  const nb = Math.ceil(n / BLOCK);
+  const minLen = new Uint32Array(nb), maxTf = new Uint8Array(nb);
+  for (let b = 0; b < nb; b++) {
+    let ml = 0xffffffff, mt = 0;
+    for (let i = b * BLOCK, end = Math.min(n, i + BLOCK); i < end; i++) {
+      const l = lengthOf(docs[i]);
+      if (l < ml) ml = l;
+      if (tfs[i] > mt) mt = tfs[i];
+    }
+    minLen[b] = ml; maxTf[b] = mt;
+  }
+  return { minLen, maxTf };
+}
 
 const MERGE_FACTOR = 8;
 
@@ -118,22 +148,36 @@ export class MemorySegment {
   }
 }
 
-export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number): Buffer {
-  const buf = Buffer.allocUnsafe(n * 5);
+/** The blob of n postings; with `lengthOf` (a document's length in the field) their block bounds follow. */
+export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengthOf?: (doc: number) => number): Buffer {
+  const nb = lengthOf ? Math.ceil(n / BLOCK) : 0;
+  const at = pad4(n * 5);
+  const buf = Buffer.alloc(nb ? at + nb * 5 : n * 5);
   const d = new Uint32Array(buf.buffer, buf.byteOffset, n);
   if (buf.byteOffset % 4 === 0) for (let i = 0; i < n; i++) d[i] = docs[i];
   else for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
   for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
+  if (lengthOf) {
+    const { minLen, maxTf } = blockBounds(docs, tfs, n, lengthOf);
+    for (let b = 0; b < nb; b++) buf.writeUInt32LE(minLen[b], at + b * 4);
+    buf.set(maxTf, at + nb * 4);
+  }
   return buf;
 }
 
 export function decodePostings(buf: Buffer, n: number): Postings {
   const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
-  return {
+  const p: Postings = {
     n,
     docs: new Uint32Array(aligned.buffer, aligned.byteOffset, n),
     tfs: new Uint8Array(aligned.buffer, aligned.byteOffset + n * 4, n),
   };
+  const nb = Math.ceil(n / BLOCK), at = pad4(n * 5);
+  if (n > 0 && buf.length === at + nb * 5) {
+    p.minLen = new Uint32Array(aligned.buffer, aligned.byteOffset + at, nb);
+    p.maxTf = new Uint8Array(aligned.buffer, aligned.byteOffset + at + nb * 4, nb);
+  }
+  return p;
 }
 
 /** Compares like SQLite's BINARY collation on UTF-8 (code point order), not JS's UTF-16 code unit order. */
@@ -153,8 +197,8 @@ export interface Segments {
   memory: MemorySegment;
   /** Reads the segment list and the written-through mark. */
   load(): void;
-  /** The postings of `term` of the field `prefix` in every segment (memory included) that has it. */
-  read(prefix: string, term: string): Postings[];
+  /** The postings of `term` of the field `prefix` in every segment (memory included) that has it; `seg` tells the segment (a document is in one only). */
+  read(prefix: string, term: string): Array<Postings & { seg: number }>;
   /** Stores the memory segment (documents up to `throughDoc`), then merges levels that are full. */
   write(throughDoc: number): void;
   writtenThrough(): number;
@@ -165,7 +209,7 @@ export interface Segments {
   count(): number;
 }
 
-export function createSegments(db: Database.Database, opts: { alive: (doc: number) => boolean }): Segments {
+export function createSegments(db: Database.Database, opts: { alive: (doc: number) => boolean; length?: (prefix: string, doc: number) => number }): Segments {
   db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
            CREATE TABLE IF NOT EXISTS segment_state (one INTEGER PRIMARY KEY CHECK (one = 1), written_through INTEGER NOT NULL);
            INSERT OR IGNORE INTO segment_state VALUES (1, 0);`);
@@ -184,7 +228,12 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
     db.exec(`CREATE TABLE seg_${seg} (term TEXT PRIMARY KEY, n INTEGER NOT NULL, docs BLOB NOT NULL) WITHOUT ROWID`);
     const ins = db.prepare(`INSERT INTO seg_${seg} (term, n, docs) VALUES (?, ?, ?)`);
     let total = 0;
-    fill((term, p) => { ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n)); total += p.n; });
+    const length = opts.length;
+    fill((term, p) => {
+      const prefix = term[0];
+      ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n, length ? (doc) => length(prefix, doc) : undefined));
+      total += p.n;
+    });
     db.prepare('INSERT INTO segments (seg, level, postings) VALUES (?, ?, ?)').run(seg, level, total);
     return open(seg, level, total);
   };
@@ -261,16 +310,16 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
         .map((r) => open(r.seg, r.level, r.postings));
     },
     read(prefix, term) {
-      const out: Postings[] = [];
+      const out: Array<Postings & { seg: number }> = [];
       if (list.length) {
         const key = prefix + term;
         for (const s of list) {
           const r = s.get.get(key);
-          if (r) out.push(decodePostings(r.docs, r.n));
+          if (r) out.push({ ...decodePostings(r.docs, r.n), seg: s.seg });
         }
       }
       const m = memory.get(prefix, term);
-      if (m) out.push(m);
+      if (m) out.push({ ...m, seg: 0 });
       return out;
     },
     write(throughDoc) {
