@@ -83,6 +83,10 @@ test('a refused request is worded from its code in Hebrew, keeps the server text
   assert.equal(wordError('he', new ApiError(502, 'Bad Gateway', '<html>proxy</html>')), 'השרת נכשל בגלל שגיאה פנימית.');
   assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
   assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
+  // An answer that is not what the console expected (a proxy's HTML page under 200) is not "could not be reached".
+  const unreadable = new SyntaxError('Unexpected token < in JSON at position 0');
+  assert.equal(wordError('en', unreadable), 'Unexpected token < in JSON at position 0');
+  assert.equal(wordError('he', unreadable), 'השרת נכשל בגלל שגיאה פנימית.');
 });
 
 test('a refused translation request names the language in Hebrew, and the English keeps the server text with the item type', () => {

@@ -54,7 +54,8 @@ const API_ERRORS: Record<string, Record<string, string>> = { en: en.apiErrors, h
 export function wordError(language: string, error: unknown): string {
   const base = language.split('-')[0] ?? 'en';
   const words = API_ERRORS[base] ?? API_ERRORS.en!;
-  if (!isApiError(error)) return words.network!;
+  // Only a request that never got an answer (fetch's TypeError) is "could not be reached"; any other failure is not hidden behind it.
+  if (!isApiError(error)) return error instanceof TypeError ? words.network! : base === 'en' && error instanceof Error && error.message ? error.message : words.internal!;
   if (base === 'en' && error.serverMessage) return error.serverMessage;
   const coded = error.coded ? wordMessage(language, error.coded, null) : null;
   if (coded) return coded;
