@@ -103,7 +103,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath));
       }
       // The probe is kept for the video's transcription and translation jobs: ffprobe runs once per video.
-      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media);
+      // It is a cache: a write that fails costs those jobs a probe of their own, not this upload.
+      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media).catch(() => {});
 
       const stored: StoredText = {
         itemType: type, itemId: rec.id, title, sections: extraction.sections,
