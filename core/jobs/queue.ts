@@ -38,9 +38,9 @@ export interface JobQueueOptions {
   log?: (msg: string) => void;
   /**
    * Called before a job starts and before each new step it reports; what it throws fails the job with that
-   * reason (the free-space check: core/disk.ts).
+   * reason (the free-space check: core/disk.ts). `step` is the step about to begin (none at the job's start).
    */
-  beforeStep?: (job: Job) => void;
+  beforeStep?: (job: Job, step?: JobStep) => void;
   /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
   explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
   /** Told after a job ended (done or failed) and its end was written (a new version of an item goes live: core/governance/versions.ts). */
@@ -211,7 +211,7 @@ export function createJobQueue(options: JobQueueOptions) {
       signal.throwIfAborted();
       const t = Date.now();
       if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
-      if (s.code !== lastCode && job) options.beforeStep?.(job);
+      if (s.code !== lastCode && job) options.beforeStep?.(job, s);
       last = t;
       lastCode = s.code;
       // Written in the order reported; the job's closing write waits for them (see settle).
