@@ -10,7 +10,10 @@
  * the held-out set was then used as the development set of the answerer's
  * general mechanisms (issue 19), a FRESH set (core/eval/answers/fresh-questions.json:
  * files neither other set uses, written before that work and never used to
- * tune) is printed third.
+ * tune) is printed third. The fresh set then became development data of the
+ * third round (abbreviations, inflections, not-found evidence), so a SEALED set
+ * (core/eval/answers/sealed-questions.json: files none of the three others uses,
+ * written before that round and run once at its end) is printed fourth.
  */
 import path from 'node:path';
 import { runAnswersEval, type AnswersEvalResult } from '../core/eval/answer-eval';
@@ -22,10 +25,11 @@ import { ROOT } from './proc';
 export const QUESTIONS = path.join(ROOT, 'core/eval/answers/corpus-questions.json');
 export const HELDOUT_QUESTIONS = path.join(ROOT, 'core/eval/answers/heldout-questions.json');
 export const FRESH_QUESTIONS = path.join(ROOT, 'core/eval/answers/fresh-questions.json');
+export const SEALED_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary; madeUp: Summary };
-export interface AnswersBench extends SetSummary { heldout: SetSummary; fresh: SetSummary }
+export interface AnswersBench extends SetSummary { heldout: SetSummary; fresh: SetSummary; sealed: SetSummary }
 
 const strip = ({ outcomes, ...r }: AnswersEvalResult): Summary => ({
   ...r, wrong: outcomes.filter((o) => !o.right).map((o) => ({ id: o.id, answer: o.answer.slice(0, 200), cited: o.cited })),
@@ -36,7 +40,8 @@ export async function answersBench(corpusDir = CORPUS_DIR): Promise<AnswersBench
   const tuned = await runSet(corpusDir, QUESTIONS);
   const heldout = await runSet(corpusDir, HELDOUT_QUESTIONS);
   const fresh = await runSet(corpusDir, FRESH_QUESTIONS);
-  return { ...tuned, heldout, fresh };
+  const sealed = await runSet(corpusDir, SEALED_QUESTIONS);
+  return { ...tuned, heldout, fresh, sealed };
 }
 
 async function runSet(corpusDir: string, questions: string) {
@@ -56,13 +61,14 @@ async function runSet(corpusDir: string, questions: string) {
 export function printAnswersBench(r: AnswersBench, line: (label: string, value: string) => void) {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const { offline, model, madeUp } = r;
-  const { heldout: h, fresh: f } = r;
-  const all = (t: string, held: string, fr: string) => `${t}  | held out (dev): ${held}  | fresh: ${fr}`;
-  const each = (x: (s: SetSummary) => string) => all(x({ offline, model, madeUp }), x(h), x(f));
-  line('questions: tuned set | held-out (development) set | fresh held-out set', all(
+  const { heldout: h, fresh: f, sealed: z } = r;
+  const all = (t: string, held: string, fr: string, se: string) => `${t}  | held out (dev): ${held}  | fresh (dev): ${fr}  | sealed: ${se}`;
+  const each = (x: (s: SetSummary) => string) => all(x({ offline, model, madeUp }), x(h), x(f), x(z));
+  line('questions: tuned set | held-out (development) set | fresh (development) set | sealed held-out set', all(
     `${offline.answerable} answerable, ${offline.unanswerable} unanswerable, ${offline.needsModel.questions} cross-language (${offline.files} files)`,
     `${h.offline.answerable} / ${h.offline.unanswerable} / ${h.offline.needsModel.questions} (${h.offline.files} other files)`,
-    `${f.offline.answerable} / ${f.offline.unanswerable} / ${f.offline.needsModel.questions} (${f.offline.files} other files)`));
+    `${f.offline.answerable} / ${f.offline.unanswerable} / ${f.offline.needsModel.questions} (${f.offline.files} other files)`,
+    `${z.offline.answerable} / ${z.offline.unanswerable} / ${z.offline.needsModel.questions} (${z.offline.files} other files)`));
   line('offline: right answer at the right place (target >= 85 %)', each((s) => pct(s.offline.rightAtPlace)));
   line('offline: not found on unanswerable, recall (target >= 90 %)', each((s) => `${pct(s.offline.notFoundRecall)}, precision ${pct(s.offline.notFoundPrecision)}`));
   line('offline: cross-language questions saying a model is needed', each((s) => `${s.offline.needsModel.handled}/${s.offline.needsModel.questions}`));

@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { matches, runQuery, toQuery } from './query';
+import { distinctValues, matcher, runQuery, toQuery, valueAt } from './query';
 import type { Collection, CountQuery, Patch, Select, WithId } from './types';
 
 /**
@@ -33,17 +33,25 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
 
   async count(query?: Select<T>): Promise<number> {
     if (!query) return this.rows().length;
-    const q = toQuery(query);
+    const test = matcher(toQuery(query));
     let n = 0;
-    for (const row of this.rows()) if (matches(row, q)) n++;
+    for (const row of this.rows()) if (test(row)) n++;
     return n;
   }
 
   async counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>> {
     const keys = Object.keys(queries) as K[];
     const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-    for (const row of this.rows()) for (const k of keys) if (matches(row, queries[k])) out[k]++;
+    const tests = keys.map((k) => [k, matcher(queries[k])] as const);
+    for (const row of this.rows()) for (const [k, test] of tests) if (test(row)) out[k]++;
     return out;
+  }
+
+  async distinct(path: string, query: CountQuery<T> = {}): Promise<unknown[]> {
+    const values: unknown[] = [];
+    const test = matcher(query);
+    for (const row of this.rows()) if (test(row)) values.push(valueAt(row, path));
+    return structuredClone(distinctValues(values));
   }
 
   async get(id: number): Promise<T | undefined> {
@@ -53,7 +61,7 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
   async find(query: Select<T>): Promise<T | undefined> {
     const q = toQuery(query);
     if (q.orderBy || q.desc || q.offset) return runQuery(this.rows(), { ...q, limit: 1 })[0];
-    return this.rows().find((r) => matches(r, q));
+    return this.rows().find(matcher(q));
   }
 
   async require(id: number): Promise<T> {
@@ -87,11 +95,11 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
   }
 
   updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
-    const q = toQuery(query);
+    const test = matcher(toQuery(query));
     return this.write(() => {
       let n = 0;
       for (const row of this.rows()) {
-        if (!matches(row, q)) continue;
+        if (!test(row)) continue;
         mutate(row);
         n++;
       }
@@ -108,12 +116,12 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
   }
 
   removeWhere(query: Select<T>): Promise<T[]> {
-    const q = toQuery(query);
+    const test = matcher(toQuery(query));
     return this.write(() => {
       const removed: T[] = [];
       const rows = this.rows();
       for (let i = rows.length - 1; i >= 0; i--) {
-        if (matches(rows[i], q)) removed.unshift(...rows.splice(i, 1));
+        if (test(rows[i])) removed.unshift(...rows.splice(i, 1));
       }
       return removed;
     });

@@ -7,18 +7,6 @@ export function toQuery<T>(q: Select<T> | undefined): Query<T> {
   return typeof q === 'function' ? { filter: q } : q;
 }
 
-/** Whether a row has every `where` value (compared as JSON for arrays and objects). */
-export function matchesWhere<T>(row: T, where: Query<T>['where']): boolean {
-  if (!where) return true;
-  for (const [k, v] of Object.entries(where)) {
-    if (v === undefined) continue;
-    const have = (row as Record<string, unknown>)[k];
-    if (have === v) continue;
-    if (v === null || typeof v !== 'object' || JSON.stringify(have) !== JSON.stringify(v)) return false;
-  }
-  return true;
-}
-
 /** The field names of a condition's path (`a.b` -> ['a', 'b']), each a plain identifier (they go into SQL). */
 export function pathOf(path: string): string[] {
   let parts = paths.get(path);
@@ -74,6 +62,14 @@ function compile(c: Cond): Test {
   }
   if ('in' in c) {
     const values = c.in;
+    if (values.every((x) => x === null || typeof x !== 'object')) {
+      // Plain values (ids, names): one set lookup per row, however many values.
+      const set = new Set(values);
+      return (row) => {
+        const v = at(row);
+        return v !== undefined && set.has(v);
+      };
+    }
     return (row) => {
       const v = at(row);
       return v !== undefined && values.some((x) => sameJson(v, x));
@@ -97,13 +93,58 @@ function compiled(c: Cond): Test {
   return t;
 }
 
+/** The value at a condition's path in a row (undefined when missing). */
+export function valueAt(row: unknown, path: string): unknown {
+  let at = readers.get(path);
+  if (!at) {
+    at = reader(path);
+    if (readers.size < 1000) readers.set(path, at);
+  }
+  return at(row);
+}
+const readers = new Map<string, (row: unknown) => unknown>();
+
+/** The different values in `values`, missing and null left out (arrays and objects compared as JSON). */
+export function distinctValues(values: Iterable<unknown>): unknown[] {
+  const seen = new Map<unknown, unknown>();
+  for (const v of values) {
+    if (v === undefined || v === null) continue;
+    const key = typeof v === 'object' ? `json:${JSON.stringify(v)}` : v;
+    if (!seen.has(key)) seen.set(key, v);
+  }
+  return [...seen.values()];
+}
+
 /** Whether a row meets a condition (the in-memory meaning of what the PostgreSQL store asks in SQL). */
 export function meets(row: unknown, c: Cond): boolean {
   return compiled(c)(row);
 }
 
 export function matches<T>(row: T, q: Query<T>): boolean {
-  return matchesWhere(row, q.where) && (!q.cond || meets(row, q.cond)) && (!q.filter || q.filter(row));
+  return matcher(q)(row);
+}
+
+/**
+ * A query's test of one row, made once per query: `where`'s fields are
+ * read once, not for every row (a where-query over 30,000 pictures held in
+ * memory stays as fast as a hand-written predicate).
+ */
+export function matcher<T>(q: Query<T>): (row: T) => boolean {
+  const where = Object.entries(q.where ?? {}).filter(([, v]) => v !== undefined);
+  const cond = q.cond ? compiled(q.cond) : null;
+  const filter = q.filter;
+  const eq = where.map(([k, v]): ((row: T) => boolean) => {
+    if (v === null || typeof v !== 'object') return (row) => (row as Record<string, unknown>)[k] === v;
+    const json = JSON.stringify(v);
+    return (row) => {
+      const have = (row as Record<string, unknown>)[k];
+      return have === v || JSON.stringify(have) === json;
+    };
+  });
+  return (row) => {
+    for (const test of eq) if (!test(row)) return false;
+    return (!cond || cond(row)) && (!filter || filter(row));
+  };
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -116,7 +157,8 @@ function compare(a: unknown, b: unknown): number {
 /** Filters, sorts (by `orderBy`, then id) and pages rows held in memory. */
 export function runQuery<T extends { id: number }>(rows: Iterable<T>, q: Query<T>): T[] {
   const out: T[] = [];
-  for (const row of rows) if (matches(row, q)) out.push(row);
+  const test = matcher(q);
+  for (const row of rows) if (test(row)) out.push(row);
   const dir = q.desc ? -1 : 1;
   const key = q.orderBy;
   out.sort((a, b) => dir * ((key && key !== 'id' ? compare(a[key], b[key]) : 0) || a.id - b.id));

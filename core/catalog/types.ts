@@ -69,6 +69,12 @@ export interface Collection<T extends WithId> {
    * PostgreSQL): each key's query counted, `filter` not allowed.
    */
   counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>>;
+  /**
+   * The different values of one field (`path` as in `Cond`) among the rows
+   * matching `where` and `cond`, missing and null left out, in no set order
+   * (one statement in PostgreSQL, answering only the values; `filter` not allowed).
+   */
+  distinct(path: string, query?: CountQuery<T>): Promise<unknown[]>;
   get(id: number): Promise<T | undefined>;
   find(query: Select<T>): Promise<T | undefined>;
   /** The row, or AppError('not_found') naming what was missing. */

@@ -62,13 +62,16 @@ const NAME_LIST = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+[^\p{L}\p{N}\s,]
 const ORGANIZATION = /\b(?:Corporation|Corp\.|Inc\.?|Incorporated|Ltd\.?|Limited|LLC|GmbH|AG|S\.A\.|Company|Co\.|University|Université|Universidad|Universität|Institute|Institut|Laboratories|Labs?|Foundation)\b|\bUniversity of\b|חברת\s|בע["״]מ|אוניברסיט|شركة|جامعة/u;
 const AUTHOR = /\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:first\s+|originally\s+)?(?:proposed|developed|introduced|created|founded|invented|designed|wrote|described|coined|published|discovered|built|established|formulated)\b/u;
 
+/** A count written as a word ("Three hyperlinks"), not inside a compound ("One-Stop"). */
+const COUNT_WORD = /(?<![\p{L}-])(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen)(?![\p{L}-])/iu;
+
 /** True when the sentence holds an answer of that type. */
 export function holdsAnswerType(sentence: string, type: AnswerType): boolean {
   switch (type) {
     case 'duration': return DURATION.test(sentence);
     case 'date': return YEAR.test(sentence) || MONTHS.test(sentence) || DATE_NUMERIC.test(sentence);
     case 'person': return BY_AGENT.test(sentence) || CITATION.test(sentence) || TITLE.test(sentence) || AUTHOR.test(sentence) || NAME_LIST.test(sentence);
-    case 'quantity': return /\d/.test(sentence) || DURATION.test(sentence);
+    case 'quantity': return /\d/.test(sentence) || DURATION.test(sentence) || COUNT_WORD.test(sentence);
     case 'organization': return ORGANIZATION.test(sentence);
   }
 }

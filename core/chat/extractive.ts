@@ -2,7 +2,7 @@ import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
-import { isFrameTerm, SLOT_SHARE, slotFilled } from '../text/question-frame';
+import { isFrameTerm, slotCredit } from '../text/question-frame';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -34,6 +34,14 @@ export interface ExtractiveResult {
    * and heading. Low support means "not found".
    */
   support: number;
+  /**
+   * When the question asks for a figure ("how many", "how much", "what
+   * value"): whether a quoted sentence holds one, in figures or (English) in
+   * words; null when it asks for none.
+   */
+  kindHeld?: boolean | null;
+  /** False when a figure of the question (a number, an ordinal) is in none of the quoted passages. */
+  figuresHeld?: boolean;
 }
 
 export interface ExtractiveOptions {
@@ -104,7 +112,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       const termScore = [...terms, ...focus].reduce((n, t) => {
         if (!asks(t) || (hasTerm(excluded, t) && !hasTerm(kept, t))) return n;
         // "The telephone number" is half-answered by a phone number written otherwise ("Tél : +33 2 50 01 14 20").
-        if (!hasTerm(x.set, t)) return slotFilled(t, x.s, qLang) ? n + weight(t) * SLOT_SHARE : n;
+        if (!hasTerm(x.set, t)) return n + weight(t) * slotCredit(t, x.s, qLang);
         return n + weight(t) * ((isCategory(t) ? 2 : 1) + (exact(t, sentenceWords) ? 0.25 : 0));
       }, 0);
       const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
@@ -119,7 +127,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
     }
   }
-  if (candidates.length === 0) return { text: '', used: [], support: 0 };
+  if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
@@ -166,12 +174,19 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const around = passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, variants[0]?.language ?? passages[p].hit.chunk.language);
     // The asked slot is filled when the quote holds that kind of answer ("which company" → "Intel Corporation", "the value of" → "4.3").
     const filled = (t: Term) => prefer.types.some((type) => mine.some((c) => holdsAnswerType(c.s, type)) && fillsSlot(t, type));
-    const slot = (t: Term) => mine.some((c) => slotFilled(t, c.s, qLang));
+    const slot = (t: Term) => Math.max(0, ...mine.map((c) => slotCredit(t, c.s, qLang)));
     const found = asked.reduce((n, t) => n + (sets.some((set) => hasTerm(set, t)) || filled(t) ? weight(t)
-      : hasTerm(around, t) ? weight(t) / 2 : slot(t) ? weight(t) * SLOT_SHARE : 0), 0);
+      : Math.max(hasTerm(around, t) ? weight(t) / 2 : 0, weight(t) * slot(t))), 0);
     return total > 0 ? found / total : 0;
   }));
-  return { text, used, support };
+  // "How many / how much / what value" is not answered by a quote holding no figure and no count in words.
+  // Not "when" ("at six in the morning") nor "how long" (a duration or a length): their answers take too many forms.
+  // Counts written in words are recognised in English only (core/chat/answer-type.ts): other languages are not gated.
+  const kindHeld = qLang !== 'en' || !prefer.types.includes('quantity') ? null : chosen.some((c) => holdsAnswerType(c.s, 'quantity'));
+  // A figure of the question ("the 5th quarter", "Firefox 3.5") missing from every quoted passage: they speak of another.
+  const figures = asked.filter((t) => /\d/.test(t[0]));
+  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
+  return { text, used, support, kindHeld, figuresHeld };
 }
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */

@@ -1,4 +1,4 @@
-import type { Catalog } from '../catalog/types';
+import type { Catalog, Cond } from '../catalog/types';
 import { AppError } from '../errors';
 import {
   parsePreparedQuery, prepareQuerySystemPrompt, prepareQueryUserMessage, type ConversationTurn,
@@ -29,13 +29,19 @@ export interface RetrievalPlan {
   llmError: AppError | null;
 }
 
-/** Languages of the catalog's ready content, as ISO codes (English when none is recorded). */
+/** Items whose content is ready (what catalogLanguages counts). */
+const READY: Cond = { path: 'status', in: ['completed', 'approved'] };
+
+/**
+ * Languages of the catalog's ready content, as ISO codes (English when none
+ * is recorded). Asked before every answer: each collection answers only its
+ * different source languages (one statement in PostgreSQL), no item is read.
+ */
 export async function catalogLanguages(catalog: Catalog): Promise<string[]> {
-  const ready = (s: string) => s === 'completed' || s === 'approved';
   const langs = new Set<string>();
   for (const type of ['document', 'presentation', 'video'] as const) {
-    for (const r of await catalog.items(type).list()) {
-      const code = r.sourceLanguage && ready(r.status) ? languageCode(r.sourceLanguage) : null;
+    for (const name of await catalog.items(type).distinct('sourceLanguage', { cond: READY })) {
+      const code = typeof name === 'string' && name ? languageCode(name) : null;
       if (code) langs.add(code);
     }
   }

@@ -131,10 +131,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
     const unknownLink = (u: string) => unknown.has(u);
-    let { text, used, support } = extractiveAnswer(relevant, plan.variants, { unknownLink });
+    let { text, used, support, kindHeld, figuresHeld } = extractiveAnswer(relevant, plan.variants, { unknownLink });
     // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
-    if (process.env.DBG_EXTRACT) console.log(JSON.stringify({ text, support, rel: relevant.map((p) => [p.hit.chunk.id, p.relevance, p.matched]), all: passages.map((p) => [p.hit.chunk.id, p.relevance, p.matched, p.hit.chunk.text.slice(0, 60)]) }));
-    if (text && support < MIN_SUPPORT) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+    if (text && (support < MIN_SUPPORT || kindHeld === false || figuresHeld === false)) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
       const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);

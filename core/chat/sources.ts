@@ -78,11 +78,14 @@ const WEB_IMAGE = /\.(png|jpe?g|gif|webp)$/i;
 /** A picture worth showing: not decoration repeated across pages, in a format browsers show. */
 const meaningful = (img: { imageKey: string; decorative?: boolean } | undefined) => !!img && !img.decorative && WEB_IMAGE.test(img.imageKey);
 
-/** Images of one cited chunk, best first: its pictures, else a render of its page (cropped to the passage). */
+/**
+ * Images of one cited chunk, best first: its pictures, else a render of its page (cropped to the passage).
+ * The pictures of a page or slide are asked by item and page (PostgreSQL: its index), never the whole collection.
+ */
 async function chunkImages(catalog: Catalog, ch: Chunk): Promise<string[]> {
   if (ch.itemType === 'document') {
     let pics = (await Promise.all(ch.imageIds.map((id) => catalog.botImages.get(id)))).filter(meaningful);
-    if (pics.length === 0 && ch.page != null) pics = (await catalog.botImages.list((i) => i.documentId === ch.itemId && i.page === ch.page)).filter(meaningful);
+    if (pics.length === 0 && ch.page != null) pics = (await catalog.botImages.list({ where: { documentId: ch.itemId, page: ch.page } })).filter(meaningful);
     if (pics.length) return pics.map((i) => i!.image);
     // No picture on the cited page (text, or vector drawings): the page itself shows where the answer came from.
     if (ch.page != null && await canRenderPage(catalog, ch.itemId, ch.page)) return [pageRenderUrl(ch.itemId, ch.page, ch.ordinal)];
@@ -95,7 +98,7 @@ async function chunkImages(catalog: Catalog, ch: Chunk): Promise<string[]> {
   if (ch.itemType === 'presentation') {
     let imgs = (await Promise.all(ch.imageIds.map((id) => catalog.presentationImages.get(id)))).filter(meaningful);
     if (ch.slide != null) {
-      const onSlide = (await catalog.presentationImages.list((i) => i.presentationId === ch.itemId && i.slide === ch.slide)).filter(meaningful);
+      const onSlide = (await catalog.presentationImages.list({ where: { presentationId: ch.itemId, slide: ch.slide } })).filter(meaningful);
       imgs = [...imgs, ...onSlide.filter((i) => !imgs.some((x) => x!.id === i.id))];
     }
     // The slide render shows the whole slide: it goes first.

@@ -19,9 +19,9 @@ const chunk = (itemId: number, ordinal: number, text: string): Chunk => ({
 });
 
 /** A server's search index on the shared database (lexical only here: the vectors' sharing is Chroma's). */
-async function server(url: string, dataDir: string | null = null, logs: string[] = []) {
+async function server(url: string, dataDir: string | null = null, logs: string[] = [], pollMs = 50) {
   const pool = await openPool({ url, max: 4 });
-  const index = await createFeedSearchIndex({ index: await createSearchIndex({ dataDir, chromaUrl: null, embedder: createHashEmbedder() }), pool, pollMs: 50, log: (m) => logs.push(m) });
+  const index = await createFeedSearchIndex({ index: await createSearchIndex({ dataDir, chromaUrl: null, embedder: createHashEmbedder() }), pool, pollMs, log: (m) => logs.push(m) });
   return { index, async close() { await index.close(); await pool.end(); } };
 }
 
@@ -91,6 +91,28 @@ describe('search change feed on PostgreSQL', { skip: pg.skipReason }, () => {
     } finally {
       await a.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a re-indexed item is found on its own server as soon as the write returns, even when a poll that read its older delete is still applying', async () => {
+    const url = await (await pg.server()).createDatabase();
+    const setup = await openPool({ url });
+    await migrate(setup, searchFeedMigrations);
+    await setup.end();
+    // No timed poll: the test starts the catch-up itself, at the moment that raced.
+    const a = await server(url, null, [], 3_600_000);
+    try {
+      await a.index.upsert([chunk(1, 0, 'The aubergine gateway pairs in five seconds.')]);
+      // Re-indexing a new version: the old chunks go, then the new ones come under the same ids.
+      await a.index.deleteItem('document', 1);
+      const poll = a.index.catchUp();
+      await a.index.upsert([chunk(1, 0, 'The turquoise gateway pairs in three seconds.')]);
+      await poll;
+      const hits = await a.index.search('turquoise gateway', { k: 3 });
+      assert.deepEqual(hits.map((h) => h.chunk.text), ['The turquoise gateway pairs in three seconds.'], 'the older delete is not applied over the newer write');
+      assert.equal(await a.index.count(), 1);
+    } finally {
+      await a.close();
     }
   });
 });

@@ -54,15 +54,17 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
   let last = 0;
   let closed = false;
 
-  async function write(what: string, fn: (c: pg.PoolClient) => Promise<void>) {
+  /** Writes one change in the feed's order; returns its position in the feed. */
+  async function write(what: string, fn: (c: pg.PoolClient) => Promise<{ rows: Array<{ seq: string }> }>): Promise<number> {
     const c = await pool.connect().catch((e) => {
       throw dbError(e, what);
     });
     try {
       await c.query('BEGIN');
       await c.query('SELECT pg_advisory_xact_lock($1)', [FEED_LOCK]);
-      await fn(c);
+      const r = await fn(c);
       await c.query('COMMIT');
+      return Number(r.rows[0].seq);
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
       throw dbError(e, what);
@@ -125,6 +127,23 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
   }
   const catchUp = () => (catching ??= applyChanges().finally(() => (catching = null)));
 
+  /**
+   * Brings the lexical copy to the feed's order up to this process's own
+   * change `seq`. A write applies itself to the copy at once, but a poll
+   * that read an older change (say, this item's delete) before the write
+   * would apply it after, undoing the write here until the next poll: an
+   * item re-indexed on a new version went unfound for a moment after it
+   * was live. Replaying the feed up to the write before returning closes
+   * that window: whoever reads after a write sees the feed's state.
+   */
+  async function caughtUpTo(seq: number) {
+    try {
+      while (last < seq && !closed) await catchUp();
+    } catch (e) {
+      log(`Reading the search change feed failed: ${(e as Error).message}`);
+    }
+  }
+
   // A lexical file kept from an earlier run is brought up to date from the feed when the feed still holds every change since.
   const kept = Number(lexical.getMeta('feedSeq') ?? 0);
   const oldest = kept > 0 ? await pool.query<{ seq: string | null }>('SELECT min(seq) AS seq FROM search_changes') : null;
@@ -147,31 +166,34 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
   timer.unref();
 
   return {
-    async upsert(chunks) {
+    async upsert(chunks, onProgress) {
       if (!chunks.length) return;
-      await index.upsert(chunks);
-      await write('to record indexed chunks', async (c) => {
+      await index.upsert(chunks, onProgress);
+      const seq = await write('to record indexed chunks', async (c) => {
         await c.query(
           `INSERT INTO search_chunks (id, item_type, item_id, chunk) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[])
            ON CONFLICT (id) DO UPDATE SET chunk = EXCLUDED.chunk, item_type = EXCLUDED.item_type, item_id = EXCLUDED.item_id`,
           [chunks.map((x) => x.id), chunks.map((x) => x.itemType), chunks.map((x) => x.itemId), chunks.map((x) => JSON.stringify(x))],
         );
-        await c.query(`INSERT INTO search_changes (op, chunk_ids) VALUES ('upsert', $1)`, [chunks.map((x) => x.id)]);
+        return c.query<{ seq: string }>(`INSERT INTO search_changes (op, chunk_ids) VALUES ('upsert', $1) RETURNING seq`, [chunks.map((x) => x.id)]);
       });
+      await caughtUpTo(seq);
     },
     async deleteItem(itemType, itemId) {
       await index.deleteItem(itemType, itemId);
-      await write('to remove indexed chunks', async (c) => {
+      const seq = await write('to remove indexed chunks', async (c) => {
         await c.query('DELETE FROM search_chunks WHERE item_type = $1 AND item_id = $2', [itemType, itemId]);
-        await c.query(`INSERT INTO search_changes (op, item_type, item_id) VALUES ('delete', $1, $2)`, [itemType, itemId]);
+        return c.query<{ seq: string }>(`INSERT INTO search_changes (op, item_type, item_id) VALUES ('delete', $1, $2) RETURNING seq`, [itemType, itemId]);
       });
+      await caughtUpTo(seq);
     },
     async clear() {
       await index.clear();
-      await write('to empty the search index', async (c) => {
+      const seq = await write('to empty the search index', async (c) => {
         await c.query('TRUNCATE search_chunks');
-        await c.query(`INSERT INTO search_changes (op) VALUES ('clear')`);
+        return c.query<{ seq: string }>(`INSERT INTO search_changes (op) VALUES ('clear') RETURNING seq`);
       });
+      await caughtUpTo(seq);
     },
     search: (q, o) => index.search(q, o),
     count: () => index.count(),

@@ -23,7 +23,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../errors';
 import type { ContentType } from '../types';
 import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
-import { topK } from './inverted-index';
+import { exhaustiveTopK, prunedTopK, type TermPostings } from './lexical-topk';
 import { readLexicalFile } from './lexical-store';
 import { createSegments, type Postings } from './lexical-segments';
 import type { Chunk, SearchFilters } from './types';
@@ -48,6 +48,8 @@ export interface LexicalSearchOptions {
   /** Language of the query (ISO 639-1): chooses stemmer and function words. */
   language: string;
   filters?: SearchFilters;
+  /** Score every posting instead of skipping those that cannot reach the top k (same result; for tests and benchmarks). */
+  exhaustive?: boolean;
 }
 
 export interface LexicalIndex {
@@ -77,6 +79,8 @@ export interface LexicalIndexOptions {
   saveDelayMs?: number;
   /** Postings held in memory before they are written as a segment (default 4,000,000). */
   memoryPostings?: number;
+  /** Bytes of written postings kept in memory for queries, least recently used dropped first (default 192 MB). */
+  postingsCacheBytes?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
 }
@@ -217,7 +221,9 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   }
   const saveDelay = options.saveDelayMs ?? 1000;
   const docs = new DocTable();
-  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1 });
+  const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
+  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
+    cacheBytes: options.postingsCacheBytes ?? 192 << 20 });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
@@ -229,7 +235,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const docsOfItem = db.prepare<[string, number], { doc: number }>('SELECT doc FROM docs WHERE item_type = ? AND item_id = ?');
   const chunkOfDoc = db.prepare<[number], { chunk: string }>('SELECT chunk FROM docs WHERE doc = ?');
   const chunkById = db.prepare<[string], { chunk: string }>('SELECT chunk FROM docs WHERE id = ?');
-  const idOfDoc = db.prepare<[number], { id: string }>('SELECT id FROM docs WHERE doc = ?').pluck();
+  const idsOfDocs = db.prepare<[string], { doc: number; id: string }>('SELECT doc, id FROM docs WHERE doc IN (SELECT value FROM json_each(?))');
   const docsAfter = db.prepare<[number, number], { doc: number; chunk: string }>('SELECT doc, chunk FROM docs WHERE doc > ? ORDER BY doc LIMIT ?');
 
   /** A chunk's term ids in the in-memory segment and its field lengths (the same terms as chunkTerms). */
@@ -257,7 +263,47 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   /** The snapshot of per-chunk figures is removed at the first change after a start (written again at close). */
   let snapshotKept = true;
   const dropSnapshot = () => { if (snapshotKept) { db.exec('DELETE FROM doc_snapshot'); snapshotKept = false; } };
-  const addChunks = db.transaction((list: Chunk[]) => {
+  /** The per-chunk figures read from the chunk rows. */
+  function loadDocTable() {
+    for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
+      'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
+      docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
+    }
+  }
+  /** The chunks no stored segment holds yet, into the memory segment. */
+  function indexUnwritten() {
+    for (let after = segments.writtenThrough(); ;) {
+      const rows = docsAfter.all(after, 1000);
+      if (rows.length === 0) break;
+      for (const r of rows) index(r.doc, JSON.parse(r.chunk) as Chunk);
+      after = rows[rows.length - 1].doc;
+    }
+  }
+  /**
+   * A write SQLite rolled back may have changed the figures and postings in memory already (and its
+   * document numbers are given again): both are made again from the rows, so that neither a search nor
+   * the snapshot written at close holds chunks that are not stored.
+   */
+  function rebuildMemory() {
+    Object.assign(docs, new DocTable());
+    segments.memory.clear();
+    segments.memory.maxDoc = segments.writtenThrough();
+    loadDocTable();
+    indexUnwritten();
+  }
+  /** False when memory could not be made again after a failed write: no snapshot is written at close then. */
+  let memoryTrusted = true;
+  /** Runs a write transaction; when it throws, memory is made again from what is stored, and the error goes on. */
+  const guarded = <A extends unknown[]>(tx: (...a: A) => void) => (...a: A): void => {
+    try {
+      tx(...a);
+    } catch (e) {
+      try { rebuildMemory(); } catch { memoryTrusted = false; }
+      throw e;
+    }
+  };
+
+  const addChunks = guarded(db.transaction((list: Chunk[]) => {
     dropSnapshot();
     for (const chunk of list) {
       const old = docById.get(chunk.id);
@@ -267,13 +313,13 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       docs.add(doc, chunk.itemType, chunk.itemId, chunk.language, lens);
       segments.memory.addIds(doc, ids);
     }
-  });
+  }));
 
-  const clearAll = db.transaction(() => {
+  const clearAll = guarded(db.transaction(() => {
     dropSnapshot();
     segments.dropAll();
     db.exec("DELETE FROM docs; DELETE FROM sqlite_sequence WHERE name = 'docs'");
-  });
+  }));
 
   // Load: per-document figures into memory, then the chunks no segment holds yet (written before a crash).
   try {
@@ -289,16 +335,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
     // Any change since the snapshot removed it; a snapshot that does not end at the last chunk is not used.
     if (snap && snap.through === last) docs.load(snap.data, snap.info);
-    else for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
-      'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
-      docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
-    }
-    for (let after = segments.writtenThrough(); ;) {
-      const rows = docsAfter.all(after, 1000);
-      if (rows.length === 0) break;
-      for (const r of rows) index(r.doc, JSON.parse(r.chunk) as Chunk);
-      after = rows[rows.length - 1].doc;
-    }
+    else loadDocTable();
+    indexUnwritten();
   } catch (e) {
     db.close();
     if (e instanceof AppError) throw e;
@@ -342,45 +380,28 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   };
 
   const fieldIndex: Record<LexicalField, number> = { words: 0, grams: 1, title: 2 };
-  let acc = new Float64Array(0);
 
-  const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean) => {
+  const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean, exhaustive = false) => {
     const live = docs.live;
     if (live === 0 || k <= 0) return [];
     const fi = fieldIndex[field];
-    const lengths = docs.len[fi];
-    const alive = docs.alive;
-    const avg = docs.total[fi] / live || 1;
-    const { k1, b } = BM25;
-    if (acc.length < docs.size()) acc = new Float64Array(docs.size());
-    const touched: number[] = [];
+    const stats = { lengths: docs.len[fi], alive: docs.alive, avg: docs.total[fi] / live || 1, k1: BM25.k1, b: BM25.b };
+    const postings: TermPostings[] = [];
     for (const t of new Set(terms)) {
-      const lists: Postings[] = segments.read(FIELD_KEY[field], t);
+      const lists = segments.read(FIELD_KEY[field], t);
       let n = 0;
       for (const p of lists) n += p.n;
       if (n === 0) continue;
       const df = Math.min(n, live);
-      const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
-      for (const p of lists) {
-        const { docs: ds, tfs } = p;
-        for (let i = 0; i < p.n; i++) {
-          const d = ds[i];
-          if (!alive[d]) continue;
-          const f = tfs[i];
-          if (acc[d] === 0) touched.push(d);
-          acc[d] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
-        }
-      }
+      postings.push({ idf: Math.log(1 + (live - df + 0.5) / (df + 0.5)), lists });
     }
-    const result = topK(touched, acc, k, accept);
-    for (const d of touched) acc[d] = 0;
-    return result;
+    return exhaustive ? exhaustiveTopK(postings, stats, k, accept) : prunedTopK(postings, stats, k, accept);
   };
 
-  const hit = (doc: number, score: number): LexicalHit => {
+  const hit = (doc: number, score: number, ids: Map<number, string>): LexicalHit => {
     let chunk: Chunk | null | undefined;
     return {
-      id: idOfDoc.get(doc) as unknown as string, language: docs.language(doc), score,
+      id: ids.get(doc)!, language: docs.language(doc), score,
       get chunk() {
         if (chunk === undefined) {
           const row = chunkOfDoc.get(doc);
@@ -409,7 +430,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     deleteItem(itemType, itemId) {
       const rows = docsOfItem.all(itemType, itemId);
       if (rows.length === 0) return 0;
-      db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
+      guarded(db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } }))();
       segments.noteDeleted(rows.length);
       return rows.length;
     },
@@ -419,7 +440,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       Object.assign(docs, fresh);
       segments.setWrittenThrough(0);
     },
-    search(query, { k, language, filters }) {
+    search(query, { k, language, filters, exhaustive }) {
       let accept: ((doc: number) => boolean) | undefined;
       if (filters) {
         const itemIds = filters.itemIds ? new Set(filters.itemIds) : undefined;
@@ -427,8 +448,13 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         const lang = filters.language ? docs.knownCode(`l:${filters.language}`) : 0;
         accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
       }
+      const found = LEXICAL_FIELDS.map((f) => searchField(f, queryTerms(f, query, language), k, accept, exhaustive));
+      // The ids of every field's hits in one read (the fields share most of their hits).
+      const ids = new Map<number, string>();
+      const wanted = [...new Set(found.flatMap((list) => list.map((s) => s.doc)))];
+      if (wanted.length) for (const r of idsOfDocs.all(JSON.stringify(wanted))) ids.set(r.doc, r.id);
       const out = {} as LexicalResult;
-      for (const f of LEXICAL_FIELDS) out[f] = searchField(f, queryTerms(f, query, language), k, accept).map((s) => hit(s.doc, s.score));
+      LEXICAL_FIELDS.forEach((f, i) => { out[f] = found[i].map((s) => hit(s.doc, s.score, ids)); });
       return out;
     },
     get(id) {
@@ -449,6 +475,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       if (closed) return;
       try {
         save();
+        if (!memoryTrusted) return;
         const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
         const { data, info } = docs.save(last);
         db.prepare('INSERT INTO doc_snapshot (one, through, info, data) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET through = excluded.through, info = excluded.info, data = excluded.data').run(last, info, data);

@@ -1,5 +1,5 @@
 import { contentTerms, passageTermSet, type Term } from '../text/terms';
-import { questionCoverage } from '../text/question-frame';
+import { questionCoverage, withoutPlaceWords } from '../text/question-frame';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -41,8 +41,9 @@ const HITS_PER_QUERY = 8;
 
 /** A query in a known language; `own` is the user's own words when `text` is a rewrite of them. */
 export function queryVariant(text: string, language: string, own?: string): QueryVariant {
-  const terms = contentTerms(text, language);
-  return { text, language, terms, focus: own !== undefined ? contentTerms(own, language) : terms };
+  // "The second slide", "the last paragraph": the place is not what a passage must hold (core/text/question-frame.ts).
+  const terms = contentTerms(withoutPlaceWords(text), language);
+  return { text, language, terms, focus: own !== undefined ? contentTerms(withoutPlaceWords(own), language) : terms };
 }
 
 /** Searches every variant, merges by chunk, and ranks by coverage of the question, then by the fused score. */

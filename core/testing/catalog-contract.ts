@@ -103,6 +103,41 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
         { listed: 4, waiting: 3, inactive: 1, none: 0 },
       );
       assert.deepEqual(await c.jobs.counts({ queued: { where: { state: 'queued' } } }), { queued: 0 }, 'an empty collection counts 0');
+      // Rows by id (PostgreSQL: through its key), with other conditions, ids of other collections and unknown ids answering nothing.
+      const byName = Object.fromEntries(all.map((r) => [r.name, r.id]));
+      const job7 = await c.jobs.insert(job(7));
+      assert.deepEqual(await names({ path: 'id', in: [byName.e!, byName.a!, job7.id, 999_999] }), ['a', 'e']);
+      assert.deepEqual((await c.categories.list({ where: { status: 'failed' } as never, cond: { path: 'id', in: [byName.a!, byName.b!] } })).map((x) => x.name), ['a']);
+      assert.deepEqual(await names({ not: { path: 'id', in: [byName.a!, byName.b!, byName.c!] } }), ['d', 'e']);
+      assert.equal(await c.categories.count({ cond: { path: 'id', in: [byName.d!] } }), 1);
+    }));
+
+    it('answers the different values of a field among matching rows, missing and null left out', withStore(async (c) => {
+      const rows = [
+        { name: 'a', status: 'completed', sourceLanguage: 'English', stepCode: { code: 'x' } },
+        { name: 'b', status: 'approved', sourceLanguage: 'Hebrew', stepCode: { code: 'x' } },
+        { name: 'c', status: 'completed', sourceLanguage: 'English', stepCode: { code: 'y' } },
+        { name: 'd', status: 'failed', sourceLanguage: 'French' },
+        { name: 'e', status: 'completed', sourceLanguage: null },
+        { name: 'f', status: 'completed' },
+        { name: 'g', status: 'completed', sourceLanguage: 3 },
+      ];
+      for (const r of rows) await c.categories.insert({ ...category(r.name), ...r } as never);
+      const sorted = (xs: unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
+      assert.deepEqual(sorted(await c.categories.distinct('sourceLanguage', { cond: { path: 'status', in: ['completed', 'approved'] } })), ['"English"', '"Hebrew"', '3']);
+      assert.deepEqual(sorted(await c.categories.distinct('sourceLanguage')), ['"English"', '"French"', '"Hebrew"', '3']);
+      assert.deepEqual(sorted(await c.categories.distinct('sourceLanguage', { where: { status: 'failed' } as never })), ['"French"']);
+      assert.deepEqual(sorted(await c.categories.distinct('stepCode.code')), ['"x"', '"y"']);
+      assert.deepEqual(sorted(await c.categories.distinct('stepCode')), ['{"code":"x"}', '{"code":"y"}']);
+      assert.deepEqual(sorted(await c.categories.distinct('name', { where: { isActive: true } })), ['"a"', '"b"', '"c"', '"d"', '"e"', '"f"', '"g"']);
+      assert.deepEqual(await c.jobs.distinct('state'), [], 'an empty collection has none');
+      // An item collection (PostgreSQL steps through its languages' index).
+      for (const [status, sourceLanguage] of [['completed', 'English'], ['failed', 'German'], ['completed', null], ['approved', 'Hebrew'], ['completed', 'English']]) {
+        await c.documents.insert({ ...category('doc'), status, sourceLanguage } as never);
+      }
+      await c.documents.insert({ ...category('doc'), status: 'completed' } as never);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage', { cond: { path: 'status', in: ['completed', 'approved'] } })), ['"English"', '"Hebrew"']);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"German"', '"Hebrew"']);
     }));
 
     it('updates with a patch or a mutator, updates many, and never changes the id', withStore(async (c) => {

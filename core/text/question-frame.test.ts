@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { askedTerms, isFrameTerm, questionCoverage, slotFilled, slotSpellings } from './question-frame';
+import { askedTerms, isFrameTerm, questionCoverage, slotFilled, slotSpellings, withoutPlaceWords } from './question-frame';
 import { contentTerms, passageTermSet } from './terms';
 
 const terms = (q: string, lang = 'en') => contentTerms(q, lang);
@@ -29,10 +29,12 @@ test('a slot word is filled by a value of its kind written otherwise, and only b
   assert.ok(!slotFilled(term('alignment'), 'Center aligned 12.', 'en'));
 });
 
-test('coverage: a phone number half-answers "telephone number"; a question about something else stays uncovered', () => {
+test('coverage: "Tél" (the abbreviation) answers "telephone" and the phone number half-answers "number"; a question about something else stays uncovered', () => {
   const text = 'Tél : +33 (0)2 50 01 14 20';
   const set = passageTermSet(text, 'fr', 'en');
-  assert.deepEqual(questionCoverage(terms('What telephone number is given?'), set, text, 'en'), { matched: 1, ratio: 0.5 });
+  assert.deepEqual(questionCoverage(terms('What telephone number is given?'), set, text, 'en'), { matched: 1.5, ratio: 0.75 });
+  const bare = '+33 (0)2 50 01 14 20';
+  assert.deepEqual(questionCoverage(terms('What telephone number is given?'), passageTermSet(bare, 'fr', 'en'), bare, 'en'), { matched: 1, ratio: 0.5 });
   assert.ok(questionCoverage(terms('What is the customer support phone number?'), set, text, 'en').ratio < 0.5);
   const form = 'עובד:11 אגף:00 01001 מחלקה :';
   assert.ok(questionCoverage(terms('מה מספר המחלקה בטופס?', 'he'), passageTermSet(form, 'he', 'he'), form, 'he').ratio >= 0.5);
@@ -48,4 +50,32 @@ test('the index is searched with the other spellings of a phone or e-mail word, 
   assert.match(slotSpellings(terms('What phone number does the document give?'), 'en'), /\btel\b.*téléphone/);
   assert.match(slotSpellings(terms('מה מספר הטלפון?', 'he'), 'he'), /telephone/);
   assert.equal(slotSpellings(terms('What is the invoice number and its date?'), 'en'), '');
+});
+
+test('"how many" and "how much" are filled by a count in figures or in words, not by a word inside a compound', () => {
+  assert.ok(slotFilled(term('many'), 'Three hyperlinks: the first one here.', 'en'));
+  assert.ok(slotFilled(term('much'), 'Sales: 1st Qtr 8.2', 'en'));
+  assert.ok(!slotFilled(term('much'), 'YOUR One-Stop PARTS SOLUTION', 'en'));
+});
+
+test('a website word is filled by a web address or a domain name, in full', () => {
+  assert.ok(slotFilled(term('website'), 'Foo Bar yahoo.com abc', 'en'));
+  assert.ok(slotFilled(term('site'), 'See https://example.org/help', 'en'));
+  assert.ok(!slotFilled(term('website'), 'Write to support@example.com', 'en'));
+  const c = questionCoverage(terms('Which website is written on the slide?'), passageTermSet('yahoo.com', 'en', 'en'), 'yahoo.com', 'en');
+  assert.equal(c.matched, 1);
+});
+
+test('the place a question names inside a document is not asked of the passage ("the second slide", "page 4")', () => {
+  assert.equal(withoutPlaceWords('Where are the notes on the second slide placed?'), 'Where are the notes on the slide placed?');
+  assert.equal(withoutPlaceWords('How many hyperlinks does the last paragraph have?'), 'How many hyperlinks does the paragraph have?');
+  assert.equal(withoutPlaceWords('What is on page 4 of the 2nd section?'), 'What is on page  of the section?');
+  // Not a place: an ordinal before another noun, a section named in words.
+  assert.equal(withoutPlaceWords('How much were the 3rd quarter sales?'), 'How much were the 3rd quarter sales?');
+  assert.equal(withoutPlaceWords('What is special about section three?'), 'What is special about section three?');
+});
+
+test('words of the question\'s grammar ("besides", "itself", "comes") are not asked of the passage', () => {
+  assert.deepEqual(askedTerms(terms('What comes after the page break?'), 'en').map((t) => t[0]), [term('break')[0]]);
+  assert.ok(isFrameTerm(term('besides'), 'en') && isFrameTerm(term('itself'), 'en'));
 });

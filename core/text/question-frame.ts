@@ -36,9 +36,17 @@ const ASKING_WORDS = [
   'מציג מציגה מראה',
   'רשום רשומה רשומים רשומות מופיע מופיעה מופיעים מופיעות כתוב כתובה כתובים כתובות מוצג מוצגת מוצגים מצוין מצוינת מצוינים נאמר סוג סוגי',
   'mentionné mentionnés indiqué indiqués affiché affichés mencionado mencionados indicado indicados genannt angegeben aufgeführt указан указано перечислены',
+  // Words of the question's grammar, not its content: "besides Normal", "about itself", "what comes after".
+  'besides itself themselves himself herself come comes came',
 ].join(' ');
 
-type Slot = { words: string; fills: (text: string) => boolean; spellings?: boolean };
+/** share: what a value of the kind counts for a slot word the text does not hold (SLOT_SHARE unless the kind is unmistakable). */
+type Slot = { words: string; fills: (text: string) => boolean; spellings?: boolean; share?: number };
+
+/** Counts written as words ("Three hyperlinks"), not inside a compound ("One-Stop"). */
+const NUMBER_WORD = /(?<![\p{L}-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen|single|double|none)(?![\p{L}-])/iu;
+/** A web address or a domain name ("yahoo.com", "https://example.org/x", "www.example.co.uk"). */
+const WEB_ADDRESS = /\bhttps?:\/\/\S+|\bwww\.[\p{L}\d-]+\.\p{L}{2,}|(?<![@\p{L}\d.])[\p{L}\d-]{2,}\.(?:com|org|net|edu|gov|io|info|biz|co|us|uk|de|fr|il|eu)\b/iu;
 
 const PHONE = /(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\s?\d{1,4}\s?\)[\s.-]?)?\d{1,4}(?:[\s.-]\d{2,4}){2,}/u;
 /** Dates and times look like phone numbers ("2023-03-07 09:28:29"): they are taken out first. */
@@ -51,18 +59,21 @@ const DATE = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?![\d]|[.,]\d)|\b\d{1,2}[./-]\d{1
 
 const SLOTS: Slot[] = [
   { words: 'number numbers value values numéro nombre valeur valor valores número nummer wert zahl номер число значение מספר מספרים ערך', fills: (t) => /\d/.test(t) },
+  // "How many / how much": a count or an amount, in figures or in words.
+  { words: 'many much', fills: (t) => /\d/.test(t) || NUMBER_WORD.test(t) },
+  { words: 'website websites site sites url urls homepage web www http https com org net', fills: (t) => WEB_ADDRESS.test(t), share: 1, spellings: true },
   { words: 'phone telephone tel téléphone teléfono telefon телефон טלפון', fills: holdsPhone, spellings: true },
   { words: 'date dates datum fecha дата תאריך', fills: (t) => DATE.test(t) },
   { words: 'email mail e-mail courriel correo почта מייל אימייל', fills: (t) => /[\p{L}\d._%+-]+@[\p{L}\d.-]+\.\p{L}{2,}/u.test(t), spellings: true },
 ];
 
-const cache = new Map<string, { frame: Set<string>; slots: Array<{ set: Set<string>; fills: Slot['fills']; words: string; spellings: boolean }> }>();
+const cache = new Map<string, { frame: Set<string>; slots: Array<{ set: Set<string>; fills: Slot['fills']; words: string; spellings: boolean; share: number }> }>();
 function lists(lang: string) {
   let x = cache.get(lang);
   if (!x) {
     x = {
       frame: termSet(`${DOCUMENT_WORDS} ${ASKING_WORDS}`, lang),
-      slots: SLOTS.map((s) => ({ set: termSet(s.words, lang), fills: s.fills, words: s.words, spellings: !!s.spellings })),
+      slots: SLOTS.map((s) => ({ set: termSet(s.words, lang), fills: s.fills, words: s.words, spellings: !!s.spellings, share: s.share ?? SLOT_SHARE })),
     };
     cache.set(lang, x);
   }
@@ -80,9 +91,33 @@ export function askedTerms(terms: Term[], lang: string): Term[] {
   return content.length ? content : terms;
 }
 
-/** True when the term names a kind of value (number, date, phone, e-mail) that `text` holds. */
+/** True when the term names a kind of value (number, count, date, phone, e-mail, web address) that `text` holds. */
 export function slotFilled(t: Term, text: string, lang: string): boolean {
-  return lists(lang).slots.some((s) => t.some((f) => s.set.has(f)) && s.fills(text));
+  return slotCredit(t, text, lang) > 0;
+}
+
+/** What a slot word counts for in `text` that holds a value of its kind but not the word (0 when none). */
+export function slotCredit(t: Term, text: string, lang: string): number {
+  let best = 0;
+  for (const s of lists(lang).slots) if (s.share > best && t.some((f) => s.set.has(f)) && s.fills(text)) best = s.share;
+  return best;
+}
+
+/** Ordinals and positions ("second", "3rd", "last") before a word naming a part of a document. */
+const PLACE = new RegExp(String.raw`(?<![\p{L}\d])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|\d+(?:st|nd|rd|th))\s+(?=(?:page|slide|section|paragraph|chapter|table|figure|sheet|column|row|line)s?(?![\p{L}]))`, 'giu');
+
+/** A page or slide number in figures after its word ("page 4", "slide 3"). */
+const PLACE_NUMBER = /(?<=(?<![\p{L}])(?:page|slide|p\.|pg\.?)\s+)\d+(?![\d\p{L}])/giu;
+
+/**
+ * The question without the place it names inside a document ("the second
+ * slide", "the 2nd page", "the last paragraph" → "the slide", "the page",
+ * "the paragraph"; "page 4" → "page"): the passage is found by what is asked, and a text
+ * rarely writes its own position ("Notes in modified position" is on slide
+ * 2 without saying "second").
+ */
+export function withoutPlaceWords(question: string): string {
+  return question.replace(PLACE, '').replace(PLACE_NUMBER, '');
 }
 
 /**
@@ -106,6 +141,6 @@ export const SLOT_SHARE = 0.5;
 export function questionCoverage(terms: Term[], set: Set<string>, text: string, lang: string): { matched: number; ratio: number } {
   const asked = askedTerms(terms, lang);
   if (asked.length === 0) return { matched: 0, ratio: 0 };
-  const matched = asked.reduce((n, t) => n + (hasTerm(set, t) ? 1 : slotFilled(t, text, lang) ? SLOT_SHARE : 0), 0);
+  const matched = asked.reduce((n, t) => n + (hasTerm(set, t) ? 1 : slotCredit(t, text, lang)), 0);
   return { matched, ratio: matched / asked.length };
 }

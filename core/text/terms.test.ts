@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { americanSpelling, contentTerms, hasTerm, passageTermSet, reflowLines, sentences } from './terms';
+import { describe, it, test } from 'node:test';
+import { americanSpelling, contentTerms, hasTerm, identifierParts, passageTermSet, reflowLines, sentences, termSet } from './terms';
 
 describe('reflowing extracted text into sentences', () => {
   const page = [
@@ -45,4 +45,30 @@ describe('spelling and language variants of the same words', () => {
     // Dutch stemming leaves "Types" as "types" and English as "type": the passage is read both ways.
     assert.ok(hasTerm(passageTermSet('Font Types', 'nl', 'en'), types));
   });
+});
+
+test('a question word matches the text\'s abbreviation of it, and an abbreviation in the question matches the whole word', () => {
+  const set = termSet('Sales: 1st Qtr 8.2, 2nd Qtr 3.2, 3rd Qtr 1.4', 'en');
+  assert.ok(hasTerm(set, contentTerms('quarter', 'en')[0]));
+  assert.ok(hasTerm(termSet('Series 3: Category 4 5.0', 'en'), contentTerms('cat', 'en')[0]));
+  assert.ok(hasTerm(termSet('Maximum temperature 40 degrees', 'en'), contentTerms('temp', 'en')[0]));
+  assert.ok(!hasTerm(set, contentTerms('quite', 'en')[0]));
+});
+
+test('a word expanded to other words matches them exactly, not by a shared head ("app" is not "applies")', () => {
+  const set = termSet('It applies blacklisting if needed.', 'en');
+  assert.ok(!hasTerm(set, contentTerms('app', 'en')[0]));
+  assert.ok(hasTerm(termSet('Download the application.', 'en'), contentTerms('app', 'en')[0]));
+});
+
+test('an ordinal in figures matches its number; irregular verb forms and synonyms match their word', () => {
+  assert.ok(hasTerm(termSet('Series 3: Category 1 2.0', 'en'), contentTerms('3rd', 'en')[0]));
+  assert.ok(hasTerm(termSet('StrikeOut: the words are struck', 'en'), contentTerms('strike', 'en')[0]));
+  assert.ok(hasTerm(termSet('Notes in modified position and size.', 'en'), contentTerms('placed', 'en')[0]));
+});
+
+test('the parts of identifiers and CamelCase words are terms of a passage', () => {
+  assert.equal(identifierParts('value_axis.crosses == XL_AXIS_CROSSES.MAXIMUM'), 'value axis crosses\nXL AXIS CROSSES MAXIMUM');
+  const set = termSet('value_axis.crosses == XL_AXIS_CROSSES.MAXIMUM and a StrikeOut', 'en');
+  for (const w of ['axis', 'crossing', 'maximum', 'strike']) assert.ok(hasTerm(set, contentTerms(w, 'en')[0]), w);
 });

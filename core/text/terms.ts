@@ -1,6 +1,9 @@
 import { foldWord } from './normalize';
 import { arabicForms, hebrewForms, stem } from './stem';
 import { stopwordsFor } from './stopwords';
+import { abbreviates, expansions, mayAbbreviate } from './abbreviations';
+import { englishBaseForm } from './irregular';
+import { synonymsOf } from './synonyms';
 import { splitSentences, words as textWords } from './tokenize';
 
 /**
@@ -28,7 +31,30 @@ export function formsOf(word: string, lang: string): string[] {
   if (/^[\u05D0-\u05EA]/.test(word)) return hebrewForms(word);
   if (/^[\u0621-\u064A]/.test(word)) return arabicForms(word);
   const script = /[\u0400-\u04FF]/.test(word) ? 'ru' : /^[a-z0-9]+$/.test(word) && !isLatinLang(lang) ? 'en' : lang;
-  return [foldWord(stem(script === 'en' ? americanSpelling(word) : word, script))];
+  return [foldWord(stem(script === 'en' ? americanSpelling(englishBaseForm(word)) : word, script))];
+}
+
+/**
+ * The forms a word is matched by: its own (formsOf), those of the words it
+ * abbreviates ("qtr" → "quarter", core/text/abbreviations.ts) and of its
+ * synonyms ("placed" → "position", core/text/synonyms.ts), the number of an
+ * ordinal in figures ("3rd" → "3"), and for a
+ * long word its unstemmed spelling (so a vowel-less abbreviation can be
+ * matched against the whole word: "bldg" against "building", whose stem is
+ * "build").
+ */
+export function matchForms(word: string, lang: string): string[] {
+  const own = formsOf(word, lang);
+  // An ordinal matches its number ("3rd" / "Series 3", "second" / "2").
+  const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
+  if (ordinal) return [...own, ordinal];
+  if (!/^[a-z]+$/.test(word)) return own;
+  const out = [...own];
+  const base = englishBaseForm(word);
+  const related = [...expansions(word), ...synonymsOf(base)];
+  for (const e of related) for (const f of formsOf(e, lang)) if (!out.includes(f)) out.push(f);
+  if (word.length >= 5 && !out.includes(word)) out.push(word);
+  return out;
 }
 
 const GB_OUR = /^(colo|flavo|favo|behavio|hono|labo|neighbo|humo|harbo|rumo|vapo|armo|savo|endeavo|odo|vigo|rigo|parlo|tumo)ur(s|ed|ing|ful|less|ite|ites|able|ably|ation|ations|ist|ists|er|ers|hood|ly|ize|ized|ise|ised)?$/;
@@ -80,34 +106,61 @@ function isStopword(word: string, lang: string): boolean {
 /** A query term: its alternative forms (any one matching counts). */
 export type Term = string[];
 
-/** Distinct content terms of a text (function words dropped), each as its alternative forms. */
+/** Distinct content terms of a text (function words dropped), each as its alternative forms (see matchForms). */
 export function contentTerms(text: string, lang: string): Term[] {
   const seen = new Map<string, Term>();
   for (const w of words(text)) {
     if (isStopword(w, lang)) continue;
     if (w.length < 2 && !/\d/.test(w)) continue;
-    const forms = formsOf(w, lang);
+    const forms = matchForms(w, lang);
     if (!seen.has(forms[0])) seen.set(forms[0], forms);
   }
   return [...seen.values()];
 }
 
-/** All forms of a passage's terms, for fast coverage checks. */
-export function termSet(text: string, lang: string): Set<string> {
-  return new Set(contentTerms(text, lang).flat());
+/**
+ * The parts of a text's compound identifiers as words of their own:
+ * "value_axis.crosses" → "value axis crosses", "StrikeOut" → "Strike Out"
+ * ("XL_AXIS_CROSSES.MAXIMUM" holds "axis", "crosses" and "maximum").
+ */
+export function identifierParts(text: string): string {
+  const parts = text.match(/[\p{L}\d]+(?:[._][\p{L}\d]+)+|\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)+/gu) ?? [];
+  return parts.map((p) => p.replace(/[._]/g, ' ').replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ')).join('\n');
 }
 
-function hasForm(set: Set<string>, form: string): boolean {
+/** All forms of a passage's terms, and of its identifiers' parts, for fast coverage checks. */
+export function termSet(text: string, lang: string): Set<string> {
+  const set = new Set(contentTerms(text, lang).flat());
+  const parts = identifierParts(text);
+  if (parts) for (const f of contentTerms(parts, lang).flat()) set.add(f);
+  return set;
+}
+
+/** `loose`: a shared 5-letter head also counts (for the word's own stem, not for the words it was expanded to). */
+function hasForm(set: Set<string>, form: string, loose: boolean): boolean {
   if (set.has(form)) return true;
+  // A vowel-less abbreviation on either side ("Qtr" / "quarter"): core/text/abbreviations.ts.
+  if (mayAbbreviate(form)) {
+    for (const t of set) if (abbreviates(form, t)) return true;
+    return false;
+  }
   if (form.length < 5) return false;
   const head = form.slice(0, 5);
-  for (const t of set) if (t.length >= 5 && t.startsWith(head) && Math.abs(t.length - form.length) <= 3) return true;
+  for (const t of set) {
+    if (loose && t.length >= 5 && t.startsWith(head) && Math.abs(t.length - form.length) <= 3) return true;
+    if (mayAbbreviate(t) && abbreviates(t, form)) return true;
+  }
   return false;
 }
 
-/** True when one of the term's forms occurs in the set (same stem, or a shared 5-letter head). */
+/**
+ * True when one of the term's forms occurs in the set: the word's own stem
+ * (or a shared 5-letter head, or an abbreviation of it), or exactly one of
+ * the other forms (an abbreviation's word, a synonym, an ordinal's number):
+ * "app" → "application" must not reach "applies" by a shared head.
+ */
 export function hasTerm(set: Set<string>, term: Term): boolean {
-  return term.some((f) => hasForm(set, f));
+  return term.some((f, i) => hasForm(set, f, i === 0));
 }
 
 /** Share of the query's terms found in the passage, and how many. */
