@@ -10,6 +10,7 @@ import { loadConfig } from '../core/config';
 import { uploadOfKind } from '../core/content/upload-any';
 import { describeLocalFile } from '../core/content/spool';
 import { createServices } from '../core/services';
+import { onToolRun } from '../core/tools/exec';
 import { treeRssMb } from './proc';
 
 const [file, type] = process.argv.slice(2);
@@ -29,16 +30,33 @@ function chromaRoots(): number[] {
   return out;
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+/** When each step of the job began (ms from the upload's start), in order: where the time goes. */
+const marks: Array<{ step: string; at: number }> = [];
+let t0 = 0;
 const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', WORKER_CONCURRENCY: '1' }), {
   lock: false,
   startWorker: true,
+  onJobStep: (_job, step) => { marks.push({ step: step?.code ?? 'job_start', at: performance.now() - t0 }); },
 });
+const tools: string[] = [];
+onToolRun((tool) => tools.push(path.basename(tool)));
+
+/**
+ * Milliseconds per step, from its start to the next one's: `upload` until the job starts, the last step
+ * (indexing) until the job's end is written (the item's language and counts included).
+ */
+function stepTimes(total: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  const all = [{ step: 'upload', at: 0 }, ...marks, { step: 'end', at: total }];
+  for (let i = 0; i + 1 < all.length; i++) out[all[i]!.step] = Math.round((out[all[i]!.step] ?? 0) + all[i + 1]!.at - all[i]!.at);
+  return out;
+}
 try {
   const incoming = await describeLocalFile(file);
   // Peak of this process plus the tools it runs (pdf-parse worker, pdfimages, tesseract, soffice), Chroma left out.
   let peakTree = 0;
   const sampler = setInterval(() => (peakTree = Math.max(peakTree, treeRssMb(process.pid, chromaRoots()))), 50);
-  const t0 = performance.now();
+  t0 = performance.now();
   const rec = type === 'presentation'
     ? (await uploadOfKind(services.content, 'presentation', incoming, {})).item
     : (await uploadOfKind(services.content, 'document', incoming, {})).item;
@@ -50,6 +68,7 @@ try {
     ms, status: done.status, error: done.error, chunks: done.chunkCount,
     pages: 'pageCount' in done ? done.pageCount : null, slides: 'slideCount' in done ? done.slideCount : null,
     peakRssMb: process.resourceUsage().maxRSS / 1024, peakTreeRssMb: peakTree,
+    steps: stepTimes(ms), tools,
   }) + '\n');
 } finally {
   await services.close();

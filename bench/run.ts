@@ -32,7 +32,12 @@ import { lexicalBench, printLexicalRun } from './lexical';
 import { bulkImport } from './bulk-import';
 import { renderFlood } from './render-flood';
 
-type IngestResult = { ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number };
+type IngestResult = {
+  ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number;
+  /** Milliseconds per job step (bench/ingest-child.ts), and the tools the job ran. */
+  steps: Record<string, number>; tools: string[];
+};
+const stepLine = (r: IngestResult) => `${Object.entries(r.steps).map(([k, v]) => `${k} ${v}`).join(', ')}; tools: ${r.tools.join(', ') || 'none'}`;
 
 const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
@@ -58,6 +63,7 @@ if (only.has('ingest')) {
   const pps = r200.pages! / (r200.ms / 1000);
   line('200-page PDF end to end (target >= 50 pages/s)', `${f1(r200.ms / 1000)} s = ${f1(pps)} pages/s, ${r200.chunks} chunks`);
   line('pdftotext on the same file (anchor)', `${f1(anchorMs / 1000)} s = ${f1(200 / (anchorMs / 1000))} pages/s; ratio ${f1(r200.ms / anchorMs)}x`);
+  line('  by step, ms', stepLine(r200));
   line('peak RSS, 200 pages (process / with its tools)', `${f1(r200.peakRssMb)} MB / ${f1(r200.peakTreeRssMb)} MB`);
   const pdf500 = await fixtures.textPdf(500);
   const r500 = await runChild<IngestResult>('ingest-child.ts', [pdf500.path, 'document']);

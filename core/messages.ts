@@ -171,6 +171,60 @@ export const REFUSAL_MESSAGES = {
   'refusal.widget_greeting_long': 'The greeting must be at most {max} characters',
   'refusal.translation_same_language': 'This item is already in {language}; choose another target language.',
   'refusal.translation_item_failed': 'This item could not be processed; retry it before translating it.',
+  /** An upload: the request, the file and its fields (server/multipart.ts, core/content). `{formats}` are format names (PDF, DOCX). */
+  'refusal.file_missing': 'Please select a file',
+  'refusal.not_multipart': 'This endpoint expects a multipart/form-data upload with a file',
+  'refusal.one_file': 'Send one file per upload: this request has more than one file',
+  'refusal.request_too_large': 'The request is larger than the configured limit',
+  'refusal.file_too_large': 'The file "{file}" is larger than the {limit} upload limit',
+  'refusal.file_empty': 'The file "{file}" is empty',
+  'refusal.upload_stalled': 'The upload stopped arriving for {seconds} s and was cancelled. Check the connection and send the file again.',
+  'refusal.file_wrong_type': 'The file "{file}" is not of the accepted type ({formats})',
+  'refusal.file_not_accepted': 'The file "{file}" is not a {formats} or image file',
+  'refusal.file_zip_damaged': 'The file "{file}" is damaged: its ZIP structure is incomplete (it may have been cut off during upload). Upload the full file again.',
+  'refusal.file_duplicate': 'This file was already imported as "{title}" (id {id}).',
+  'refusal.video_too_long': 'This video is {minutes} min long; videos up to {max} min are processed here. Split it into parts, or raise VIDEO_MAX_MINUTES.',
+  'refusal.title_required': 'Title is required',
+  'refusal.title_long': 'Title must be at most {max} characters',
+  'refusal.label_long': 'Label must be at most {max} characters',
+  'refusal.description_long': 'Description must be at most {max} characters',
+  'refusal.type_long': 'Type must be at most {max} characters',
+  'refusal.category_long': 'Category must be at most {max} characters',
+  'refusal.source_language_long': 'Source language must be at most {max} characters',
+  'refusal.category_id_invalid': 'categoryId must be a positive whole number (got "{value}")',
+  'refusal.target_language_unknown': 'Unknown target language "{value}"',
+  'refusal.target_language_required': 'Please select a target language for translation',
+  'refusal.subcategory_unknown': 'Unknown video subcategory "{value}"',
+  'refusal.spoken_language_unknown': 'Unknown spoken language "{value}"',
+  'refusal.audience_unknown': 'audience must be public or staff, not "{value}"',
+  'refusal.valid_until_invalid': 'validUntil must be a date like 2027-01-31 (or a date and time), not "{value}"',
+  'refusal.subtitles_invalid': 'subtitles must be "soft" or "burned" (got "{value}").',
+  'refusal.dub_invalid': 'dub must be true or false (got "{value}").',
+  /** Categories (core/content/categories.ts). */
+  'refusal.category_name_required': 'Category name is required',
+  'refusal.category_name_long': 'Category name must be at most {max} characters',
+  'refusal.category_name_taken': 'A category named "{name}" already exists. Choose another name.',
+  /** Retrying work that has not failed (core/content/retry.ts, translations.ts). `{status}` is an item status, worded by the console. */
+  'refusal.retry_not_failed': 'This item is {status}; only failed items can be retried',
+  'refusal.retry_translation_not_failed': 'This translation has not failed; only failed translations can be retried.',
+  /** A version to restore that is live already (core/governance/versions.ts). */
+  'refusal.version_live': 'Version {version} is the live one already',
+  /** Accounts and API tokens (core/governance/accounts.ts). */
+  'refusal.username_invalid': 'The user name must be 2 to 80 letters, digits or . _ @ -',
+  'refusal.username_taken': 'There is already a user "{name}"',
+  'refusal.password_short': 'The password must be at least {min} characters',
+  'refusal.password_long': 'The password must be at most {max} characters',
+  'refusal.token_name_invalid': 'The token needs a name of 1 to {max} characters',
+  /** A video's transcript: transcribing it again, saving edited cues (core/video/transcript-edit.ts). */
+  'refusal.video_busy': 'This video is being processed; transcribe it again once it is done.',
+  'refusal.stt_endpoint_missing': 'No speech-to-text endpoint is configured: set STT_URL to an OpenAI-compatible /v1/audio/transcriptions endpoint.',
+  'refusal.offline_english_only': 'The offline transcriber only knows English; choose the endpoint for {language}.',
+  'refusal.transcript_missing': 'This video has no transcript to edit yet: transcribe it first.',
+  'refusal.cues_missing': 'Send the transcript as a list of cues, each with start, end and text.',
+  'refusal.cue_times_invalid': 'Cue {cue}: start and end must be seconds from the start of the video.',
+  'refusal.cue_text_missing': 'Cue {cue}: the text is missing.',
+  'refusal.cue_after_end': 'Cue {cue} starts after the end of the video ({seconds} s).',
+  'refusal.cues_invalid': 'The transcript cannot be saved: some cues overlap, are out of order or are empty.',
 } as const;
 
 export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES, ...EXTRACTION_WARNING_MESSAGES, ...REFUSAL_MESSAGES } as const;
@@ -215,9 +269,11 @@ export function message(code: MessageCode, params: MessageParams = {}, text?: st
  * A refused request as an AppError: its message is the English text (API clients, the CLI) and the code with
  * parameters travels in its details (the error body's `coded`, worded by the console in its language).
  */
-export function refusal(errorCode: ErrorCode, code: keyof typeof REFUSAL_MESSAGES, params: MessageParams = {}, text?: string): AppError {
-  return new AppError(errorCode, text ?? describe(code, params), { details: { message: { code, params } } });
+export function refusal(errorCode: ErrorCode, code: keyof typeof REFUSAL_MESSAGES, params: MessageParams = {}, text?: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError(errorCode, text ?? describe(code, params), { details: { ...details, message: { code, params } } });
 }
+
+export type RefusalCode = keyof typeof REFUSAL_MESSAGES;
 
 /** Why a failure happened, by the `reason` an AppError carries in its details. */
 const BY_REASON: Record<string, FailureCode> = {

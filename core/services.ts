@@ -12,7 +12,7 @@ import { createTranscribeHandler } from './video/job';
 import { createTranscribers } from './video/speech/create';
 import type { SpeechToText } from './video/speech/types';
 import { loadTranscript } from './video/transcript-store';
-import { setToolLimits } from './tools/sandbox';
+import { probeToolIsolation, setToolLimits } from './tools/sandbox';
 import { createDiskGuard, type DiskGuard } from './disk';
 import { explainFailure } from './ingest/failure';
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/queue';
@@ -57,7 +57,7 @@ import { openVideoTranslation } from './video/translation-job';
 import { planVideo } from './video/policy';
 import type { Product } from './product/types';
 import { discard, spoolToTempFile } from './content/spool';
-import type { Job } from './types';
+import type { Job, JobStep } from './types';
 
 export interface Services {
   config: Config;
@@ -118,8 +118,11 @@ export interface ServiceOptions {
   migrating?: boolean;
   log?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;
-  /** Told (synchronously) as each step of a job begins, before its free-space check: tests hold a job at a known point. */
-  onJobStep?: (job: Job) => void;
+  /**
+   * Told (synchronously) as a job starts and as each step of it begins (`step`), before its free-space check:
+   * tests hold a job at a known point, the ingest benchmark times each step.
+   */
+  onJobStep?: (job: Job, step?: JobStep) => void;
 }
 
 function createStore(config: Config): ObjectStore {
@@ -158,6 +161,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
     setToolLimits(config.tools);
+    // What confinement the machine allows is probed while the rest starts (Chroma takes longer), not by the first job.
+    const isolationProbed = probeToolIsolation().catch((e: Error) => log(`Probing tool confinement failed: ${e.message}; the first tool run probes again`));
     const tmpDir = path.join(config.dataDir, 'tmp');
     // Holding the lock, nobody else uses the temp folder: what is there was left by a crash (upload spools, job work folders).
     if (lock) rmSync(tmpDir, { recursive: true, force: true });
@@ -238,8 +243,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const queue = createJobQueue({
       catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log, afterClose: (job) => afterJob(job),
       // Every step of a job first checks MIN_FREE_MB; the reason names the item's file like any other failure.
-      beforeStep: (job) => {
-        options.onJobStep?.(job);
+      beforeStep: (job, step) => {
+        options.onJobStep?.(job, step);
         disk.assertRoom('There is too little free disk space to go on');
       },
       explainStartFailure: async (job, e) => {
@@ -323,6 +328,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       indexChunks: () => search.count(),
     });
     cleanups.push(() => setMetricSources(null));
+    await isolationProbed;
     if (options.startWorker) queue.start();
     if (rebuildIndex) {
       void reindexAll(content).then(

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, httpStatusFor, toAppError } from '../core/errors';
 import type { ApiErrorBody } from '../core/types';
+import { refusal } from '../core/product/index';
 
 /** Fastify's own error codes that are the caller's fault, as product errors. */
 function fromFastify(err: FastifyError): AppError | null {
@@ -11,21 +12,21 @@ function fromFastify(err: FastifyError): AppError | null {
   }
   switch (err.code) {
     case 'FST_FILES_LIMIT':
-      return new AppError('validation', 'Send one file per upload: this request has more than one file');
+      return refusal('validation', 'refusal.one_file');
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError('too_large', 'The request is larger than the configured limit');
+      return refusal('too_large', 'refusal.request_too_large');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('validation', 'This endpoint expects a multipart/form-data upload');
+      return refusal('validation', 'refusal.not_multipart', {}, 'This endpoint expects a multipart/form-data upload');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupported_type', 'Unsupported request content type');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('validation', 'The request body is not valid JSON');
   }
-  if (err.statusCode === 413) return new AppError('too_large', 'The request is larger than the configured limit');
+  if (err.statusCode === 413) return refusal('too_large', 'refusal.request_too_large');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError('validation', err.message);
   return null;
 }

@@ -94,7 +94,11 @@ describe('videos', () => {
     const pub = await fetch(server.url + done.originalFilePath, { headers: { range: 'bytes=0-7' } });
     assert.equal(pub.status, 206);
     assert.equal((await json<unknown[]>('/api/video-translations')).length, 0);
+    const objectsOf = async () => ((await (await api('/api/object-storage/files')).json()) as Array<{ key: string }>)
+      .map((o) => o.key).filter((k) => new RegExp(`(^|/)${v.id}([._/]|$)`).test(k) && !k.startsWith('videos/original_files/'));
+    assert.ok((await objectsOf()).some((k) => k.endsWith(`${v.id}.media.json`)), 'the probe is kept while the video exists');
     assert.equal((await api(`/api/videos/${v.id}`, { method: 'DELETE' })).status, 204);
+    assert.deepEqual(await objectsOf(), [], 'nothing derived from the video is left');
   });
 
   it('rejects an unknown subcategory and a non-video file', async () => {

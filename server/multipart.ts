@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { Edge, IncomingFile } from '../core/product/index';
+import { refusal, type Edge, type IncomingFile } from '../core/product/index';
 import { AppError } from '../core/errors';
 
 declare module 'fastify' {
@@ -32,7 +32,7 @@ export interface ReceiveOptions {
  * after the idle timeout with AppError('timeout'), its temp file removed.
  */
 export async function receiveUpload(request: FastifyRequest, options: ReceiveOptions): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw new AppError('validation', 'This endpoint expects a multipart/form-data upload with a file');
+  if (!request.isMultipart()) throw refusal('validation', 'refusal.not_multipart');
   const fields: Record<string, string> = {};
   let file: IncomingFile | null = null;
   const { toTempFile: spoolToTempFile, discard } = options.spool;
@@ -41,7 +41,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => idle.abort(new AppError('timeout', `The upload stopped arriving for ${Math.round(idleMs / 1000)} s and was cancelled. Check the connection and send the file again.`)), idleMs);
+    timer = setTimeout(() => idle.abort(refusal('timeout', 'refusal.upload_stalled', { seconds: Math.round(idleMs / 1000) })), idleMs);
   };
   const raw = request.raw;
   raw.on('data', arm);
@@ -53,7 +53,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
       if (part.type === 'file') {
         if (file) {
           part.file.resume();
-          throw new AppError('validation', 'Send one file per upload: this request has more than one file');
+          throw refusal('validation', 'refusal.one_file');
         }
         file = await spoolToTempFile(part.file, {
           tmpDir: options.tmpDir ?? path.join(os.tmpdir(), 'cms-uploads'),
@@ -86,7 +86,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
     clearTimeout(timer);
     raw.off('data', arm);
   }
-  if (!file) throw new AppError('validation', 'Please select a file');
+  if (!file) throw refusal('validation', 'refusal.file_missing');
   return { fields, file };
 }
 

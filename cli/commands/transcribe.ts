@@ -48,12 +48,18 @@ async function transcribe(ctx: CliContext, conn: Connection, id: number, o: Tran
     if (logger.mode !== 'json' && line !== last) logger.line(line);
     last = line;
     const state = video.transcript?.state;
-    // The transcript's state is set inside the job; the job's end is on record once the item's status settles too.
-    const settled = video.status === 'completed' || video.status === 'failed';
-    if (settled && (state === 'completed' || state === 'none' || state === 'failed')) break;
+    // The transcript's state is set inside the job: done once the transcription job itself is no longer queued or running
+    // (its end on record). The translated subtitles it queues again are not waited for.
+    if ((state === 'completed' || state === 'none' || state === 'failed') && !(await transcribing(conn, id))) break;
     await new Promise((r) => setTimeout(r, conn.mode === 'http' ? 500 : 200));
   }
   if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, video });
   if (signal.aborted) return EXIT.interrupted;
   return video.transcript?.state === 'failed' ? EXIT.failed : EXIT.ok;
+}
+
+/** Whether a transcription job of this video is still queued or running. */
+async function transcribing(conn: Connection, id: number): Promise<boolean> {
+  const open = [...await conn.product.jobs('queued'), ...await conn.product.jobs('running')];
+  return open.some((j) => j.kind === 'transcribe' && j.itemType === 'video' && j.itemId === id);
 }

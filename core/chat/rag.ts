@@ -133,7 +133,6 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const unknownLink = (u: string) => unknown.has(u);
     let { text, used, support, kindHeld, figuresHeld } = extractiveAnswer(relevant, plan.variants, { unknownLink });
     // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
-    if (process.env.DBG_EXTRACT) console.log(JSON.stringify({ text, support, kindHeld, figuresHeld, rel: relevant.map((p) => [p.hit.chunk.id, p.relevance, p.matched]), all: passages.map((p) => [p.hit.chunk.id, p.relevance, p.matched, p.hit.chunk.text.slice(0, 60)]) }));
     if (text && (support < MIN_SUPPORT || kindHeld === false || figuresHeld === false)) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     if (!text) {
       // Only the heading matched: quote the opening of the best passage (what may be quoted of it).

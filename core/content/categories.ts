@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { Category } from '../types';
 import { cleanText } from './fields';
 import type { Static } from 'typebox';
@@ -9,13 +9,13 @@ export type CategoryInput = Static<typeof S.CategoryInput>;
 
 function cleanName(name: unknown): string {
   const n = cleanText(name, 200, 'Category name');
-  if (!n) throw new AppError('validation', 'Category name is required');
+  if (!n) throw refusal('validation', 'refusal.category_name_required');
   return n;
 }
 
 async function assertUnique(catalog: Catalog, name: string, exceptId?: number) {
   const clash = await catalog.categories.find((c) => c.name.toLocaleLowerCase() === name.toLocaleLowerCase() && c.id !== exceptId);
-  if (clash) throw new AppError('conflict', `A category named "${clash.name}" already exists`);
+  if (clash) throw refusal('conflict', 'refusal.category_name_taken', { name: clash.name });
 }
 
 export async function createCategory(catalog: Catalog, input: CategoryInput): Promise<Category> {

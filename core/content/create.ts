@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { assertKind } from '../formats/sniff';
 import { deriveItemProgress, failedInTranslation } from '../jobs/status';
 import { keys, publicUrlForKey } from '../storage/layout';
@@ -65,8 +66,8 @@ async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: In
   const dup = await deps.catalog.items(type).find({ where: { sha256: file.sha256 }, filter: (r) => r.status !== 'failed' || failedInTranslation(r) });
   if (dup) {
     const title = 'title' in dup ? dup.title : dup.label;
-    throw new AppError('conflict', `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
-      details: { existingId: dup.id },
+    throw refusal('conflict', 'refusal.file_duplicate', { title, id: dup.id }, `This file was already imported as ${type} ${dup.id} ("${title}"). Use force to import it again.`, {
+      existingId: dup.id,
     });
   }
 }
@@ -117,7 +118,7 @@ export type ContentFormState = Static<typeof S.ContentForm>;
 /** "Other" content posted as JSON (spec: the upload form state). */
 export async function createContentItem(deps: ContentDeps, form: ContentFormState, actor: Actor = LOCAL_ACTOR): Promise<ContentItem> {
   const title = cleanText(form.title, 300, 'Title');
-  if (!title) throw new AppError('validation', 'Title is required');
+  if (!title) throw refusal('validation', 'refusal.title_required');
   translationFor(!!form.needsTranslation, form.targetLanguage ?? null);
   if (form.approve) assertCan(actor, 'review', 'approve on upload');
   const approvedBy = form.approve ? actor.name : deps.autoApprove ? 'auto' : null;

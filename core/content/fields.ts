@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AppError } from '../errors';
+import { refusal, type RefusalCode } from '../messages';
 import { languageCode } from '../text/language';
 import { parseAudience, parseValidUntil } from '../governance/review';
 import { TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, type Audience, type SyncSource, type TranslationInfo, type VideoOptions, type VideoSubcategory } from '../types';
@@ -65,9 +66,20 @@ export function parseSyncSource(v: unknown): SyncSource | null {
 /** What a face received: strings from a form, or typed values. */
 export type RawFields = Record<string, unknown>;
 
-export function cleanText(value: unknown, max: number, field: string): string {
+/** The refusal of a text field that is too long, by the field's name. */
+const TOO_LONG = {
+  'Title': 'refusal.title_long',
+  'Label': 'refusal.label_long',
+  'Description': 'refusal.description_long',
+  'Type': 'refusal.type_long',
+  'Category': 'refusal.category_long',
+  'Category name': 'refusal.category_name_long',
+  'Source language': 'refusal.source_language_long',
+} as const satisfies Record<string, RefusalCode>;
+
+export function cleanText(value: unknown, max: number, field: keyof typeof TOO_LONG): string {
   const s = typeof value === 'string' ? value.trim() : '';
-  if (s.length > max) throw new AppError('validation', `${field} must be at most ${max} characters`);
+  if (s.length > max) throw refusal('validation', TOO_LONG[field], { max }, `${field} must be at most ${max} characters`);
   return s;
 }
 
@@ -75,10 +87,10 @@ export function asBool(v: unknown): boolean {
   return v === true || v === 'true' || v === '1' || v === 'on';
 }
 
-export function asOptionalId(v: unknown, field: string): number | null {
+export function asOptionalId(v: unknown, field: 'categoryId'): number | null {
   if (v === undefined || v === null || v === '' || v === 'null') return null;
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new AppError('validation', `${field} must be a positive whole number`);
+  if (!Number.isInteger(n) || n < 1) throw refusal('validation', 'refusal.category_id_invalid', { value: String(v) }, `${field} must be a positive whole number`);
   return n;
 }
 
@@ -92,16 +104,16 @@ export function translationFor(needsTranslation: boolean, targetLanguage: unknow
   const raw = typeof targetLanguage === 'string' ? targetLanguage : '';
   const lang = raw.trim().toLowerCase() || null;
   if (lang && !(TRANSLATION_LANGUAGES as readonly string[]).includes(lang)) {
-    throw new AppError('validation', `Unknown target language "${raw}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
+    throw refusal('validation', 'refusal.target_language_unknown', { value: raw }, `Unknown target language "${raw}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
   }
-  if (needsTranslation && !lang) throw new AppError('validation', 'Please select a target language for translation');
+  if (needsTranslation && !lang) throw refusal('validation', 'refusal.target_language_required');
   return { state: lang && needsTranslation ? 'requested' : 'none', targetLanguage: lang, fileKey: null, error: null };
 }
 
 function subcategoryOf(v: unknown): VideoSubcategory {
   const s = (typeof v === 'string' && v) || 'broadcast';
   if (!(VIDEO_SUBCATEGORIES as readonly string[]).includes(s)) {
-    throw new AppError('validation', `Unknown video subcategory "${s}". Use one of: ${VIDEO_SUBCATEGORIES.join(', ')}`);
+    throw refusal('validation', 'refusal.subcategory_unknown', { value: s }, `Unknown video subcategory "${s}". Use one of: ${VIDEO_SUBCATEGORIES.join(', ')}`);
   }
   return s as VideoSubcategory;
 }
@@ -109,7 +121,7 @@ function subcategoryOf(v: unknown): VideoSubcategory {
 function spokenLanguageOf(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
   const code = typeof v === 'string' ? languageCode(v) : null;
-  if (!code) throw new AppError('validation', `Unknown spoken language "${String(v)}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
+  if (!code) throw refusal('validation', 'refusal.spoken_language_unknown', { value: String(v) }, `Unknown spoken language "${String(v)}". Use one of: ${TRANSLATION_LANGUAGES.join(', ')}`);
   return code;
 }
 

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { deletePrefix } from '../storage/stats';
-import { versionKeys } from '../storage/layout';
+import { derivedPrefixes, versionKeys } from '../storage/layout';
 import type { ContentType } from '../types';
 import type { ContentDeps } from './deps';
 import { removeDerived } from '../records/derived';
@@ -31,12 +31,15 @@ export async function deleteItem(deps: ContentDeps, type: ContentType, id: numbe
   await deps.queue.cancelItem(type, id);
   // Then the index: if the search backend is down the record stays and the delete can be retried.
   await removeDerived(deps, type, id);
+  // Whatever else was derived from it (a video's probe, kept original transcript, SRT files) goes too.
+  for (const prefix of derivedPrefixes(type, id)) await deletePrefix(deps.store, prefix);
   await removeTranslationsOf(deps, type, id);
   // A new version waiting (its hidden draft) and every kept version's file go with the item.
   const draftId = (await coll.get(id))?.pendingVersion?.draftId;
   if (draftId != null) {
     await deps.queue.cancelItem(type, draftId);
     await removeDerived(deps, type, draftId);
+    for (const prefix of derivedPrefixes(type, draftId)) await deletePrefix(deps.store, prefix);
     await coll.remove(draftId);
   }
   await deletePrefix(deps.store, versionKeys.prefix(type, id));

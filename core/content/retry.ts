@@ -1,5 +1,6 @@
 import type { ItemRecord } from '../catalog/types';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { ContentType, Job } from '../types';
 import type { ContentDeps } from './deps';
 import { retryTranslation } from './translations';
@@ -7,7 +8,7 @@ import { retryTranslation } from './translations';
 /** Queues a failed item's ingest again (its status follows from the job). */
 export async function retryItem(deps: ContentDeps, type: ContentType, id: number): Promise<ItemRecord> {
   const rec = await deps.catalog.items(type).require(id);
-  if (rec.status !== 'failed') throw new AppError('conflict', `${type} ${id} is ${rec.status}; only failed items can be retried`);
+  if (rec.status !== 'failed') throw refusal('conflict', 'refusal.retry_not_failed', { status: rec.status }, `${type} ${id} is ${rec.status}; only failed items can be retried`);
   const job = await deps.queue.latestFor(type, id);
   // A video whose ingest went through but whose transcription failed: only the transcription runs again.
   const transcribe = type === 'video' ? await deps.queue.latestFor(type, id, 'transcribe') : undefined;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 
 /** A file received from a user, spooled to local disk, with its hash. */
 export interface IncomingFile {
@@ -36,7 +37,7 @@ export async function spoolToTempFile(
     transform(chunk: Buffer, _enc, cb) {
       size += chunk.length;
       if (size > options.maxBytes) {
-        cb(new AppError('too_large', `The file "${options.fileName}" is larger than the ${mb(options.maxBytes)} upload limit`));
+        cb(refusal('too_large', 'refusal.file_too_large', { file: options.fileName, limit: mb(options.maxBytes) }));
         return;
       }
       hash.update(chunk);
@@ -46,7 +47,7 @@ export async function spoolToTempFile(
   try {
     await pipeline(source, meter, createWriteStream(file), { signal: options.signal });
     if (options.isTruncated?.()) {
-      throw new AppError('too_large', `The file "${options.fileName}" is larger than the ${mb(options.maxBytes)} upload limit`);
+      throw refusal('too_large', 'refusal.file_too_large', { file: options.fileName, limit: mb(options.maxBytes) });
     }
   } catch (e) {
     await rm(file, { force: true });
@@ -56,7 +57,7 @@ export async function spoolToTempFile(
   }
   if (size === 0) {
     await rm(file, { force: true });
-    throw new AppError('validation', `The file "${options.fileName}" is empty`);
+    throw refusal('validation', 'refusal.file_empty', { file: options.fileName });
   }
   return { path: file, fileName: options.fileName, mimeType: options.mimeType, size, sha256: hash.digest('hex'), temporary: true };
 }
@@ -65,7 +66,7 @@ export async function spoolToTempFile(
 export async function describeLocalFile(filePath: string): Promise<IncomingFile> {
   const st = await stat(filePath).catch(() => null);
   if (!st || !st.isFile()) throw new AppError('not_found', `No such file: ${filePath}`);
-  if (st.size === 0) throw new AppError('validation', `The file "${path.basename(filePath)}" is empty`);
+  if (st.size === 0) throw refusal('validation', 'refusal.file_empty', { file: path.basename(filePath) });
   const hash = createHash('sha256');
   await pipeline(createReadStream(filePath), hash);
   return { path: filePath, fileName: path.basename(filePath), mimeType: '', size: st.size, sha256: hash.digest('hex'), temporary: false };

@@ -20,7 +20,7 @@ const now = () => new Date().toISOString();
 export function parseTargetLanguage(raw: unknown): TranslationLanguage {
   const name = typeof raw === 'string' ? languageName(languageCode(raw) ?? raw.trim().toLowerCase()) : null;
   if (!name) {
-    throw new AppError('validation', `Unknown target language "${String(raw ?? '')}". Accepted: ${TRANSLATION_LANGUAGES.join(', ')}.`);
+    throw refusal('validation', 'refusal.target_language_unknown', { value: String(raw ?? '') }, `Unknown target language "${String(raw ?? '')}". Accepted: ${TRANSLATION_LANGUAGES.join(', ')}.`);
   }
   return name;
 }
@@ -85,7 +85,7 @@ export async function requestTranslation(deps: ContentDeps, type: ContentType, i
 /** Queues a failed translation again (e.g. once a provider is configured). */
 export async function retryTranslation(deps: ContentDeps, translationId: number): Promise<TranslationRecord> {
   const t = await deps.catalog.translations.require(translationId);
-  if (t.state !== 'failed') throw new AppError('conflict', `Translation ${translationId} is ${t.state}; only failed translations can be retried.`);
+  if (t.state !== 'failed') throw refusal('conflict', 'refusal.retry_translation_not_failed', {}, `Translation ${translationId} is ${t.state}; only failed translations can be retried.`);
   const job = t.jobId !== null ? await deps.catalog.jobs.get(t.jobId) : undefined;
   const queued = job && job.state === 'failed' ? await deps.queue.retry(job.id)
     : await deps.queue.enqueue('translate', t.itemType, t.itemId, { translationId: t.id, targetLanguage: t.targetLanguage, options: {} });

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { Document } from '../types';
 import { cleanText } from './fields';
 import type { ContentDeps } from './deps';
@@ -12,7 +13,7 @@ export async function updateDocument(deps: ContentDeps, id: number, patch: Docum
   const changes: Partial<Document> = { updatedAt: new Date().toISOString() };
   if (patch.title !== undefined) {
     const title = cleanText(patch.title, 300, 'Title');
-    if (!title) throw new AppError('validation', 'Title is required');
+    if (!title) throw refusal('validation', 'refusal.title_required');
     changes.title = title;
   }
   if (patch.description !== undefined) changes.description = cleanText(patch.description, 5000, 'Description');

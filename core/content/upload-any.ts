@@ -1,4 +1,6 @@
 import { AppError } from '../errors';
+import { refusal } from '../messages';
+import { FORMATS } from '../formats/index';
 import type { Actor } from '../governance/roles';
 import type { BotImage, Document, Presentation, Video } from '../types';
 import { classifyFile, type UploadKind } from './classify';
@@ -51,7 +53,8 @@ export async function uploadAny(deps: ContentDeps, file: IncomingFile, raw: RawF
   const c = await classifyFile(file.path, file.fileName);
   if ('skip' in c) {
     await discard(file);
-    throw new AppError('unsupported_type', `The file "${file.fileName}" is ${c.skip}`);
+    const formats = FORMATS.filter((f) => f.itemType !== 'image').map((f) => f.extensions[0]!.slice(1).toUpperCase()).join(', ');
+    throw refusal('unsupported_type', 'refusal.file_not_accepted', { file: file.fileName, formats }, `The file "${file.fileName}" is ${c.skip}`);
   }
   return uploadOfKind(deps, c.type, file, raw, actor);
 }

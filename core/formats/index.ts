@@ -43,6 +43,11 @@ export function labelOf(kind: string): string {
   return formatOfKind(kind)?.label ?? (kind === 'zip' ? 'a ZIP archive' : 'a file of an unknown type');
 }
 
+/** "PDF, DOCX": the names of formats by their kinds, for messages (the same in every language). */
+export function formatNames(kinds: readonly string[]): string {
+  return kinds.map((k) => formatOfKind(k)?.extensions[0]?.slice(1).toUpperCase() ?? k.toUpperCase()).join(', ');
+}
+
 /** "PDF, DOCX, PPTX, MP4": the extractable formats, for messages. */
 export function extractableNames(): string {
   return FORMATS.filter((f) => f.extract).map((f) => f.extensions[0]!.slice(1).toUpperCase()).join(', ');

@@ -4,9 +4,9 @@
  * file size.
  */
 import { open } from 'node:fs/promises';
-import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { FileHead } from './format';
-import { FORMATS, formatOfKind, labelOf } from './index';
+import { FORMATS, formatNames, formatOfKind, labelOf } from './index';
 import { mimeForExt } from './mime';
 import { readZipDirectory } from '../tools/zip-read';
 
@@ -105,10 +105,10 @@ export async function assertKind(path: string, expected: SniffKind[], fileName: 
   const wanted = expected.map(labelOf).join(' or ');
   const office = expected.some((k) => k === 'docx' || k === 'pptx');
   if (found.damaged && office) {
-    throw new AppError('corrupt_file', `The file "${fileName}" is damaged: its ZIP structure is incomplete (it may have been cut off during upload). Upload the full file again.`, { details: { sniffed: found } });
+    throw refusal('corrupt_file', 'refusal.file_zip_damaged', { file: fileName }, undefined, { sniffed: found });
   }
-  throw new AppError('unsupported_type', `The file "${fileName}" is not ${wanted}: its content is ${found.description}`, {
-    details: { sniffed: found.kind, mime: found.mime },
+  throw refusal('unsupported_type', 'refusal.file_wrong_type', { file: fileName, formats: formatNames(expected) }, `The file "${fileName}" is not ${wanted}: its content is ${found.description}`, {
+    sniffed: found.kind, mime: found.mime,
   });
 }
 

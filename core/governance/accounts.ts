@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { hashPassword, randomToken, sha256 } from '../auth/secrets';
 import type { StoredApiToken, StoredUser } from './records';
 import { ROLES, type Actor, type Role } from './roles';
@@ -24,8 +25,8 @@ function role(v: unknown): Role {
 
 function password(v: unknown): string {
   const p = typeof v === 'string' ? v : '';
-  if (p.length < 12) throw new AppError('validation', 'The password must be at least 12 characters');
-  if (p.length > 500) throw new AppError('validation', 'The password must be at most 500 characters');
+  if (p.length < 12) throw refusal('validation', 'refusal.password_short', { min: 12 });
+  if (p.length > 500) throw refusal('validation', 'refusal.password_long', { max: 500 });
   return p;
 }
 
@@ -46,9 +47,9 @@ export function createAccounts(catalog: Catalog, bootstrapUsername: string) {
     },
     async createUser(input: UserInput, by: Actor): Promise<UserView> {
       const username = String(input.username ?? '').trim();
-      if (!USERNAME.test(username)) throw new AppError('validation', 'The user name must be 2 to 80 letters, digits or . _ @ -');
+      if (!USERNAME.test(username)) throw refusal('validation', 'refusal.username_invalid');
       if (username.toLowerCase() === bootstrapUsername.toLowerCase() || (await catalog.users.find((u) => u.username.toLowerCase() === username.toLowerCase()))) {
-        throw new AppError('conflict', `There is already a user "${username}"`);
+        throw refusal('conflict', 'refusal.username_taken', { name: username });
       }
       const row = await catalog.users.insert({
         username, name: String(input.name ?? '').trim().slice(0, 120) || username, role: role(input.role), passwordHash: hashPassword(password(input.password)),
@@ -85,7 +86,7 @@ export function createAccounts(catalog: Catalog, bootstrapUsername: string) {
     /** A new named token: the secret is in the answer only (it is stored hashed). */
     async createToken(input: { name: string; role: Role }, by: Actor): Promise<{ token: string; record: TokenView }> {
       const name = String(input.name ?? '').trim();
-      if (!name || name.length > 80) throw new AppError('validation', 'The token needs a name of 1 to 80 characters');
+      if (!name || name.length > 80) throw refusal('validation', 'refusal.token_name_invalid', { max: 80 });
       const token = `${TOKEN_PREFIX}${randomToken(32)}`;
       const row = await catalog.apiTokens.insert({
         name, role: role(input.role), tokenHash: sha256(token), prefix: token.slice(0, TOKEN_PREFIX.length + 6), createdAt: new Date().toISOString(),

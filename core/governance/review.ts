@@ -1,5 +1,6 @@
 import type { Catalog, Collection } from '../catalog/types';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { AUDIENCES, type Audience, type ContentItem, type ContentType, type Governed } from '../types';
 import { assertCan, type Actor } from './roles';
 import { approvePending, discardPending, type VersionDeps } from './versions';
@@ -77,14 +78,14 @@ export function parseValidUntil(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
   const s = String(v).trim();
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(Date.parse(s))) {
-    throw new AppError('validation', `validUntil must be a date like 2027-01-31 (or a date and time), not "${s}"`);
+    throw refusal('validation', 'refusal.valid_until_invalid', { value: s });
   }
   return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : new Date(s).toISOString();
 }
 
 export function parseAudience(v: unknown): Audience {
   if (v === undefined || v === null || v === '') return 'public';
-  if (!(AUDIENCES as readonly string[]).includes(String(v))) throw new AppError('validation', `audience must be one of ${AUDIENCES.join(', ')}, not "${String(v)}"`);
+  if (!(AUDIENCES as readonly string[]).includes(String(v))) throw refusal('validation', 'refusal.audience_unknown', { value: String(v) }, `audience must be one of ${AUDIENCES.join(', ')}, not "${String(v)}"`);
   return v as Audience;
 }
 

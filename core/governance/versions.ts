@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { ItemRecord } from '../catalog/types';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { assertKind } from '../formats/sniff';
 import { deriveItemProgress } from '../jobs/status';
 import { ACCEPTED } from '../records/accepted';
@@ -118,7 +119,7 @@ export async function restoreVersion(deps: VersionDeps, id: number, n: number, o
   const { type, rec } = await findItem(deps, id, o.type);
   const old = rec.versions?.find((v) => v.n === n);
   if (!old) throw new AppError('not_found', `${type} ${id} has no version ${n}`);
-  if (old.state === 'live') throw new AppError('conflict', `Version ${n} of ${type} ${id} is the live one already`);
+  if (old.state === 'live') throw refusal('conflict', 'refusal.version_live', { version: n }, `Version ${n} of ${type} ${id} is the live one already`);
   const key = versionKeys.original(type, id, n, old.fileName);
   return await addVersion(deps, type, rec, { key, size: old.fileSize, sha256: old.sha256, fileName: old.fileName, mime: old.fileType }, { ...o, restoredFrom: n });
 }

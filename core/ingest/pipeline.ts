@@ -12,10 +12,11 @@ import { ACCEPTED } from '../records/accepted';
 import type { RecordDeps } from '../records/deps';
 import { removeDerived } from '../records/derived';
 import type { Document, JobStep, Presentation, Video } from '../types';
-import { chunkSections } from '../search/chunker';
+import { chunkSections, contentLanguageOf } from '../search/chunker';
+import type { Chunk } from '../search/types';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
-import { detectContentLanguage, UNDETERMINED } from '../text/language';
+import { UNDETERMINED } from '../text/language';
 import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
@@ -41,11 +42,11 @@ const titleOf = (r: AnyItem) => ('title' in r ? r.title : r.label);
  * (weighed by characters), or null ("unknown") when no language holds a
  * clear majority of the text that could be judged.
  */
-export function itemLanguage(chunks: Array<{ text: string }>): string | null {
+export function itemLanguage(chunks: Chunk[]): string | null {
   const counts = new Map<string, number>();
   let judged = 0;
   for (const c of chunks) {
-    const l = detectContentLanguage(c.text);
+    const l = contentLanguageOf(c);
     const n = c.text.length;
     if (l === UNDETERMINED) continue;
     judged += n;
@@ -102,7 +103,8 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
         await deps.store.put(thumbnailKey, createReadStream(extraction.thumbnailPath));
       }
       // The probe is kept for the video's transcription and translation jobs: ffprobe runs once per video.
-      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media);
+      // It is a cache: a write that fails costs those jobs a probe of their own, not this upload.
+      if (type === 'video' && extraction.media) await keepMediaInfo(deps.store, rec.id, local, extraction.media).catch(() => {});
 
       const stored: StoredText = {
         itemType: type, itemId: rec.id, title, sections: extraction.sections,
@@ -116,12 +118,9 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       if (chunks.length === 0 && type !== 'video' && !extraction.notice) {
         throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
       }
-      const batch = 256;
-      for (let i = 0; i < chunks.length; i += batch) {
-        await deps.search.upsert(chunks.slice(i, i + batch));
-        const done = Math.min(i + batch, chunks.length);
-        report(step('indexing', { done, total: chunks.length }), 70 + (28 * done) / chunks.length, { throttle: true });
-      }
+      // Chroma writes a batch while the next one is embedded and the last one goes to the lexical index (core/search/index.ts).
+      report(step('indexing', { done: 0, total: chunks.length }), 70);
+      await deps.search.upsert(chunks, (done, total) => report(step('indexing', { done, total }), 70 + (28 * done) / total, { throttle: true }));
 
       found = {
         chunkCount: chunks.length, imageCount: images.count, sourceLanguage: itemLanguage(chunks) ?? rec.sourceLanguage,

@@ -77,6 +77,39 @@ describe('job queue', () => {
     await q.stop();
   });
 
+  it('a failure record the store refuses for a reason other than being unavailable frees the worker at once (not retried forever)', async () => {
+    const c = catalog();
+    let refuse = false;
+    const refusing = new Proxy(c, {
+      get(target, key, receiver) {
+        if (key !== 'transaction') return Reflect.get(target, key, receiver);
+        return (fn: Parameters<typeof c.transaction>[0]) => (refuse ? Promise.reject(new Error('invalid input: \\u0000 cannot be stored')) : target.transaction(fn));
+      },
+    });
+    let firstWord: (line: string) => void = () => {};
+    const told = new Promise<string>((resolve) => { firstWord = resolve; });
+    const q = createJobQueue({
+      catalog: refusing, concurrency: 1,
+      handlers: { ingest: async (j) => { if (j.itemId === 1) { refuse = true; throw new AppError('corrupt_file', 'The PDF is damaged'); } } },
+      log: (line) => { if (/Recording the end|Releasing job/.test(line)) firstWord(line); },
+    });
+    q.start();
+    try {
+      await q.enqueue('ingest', 'document', 1);
+      // The first thing the queue says decides: giving the slot up, not "trying again every 2 s".
+      assert.match(await told, /Releasing job \d+ failed: .*cannot be stored/);
+      refuse = false;
+      // The one worker slot is free again: the next job runs.
+      const next = await q.enqueue('ingest', 'document', 2);
+      await q.idle();
+      assert.equal((await c.jobs.require(next.id)).state, 'done');
+      assert.equal(q.runningCount, 0);
+    } finally {
+      refuse = false;
+      await q.stop();
+    }
+  });
+
   it('keeps the failure reason on the job and retries it', async () => {
     const c = catalog();
     let calls = 0;

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import { AppError, toAppError } from '../errors';
+import { AppError, isAppError, toAppError } from '../errors';
 import type { ContentType, Job, JobKind, JobStep } from '../types';
 import { createLocalJobClaims, type JobClaims } from './claims';
 import { deriveItemProgress } from './status';
@@ -38,9 +38,9 @@ export interface JobQueueOptions {
   log?: (msg: string) => void;
   /**
    * Called before a job starts and before each new step it reports; what it throws fails the job with that
-   * reason (the free-space check: core/disk.ts).
+   * reason (the free-space check: core/disk.ts). `step` is the step about to begin (none at the job's start).
    */
-  beforeStep?: (job: Job) => void;
+  beforeStep?: (job: Job, step?: JobStep) => void;
   /** How a beforeStep failure at a job's start is worded (e.g. naming the item's file); default as thrown. */
   explainStartFailure?: (job: Job, e: unknown) => Promise<unknown>;
   /** Told after a job ended (done or failed) and its end was written (a new version of an item goes live: core/governance/versions.ts). */
@@ -211,7 +211,7 @@ export function createJobQueue(options: JobQueueOptions) {
       signal.throwIfAborted();
       const t = Date.now();
       if (o.throttle && s.code === lastCode && t - last < THROTTLE_MS) return;
-      if (s.code !== lastCode && job) options.beforeStep?.(job);
+      if (s.code !== lastCode && job) options.beforeStep?.(job, s);
       last = t;
       lastCode = s.code;
       // Written in the order reported; the job's closing write waits for them (see settle).
@@ -295,7 +295,9 @@ export function createJobQueue(options: JobQueueOptions) {
   /**
    * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
    * it can. The job stays this worker's (claimed, counted as running) meanwhile, so no takeover re-runs it
-   * before its failure is on record, and it never stays "running" once space is freed.
+   * before its failure is on record, and it never stays "running" once space is freed. Only a store that is
+   * unavailable (disk full, database down) is waited for: another error would repeat forever and hold the
+   * worker's slot, so it is thrown (the lease then runs out and a takeover runs the job again).
    */
   async function persist(jobId: number, record: () => Promise<unknown>): Promise<void> {
     for (let told = false; ; told = true) {
@@ -303,7 +305,7 @@ export function createJobQueue(options: JobQueueOptions) {
         await record();
         return;
       } catch (e) {
-        if (stopping) throw e;
+        if (stopping || !isAppError(e) || e.code !== 'unavailable') throw e;
         if (!told) log(`Recording the end of job ${jobId} failed (${(e as Error).message}); trying again every 2 s`);
         await new Promise((r) => setTimeout(r, 2000));
       }

@@ -58,6 +58,8 @@ export type { Config } from '../config';
 export type { IncomingFile } from '../content/spool';
 export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
 export { parseSince } from '../analytics/stats';
+/** A refused request with its message code (core/messages.ts), for refusals made at the edge (an upload's parts). */
+export { refusal } from '../messages';
 export type { Auth } from '../auth/auth';
 export { ROLES, can, type Permission } from '../governance/roles';
 export { runAs } from '../governance/actor-context';

@@ -90,6 +90,14 @@ export function splitText(text: string, target: number, overlap: number, lang?: 
   return out.filter((t) => t.length > 0);
 }
 
+/** detectContentLanguage of the chunks' texts judged while chunking (parts with 40+ letters), by chunk. */
+const judged = new WeakMap<Chunk, string>();
+
+/** detectContentLanguage(chunk.text), without judging again a text chunkSections judged already. */
+export function contentLanguageOf(chunk: Chunk): string {
+  return judged.get(chunk) ?? detectContentLanguage(chunk.text);
+}
+
 export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opts: ChunkOptions = {}): Chunk[] {
   const target = Math.max(200, opts.targetChars ?? DEFAULT_TARGET_CHARS);
   const overlap = Math.min(Math.floor(target / 2), Math.max(0, opts.overlapChars ?? Math.round(target * 0.15)));
@@ -112,10 +120,10 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
       // Short parts say little about their language: fall back to the item's.
       const letters = part.replace(/[^\p{L}]/gu, '').length;
       // A confident wrong code is worse than the item's: unsure parts take the item's language.
-      let language = letters >= 40 ? detectContentLanguage(part) : itemLang;
-      if (language === UNDETERMINED) language = itemLang;
+      const sure = letters >= 40 ? detectContentLanguage(part) : undefined;
+      const language = sure === undefined || sure === UNDETERMINED ? itemLang : sure;
       const ordinal = chunks.length;
-      chunks.push({
+      const chunk: Chunk = {
         id: `${meta.itemType}:${meta.itemId}:${ordinal}`,
         itemType: meta.itemType,
         itemId: meta.itemId,
@@ -127,7 +135,9 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
         language,
         imageIds: [...new Set(imageIds)],
         ordinal,
-      });
+      };
+      if (sure !== undefined) judged.set(chunk, sure);
+      chunks.push(chunk);
     }
   });
   return chunks;

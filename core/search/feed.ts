@@ -166,9 +166,9 @@ export async function createFeedSearchIndex(options: FeedSearchIndexOptions): Pr
   timer.unref();
 
   return {
-    async upsert(chunks) {
+    async upsert(chunks, onProgress) {
       if (!chunks.length) return;
-      await index.upsert(chunks);
+      await index.upsert(chunks, onProgress);
       const seq = await write('to record indexed chunks', async (c) => {
         await c.query(
           `INSERT INTO search_chunks (id, item_type, item_id, chunk) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::jsonb[])

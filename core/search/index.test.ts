@@ -101,8 +101,14 @@ test('chunks and indexes a 200-page document (Chroma included): every chunk is c
   const page = (i: number) => `Page ${i}. ${ENGLISH_PAGE} ${HEBREW_PAGE} `.repeat(6);
   const pages = Array.from({ length: 200 }, (_, i) => ({ page: i + 1, text: i === 136 ? `${page(i)} The zigbee repeater sits behind the pantry door.` : page(i) }));
   const chunks = chunkSections(pages, { itemType: 'document', itemId: 50, title: 'Big manual' });
-  for (let i = 0; i < chunks.length; i += 256) await idx.upsert(chunks.slice(i, i + 256));
+  // One call: Chroma writes a batch while the next is embedded and the last goes to the lexical index.
+  const progress: Array<[number, number]> = [];
+  const counted: number[] = [];
+  await idx.upsert(chunks, (done, total) => { progress.push([done, total]); counted.push(idx.lexical.count()); });
   assert.ok(chunks.length >= 400, `${chunks.length} chunks`);
+  assert.deepEqual(progress.map(([, total]) => total), progress.map(() => chunks.length));
+  assert.deepEqual(progress.map(([done]) => done), Array.from({ length: Math.ceil(chunks.length / 256) }, (_, i) => Math.min(256 * (i + 1), chunks.length)));
+  assert.deepEqual(counted, progress.map(([done]) => done), 'progress is told once that many chunks are searchable');
   assert.equal(await idx.count(), chunks.length);
   const [hit] = await idx.search('where is the zigbee repeater?', { k: 3 });
   assert.equal(hit.chunk.page, 137);

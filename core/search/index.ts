@@ -129,10 +129,17 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
 
   return {
     lexical,
-    async upsert(chunks) {
+    async upsert(chunks, onProgress) {
       if (chunks.length === 0) return;
-      if (vectors) await whenUp(async () => { if (!(await vectors.needsReindex())) await vectors.upsert(chunks); });
-      lexical.upsert(chunks);
+      // A batch goes to the lexical index once Chroma has it (never ahead of it), while Chroma takes the next batch.
+      let indexed = 0;
+      const toLexical = (batch: Chunk[]) => {
+        lexical.upsert(batch);
+        indexed += batch.length;
+        onProgress?.(indexed, chunks.length);
+      };
+      if (vectors) await whenUp(async () => { if (!(await vectors.needsReindex())) await vectors.upsert(chunks.slice(indexed), undefined, toLexical); });
+      if (indexed < chunks.length) toLexical(chunks.slice(indexed));
     },
 
     async deleteItem(itemType, itemId) {

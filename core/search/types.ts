@@ -22,7 +22,8 @@ export interface SearchOptions {
 
 /** The search index seen by ingestion, chat and the CLI. */
 export interface SearchIndex {
-  upsert(chunks: Chunk[]): Promise<void>;
+  /** Indexes chunks (replacing any with the same id); `onProgress` is told as parts of them become searchable. */
+  upsert(chunks: Chunk[], onProgress?: IndexProgress): Promise<void>;
   deleteItem(itemType: ContentType, itemId: number): Promise<void>;
   clear(): Promise<void>;
   search(query: string, options?: SearchOptions): Promise<SearchHit[]>;

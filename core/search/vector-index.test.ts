@@ -3,9 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { ChromaClient } from 'chromadb';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
-import { SAMPLE_CHUNKS } from '../testing/search-chunks';
+import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
+import type { Chunk, Embedder } from './types';
 import { createVectorIndex } from './vector-index';
 
 let dir: string;
@@ -58,6 +60,61 @@ test('a different embedder on an existing collection reports needsReindex; reset
   assert.equal(await b.needsReindex(), false);
   await b.upsert(SAMPLE_CHUNKS);
   assert.equal(await b.count(), SAMPLE_CHUNKS.length);
+});
+
+test('a write in batches hands each batch on, in order, once Chroma holds it', async () => {
+  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'batches', batchSize: 2 });
+  const chunks = Array.from({ length: 7 }, (_, i) => makeChunk(40, i, `Paragraph ${i} of the blind manual: ${SAMPLE_CHUNKS[i % 2]!.text}`));
+  const handed: string[][] = [];
+  const heldWhenHanded: Array<Promise<number>> = [];
+  await v.upsert(chunks, undefined, (batch) => {
+    handed.push(batch.map((c) => c.id));
+    heldWhenHanded.push(v.count());
+  });
+  assert.deepEqual(handed, [[0, 1], [2, 3], [4, 5], [6]].map((b) => b.map((i) => `document:40:${i}`)));
+  const held = await Promise.all(heldWhenHanded);
+  held.forEach((n, k) => assert.ok(n >= Math.min(2 * (k + 1), 7), `Chroma held ${n} chunks when batch ${k + 1} was handed on`));
+  assert.equal(await v.count(), 7);
+  await v.reset();
+});
+
+test('an embedding that fails mid-write stops the write: only the batches Chroma holds were handed on', async () => {
+  const hash = createHashEmbedder();
+  let calls = 0;
+  const failing: Embedder = {
+    id: hash.id, dimension: hash.dimension,
+    embed: async (texts, signal) => {
+      if (++calls === 3) throw new Error('the embedding model stopped');
+      return hash.embed(texts, signal);
+    },
+  };
+  const v = createVectorIndex({ url: chroma.url, embedder: failing, collection: 'failing', batchSize: 2 });
+  const chunks: Chunk[] = Array.from({ length: 6 }, (_, i) => makeChunk(41, i, `Part ${i}: ${SAMPLE_CHUNKS[0]!.text}`));
+  const handed: string[] = [];
+  await assert.rejects(v.upsert(chunks, undefined, (batch) => handed.push(...batch.map((c) => c.id))), /the embedding model stopped/);
+  // Batch 1 was confirmed before batch 3's embedding failed; batch 2 was under way and is finished, not handed on.
+  assert.deepEqual(handed, ['document:41:0', 'document:41:1']);
+  assert.equal(await v.count(), 4);
+  await v.reset();
+});
+
+test('a write stores the same vectors, texts and fields as the Chroma client writes them', async () => {
+  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'as-client' });
+  await v.upsert(SAMPLE_CHUNKS);
+  const client = new ChromaClient({ host: '127.0.0.1', port: Number(new URL(chroma.url).port) });
+  const ids = SAMPLE_CHUNKS.map((c) => c.id);
+  const reference = await client.getOrCreateCollection({ name: 'by-client', embeddingFunction: null, configuration: { hnsw: { space: 'cosine' } } });
+  await reference.upsert({ ids, embeddings: await createHashEmbedder().embed(SAMPLE_CHUNKS.map((c) => c.text)), documents: SAMPLE_CHUNKS.map((c) => c.text) });
+  const ours = await (await client.getCollection({ name: 'as-client' } as never)).get({ ids, include: ['embeddings', 'documents', 'metadatas'] as never });
+  const theirs = await reference.get({ ids, include: ['embeddings', 'documents'] as never });
+  for (const id of ids) {
+    const [a, b] = [ours.ids.indexOf(id), theirs.ids.indexOf(id)];
+    assert.deepEqual(ours.embeddings[a], theirs.embeddings[b], id);
+    assert.equal(ours.documents[a], theirs.documents[b], id);
+  }
+  assert.deepEqual(ours.metadatas[ours.ids.indexOf('document:1:0')], {
+    itemType: 'document', itemId: 1, title: 'Doc 1', page: 1, slide: -1, heading: '', language: 'en', imageIds: '3,4', ordinal: 0,
+  });
 });
 
 test('an unreachable Chroma gives AppError unavailable naming the URL', async () => {

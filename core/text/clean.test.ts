@@ -36,3 +36,38 @@ test('garbageShare is high for symbol soup and vowel-less runs, low for prose in
   assert.ok(garbageShare('הרכזת מתחברת לרשת הביתית שלך') === 0);
   assert.ok(garbageShare('取扱説明書 モーターの設置') === 0);
 });
+
+/** garbageShare as written before its ASCII shortcut: every token through the general rules. */
+function garbageShareByRules(text: string): number {
+  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+  const UNMAPPED = /[\uE000-\uF8FF\uFFFD\uFFFE\uFFFF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿāăąēĕėęěīĭįıōŏőœūŭůűųаеёиоуыэюяіїєѣαεηιουωάέήίόύώ]/i;
+  let total = 0;
+  let bad = 0;
+  for (const t of text.split(/\s+/).filter(Boolean)) {
+    const n = [...t].length;
+    total += n;
+    if ((t.match(CONTROL)?.length ?? 0) + (t.match(UNMAPPED)?.length ?? 0) + (t.match(/[\u25A1\u25AF\u2610]/g)?.length ?? 0)) { bad += n; continue; }
+    const letters = t.match(/\p{L}/gu)?.length ?? 0;
+    const digits = t.match(/\p{N}/gu)?.length ?? 0;
+    if (n >= 4 && letters + digits < n * 0.4) { bad += n; continue; }
+    const alpha = t.replace(/[^\p{L}]/gu, '');
+    if (alpha.length >= 6 && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(alpha) && !VOWELS.test(alpha)) bad += n;
+  }
+  return total === 0 ? 0 : bad / total;
+}
+
+test('garbageShare judges plain ASCII words by the same rules as any other text', () => {
+  // Deterministic pseudo-random tokens over printable ASCII, controls, accented letters and symbols.
+  let seed = 7;
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzAEIOUYBCDXZ0123456789-_.,;:!?#$%&*()[]{}\'"/\\@^~`|+=<>\u0003\u007féçßжΩש\uF0B7\u25A1';
+  for (let round = 0; round < 300; round++) {
+    const words = Array.from({ length: 1 + rand(12) }, () => Array.from({ length: 1 + rand(14) }, () => alphabet[rand(alphabet.length)]).join(''));
+    const text = words.join(rand(2) ? ' ' : '\n');
+    assert.equal(garbageShare(text), garbageShareByRules(text), JSON.stringify(text));
+  }
+  for (const text of ['Rhythm strengths', 'Xkcdfghj QWRTZPSD', 'a1b2', '....', '#$%&', 'e-mail: info@example.com', 'sdfghjkl', 'SDFGHY']) {
+    assert.equal(garbageShare(text), garbageShareByRules(text), text);
+  }
+});

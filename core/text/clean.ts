@@ -66,6 +66,13 @@ export function garbageShare(text: string): number {
   let total = 0;
   let bad = 0;
   for (const t of tokens) {
+    // Most tokens of most texts are printable ASCII: judged by one pass over their characters, the same rules.
+    const ascii = asciiTokenGarbage(t);
+    if (ascii >= 0) {
+      total += t.length;
+      bad += ascii;
+      continue;
+    }
     const n = [...t].length;
     total += n;
     const unmapped = (t.match(CONTROL)?.length ?? 0) + (t.match(UNMAPPED)?.length ?? 0) + (t.match(/[\u25A1\u25AF\u2610]/g)?.length ?? 0);
@@ -79,4 +86,30 @@ export function garbageShare(text: string): number {
     if (alpha.length >= 6 && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(alpha) && !VOWELS.test(alpha)) bad += n;
   }
   return total === 0 ? 0 : bad / total;
+}
+
+/** 1 for the character codes of a, e, i, o, u, y (lower case). */
+const ASCII_VOWEL = new Uint8Array(128);
+for (const c of 'aeiouy') ASCII_VOWEL[c.charCodeAt(0)] = 1;
+
+/**
+ * garbageShare's verdict on a token of printable ASCII (no controls): its
+ * length when it is symbol soup or 6+ letters without a vowel, else 0; -1
+ * for any other token (judged by the general rules).
+ */
+function asciiTokenGarbage(t: string): number {
+  let letters = 0;
+  let digits = 0;
+  let vowel = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 0x20 || c >= 0x7f) return -1;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      letters++;
+      if (ASCII_VOWEL[c | 0x20]) vowel = true;
+    } else if (c >= 48 && c <= 57) digits++;
+  }
+  const n = t.length;
+  if (n >= 4 && letters + digits < n * 0.4) return n;
+  return letters >= 6 && !vowel ? n : 0;
 }

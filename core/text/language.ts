@@ -114,6 +114,29 @@ interface WordScores {
 
 /** A mark made only of ASCII letters ("ll", "ie", "ing"): evidence only next to function words. */
 const asciiOnly = (re: RegExp) => !/[^\x00-\x7f]/.test(re.source.replace(/\\[a-z]/gi, ''));
+const asciiMarks = new Map<RegExp, boolean>();
+const isAsciiMark = (re: RegExp) => {
+  let v = asciiMarks.get(re);
+  if (v === undefined) asciiMarks.set(re, (v = asciiOnly(re)));
+  return v;
+};
+
+/** For a list of candidate languages: each function word with the languages (in list order) that have it. */
+const ownersByList = new Map<readonly string[], Map<string, string[]>>();
+function functionWordOwners(langs: readonly string[]): Map<string, string[]> {
+  let owners = ownersByList.get(langs);
+  if (owners) return owners;
+  owners = new Map();
+  for (const l of langs) {
+    for (const w of stopwordsFor(l)) {
+      const list = owners.get(w);
+      if (list) list.push(l);
+      else owners.set(w, [l]);
+    }
+  }
+  ownersByList.set(langs, owners);
+  return owners;
+}
 
 /**
  * Scores candidate languages by function words shared with the text, plus
@@ -121,22 +144,22 @@ const asciiOnly = (re: RegExp) => !/[^\x00-\x7f]/.test(re.source.replace(/\\[a-z
  * language writes ("ll" in "Hello", "ie" in "pie") are no evidence: only
  * letters peculiar to a language (ñ, ł, ß, ...) count.
  */
-function scoreByWords(words: string[], text: string, langs: string[], marks: Record<string, Array<[RegExp, number]>>): WordScores {
+function scoreByWords(words: string[], text: string, langs: readonly string[], marks: Record<string, Array<[RegExp, number]>>): WordScores {
   const scores = new Map<string, number>(langs.map((l) => [l, 0]));
   const hits = new Map<string, number>(langs.map((l) => [l, 0]));
-  const sets = langs.map((l) => [l, stopwordsFor(l)] as const);
+  const ownersOf = functionWordOwners(langs);
   let anyHit = false;
   for (const w of words) {
-    const owners = sets.filter(([, set]) => set.has(w));
-    if (owners.length === 0) continue;
+    const owners = ownersOf.get(w);
+    if (!owners) continue;
     anyHit = true;
     const weight = 2 / (1 + owners.length);
-    for (const [l] of owners) { scores.set(l, scores.get(l)! + weight); hits.set(l, hits.get(l)! + 1); }
+    for (const l of owners) { scores.set(l, scores.get(l)! + weight); hits.set(l, hits.get(l)! + 1); }
   }
   const lower = text.slice(0, 6000).toLowerCase().replace(/[\u2019\u02BC]/g, "'");
   for (const l of langs) {
     for (const [re, w] of marks[l] ?? []) {
-      if (!anyHit && asciiOnly(re)) continue;
+      if (!anyHit && isAsciiMark(re)) continue;
       const n = lower.match(re)?.length ?? 0;
       // Saturate: marks break ties and decide stopword-free texts, they do not outvote function words.
       if (n) scores.set(l, scores.get(l)! + w * Math.min(n, 3 + Math.sqrt(n)));
@@ -174,7 +197,8 @@ function guessLatin(text: string): Guess {
   // A small prior for English: the usual language of Latin-script text with no other evidence.
   ws.scores.set('en', ws.scores.get('en')! + 0.25);
   const language = best(ws.scores, 'en');
-  const peculiar = (LATIN_MARKS[language] ?? []).some(([re]) => !asciiOnly(re) && (re.lastIndex = 0, re.test(text.toLowerCase())));
+  const lowerText = text.toLowerCase();
+  const peculiar = (LATIN_MARKS[language] ?? []).some(([re]) => !isAsciiMark(re) && (re.lastIndex = 0, re.test(lowerText)));
   return { language, confident: confidence(words, ws, language, peculiar) };
 }
 
@@ -184,10 +208,11 @@ const CYRILLIC_MARKS: Record<string, Array<[RegExp, number]>> = {
   bg: [[/ъ/g, 0.6], [/\bще\b|\bсъм\b|\bна\b/g, 0.4]],
   sr: [[/[ђјљњћџ]/g, 3]],
 };
+const CYRILLIC_LANGS = ['ru', 'uk', 'bg', 'sr'];
 
 function guessCyrillic(text: string): Guess {
   const words = wordsOf(text, 400);
-  const ws = scoreByWords(words, text, ['ru', 'uk', 'bg', 'sr'], CYRILLIC_MARKS);
+  const ws = scoreByWords(words, text, CYRILLIC_LANGS, CYRILLIC_MARKS);
   const language = best(ws.scores, 'ru');
   // Cyrillic text is Russian unless shown otherwise; only a clear other winner needs function words.
   return { language, confident: language === 'ru' || confidence(words, ws, language, true) };

@@ -20,7 +20,7 @@
  *   stripper missed) finds nothing there;
  * What the machine allows is probed once; health details report it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 
@@ -58,14 +58,23 @@ export function setToolLimits(next: Partial<ToolLimits>): void {
 }
 export const toolLimits = (): Readonly<ToolLimits> => limits;
 
-const works = (cmd: string[]) => {
+/** Whether `cmd true` runs and exits 0: a probe of what the machine allows. */
+type Works = (cmd: string[]) => boolean;
+
+const worksNow: Works = (cmd) => {
   const r = spawnSync(cmd[0]!, [...cmd.slice(1), 'true'], { stdio: 'ignore', timeout: 10_000 });
   return r.status === 0;
 };
 
-/** Probes (once) which confinement this machine allows. */
-export function toolIsolation(): Isolation {
-  if (isolation) return isolation;
+/** The same probe without blocking: run apart, all at once (see probeToolIsolation). */
+const worksLater = (cmd: string[]) => new Promise<boolean>((resolve) => {
+  const child = spawn(cmd[0]!, [...cmd.slice(1), 'true'], { stdio: 'ignore', timeout: 10_000 });
+  child.on('error', () => resolve(false));
+  child.on('close', (code) => resolve(code === 0));
+});
+
+/** Which confinement this machine allows, from the answers of `works`. */
+function decideIsolation(works: Works): Isolation {
   const prlimit = works(['prlimit', '--as=1073741824', '--']);
   const pdeath = ['setpriv', '--pdeathsig', 'KILL'];
   // Inside the PID namespace a `sh` is init and waits for the tool (an init ignores signals it has no
@@ -79,12 +88,45 @@ export function toolIsolation(): Isolation {
     : [];
   const found = candidates.find((c) => works(c));
   const withMount = found ? [...found.slice(0, -1), '--mount', '--'] : undefined;
-  const mountWorks = !!withMount && spawnSync(withMount[0]!, [...withMount.slice(1), 'sh', '-c', CONFINE, 'sh', '1', '0', 'true'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  const mountWorks = !!withMount && works([...withMount, 'sh', '-c', CONFINE, 'sh', '1', '0']);
   const confined = mountWorks && withMount ? { fileConfinement: true, confinedPrefix: [...withMount, 'sh', '-c', CONFINE, 'sh'] } : { fileConfinement: false };
-  if (found) isolation = { network: 'none', diesWithParent: true, memoryCeiling: prlimit, prefix: [...found, ...init], ...confined };
-  else if (works(pdeath)) isolation = { network: 'host', diesWithParent: true, memoryCeiling: prlimit, prefix: pdeath, fileConfinement: false };
-  else isolation = { network: 'host', diesWithParent: false, memoryCeiling: prlimit, prefix: [], fileConfinement: false };
+  if (found) return { network: 'none', diesWithParent: true, memoryCeiling: prlimit, prefix: [...found, ...init], ...confined };
+  if (works(pdeath)) return { network: 'host', diesWithParent: true, memoryCeiling: prlimit, prefix: pdeath, fileConfinement: false };
+  return { network: 'host', diesWithParent: false, memoryCeiling: prlimit, prefix: [], fileConfinement: false };
+}
+
+/** Probes (once) which confinement this machine allows. */
+export function toolIsolation(): Isolation {
+  isolation ??= decideIsolation(worksNow);
   return isolation;
+}
+
+/**
+ * Probes the confinement ahead of the first tool run, without blocking
+ * (the services do it while they start, so the first file's job does not
+ * wait ~0.2 s for a dozen probe processes run one after the other): the
+ * probes run in parallel rounds until the decision needs no other answer;
+ * the result is the one toolIsolation() would reach.
+ */
+export async function probeToolIsolation(): Promise<Isolation> {
+  const isolate = limits.isolate;
+  const answers = new Map<string, boolean>();
+  for (;;) {
+    if (isolation) return isolation;
+    const missing = new Map<string, string[]>();
+    const decided = decideIsolation((cmd) => {
+      const known = answers.get(cmd.join('\0'));
+      if (known === undefined) missing.set(cmd.join('\0'), cmd);
+      return known ?? false;
+    });
+    if (missing.size === 0) {
+      // Settings changed meanwhile (setToolLimits): the next toolIsolation() probes again.
+      if (limits.isolate === isolate) isolation ??= decided;
+      return decided;
+    }
+    const runs = [...missing].map(async ([key, cmd]) => answers.set(key, await worksLater(cmd)));
+    await Promise.all(runs);
+  }
 }
 
 /**

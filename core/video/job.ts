@@ -101,7 +101,8 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
       part = 'index';
       report(step('video_storing'), 80);
       const t = r.outcome.transcript;
-      // A run that recognised speech is a sample of this server's rate, for the next video's estimate.
+      // A run that recognised speech is a sample of this server's rate, for the next video's estimate
+      // (a sample that cannot be written leaves the estimate on the samples it has: the video is not failed for it).
       if (t && r.timingsMs['transcribe.recognise'] !== undefined && r.info.durationSec) {
         await recordRun(deps.store, { kind: t.provider === 'pocketsphinx' ? 'offline' : 'endpoint', durationSec: r.info.durationSec, sec: (performance.now() - started) / 1000 }).catch(() => {});
       }

@@ -2,7 +2,7 @@
  * A video's translation choices (`subtitles: soft|burned`, `dub: true|false`)
  * as an upload or a request gives them; the default is soft, no dub.
  */
-import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { VideoOptions } from '../types';
 
 export const DEFAULT_VIDEO_OPTIONS: VideoOptions = { subtitles: 'soft', dub: false };
@@ -11,13 +11,13 @@ export const DEFAULT_VIDEO_OPTIONS: VideoOptions = { subtitles: 'soft', dub: fal
 export function parseVideoOptions(raw: { subtitles?: unknown; dub?: unknown }, base: VideoOptions = DEFAULT_VIDEO_OPTIONS): VideoOptions {
   const out = { ...base };
   if (raw.subtitles !== undefined && raw.subtitles !== null && raw.subtitles !== '') {
-    if (raw.subtitles !== 'soft' && raw.subtitles !== 'burned') throw new AppError('validation', `subtitles must be "soft" or "burned" (got "${String(raw.subtitles)}").`);
+    if (raw.subtitles !== 'soft' && raw.subtitles !== 'burned') throw refusal('validation', 'refusal.subtitles_invalid', { value: String(raw.subtitles) });
     out.subtitles = raw.subtitles;
   }
   if (raw.dub !== undefined && raw.dub !== null && raw.dub !== '') {
     if (raw.dub === true || raw.dub === 'true') out.dub = true;
     else if (raw.dub === false || raw.dub === 'false') out.dub = false;
-    else throw new AppError('validation', `dub must be true or false (got "${String(raw.dub)}").`);
+    else throw refusal('validation', 'refusal.dub_invalid', { value: String(raw.dub) });
   }
   return out;
 }

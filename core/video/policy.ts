@@ -9,7 +9,7 @@
  * has transcribed a few videos, the transcription's part comes from its
  * own runs instead (core/video/rates.ts).
  */
-import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { MeasuredRate } from './rates';
 
 export interface PolicyRates {
@@ -43,9 +43,9 @@ export function planVideo(durationSec: number | undefined, choice: { transcribe:
   const r = opts.rates ?? DEFAULT_RATES;
   const d = durationSec ?? 0;
   if (d > maxSec) {
-    throw new AppError('too_large', `This video is ${minutes(d)} long; videos up to ${minutes(maxSec)} are processed here (about ${minutes(maxSec * rate(r, choice))} of work at most). Split it into parts, or raise VIDEO_MAX_MINUTES.`, {
-      details: { reason: 'too_long', durationSec: d, maxSec },
-    });
+    throw refusal('too_large', 'refusal.video_too_long', { minutes: Math.ceil(d / 60), max: Math.floor(maxSec / 60) },
+      `This video is ${minutes(d)} long; videos up to ${minutes(maxSec)} are processed here (about ${minutes(maxSec * rate(r, choice))} of work at most). Split it into parts, or raise VIDEO_MAX_MINUTES.`,
+      { reason: 'too_long', durationSec: d, maxSec });
   }
   // This server's own runs of the same kind, when enough are known, replace the bench's transcription rates.
   const m = choice.transcribe ? opts.measured : null;

@@ -8,6 +8,7 @@
  */
 import type { ContentDeps } from '../content/deps';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscriptView } from '../types';
 import { isTranslationLanguage, languageFacts } from './languages';
@@ -33,19 +34,19 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
   if (input.language) {
     const asked = input.language.trim().toLowerCase();
     const found = isTranslationLanguage(asked) ? asked : languageName(asked);
-    if (!found) throw new AppError('validation', `Unknown spoken language "${input.language}".`);
+    if (!found) throw refusal('validation', 'refusal.spoken_language_unknown', { value: input.language }, `Unknown spoken language "${input.language}".`);
     language = found;
   }
   const provider = input.provider ?? undefined;
   if (provider && provider !== 'endpoint' && provider !== 'offline') throw new AppError('validation', `Unknown provider "${String(provider)}": use endpoint or offline.`);
   if (provider === 'endpoint' && !transcribers.some((t) => t.id !== 'pocketsphinx')) {
-    throw new AppError('not_configured', 'No speech-to-text endpoint is configured: set STT_URL to an OpenAI-compatible /v1/audio/transcriptions endpoint.');
+    throw refusal('not_configured', 'refusal.stt_endpoint_missing');
   }
   if (provider === 'offline' && language && language !== 'english') {
-    throw new AppError('validation', `The offline transcriber only knows English; choose the endpoint for ${language}.`);
+    throw refusal('validation', 'refusal.offline_english_only', { language });
   }
   const busy = await deps.catalog.jobs.find((j) => j.itemType === 'video' && j.itemId === id && (j.kind === 'ingest' || j.kind === 'transcribe') && (j.state === 'queued' || j.state === 'running'));
-  if (busy) throw new AppError('conflict', 'This video is being processed; transcribe it again once it is done.');
+  if (busy) throw refusal('conflict', 'refusal.video_busy');
   if (language) await deps.catalog.videos.update(id, { sourceLanguage: languageFacts(language).iso1, updatedAt: new Date().toISOString() });
   const params: TranscribeParams = { fresh: true, ...(language ? { language } : {}), ...(provider ? { provider } : {}) };
   await deps.catalog.videos.update(id, (v: Video) => { v.transcript = { ...emptyTranscript(), ...v.transcript, state: 'pending', error: null }; });
@@ -55,17 +56,17 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
 
 /** Checks edited cues: times in order, inside the video, text on each. */
 function validCues(cues: unknown, durationSec: number | null): Cue[] {
-  if (!Array.isArray(cues) || !cues.length) throw new AppError('validation', 'Send the transcript as a list of cues, each with start, end and text.');
+  if (!Array.isArray(cues) || !cues.length) throw refusal('validation', 'refusal.cues_missing');
   const out = cues.map((c: { id?: unknown; start?: unknown; end?: unknown; text?: unknown }, i) => {
     const start = Number(c?.start);
     const end = Number(c?.end);
-    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) throw new AppError('validation', `Cue ${i + 1}: start and end must be seconds from the start of the video.`);
-    if (typeof c?.text !== 'string') throw new AppError('validation', `Cue ${i + 1}: the text is missing.`);
-    if (durationSec && start > durationSec + 0.5) throw new AppError('validation', `Cue ${i + 1} starts after the end of the video (${durationSec} s).`);
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0) throw refusal('validation', 'refusal.cue_times_invalid', { cue: i + 1 });
+    if (typeof c?.text !== 'string') throw refusal('validation', 'refusal.cue_text_missing', { cue: i + 1 });
+    if (durationSec && start > durationSec + 0.5) throw refusal('validation', 'refusal.cue_after_end', { cue: i + 1, seconds: durationSec });
     return { id: String(i + 1), start: Math.round(start * 1000) / 1000, end: Math.round(end * 1000) / 1000, text: c.text.replace(/\s+/g, ' ').trim() };
   });
   const problems = cueProblems(out);
-  if (problems.length) throw new AppError('validation', `The transcript cannot be saved: ${problems.slice(0, 3).join('; ')}.`);
+  if (problems.length) throw refusal('validation', 'refusal.cues_invalid', {}, `The transcript cannot be saved: ${problems.slice(0, 3).join('; ')}.`);
   return out;
 }
 
@@ -73,7 +74,7 @@ function validCues(cues: unknown, durationSec: number | null): Cue[] {
 export async function saveEditedTranscript(deps: ContentDeps, id: number, cues: unknown): Promise<VideoTranscriptView> {
   const video = await deps.catalog.videos.require(id);
   const current = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, id) : null;
-  if (!current) throw new AppError('conflict', 'This video has no transcript to edit yet: transcribe it first.');
+  if (!current) throw refusal('conflict', 'refusal.transcript_missing');
   const edited = validCues(cues, video.duration);
   const transcript: Transcript = {
     ...current.transcript, segments: edited.map((c) => ({ start: c.start, end: c.end, text: c.text })),

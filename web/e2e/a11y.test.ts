@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import { describeAxe, latinWordsInHebrew, seriousAxeViolations } from './checks';
 import { SCREENS } from './screens';
-import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, toast, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 /** The fixture's own words (a user's title and file name are theirs, in any language). */
 const TITLE = 'AuraShade installation guide';
@@ -18,8 +18,14 @@ const TITLE = 'AuraShade installation guide';
 const SCAN_TITLE = 'סריקה עם אזהרה';
 /** What the screens that show a job's warnings and a refused request say, per language. */
 const SAYS = {
-  en: { warnings: /^Completed with warnings: OCR languages not installed: zz9\.$/, origins: 'Sites allowed to embed it', save: 'Save', refused: /^"ftp:\/\/a\.b\/c" must be a site origin only/ },
-  he: { warnings: /^הושלם עם אזהרות: \u2068שפות OCR שאינן מותקנות: \u2068zz9\u2069\.\u2069$/, origins: 'אתרים שמותר להם להטמיע אותו', save: 'שמירה', refused: /^הכתובת "\u2068ftp:\/\/a\.b\/c\u2069" צריכה להיות מקור של אתר בלבד/ },
+  en: {
+    warnings: /^Completed with warnings: OCR languages not installed: zz9\.$/, origins: 'Sites allowed to embed it', save: 'Save', refused: /^"ftp:\/\/a\.b\/c" must be a site origin only/,
+    uploadDocument: 'Upload Document', file: 'File', upload: 'Upload', duplicate: /This file was already imported as document \d+ \("AuraShade installation guide"\)/,
+  },
+  he: {
+    warnings: /^הושלם עם אזהרות: \u2068שפות OCR שאינן מותקנות: \u2068zz9\u2069\.\u2069$/, origins: 'אתרים שמותר להם להטמיע אותו', save: 'שמירה', refused: /^הכתובת "\u2068ftp:\/\/a\.b\/c\u2069" צריכה להיות מקור של אתר בלבד/,
+    uploadDocument: 'העלאת מסמך', file: 'קובץ', upload: 'העלאה', duplicate: /הקובץ הזה כבר יובא בשם "\u2068AuraShade installation guide\u2069" \(מזהה \u2068\d+\u2069\)\./,
+  },
 } as const;
 
 async function settle(page: Page) {
@@ -32,10 +38,12 @@ async function settle(page: Page) {
 describe('every screen, both languages: accessibility (axe-core) and Hebrew wording (browser)', () => {
   let h: Harness;
   let fileName = '';
+  let filePath = '';
   before(async () => {
     h = await startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } });
     const pdf = await fixtures.pdf();
     fileName = pdf.fileName;
+    filePath = pdf.path;
     assert.equal((await uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE)).status, 'completed');
     const scan = await fixtures.scannedPdf();
     const scanned = await uploadDocumentViaApi(h, scan.path, scan.fileName, SCAN_TITLE);
@@ -112,6 +120,22 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
       if (lang === 'he') {
         const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
         if (words.length) english.push(`widget-refused: ${words.join(', ')}`);
+      }
+      // An upload the server refuses for a reason of its own (the same file imported already): its toast says why, in the screen's language.
+      await page.goto('about:blank');
+      await page.goto('/dashboard#documents');
+      await settle(page);
+      await page.getByRole('button', { name: SAYS[lang].uploadDocument }).first().click();
+      const dialog = page.getByRole('dialog', { name: SAYS[lang].uploadDocument });
+      await dialog.getByLabel(SAYS[lang].file).setInputFiles(filePath);
+      await dialog.getByRole('button', { name: SAYS[lang].upload, exact: true }).click();
+      await toast(page).filter({ hasText: SAYS[lang].duplicate }).waitFor();
+      await animationsDone(page);
+      await screenshot(page, lang, 'upload-refused');
+      for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe('upload-refused', f));
+      if (lang === 'he') {
+        const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
+        if (words.length) english.push(`upload-refused: ${words.join(', ')}`);
       }
       await signedOut.context.close();
       await signedIn.context.close();

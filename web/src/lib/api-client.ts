@@ -122,8 +122,10 @@ export interface Page<T> {
 export const MAX_PAGE = 1000;
 
 /** GET one page of a list route: `offset` rows skipped, at most `limit` rows (1-1,000). */
-export async function getPage<T>(path: string, page: { limit: number; offset: number }, params: RequestOptions['params'] = {}): Promise<Page<T>> {
-  const res = await rawRequest(path, { params: { ...params, limit: page.limit, offset: page.offset } });
+export async function getPage<T>(
+  path: string, page: { limit: number; offset: number }, params: RequestOptions['params'] = {}, opts: Pick<RequestOptions, 'headers'> = {},
+): Promise<Page<T>> {
+  const res = await rawRequest(path, { ...opts, params: { ...params, limit: page.limit, offset: page.offset } });
   const text = res ? await res.text() : '';
   const items = (text ? JSON.parse(text) : []) as T[];
   const header = Number(res?.headers.get('x-total-count'));
@@ -134,10 +136,10 @@ export async function getPage<T>(path: string, page: { limit: number; offset: nu
  * GET a whole list, page after page of 1,000, for screens that group or filter over every item
  * (the images screens, the card grids). Stops at the total, or at a short page.
  */
-export async function getAllPages<T>(path: string, params: RequestOptions['params'] = {}): Promise<T[]> {
+export async function getAllPages<T>(path: string, params: RequestOptions['params'] = {}, opts: Pick<RequestOptions, 'headers'> = {}): Promise<T[]> {
   const all: T[] = [];
   for (;;) {
-    const { items, total } = await getPage<T>(path, { limit: MAX_PAGE, offset: all.length }, params);
+    const { items, total } = await getPage<T>(path, { limit: MAX_PAGE, offset: all.length }, params, opts);
     all.push(...items);
     if (items.length < MAX_PAGE || all.length >= total) return all;
   }

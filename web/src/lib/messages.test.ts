@@ -4,7 +4,7 @@ import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '@core/messages';
 import { en } from '../locales/en';
 import { he } from '../locales/he';
 import { ApiError } from './api-client';
-import { fillTemplate, wordError, wordMessage, wordTitleLanguage } from './messages';
+import { fillTemplate, wordError, wordMessage, wordReason, wordTitleLanguage } from './messages';
 
 const HEBREW = /[\u0590-\u05FF]/;
 const sorted = (t: string) => [...new Set(paramsOf(t))].sort();
@@ -83,6 +83,10 @@ test('a refused request is worded from its code in Hebrew, keeps the server text
   assert.equal(wordError('he', new ApiError(502, 'Bad Gateway', '<html>proxy</html>')), 'השרת נכשל בגלל שגיאה פנימית.');
   assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
   assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
+  // An answer that is not what the console expected (a proxy's HTML page under 200) is not "could not be reached".
+  const unreadable = new SyntaxError('Unexpected token < in JSON at position 0');
+  assert.equal(wordError('en', unreadable), 'Unexpected token < in JSON at position 0');
+  assert.equal(wordError('he', unreadable), 'השרת נכשל בגלל שגיאה פנימית.');
 });
 
 test('a refused translation request names the language in Hebrew, and the English keeps the server text with the item type', () => {
@@ -92,4 +96,22 @@ test('a refused translation request names the language in Hebrew, and the Englis
   }));
   assert.equal(wordError('he', refused), 'הפריט כבר בשפה \u2068ספרדית\u2069; בחרו שפת יעד אחרת.');
   assert.equal(wordError('en', refused), 'This document is already in spanish; choose another target language.');
+});
+
+test('a refusal with a code (retrying an item that has not failed, a file imported already) is the reason a toast shows, its status worded in Hebrew', () => {
+  const retry = new ApiError(409, 'Conflict', JSON.stringify({
+    error: 'conflict', message: 'document 7 is processing; only failed items can be retried',
+    coded: { code: 'refusal.retry_not_failed', params: { status: 'processing' } },
+  }));
+  assert.equal(wordReason('he', retry), 'הפריט \u2068בעיבוד\u2069; אפשר לנסות שוב רק פריטים שנכשלו');
+  assert.equal(wordReason('en', retry), 'document 7 is processing; only failed items can be retried');
+  const duplicate = new ApiError(409, 'Conflict', JSON.stringify({
+    error: 'conflict', message: 'This file was already imported as document 3 ("Guide"). Use force to import it again.',
+    coded: { code: 'refusal.file_duplicate', params: { title: 'Guide', id: 3 } },
+  }));
+  assert.equal(wordReason('he', duplicate), 'הקובץ הזה כבר יובא בשם "\u2068Guide\u2069" (מזהה \u20683\u2069).');
+  // No code, or one this console does not know: no reason of the server's (the toast keeps its own sentence).
+  assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'Something clashed' }))), null);
+  assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'New', coded: { code: 'refusal.from_the_future', params: {} } }))), null);
+  assert.equal(wordReason('he', new TypeError('Failed to fetch')), null);
 });

@@ -14,6 +14,8 @@ type Templates = Record<string, string>;
 const TEMPLATES: Record<string, Templates> = { en: en.messages, he: he.messages };
 /** Language names by product name ("spanish"), per console language: a parameter naming a language is worded too. */
 const LANGUAGE_NAMES: Record<string, Record<string, string>> = { en: en.languages, he: he.languages };
+/** Item status names ("processing"), per console language: a `{status}` parameter is worded too. */
+const STATUS_NAMES: Record<string, Record<string, string>> = { en: en.status, he: he.status };
 
 /** First strong isolate .. pop directional isolate: a parameter keeps its own direction inside the sentence. */
 const isolate = (value: string | number) => `\u2068${value}\u2069`;
@@ -31,8 +33,11 @@ export function wordMessage(language: string, coded: Coded | null | undefined, t
   const parts = coded?.parts?.length ? coded.parts.map((p) => (Object.hasOwn(templates, p.code) ? wordMessage(language, p, null) : null)) : null;
   if (template !== undefined && !parts?.includes(null)) {
     const names = LANGUAGE_NAMES[base] ?? {};
+    const statuses = STATUS_NAMES[base] ?? {};
     const params = Object.fromEntries(
-      Object.entries(coded!.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(names, v) ? names[v]! : v]),
+      Object.entries(coded!.params ?? {}).map(([k, v]) => [k,
+        typeof v === 'string' && k === 'status' && Object.hasOwn(statuses, v) ? statuses[v]!
+          : typeof v === 'string' && Object.hasOwn(names, v) ? names[v]! : v]),
     );
     if (parts) params.warnings = parts.join(' ');
     return fillTemplate(template, params);
@@ -49,11 +54,21 @@ const API_ERRORS: Record<string, Record<string, string>> = { en: en.apiErrors, h
 export function wordError(language: string, error: unknown): string {
   const base = language.split('-')[0] ?? 'en';
   const words = API_ERRORS[base] ?? API_ERRORS.en!;
-  if (!isApiError(error)) return words.network!;
+  // Only a request that never got an answer (fetch's TypeError) is "could not be reached"; any other failure is not hidden behind it.
+  if (!isApiError(error)) return error instanceof TypeError ? words.network! : base === 'en' && error instanceof Error && error.message ? error.message : words.internal!;
   if (base === 'en' && error.serverMessage) return error.serverMessage;
   const coded = error.coded ? wordMessage(language, error.coded, null) : null;
   if (coded) return coded;
   return (error.code && words[error.code]) || (error.status === 0 ? words.network! : words.internal!);
+}
+
+/**
+ * Why the server refused, when it said so with a code the console can word (core/messages.ts), in the console's
+ * language (English: the server's own text); null when it sent no code or one the console does not know.
+ */
+export function wordReason(language: string, error: unknown): string | null {
+  if (!isApiError(error) || !error.coded) return null;
+  return wordMessage(language, error.coded, null) !== null ? wordError(language, error) : null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { GC_TIME_MS } from '../config/constants';
 import { toast } from '../components/ui/use-toast';
 import { isApiError } from './api-client';
 import { i18n } from './i18n';
+import { wordReason } from './messages';
 
 export type TranslationKey = ParseKeys;
 
@@ -43,15 +44,21 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
+/** The server's answer behind an error (an upload's error keeps it as its cause). */
+const apiErrorOf = (error: unknown) => (isApiError(error) ? error : error instanceof Error && isApiError(error.cause) ? error.cause : null);
+
 function show(text: ToastText, destructive: boolean, error?: unknown, variables?: unknown) {
-  const code = isApiError(error) ? error.code : null;
+  const answer = apiErrorOf(error);
+  const code = answer?.code ?? null;
+  // The server's own reason, when it sent it as a code (a category name taken, a file imported already), says why best.
+  const reason = answer ? wordReason(i18n.language, answer) : null;
   const description = (code && text.byCode?.[code]) || text.description;
   // The variables name what the toast is about: `{ name }`, or an update's `{ id, data: { name } }`.
   const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
   const params = { ...vars, ...(vars.data && typeof vars.data === 'object' ? (vars.data as Record<string, unknown>) : {}) };
   toast({
     title: i18n.t(text.title),
-    description: description ? i18n.t(description, params) : undefined,
+    description: reason ?? (description ? i18n.t(description, params) : undefined),
     variant: destructive ? 'destructive' : 'default',
   });
 }
