@@ -13,7 +13,7 @@ import { extractFrames, frameGridFor, frameTimeFor, type Frame } from './frames'
 import { planVideo, type PolicyRates, type VideoPlan } from './policy';
 import { inspectVideo, type MediaInfo } from './probe';
 import { resolveTranscriber } from './speech/resolver';
-import type { SpeechToText } from './speech/types';
+import type { SpeechToText, WarmTranscriber } from './speech/types';
 import { transcribeVideo, type TranscriptOutcome } from './transcribe-video';
 import type { TranslateCues } from './translate-cues';
 import { translateVideo, type SubtitleMode, type TranslatedVideo } from './translate-video';
@@ -74,6 +74,19 @@ export interface ProcessedVideo {
 }
 
 export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVideo> {
+  // The transcriber starts what it can before the file is even probed (pocketsphinx loads its models
+  // meanwhile); released when the job does not use it (no sound, a refused length, a failure).
+  const early = o.hasSpeech && !o.previous?.outcome
+    ? resolveTranscriber(o.transcribers, o.sourceLanguage).transcriber?.warm?.({ signal: o.signal, seconds: o.probed?.durationSec ?? o.maxDurationSec ?? 3600 }) ?? null
+    : null;
+  try {
+    return await processWith(o, early);
+  } finally {
+    early?.release();
+  }
+}
+
+async function processWith(o: ProcessVideoOptions, early: WarmTranscriber | null): Promise<ProcessedVideo> {
   const timingsMs: Record<string, number> = {};
   const stage = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -101,7 +114,7 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
       input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
       // Frames come out of the same pass as the sound (every second or so when decoding the whole picture is cheap).
       frameGrid: frameGridFor(info, framesDir),
-      transcribers: o.transcribers, signal: o.signal,
+      transcribers: o.transcribers, signal: o.signal, warm: early,
       onProgress: (what, done) => {
         if (what === 'silence') o.onStage?.('analyzing', 20, message('video_transcribing'));
         if (what === 'recognising' && dur > 0) {

@@ -15,7 +15,7 @@ import { fitSegments } from './cue-fit';
 import type { MediaInfo } from './probe';
 import { detectSpeech, silenceOutside, type SpeechReport } from './speech-detect';
 import { resolveTranscriber } from './speech/resolver';
-import type { SpeechToText, Transcript } from './speech/types';
+import type { SpeechToText, Transcript, WarmTranscriber } from './speech/types';
 import type { TranslationLanguage } from '../types';
 
 /** Milliseconds per part of the transcription (for the bench and the cost figures). */
@@ -41,6 +41,8 @@ export interface TranscribeVideoOptions {
   wav?: string;
   /** Take still frames on this grid in the same pass as the sound (the picture is not decoded again for them). */
   frameGrid?: FrameGrid;
+  /** The chosen transcriber, already started by the caller (SpeechToText.warm); released here when not used. */
+  warm?: WarmTranscriber | null;
   /** 'audio' after the WAV is out, 'silence' after speech detection, then seconds recognised. */
   onProgress?: (what: 'audio' | 'silence' | 'recognising', doneSec?: number) => void;
 }
@@ -56,6 +58,14 @@ function noted(code: keyof typeof NOTE_MESSAGES, params: MessageParams = {}): { 
 export const DEFAULT_MIN_CONFIDENCE = 0.25;
 
 export async function transcribeVideo(o: TranscribeVideoOptions): Promise<TranscriptOutcome> {
+  try {
+    return await transcribeWith(o);
+  } finally {
+    o.warm?.release();
+  }
+}
+
+async function transcribeWith(o: TranscribeVideoOptions): Promise<TranscriptOutcome> {
   if (!o.hasSpeech) return { transcript: null, ...noted('note.no_speech_declared') };
   if (!o.info.hasAudio) return { transcript: null, ...noted('note.no_sound_track') };
   const choice = resolveTranscriber(o.transcribers, o.language);
@@ -69,7 +79,7 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
   const wav = o.wav ?? join(o.workDir, 'audio-16k.wav');
   // What the transcriber can start without the sound (pocketsphinx's models load while ffmpeg extracts it).
-  const warm = choice.transcriber.warm?.({ signal: o.signal, seconds: o.info.durationSec ?? 0 }) ?? null;
+  const warm = o.warm ?? choice.transcriber.warm?.({ signal: o.signal, seconds: o.info.durationSec ?? 0 }) ?? null;
   let raw: Transcript;
   let speech: SpeechReport;
   let gridFrames: Frame[];
