@@ -196,3 +196,28 @@ test('an index file of the earlier in-memory version is read once into the new f
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a write SQLite rolls back leaves nothing of it in memory: not counted, not found, not in the snapshot written at close, and its document numbers given again carry only their own words', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-rollback-'));
+  try {
+    const idx = await createLexicalIndex({ dataDir: dir });
+    idx.upsert([makeChunk(1, 0, 'The turquoise gateway pairs in five seconds.')]);
+    // The second chunk cannot be stored (a value JSON cannot hold): the whole write is rolled back after the first was analysed.
+    const unstorable = { ...makeChunk(2, 0, 'The aubergine blind motor hums quietly.'), extra: 1n } as unknown as ReturnType<typeof makeChunk>;
+    assert.throws(() => idx.upsert([makeChunk(2, 1, 'The saffron shutter closes at dusk.'), unstorable]));
+    assert.equal(idx.count(), 1);
+    assert.deepEqual(idx.search('saffron shutter dusk', { k: 3, language: 'en' }).words.map((h) => h.id), []);
+    // The next write is given the rolled-back document number: its hits are its own words only.
+    idx.upsert([makeChunk(3, 0, 'Charge the remote with a USB-C cable.')]);
+    assert.deepEqual(idx.search('saffron shutter dusk', { k: 3, language: 'en' }).words.map((h) => h.id), []);
+    assert.deepEqual(idx.search('remote USB-C cable', { k: 3, language: 'en' }).words.map((h) => h.id), ['document:3:0']);
+    await idx.close();
+    const again = await createLexicalIndex({ dataDir: dir });
+    assert.equal(again.count(), 2, 'the snapshot read at start counts what is stored');
+    assert.deepEqual(again.search('saffron shutter dusk', { k: 3, language: 'en' }).words.map((h) => h.id), []);
+    assert.deepEqual(again.search('turquoise gateway', { k: 3, language: 'en' }).words.map((h) => h.id), ['document:1:0']);
+    await again.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -79,6 +79,8 @@ export interface LexicalIndexOptions {
   saveDelayMs?: number;
   /** Postings held in memory before they are written as a segment (default 4,000,000). */
   memoryPostings?: number;
+  /** Bytes of written postings kept in memory for queries, least recently used dropped first (default 192 MB). */
+  postingsCacheBytes?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
 }
@@ -220,7 +222,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const saveDelay = options.saveDelayMs ?? 1000;
   const docs = new DocTable();
   const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
-  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, length: (prefix, d) => docs.len[lengthOfKey[prefix]][d] });
+  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
+    cacheBytes: options.postingsCacheBytes ?? 192 << 20 });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
@@ -260,7 +263,47 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   /** The snapshot of per-chunk figures is removed at the first change after a start (written again at close). */
   let snapshotKept = true;
   const dropSnapshot = () => { if (snapshotKept) { db.exec('DELETE FROM doc_snapshot'); snapshotKept = false; } };
-  const addChunks = db.transaction((list: Chunk[]) => {
+  /** The per-chunk figures read from the chunk rows. */
+  function loadDocTable() {
+    for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
+      'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
+      docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
+    }
+  }
+  /** The chunks no stored segment holds yet, into the memory segment. */
+  function indexUnwritten() {
+    for (let after = segments.writtenThrough(); ;) {
+      const rows = docsAfter.all(after, 1000);
+      if (rows.length === 0) break;
+      for (const r of rows) index(r.doc, JSON.parse(r.chunk) as Chunk);
+      after = rows[rows.length - 1].doc;
+    }
+  }
+  /**
+   * A write SQLite rolled back may have changed the figures and postings in memory already (and its
+   * document numbers are given again): both are made again from the rows, so that neither a search nor
+   * the snapshot written at close holds chunks that are not stored.
+   */
+  function rebuildMemory() {
+    Object.assign(docs, new DocTable());
+    segments.memory.clear();
+    segments.memory.maxDoc = segments.writtenThrough();
+    loadDocTable();
+    indexUnwritten();
+  }
+  /** False when memory could not be made again after a failed write: no snapshot is written at close then. */
+  let memoryTrusted = true;
+  /** Runs a write transaction; when it throws, memory is made again from what is stored, and the error goes on. */
+  const guarded = <A extends unknown[]>(tx: (...a: A) => void) => (...a: A): void => {
+    try {
+      tx(...a);
+    } catch (e) {
+      try { rebuildMemory(); } catch { memoryTrusted = false; }
+      throw e;
+    }
+  };
+
+  const addChunks = guarded(db.transaction((list: Chunk[]) => {
     dropSnapshot();
     for (const chunk of list) {
       const old = docById.get(chunk.id);
@@ -270,13 +313,13 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       docs.add(doc, chunk.itemType, chunk.itemId, chunk.language, lens);
       segments.memory.addIds(doc, ids);
     }
-  });
+  }));
 
-  const clearAll = db.transaction(() => {
+  const clearAll = guarded(db.transaction(() => {
     dropSnapshot();
     segments.dropAll();
     db.exec("DELETE FROM docs; DELETE FROM sqlite_sequence WHERE name = 'docs'");
-  });
+  }));
 
   // Load: per-document figures into memory, then the chunks no segment holds yet (written before a crash).
   try {
@@ -292,16 +335,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
     // Any change since the snapshot removed it; a snapshot that does not end at the last chunk is not used.
     if (snap && snap.through === last) docs.load(snap.data, snap.info);
-    else for (const r of db.prepare<[], { doc: number; item_type: string; item_id: number; language: string; len_w: number; len_g: number; len_t: number }>(
-      'SELECT doc, item_type, item_id, language, len_w, len_g, len_t FROM docs ORDER BY doc').iterate()) {
-      docs.add(r.doc, r.item_type, r.item_id, r.language, [r.len_w, r.len_g, r.len_t]);
-    }
-    for (let after = segments.writtenThrough(); ;) {
-      const rows = docsAfter.all(after, 1000);
-      if (rows.length === 0) break;
-      for (const r of rows) index(r.doc, JSON.parse(r.chunk) as Chunk);
-      after = rows[rows.length - 1].doc;
-    }
+    else loadDocTable();
+    indexUnwritten();
   } catch (e) {
     db.close();
     if (e instanceof AppError) throw e;
@@ -395,7 +430,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     deleteItem(itemType, itemId) {
       const rows = docsOfItem.all(itemType, itemId);
       if (rows.length === 0) return 0;
-      db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
+      guarded(db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } }))();
       segments.noteDeleted(rows.length);
       return rows.length;
     },
@@ -440,6 +475,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       if (closed) return;
       try {
         save();
+        if (!memoryTrusted) return;
         const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
         const { data, info } = docs.save(last);
         db.prepare('INSERT INTO doc_snapshot (one, through, info, data) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET through = excluded.through, info = excluded.info, data = excluded.data').run(last, info, data);
