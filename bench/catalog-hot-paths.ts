@@ -5,9 +5,11 @@
  *   node --import tsx bench/catalog-hot-paths.ts [items=10000] [lowdb|pg|both]
  * - the catalog's languages (what chat asks before every answer);
  * - the source images of an answer citing five chunks (pages and slides);
- * - the public search of a mostly hidden catalog (one public item in 20,
- *   each item one chunk, lexical index): the hidden items match the
- *   question better, so the search goes past its unfiltered probes.
+ * - the public search of a mostly hidden catalog (one public item in
+ *   `every`, default 20; each item one chunk, lexical index), the hidden
+ *   items matching the question better (`ranking` hidden-first, the
+ *   default) or as well (`same`: public hits among the first, one in `every`).
+ *   node --import tsx bench/catalog-hot-paths.ts 10000 pg 30 same
  * Per path: median ms, and in PostgreSQL mode the rows the catalog read.
  * Prints one JSON line per mode.
  */
@@ -30,6 +32,8 @@ import { startPostgres } from '../core/testing/postgres';
 
 const N = Number(process.argv[2] ?? 10_000);
 const modes = (process.argv[3] ?? 'both') === 'both' ? ['lowdb', 'pg'] : [process.argv[3]!];
+const EVERY = Number(process.argv[4] ?? 20);
+const RANKING = process.argv[5] ?? 'hidden-first';
 const LANGS = ['English', 'Hebrew', 'French', 'German'];
 const NOW = new Date();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -43,7 +47,7 @@ function rows(): Row[] {
   for (let i = 0; i < N; i++) {
     const kind = i % 5 < 3 ? 'documents' : i % 5 === 3 ? 'presentations' : 'videos';
     const itemId = ++id;
-    const pub = i % 20 === 0;
+    const pub = i % EVERY === 0;
     out.push({
       collection: kind,
       data: {
@@ -128,7 +132,7 @@ for (const mode of modes) {
     const type = { documents: 'document', presentations: 'presentation', videos: 'video' } as const;
     await index.upsert(items.map((r): Chunk => ({
       id: `${type[r.collection as keyof typeof type]}:${r.data.id}:0`, itemType: type[r.collection as keyof typeof type], itemId: r.data.id, title: 'Manual',
-      text: r.data.review === 'approved' ? `the M2 motor carries a warranty, manual ${r.data.id}` : `warranty warranty warranty of the M2 motor, sheet ${r.data.id}`,
+      text: r.data.review === 'approved' || RANKING === 'same' ? `the M2 motor carries a warranty, manual ${r.data.id}` : `warranty warranty warranty of the M2 motor, sheet ${r.data.id}`,
       page: 1, slide: null, heading: null, language: 'en', imageIds: [], ordinal: 0,
     })));
     let idsSent = 0;
@@ -142,7 +146,7 @@ for (const mode of modes) {
       mode, items: N, rows: data.length, load: os.loadavg()[0]!.toFixed(1),
       catalogLanguages: { ...(await measure(store.rowsRead, 20, () => catalogLanguages(catalog))), answer: languages },
       sourceImages5Chunks: { ...(await measure(store.rowsRead, 20, () => sourceImages(catalog, cited))), answer: images.length },
-      publicSearchMostlyHidden: { ...search, idListSentPerSearch: Math.round(idsSent / 11), hits: hits.map((h) => h.chunk.itemId) },
+      publicSearchMostlyHidden: { publicItems: Math.ceil(N / EVERY), ranking: RANKING, ...search, idListSentPerSearch: Math.round(idsSent / 11), hits: hits.map((h) => h.chunk.itemId) },
     }));
   } finally {
     await store.close();

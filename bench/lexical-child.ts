@@ -27,6 +27,7 @@ const open = () => createSearchIndex({ dataDir: path.join(dir, 'search'), chroma
 if (mode === 'build') {
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const index = await open();
   const batch = 200;
   for (let i = 0; i < n; i += batch) {
@@ -37,7 +38,8 @@ if (mode === 'build') {
   }
   await index.close();
   const buildSeconds = (performance.now() - t0) / 1000;
-  process.stdout.write(JSON.stringify({ chunks: n, buildSeconds, peakRssMb: peakRssMb(), indexMb: dirMb(path.join(dir, 'search')) }) + '\n');
+  const cpu = process.cpuUsage(c0);
+  process.stdout.write(JSON.stringify({ chunks: n, buildSeconds, buildCpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssMb: peakRssMb(), indexMb: dirMb(path.join(dir, 'search')) }) + '\n');
 } else if (mode === 'query') {
   const queries = Number(qArg ?? 200);
   const t0 = performance.now();

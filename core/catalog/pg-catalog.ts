@@ -139,6 +139,11 @@ function condSql(c: Cond, params: unknown[]): string {
   if ('in' in c) {
     const values = c.in.filter((v) => v !== undefined);
     if (!values.length) return 'false';
+    if (c.path === 'id' && values.every((v) => Number.isSafeInteger(v))) {
+      // A row's id is its key column too: looked up through the primary key.
+      params.push(values);
+      return `id = ANY($${params.length}::bigint[])`;
+    }
     params.push(values.map((v) => JSON.stringify(v)));
     return `coalesce(${at} = ANY($${params.length}::jsonb[]), false)`;
   }

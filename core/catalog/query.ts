@@ -62,6 +62,14 @@ function compile(c: Cond): Test {
   }
   if ('in' in c) {
     const values = c.in;
+    if (values.every((x) => x === null || typeof x !== 'object')) {
+      // Plain values (ids, names): one set lookup per row, however many values.
+      const set = new Set(values);
+      return (row) => {
+        const v = at(row);
+        return v !== undefined && set.has(v);
+      };
+    }
     return (row) => {
       const v = at(row);
       return v !== undefined && values.some((x) => sameJson(v, x));

@@ -13,7 +13,8 @@
  * Everything derived from an item (translations, transcripts, frames,
  * images) follows the item. A signed-in caller sees every completed item.
  */
-import type { Catalog, ItemRecord } from '../catalog/types';
+import type { Catalog, Cond } from '../catalog/types';
+import { MAX_WHERE_ITEM_IDS } from '../search/index';
 import type { SearchHit, SearchIndex, SearchOptions } from '../search/types';
 import { failedInTranslation } from '../jobs/status';
 import type { Citation, Coded, Governed, RetrievalReply, Visibility } from '../types';
@@ -56,29 +57,64 @@ export function isPublic(item: (Governed & { status?: string; stepCode?: Coded |
 
 const TYPES = ['document', 'presentation', 'video'] as const;
 
-/** Ids of every public item right now (ids are unique across collections). */
-export async function publicItemIds(catalog: Catalog, now: Date): Promise<Set<number>> {
+/**
+ * What every public item meets besides being approved, asked in the store
+ * with it (SQL in PostgreSQL, approved rows found through its index): no
+ * draft, not archived, meant for the public. The rule itself (expiry,
+ * processing) is applied to the rows it answers.
+ */
+const MAYBE_PUBLIC: Cond = {
+  and: [
+    { path: 'versionOf', set: false },
+    { or: [{ path: 'archivedAt', set: false }, { path: 'archivedAt', in: ['', false, 0] }] },
+    { or: [{ path: 'audience', set: false }, { path: 'audience', eq: 'public' }] },
+  ],
+};
+
+/** Every public item is one of these rows (approved, and MAYBE_PUBLIC). */
+const MAYBE_PUBLIC_ROWS = { where: { review: 'approved' as const }, cond: MAYBE_PUBLIC };
+
+/**
+ * The ids of every public item right now; with `max`, null when more than
+ * `max` items could be public (counted by the store, no row read).
+ */
+export async function publicItemIds(catalog: Catalog, now: Date, max = Infinity): Promise<Set<number> | null> {
+  if (Number.isFinite(max)) {
+    let n = 0;
+    for (const type of TYPES) n += await catalog.items(type).count(MAYBE_PUBLIC_ROWS);
+    if (n > max) return null;
+  }
   const ids = new Set<number>();
   for (const type of TYPES) {
-    // Only approved items can be public: asked in SQL first (PostgreSQL), the rule applied to those.
-    for (const item of await catalog.items(type).list({ where: { review: 'approved' }, filter: (r: ItemRecord) => isPublic(r, now) })) ids.add(item.id);
+    for (const item of await catalog.items(type).list(MAYBE_PUBLIC_ROWS)) if (isPublic(item, now)) ids.add(item.id);
   }
   return ids;
 }
 
-/** How much deeper than `k` the public search asks the index, in turn, before it falls back to the list of public items. */
+/** How much deeper than `k` the public search asks the index, in turn, before it asks for the list of public items. */
 const PUBLIC_PROBES = [4, 16] as const;
+/** Deeper once more when there are too many public items for a short list. */
+const WIDE_PROBE = 64;
+/** The longest list of public items sent to the index without a deeper probe first: Chroma takes it in its `where` as it is. */
+export const PUBLIC_ID_LIST_MAX = MAX_WHERE_ITEM_IDS;
 
 /**
  * The search index as an anonymous caller sees it: only chunks of public
  * items (their translations and transcripts included: chunks carry the
- * item's id). The index is asked unfiltered for a few times `k` and each
- * hit's item is judged by the rule here (a handful of lookups by id,
- * whatever the catalog's size), deeper once if too few are public. Only
- * when that still finds fewer than `k` public hits while the index had
- * more to give (a mostly non-public catalog) is the index asked with the
- * list of public items, so `k` results are public ones, not `k` results
- * thinned afterwards. Every hit returned has been judged public.
+ * item's id). Every hit returned has been judged public.
+ *
+ * The index is asked unfiltered for a few times `k` and each hit's item is
+ * judged by the rule here (a handful of lookups by id, whatever the
+ * catalog's size), deeper once if too few are public. When that still
+ * finds fewer than `k` public hits while the index had more to give (a
+ * mostly non-public catalog), the index is asked with the list of public
+ * items, so `k` results are public ones, not `k` results thinned
+ * afterwards: at once if at most PUBLIC_ID_LIST_MAX items could be public
+ * (counted by the store), else after one more
+ * unfiltered probe (64 times `k`) fell short too. Only that last case (many
+ * public items, all ranked below 64 k hidden hits) reads and sends a list
+ * that grows with the number of public items: returning fewer hits instead
+ * would answer "not found" where a public page holds the answer.
  */
 export function publicSearchIndex(search: SearchIndex, catalog: Catalog, now: () => Date = () => new Date()): SearchIndex {
   return {
@@ -87,19 +123,37 @@ export function publicSearchIndex(search: SearchIndex, catalog: Catalog, now: ()
       const k = options.k ?? 5;
       const at = now();
       const verdict = new Map<number, boolean>();
+      /** The public hits; their items read by id, one statement per type (a missing item is not public). */
       const judge = async (hits: SearchHit[]) => {
-        const unseen = new Map<number, SearchHit['chunk']['itemType']>();
-        for (const h of hits) if (!verdict.has(h.chunk.itemId)) unseen.set(h.chunk.itemId, h.chunk.itemType);
-        await Promise.all([...unseen].map(async ([id, type]) => { verdict.set(id, isPublic(await catalog.items(type).get(id), at)); }));
+        const unseen = new Map<SearchHit['chunk']['itemType'], Set<number>>();
+        for (const h of hits) {
+          if (verdict.has(h.chunk.itemId)) continue;
+          verdict.set(h.chunk.itemId, false);
+          const ids = unseen.get(h.chunk.itemType) ?? new Set<number>();
+          unseen.set(h.chunk.itemType, ids.add(h.chunk.itemId));
+        }
+        await Promise.all([...unseen].map(async ([type, ids]) => {
+          for (const item of await catalog.items(type).list({ cond: { path: 'id', in: [...ids] } })) verdict.set(item.id, isPublic(item, at));
+        }));
         return hits.filter((h) => verdict.get(h.chunk.itemId) === true);
       };
-      for (const depth of PUBLIC_PROBES) {
+      /** Asks the index unfiltered for `depth` times k: the public hits, or null when too few were while the index had more. */
+      const probe = async (depth: number) => {
         const n = k * depth;
         const hits = await search.search(query, { ...options, k: n });
         const kept = await judge(hits);
-        if (kept.length >= k || hits.length < n) return kept.slice(0, k);
+        return kept.length >= k || hits.length < n ? kept.slice(0, k) : null;
+      };
+      for (const depth of PUBLIC_PROBES) {
+        const kept = await probe(depth);
+        if (kept) return kept;
       }
-      const allowed = await publicItemIds(catalog, at);
+      let allowed = await publicItemIds(catalog, at, PUBLIC_ID_LIST_MAX);
+      if (!allowed) {
+        const kept = await probe(WIDE_PROBE);
+        if (kept) return kept;
+        allowed = (await publicItemIds(catalog, at))!;
+      }
       const wanted = options.filters?.itemIds;
       const itemIds = wanted ? wanted.filter((id) => allowed.has(id)) : [...allowed];
       if (itemIds.length === 0) return [];

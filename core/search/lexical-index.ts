@@ -79,6 +79,8 @@ export interface LexicalIndexOptions {
   saveDelayMs?: number;
   /** Postings held in memory before they are written as a segment (default 4,000,000). */
   memoryPostings?: number;
+  /** Bytes of written postings kept in memory for queries, least recently used dropped first (default 192 MB). */
+  postingsCacheBytes?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
 }
@@ -220,7 +222,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const saveDelay = options.saveDelayMs ?? 1000;
   const docs = new DocTable();
   const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
-  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, length: (prefix, d) => docs.len[lengthOfKey[prefix]][d] });
+  const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
+    cacheBytes: options.postingsCacheBytes ?? 192 << 20 });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');

@@ -20,19 +20,22 @@ export interface Postings {
   minLen?: Uint32Array; maxTf?: Uint8Array;
 }
 
+/** Names the layout of segment blobs (benchmarks reuse an index built with the same one). */
+export const SEGMENT_FORMAT = 'seg-v2:block-bounds-64';
+
 /** Postings per block of stored bounds. */
 export const BLOCK = 64;
 
 const pad4 = (n: number) => (n + 3) & ~3;
 
-/** Per block of BLOCK postings of `docs`/`tfs`, the shortest length (`lengthOf`) and the highest frequency. */
-export function blockBounds(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengthOf: (doc: number) => number): { minLen: Uint32Array; maxTf: Uint8Array } {
+/** Per block of BLOCK postings of `docs`/`tfs`, the shortest length (`lengths[doc]`) and the highest frequency. */
+export function blockBounds(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengths: ArrayLike<number>): { minLen: Uint32Array; maxTf: Uint8Array } {
   const nb = Math.ceil(n / BLOCK);
   const minLen = new Uint32Array(nb), maxTf = new Uint8Array(nb);
   for (let b = 0; b < nb; b++) {
     let ml = 0xffffffff, mt = 0;
     for (let i = b * BLOCK, end = Math.min(n, i + BLOCK); i < end; i++) {
-      const l = lengthOf(docs[i]);
+      const l = lengths[docs[i]];
       if (l < ml) ml = l;
       if (tfs[i] > mt) mt = tfs[i];
     }
@@ -62,6 +65,7 @@ export class MemorySegment {
   private pDoc: Uint32Array = new Uint32Array(1 << 16);
   private pTf: Uint8Array = new Uint8Array(1 << 16);
   private pNext: Int32Array = new Int32Array(1 << 16);
+  private pTerm: Int32Array = new Int32Array(1 << 16);
   private count = 0;
   maxDoc = 0;
 
@@ -110,12 +114,14 @@ export class MemorySegment {
       this.pDoc = growU32(this.pDoc, need);
       this.pTf = growU8(this.pTf, need);
       const n = new Int32Array(this.pDoc.length); n.set(this.pNext); this.pNext = n;
+      const t = new Int32Array(this.pDoc.length); t.set(this.pTerm); this.pTerm = t;
     }
     for (const id of seen) {
       const p = this.count++;
       this.pDoc[p] = doc;
       this.pTf[p] = Math.min(scratch[id], 255);
       this.pNext[p] = this.head[id];
+      this.pTerm[p] = id;
       this.head[id] = p;
       scratch[id] = 0;
     }
@@ -136,29 +142,41 @@ export class MemorySegment {
     const id = this.ids.get(prefix)?.get(term);
     return id === undefined ? undefined : this.collect(id);
   }
-  /** Every (prefix + term, postings), in the order the terms were first seen (SQLite keeps its own order). */
+  /**
+   * Every (prefix + term, postings) in key order (SQLite's, so a segment table is filled by appending):
+   * one counting sort of all postings by term, each term's postings a view of the result, documents ascending.
+   */
   *all(): Generator<[string, Postings]> {
-    for (let id = 0; id < this.keys.length; id++) yield [this.keys[id], this.collect(id)];
+    const terms = this.keys.length, total = this.count;
+    const start = new Int32Array(terms + 1);
+    for (let p = 0; p < total; p++) start[this.pTerm[p] + 1]++;
+    for (let t = 0; t < terms; t++) start[t + 1] += start[t];
+    const at = start.slice(0, terms);
+    const docs = new Uint32Array(total), tfs = new Uint8Array(total);
+    // Postings were added document after document, so each term's documents come out ascending.
+    for (let p = 0; p < total; p++) { const i = at[this.pTerm[p]]++; docs[i] = this.pDoc[p]; tfs[i] = this.pTf[p]; }
+    const order = Array.from({ length: terms }, (_, t) => t).sort((a, b) => compareUtf8(this.keys[a], this.keys[b]));
+    for (const t of order) yield [this.keys[t], { n: start[t + 1] - start[t], docs: docs.subarray(start[t], start[t + 1]), tfs: tfs.subarray(start[t], start[t + 1]) }];
   }
   postings() { return this.count; }
   clear() {
     this.ids = new Map(); this.keys = []; this.count = 0; this.wordCache = new Map();
     this.head = new Int32Array(1024).fill(-1); this.scratch = new Uint32Array(1024);
-    this.pDoc = new Uint32Array(1 << 16); this.pTf = new Uint8Array(1 << 16); this.pNext = new Int32Array(1 << 16);
+    this.pDoc = new Uint32Array(1 << 16); this.pTf = new Uint8Array(1 << 16); this.pNext = new Int32Array(1 << 16); this.pTerm = new Int32Array(1 << 16);
   }
 }
 
-/** The blob of n postings; with `lengthOf` (a document's length in the field) their block bounds follow. */
-export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengthOf?: (doc: number) => number): Buffer {
-  const nb = lengthOf ? Math.ceil(n / BLOCK) : 0;
+/** The blob of n postings; with `lengths` (every document's length in the field) their block bounds follow. */
+export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengths?: ArrayLike<number>): Buffer {
+  const nb = lengths ? Math.ceil(n / BLOCK) : 0;
   const at = pad4(n * 5);
   const buf = Buffer.alloc(nb ? at + nb * 5 : n * 5);
   const d = new Uint32Array(buf.buffer, buf.byteOffset, n);
   if (buf.byteOffset % 4 === 0) for (let i = 0; i < n; i++) d[i] = docs[i];
   else for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
   for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
-  if (lengthOf) {
-    const { minLen, maxTf } = blockBounds(docs, tfs, n, lengthOf);
+  if (lengths) {
+    const { minLen, maxTf } = blockBounds(docs, tfs, n, lengths);
     for (let b = 0; b < nb; b++) buf.writeUInt32LE(minLen[b], at + b * 4);
     buf.set(maxTf, at + nb * 4);
   }
@@ -209,11 +227,39 @@ export interface Segments {
   count(): number;
 }
 
-export function createSegments(db: Database.Database, opts: { alive: (doc: number) => boolean; length?: (prefix: string, doc: number) => number }): Segments {
+export interface SegmentsOptions {
+  alive: (doc: number) => boolean;
+  /** Every document's length in the field of `prefix` (for the block bounds written with each term). */
+  lengths?: (prefix: string) => ArrayLike<number>;
+  /** Bytes of written postings kept in memory, least recently used dropped first (default 0: none). */
+  cacheBytes?: number;
+}
+
+export function createSegments(db: Database.Database, opts: SegmentsOptions): Segments {
   db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
            CREATE TABLE IF NOT EXISTS segment_state (one INTEGER PRIMARY KEY CHECK (one = 1), written_through INTEGER NOT NULL);
            INSERT OR IGNORE INTO segment_state VALUES (1, 0);`);
   const memory = new MemorySegment();
+  /**
+   * Postings read from written segments (which never change until dropped), by segment and key, null for
+   * a term a segment does not hold; a Map's order is its use order. Common terms recur in queries and their
+   * lists are the long ones to read.
+   */
+  const cache = new Map<string, Postings | null>();
+  const cacheLimit = opts.cacheBytes ?? 0;
+  let cached = 0;
+  const cost = (p: Postings | null) => 64 + (p ? p.n * 5 + (p.minLen?.length ?? 0) * 5 : 0);
+  const remember = (key: string, p: Postings | null) => {
+    if (cacheLimit <= 0) return;
+    cache.set(key, p);
+    cached += cost(p);
+    for (const [k, v] of cache) {
+      if (cached <= cacheLimit) break;
+      cache.delete(k);
+      cached -= cost(v);
+    }
+  };
+  const forget = () => { cache.clear(); cached = 0; };
   let list: Segment[] = [];
   let through = 0;
   const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
@@ -228,10 +274,8 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
     db.exec(`CREATE TABLE seg_${seg} (term TEXT PRIMARY KEY, n INTEGER NOT NULL, docs BLOB NOT NULL) WITHOUT ROWID`);
     const ins = db.prepare(`INSERT INTO seg_${seg} (term, n, docs) VALUES (?, ?, ?)`);
     let total = 0;
-    const length = opts.length;
     fill((term, p) => {
-      const prefix = term[0];
-      ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n, length ? (doc) => length(prefix, doc) : undefined));
+      ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n, opts.lengths?.(term[0])));
       total += p.n;
     });
     db.prepare('INSERT INTO segments (seg, level, postings) VALUES (?, ?, ?)').run(seg, level, total);
@@ -239,6 +283,7 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
   };
 
   const drop = (s: Segment) => {
+    forget();
     db.exec(`DROP TABLE IF EXISTS seg_${s.seg}`);
     db.prepare('DELETE FROM segments WHERE seg = ?').run(s.seg);
   };
@@ -314,8 +359,14 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
       if (list.length) {
         const key = prefix + term;
         for (const s of list) {
-          const r = s.get.get(key);
-          if (r) out.push({ ...decodePostings(r.docs, r.n), seg: s.seg });
+          const ck = `${s.seg}\u0000${key}`;
+          let p = cache.get(ck);
+          if (p === undefined) {
+            const r = s.get.get(key);
+            p = r ? decodePostings(r.docs, r.n) : null;
+            remember(ck, p);
+          } else { cache.delete(ck); cache.set(ck, p); }
+          if (p) out.push({ ...p, seg: s.seg });
         }
       }
       const m = memory.get(prefix, term);
@@ -341,6 +392,7 @@ export function createSegments(db: Database.Database, opts: { alive: (doc: numbe
     maxDoc: () => Math.max(through, memory.maxDoc),
     noteDeleted() { /* postings of removed documents are skipped when read and dropped at the next merge */ },
     dropAll() {
+      forget();
       for (const s of [...list]) drop(s);
       list = [];
       memory.clear();

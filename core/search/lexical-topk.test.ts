@@ -110,7 +110,7 @@ function randomLists(seed: number, docs: number, terms: number, segments: number
     }
     const lists = [...bySeg].map(([seg, l]) => {
       // Half the lists carry stored block bounds, as written segments do; the others have them computed when read.
-      const blob = encodePostings(l.docs, l.tfs.map((f) => Math.min(f, 255)), l.docs.length, (seg + t) % 2 ? (d) => lengths[d] : undefined);
+      const blob = encodePostings(l.docs, l.tfs.map((f) => Math.min(f, 255)), l.docs.length, (seg + t) % 2 ? lengths : undefined);
       return { ...decodePostings(blob, l.docs.length), seg };
     });
     const n = lists.reduce((s, p) => s + p.n, 0);
@@ -143,7 +143,7 @@ test('pruned top k equals exhaustive top k on random lists with many tied scores
 test('the block bounds survive the blob; a blob of an earlier version (no bounds) still reads its postings', () => {
   const docs = Array.from({ length: 150 }, (_, i) => i * 3);
   const tfs = docs.map((d) => 1 + (d % 7));
-  const withBounds = decodePostings(encodePostings(docs, tfs, docs.length, (d) => 100 - (d % 50)), docs.length);
+  const withBounds = decodePostings(encodePostings(docs, tfs, docs.length, Array.from({ length: 450 }, (_, d) => 100 - (d % 50))), docs.length);
   assert.deepEqual([...withBounds.docs], docs);
   assert.deepEqual([...withBounds.tfs], tfs);
   assert.equal(withBounds.minLen?.length, 3);
@@ -152,4 +152,32 @@ test('the block bounds survive the blob; a blob of an earlier version (no bounds
   const old = decodePostings(encodePostings(docs, tfs, docs.length), docs.length);
   assert.deepEqual([...old.docs], docs);
   assert.equal(old.minLen, undefined);
+});
+
+test('postings kept in memory for queries never outlive their segment: after clear, merges and new writes the answers are the new ones', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-cache-'));
+  try {
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 600_000, memoryPostings: 5_000 });
+    const first = generatedChunks(400, 3);
+    for (let i = 0; i < first.length; i += 50) idx.upsert(first.slice(i, i + 50));
+    await idx.flush();
+    const query = first[10].text.split(' ').slice(0, 4).join(' ');
+    const before = idx.search(query, { k: 5, language: 'en' }).words.map((h) => h.id);
+    assert.ok(before.length > 0);
+    idx.clear();
+    // Same ids, other texts: segment numbers start again from 1, so a stale list would answer with the old texts' postings.
+    const second = generatedChunks(400, 4);
+    for (let i = 0; i < second.length; i += 50) idx.upsert(second.slice(i, i + 50));
+    await idx.flush();
+    for (const q of [query, second[10].text.split(' ').slice(0, 4).join(' ')]) {
+      const cachedAnswer = idx.search(q, { k: 5, language: 'en' });
+      const fresh = await createLexicalIndex({ dataDir: null });
+      fresh.upsert(second);
+      assert.deepEqual(flat(cachedAnswer), flat(fresh.search(q, { k: 5, language: 'en' })), q);
+      await fresh.close();
+    }
+    await idx.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

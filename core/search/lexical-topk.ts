@@ -140,7 +140,7 @@ export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, acce
   terms.forEach(({ idf, lists }, term) => {
     for (const p of lists) {
       if (p.n === 0) continue;
-      const bounds = p.minLen && p.maxTf ? { minLen: p.minLen, maxTf: p.maxTf } : blockBounds(p.docs, p.tfs, p.n, (d) => lengths[d]);
+      const bounds = p.minLen && p.maxTf ? { minLen: p.minLen, maxTf: p.maxTf } : blockBounds(p.docs, p.tfs, p.n, lengths);
       let ub = 0;
       for (let i = 0; i < bounds.minLen.length; i++) {
         const f = bounds.maxTf[i];

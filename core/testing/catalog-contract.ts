@@ -120,6 +120,13 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
         { listed: 4, waiting: 3, inactive: 1, none: 0 },
       );
       assert.deepEqual(await c.jobs.counts({ queued: { where: { state: 'queued' } } }), { queued: 0 }, 'an empty collection counts 0');
+      // Rows by id (PostgreSQL: through its key), with other conditions, ids of other collections and unknown ids answering nothing.
+      const byName = Object.fromEntries(all.map((r) => [r.name, r.id]));
+      const job7 = await c.jobs.insert(job(7));
+      assert.deepEqual(await names({ path: 'id', in: [byName.e!, byName.a!, job7.id, 999_999] }), ['a', 'e']);
+      assert.deepEqual((await c.categories.list({ where: { status: 'failed' } as never, cond: { path: 'id', in: [byName.a!, byName.b!] } })).map((x) => x.name), ['a']);
+      assert.deepEqual(await names({ not: { path: 'id', in: [byName.a!, byName.b!, byName.c!] } }), ['d', 'e']);
+      assert.equal(await c.categories.count({ cond: { path: 'id', in: [byName.d!] } }), 1);
     }));
 
     it('answers the different values of a field among matching rows, missing and null left out', withStore(async (c) => {
