@@ -155,6 +155,19 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
       await c.documents.insert({ ...category('doc'), status: 'completed' } as never);
       assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage', { cond: { path: 'status', in: ['completed', 'approved'] } })), ['"English"', '"Hebrew"']);
       assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"German"', '"Hebrew"']);
+      // Every change shows at once: a write, a change of a row, and nothing of a transaction rolled back.
+      const fr = await c.documents.insert({ ...category('doc'), status: 'completed', sourceLanguage: 'French' } as never);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"French"', '"German"', '"Hebrew"']);
+      await c.documents.update(fr.id, (r) => void ((r as unknown as { sourceLanguage: string }).sourceLanguage = 'Arabic'));
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"Arabic"', '"English"', '"German"', '"Hebrew"']);
+      await assert.rejects(c.transaction(async (tx) => {
+        await tx.documents.insert({ ...category('doc'), status: 'completed', sourceLanguage: 'Spanish' } as never);
+        assert.ok((await tx.documents.distinct('sourceLanguage')).includes('Spanish'), 'seen inside the transaction');
+        throw new Error('rolled back');
+      }), /rolled back/);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"Arabic"', '"English"', '"German"', '"Hebrew"']);
+      await c.documents.remove(fr.id);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"German"', '"Hebrew"']);
     }));
 
     it('updates with a patch or a mutator, updates many, and never changes the id', withStore(async (c) => {
