@@ -222,8 +222,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const records = { catalog, store, search };
     const llm = meterLlm(createLlm(config.llm));
     const translation = createTranslation(config, llm, { pool: shared.pool });
-    const transcribers = createTranscribers(config.stt).map((t): SpeechToText => ({
+    const transcribers = createTranscribers(config.stt, { cacheDir: path.join(config.dataDir, 'cache') }).map((t): SpeechToText => ({
       id: t.id, supports: (language) => t.supports(language), transcribe: (wav, opts) => metered('stt', t.id, () => t.transcribe(wav, opts)),
+      warm: t.warm && ((o) => {
+        const w = t.warm!(o);
+        return w && { transcribe: (wav, opts) => metered('stt', t.id, () => w.transcribe(wav, opts)), release: () => w.release() };
+      }),
     }));
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, {

@@ -33,17 +33,12 @@ after(async () => { await s.stop(); await fake.close(); });
 
 const get = async <T>(path: string): Promise<T> => (await (await fetch(`${s.url}${path}`, { headers: { cookie } })).json()) as T;
 
-/** Follows the video until `done` (a state of its record), naming the states it went through when it never gets there. */
+/** The video once its every job has ended (the queue idle: an event, not a poll), checked against `done`. */
 async function until(id: number, done: (v: Video) => boolean): Promise<Video> {
-  const seen: string[] = [];
-  for (;;) {
-    const v = (await get<Video[]>('/api/videos')).find((x) => x.id === id)!;
-    const now = `${v.status}/${v.transcript?.state}/${v.translatedFilePath ?? '-'}`;
-    if (seen.at(-1) !== now) seen.push(now);
-    if (done(v)) return v;
-    if (v.status === 'failed' || seen.length > 60) assert.fail(`no end in sight: ${seen.join(' > ')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await s.services!.queue.idle();
+  const v = (await get<Video[]>('/api/videos')).find((x) => x.id === id)!;
+  assert.ok(done(v), `its jobs ended with the video ${v.status}/${v.transcript?.state}/${v.translatedFilePath ?? '-'}: ${v.error ?? ''}`);
+  return v;
 }
 
 /** The files an ffmpeg run reads (its -i arguments). */

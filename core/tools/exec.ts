@@ -40,6 +40,11 @@ export interface RunOptions {
    * allows a mount namespace, every other file (the data folder, other jobs, home folders) is absent for it.
    */
   confineTo?: readonly string[];
+  /**
+   * Bytes for the tool's standard input, written once this settles (then stdin is closed): the tool can start
+   * (load its models) before its input exists. A rejection closes stdin; the caller aborts the run then.
+   */
+  input?: Promise<Uint8Array>;
 }
 
 export interface RunResult {
@@ -115,9 +120,14 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     const child = spawn(wrapped.command, wrapped.args, {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (opts.input && child.stdin) {
+      const stdin = child.stdin;
+      stdin.on('error', () => { /* the tool ended before reading it all: its exit says why */ });
+      opts.input.then((bytes) => { stdin.end(bytes); }, () => { stdin.destroy(); });
+    }
     if (child.pid !== undefined) track(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -143,7 +153,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     let partial = '';
     let lineError: unknown;
     const lineDecoder = new TextDecoder('utf-8');
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       if (opts.onLine) {
         if (lineError !== undefined) return;
         const lines = (partial + lineDecoder.decode(chunk, { stream: true })).split('\n');
@@ -162,7 +172,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       out.push(chunk);
       outBytes += chunk.length;
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       err = Buffer.concat([err, chunk]);
       if (err.length > maxErr) err = err.subarray(err.length - maxErr);
     });

@@ -10,12 +10,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { videoFixtures } from '../testing/fixture-video';
+import { makeSpeechClip, SPEECH_SENTENCES, videoFixtures } from '../testing/fixture-video';
 import { onToolRun } from '../tools/exec';
 import { probeMedia, type MediaInfo } from '../tools/ffprobe';
 import { extractFrames, frameGridFor } from './frames';
 import { processVideo } from './process-video';
-import { createPocketsphinx } from './speech/pocketsphinx';
+import { createPocketsphinx, DEFAULT_MODEL_DIR, lmDictionary } from './speech/pocketsphinx';
 
 let dir: string;
 before(async () => { dir = await mkdtemp(join(tmpdir(), 'tool-runs-')); });
@@ -47,6 +47,25 @@ test('offline transcription of a probed clip: no ffprobe, one ffmpeg run for sou
   assert.equal(runs.filter((x) => x.args.includes('pocketsphinx_continuous')).length, 2, `two parts at once:\n${shown}`);
   assert.ok(r.cues.length > 0, 'pocketsphinx heard words');
   for (const c of r.cues) assert.ok(r.frames.some((f) => f.at >= c.start && f.at <= c.end), `a frame inside cue ${c.start}-${c.end}`);
+});
+
+test('a clip with three spoken parts starts pocketsphinx once, before the sound is extracted (its models load meanwhile)', async () => {
+  const clip = await makeSpeechClip(join(dir, 'three-parts.mp4'), { sentences: SPEECH_SENTENCES, gapSec: 2.5 });
+  const probed = await probeMedia(clip.path, 'clip');
+  const workDir = join(dir, 'three-parts');
+  await mkdir(workDir);
+  // The dictionary trimmed to the language model's words is made on a model's first use; made here first.
+  const cacheDir = join(dir, 'cache');
+  await lmDictionary(DEFAULT_MODEL_DIR, cacheDir);
+  const { result: r, runs } = await counted(() => processVideo({
+    input: clip.path, label: 'clip', workDir, hasSpeech: true, sourceLanguage: 'english', transcribers: [createPocketsphinx({ parallel: 1, cacheDir })], probed,
+  }));
+  const shown = runs.map((x) => `${x.tool} ${x.args.join(' ')}`).join('\n');
+  assert.equal(r.speech?.regions.length, 3, `three spoken parts: ${JSON.stringify(r.speech?.regions)}`);
+  const sphinx = runs.findIndex((x) => x.args.includes('pocketsphinx_continuous'));
+  assert.equal(runs.filter((x) => x.args.includes('pocketsphinx_continuous')).length, 1, `one run for the three parts:\n${shown}`);
+  assert.ok(sphinx >= 0 && sphinx < runs.findIndex((x) => x.tool === 'ffmpeg'), `pocketsphinx starts before ffmpeg extracts the sound:\n${shown}`);
+  assert.ok(r.cues.length > 0, 'pocketsphinx heard words');
 });
 
 test('frames a grid missed are read eight per ffmpeg run', async () => {

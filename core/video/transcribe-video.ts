@@ -68,19 +68,28 @@ export async function transcribeVideo(o: TranscribeVideoOptions): Promise<Transc
   let t0 = performance.now();
   const lap = (k: keyof TranscribeTimings) => { const t = performance.now(); timingsMs[k] = Math.round(t - t0); t0 = t; };
   const wav = o.wav ?? join(o.workDir, 'audio-16k.wav');
-  const gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, {
-    signal: o.signal, grid: o.frameGrid, timeoutMs: Math.max(300_000, (o.info.durationSec ?? 0) * 1000),
-  });
-  lap('audio');
-  o.onProgress?.('audio');
-  const speech = await detectSpeech(wav);
-  if (speech.regions.length && speech.speechSec < speech.durationSec) await silenceOutside(wav, speech.regions);
-  lap('speech');
-  o.onProgress?.('silence');
-  if (!speech.regions.length) return { transcript: null, ...noted('note.no_speech'), speech, timingsMs, gridFrames };
-  const raw = await choice.transcriber.transcribe(wav, {
-    language: o.language, signal: o.signal, regions: speech.regions, onProgress: (s) => o.onProgress?.('recognising', s),
-  });
+  // What the transcriber can start without the sound (pocketsphinx's models load while ffmpeg extracts it).
+  const warm = choice.transcriber.warm?.({ signal: o.signal, seconds: o.info.durationSec ?? 0 }) ?? null;
+  let raw: Transcript;
+  let speech: SpeechReport;
+  let gridFrames: Frame[];
+  try {
+    gridFrames = o.wav ? [] : await extractWav(o.input, wav, o.label, {
+      signal: o.signal, grid: o.frameGrid, timeoutMs: Math.max(300_000, (o.info.durationSec ?? 0) * 1000),
+    });
+    lap('audio');
+    o.onProgress?.('audio');
+    speech = await detectSpeech(wav);
+    if (speech.regions.length && speech.speechSec < speech.durationSec) await silenceOutside(wav, speech.regions);
+    lap('speech');
+    o.onProgress?.('silence');
+    if (!speech.regions.length) return { transcript: null, ...noted('note.no_speech'), speech, timingsMs, gridFrames };
+    raw = await (warm ?? choice.transcriber).transcribe(wav, {
+      language: o.language, signal: o.signal, regions: speech.regions, onProgress: (s) => o.onProgress?.('recognising', s),
+    });
+  } finally {
+    warm?.release();
+  }
   lap('recognise');
   const floor = o.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const inSpeech = (s: { start: number; end: number }) => speech.regions.some((r) => s.end > r.start && s.start < r.end);

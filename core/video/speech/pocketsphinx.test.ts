@@ -8,7 +8,7 @@
  * regression to noise (it is labelled low quality everywhere).
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -16,7 +16,8 @@ import { AppError } from '../../errors';
 import { videoFixtures } from '../../testing/fixture-video';
 import { extractWav } from '../audio';
 import { wordErrorRate, words } from '../wer';
-import { createPocketsphinx, parsePocketsphinxWords, splitAtPauses } from './pocketsphinx';
+import { onToolRun } from '../../tools/exec';
+import { createPocketsphinx, DEFAULT_MODEL_DIR, lmDictionary, lmVocabulary, parsePocketsphinxWords, splitAtPauses, trimDictionary } from './pocketsphinx';
 import { resolveTranscriber } from './resolver';
 import { groupWords } from './segments';
 
@@ -93,4 +94,58 @@ test('a long recording is cut for parallel recognition only at pauses between se
   assert.equal(parts[1]!.start, cut);
   assert.ok(clip.spans.every((s) => cut <= s.start || cut >= s.end), `cut at ${cut} s falls between sentences ${JSON.stringify(clip.spans)}`);
   assert.deepEqual(await splitAtPauses(wav, clip.durationSec, 2, 20), [{ path: wav, start: 0, end: clip.durationSec }], 'short audio stays whole');
+});
+
+test('the dictionary handed to pocketsphinx holds exactly the language model\'s words (alternate pronunciations kept), and the words heard are the same as with the whole dictionary', async () => {
+  const lm = await readFile(join(DEFAULT_MODEL_DIR, 'en-us.lm.bin'));
+  const vocabulary = lmVocabulary(lm);
+  assert.equal(vocabulary.length, lm.readUInt32LE('Trie Language Model'.length + 1), 'one word per unigram of the header');
+  assert.ok(vocabulary.includes('hello') && vocabulary.includes('kitchen') && vocabulary.includes('<s>'));
+  assert.throws(() => lmVocabulary(Buffer.from('not a language model')), /not a trie language model/);
+  assert.equal(trimDictionary('able EY B AH L\nable(2) EY B L\nzzyzx Z IH Z IH K S\n', ['able']), 'able EY B AH L\nable(2) EY B L\n');
+
+  const full = join(DEFAULT_MODEL_DIR, 'cmudict-en-us.dict');
+  const trimmed = await lmDictionary(DEFAULT_MODEL_DIR, join(dir, 'cache'));
+  assert.notEqual(trimmed, full);
+  assert.equal(lmDictionary(DEFAULT_MODEL_DIR, join(dir, 'cache')), trimmed, 'made once, then known at once');
+  const dictWords = new Set((await readFile(trimmed, 'utf8')).split('\n').filter(Boolean).map((l) => l.split(/\s/)[0]!.replace(/\(\d+\)$/, '')));
+  const known = new Set(vocabulary);
+  assert.ok([...dictWords].every((w) => known.has(w)), 'no word the model does not know');
+  assert.ok(dictWords.size > 60_000, `${dictWords.size} words`);
+
+  // The same recording through the trimmed dictionary (the transcriber) and through the whole one (pocketsphinx by hand).
+  const clip = await videoFixtures.speech();
+  const wav = join(dir, 'same-words.wav');
+  await extractWav(clip.path, wav, 'the clip');
+  const seen: string[][] = [];
+  const stop = onToolRun((_tool, args) => { seen.push([...args]); });
+  const t = await createPocketsphinx({ parallel: 1, cacheDir: join(dir, 'cache') }).transcribe(wav, { language: 'english' }).finally(stop);
+  assert.ok(seen.some((args) => args.includes(trimmed)), 'the run was given the trimmed dictionary');
+  const m = join(DEFAULT_MODEL_DIR, 'en-us.lm.bin');
+  const { runTool } = await import('../../tools/exec');
+  const whole = await runTool('pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null', '-hmm', join(DEFAULT_MODEL_DIR, 'en-us'), '-lm', m, '-dict', full]);
+  const expected = parsePocketsphinxWords(whole.stdout.toString('utf8')).map((w) => w.word);
+  assert.ok(expected.length >= 10, `heard: ${expected.join(' ')}`);
+  assert.deepEqual(t.segments.map((s) => s.text).join(' ').split(' '), expected);
+});
+
+test('a started run that is released, or whose job is cancelled, ends; one fed after its models loaded transcribes like a cold one', async () => {
+  const sphinx = createPocketsphinx({ cacheDir: join(dir, 'cache') });
+  const released = sphinx.warm!({ seconds: 6 });
+  assert.ok(released);
+  released.release();
+  const cancel = new AbortController();
+  const warm = sphinx.warm!({ seconds: 6, signal: cancel.signal })!;
+  const clip = await videoFixtures.speech();
+  const wav = join(dir, 'warm.wav');
+  await extractWav(clip.path, wav, 'the clip');
+  await assert.rejects(released.transcribe(wav, { language: 'english' }), (e: unknown) => e instanceof Error && e.name === 'AbortError', 'a released run has ended');
+  cancel.abort();
+  await assert.rejects(warm.transcribe(wav, { language: 'english', signal: cancel.signal }), (e: unknown) => e instanceof Error && e.name === 'AbortError');
+  const progress: number[] = [];
+  const hot = await sphinx.warm!({ seconds: clip.durationSec })!.transcribe(wav, { language: 'english', onProgress: (s) => progress.push(s) });
+  const cold = await sphinx.transcribe(wav, { language: 'english' });
+  assert.deepEqual(hot.segments, cold.segments);
+  assert.ok(progress.length > 0 && progress.at(-1)! > 0, 'progress told');
+  assert.equal(createPocketsphinx({ modelDir: join(dir, 'no-model') }).warm!({ seconds: 6 }), null, 'nothing starts without a model');
 });

@@ -42,4 +42,16 @@ export interface SpeechToText {
   /** Whether it can transcribe `language`; null: without being told the language (it detects it, or assumes its one language). */
   supports(language: TranslationLanguage | null): boolean;
   transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript>;
+  /**
+   * Starts what can start before the sound exists (pocketsphinx loads its models while the sound is being
+   * extracted); the caller then transcribes through the handle, or releases it. Null when nothing can start.
+   */
+  warm?(opts: { signal?: AbortSignal; seconds: number }): WarmTranscriber | null;
+}
+
+/** A transcriber already started (see SpeechToText.warm): transcribe once, or release. */
+export interface WarmTranscriber {
+  transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript>;
+  /** Ends what was started if `transcribe` was not called (harmless after it). */
+  release(): void;
 }
