@@ -17,6 +17,12 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /** Statuses that mean "work is under way" (spinner in the UI). */
 export const RUNNING_STATUSES: readonly ItemStatus[] = ['pending', 'processing', 'extracting', 'analyzing', 'converting'];
 
+/**
+ * The most rows one answer of a list route carries (and how many it carries when no limit is asked): clients
+ * page past it (a whole list by `afterId`, the last id of the page before).
+ */
+export const LIST_PAGE_MAX = 1000;
+
 export const TRANSLATION_LANGUAGES = [
   'english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'chinese',
   'japanese', 'korean', 'arabic', 'hebrew', 'russian', 'dutch', 'polish',

@@ -38,10 +38,12 @@ describe('paged lists', () => {
     assert.deepEqual(await page('/api/content?type=faq&limit=2&offset=4'), { ids: made.slice(4), total: '5' });
     assert.deepEqual(await page('/api/content?type=faq&limit=2&offset=9'), { ids: [], total: '5' });
     assert.deepEqual(await page('/api/content?type=faq&limit=0'), { ids: [], total: '5' });
+    assert.deepEqual(await page(`/api/content?type=faq&afterId=${made[1]}&limit=2`), { ids: made.slice(2, 4), total: '5' });
+    assert.deepEqual(await page(`/api/content?type=faq&afterId=${made[4]}`), { ids: [], total: '5' });
     assert.deepEqual(await page('/api/documents'), { ids: [], total: '0' });
     assert.deepEqual(await page('/api/videos?subcategory=podcast&limit=3'), { ids: [], total: '0' });
     assert.deepEqual(await page('/api/bot-images?offset=2'), { ids: [], total: '0' });
-    for (const bad of ['/api/documents?limit=1001', '/api/documents?offset=-1', '/api/presentations?limit=two']) {
+    for (const bad of ['/api/documents?limit=1001', '/api/documents?offset=-1', '/api/presentations?limit=two', '/api/bot-images?afterId=-1', '/api/videos?afterId=x']) {
       assert.equal((await call(bad)).status, 400, bad);
     }
     const metrics = (await (await call('/api/dashboard/metrics')).json()) as { totalDocuments: number; pendingApprovals: number };

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemFilter, ItemRecordOf, ListName, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemFilter, ItemRecordOf, ListName, Page, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
   TranslationRow, UploadInput, UploadResultOf, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -23,14 +23,18 @@ const formValue = (v: unknown) => (v === undefined || v === null ? undefined : A
  */
 export function createProductClient(options: HttpClientOptions): Product & { readonly baseUrl: string } {
   const http = createHttpClient(options);
-  /** A list route: the page asked for, or without a limit the whole list, page after page. */
-  async function listed<T>(path: string, query: Record<string, string | undefined>, page: { limit?: number; offset?: number } = {}): Promise<T[]> {
-    if (page.limit !== undefined) return http.get<T[]>(path, { ...query, limit: page.limit, offset: page.offset });
+  /**
+   * A list route: the page asked for, or without a limit the whole list, page after page, each page asked
+   * after the last id of the one before (so a row deleted meanwhile makes no other row skipped).
+   */
+  async function listed<T extends { id: number }>(path: string, query: Record<string, string | undefined>, page: Page = {}): Promise<T[]> {
+    if (page.limit !== undefined) return http.get<T[]>(path, { ...query, limit: page.limit, offset: page.offset, afterId: page.afterId });
     const out: T[] = [];
-    for (;;) {
-      const rows = await http.get<T[]>(path, { ...query, limit: LIST_PAGE_MAX, offset: (page.offset ?? 0) + out.length });
+    for (let afterId = page.afterId, offset = page.offset; ; offset = undefined) {
+      const rows = await http.get<T[]>(path, { ...query, limit: LIST_PAGE_MAX, offset, afterId });
       out.push(...rows);
       if (rows.length < LIST_PAGE_MAX) return out;
+      afterId = rows[rows.length - 1].id;
     }
   }
   const items = <T extends ContentType>(type: T, filter: ItemFilter = {}) =>
@@ -126,7 +130,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
     createCategory: (input) => http.post<Category>('/api/categories', input),
     updateCategory: (id, input) => http.patch<Category>(`/api/categories/${id}`, input),
     removeCategory: (id) => http.del(`/api/categories/${id}`),
-    images: ((kind: 'bot' | 'presentation', page?: { limit?: number; offset?: number }) => listed(`/api/${kind}-images`, {}, page)) as Product['images'] & ((k: 'bot') => Promise<BotImage[]>) & ((k: 'presentation') => Promise<PresentationImage[]>),
+    images: ((kind: 'bot' | 'presentation', page?: Page) => listed(`/api/${kind}-images`, {}, page)) as Product['images'] & ((k: 'bot') => Promise<BotImage[]>) & ((k: 'presentation') => Promise<PresentationImage[]>),
     removeImage: (kind, id) => http.del(`/api/${kind}-images/${id}`),
     files: (prefix) => http.get<StoredObject[]>('/api/object-storage/files', { prefix }),
     fileStats: () => http.get<StorageStats>('/api/object-storage/stats'),

@@ -113,6 +113,9 @@ class LowdbCatalog implements CatalogStore {
   readonly apiTokens: Collection<StoredApiToken>;
   readonly chatMessages: MessageLog;
 
+  /** Counts changes applied to the data (writes, rollbacks): answers kept by the collections are good while it stays. */
+  private generation = 0;
+
   /** The largest id written to the high-water file (catalog-ids.json): ids are never given twice, whatever happens to db.json's rows. */
   private highWater: number;
 
@@ -138,7 +141,7 @@ class LowdbCatalog implements CatalogStore {
     this.db.data.jobs = this.db.data.jobs.map(upgradeJob);
 
     const col = <K extends keyof CatalogData>(key: K, label: string) =>
-      new LowdbCollection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.write(m), label);
+      new LowdbCollection<any>(() => this.db.data[key] as any, () => this.db.data.nextId++, (m) => this.write(m), label, () => this.generation);
     this.documents = col('documents', 'Document');
     this.presentations = col('presentations', 'Presentation');
     this.videos = col('videos', 'Video');
@@ -235,7 +238,11 @@ class LowdbCatalog implements CatalogStore {
    * is undone in memory too, so what is served is always what is on disk;
    * the caller gets an AppError saying why.
    */
-  private write<R>(mutate: () => R): Promise<R> {
+  private write<R>(change: () => R): Promise<R> {
+    const mutate = () => {
+      this.generation++;
+      return change();
+    };
     if (this.inTx.getStore()?.open) {
       try {
         return Promise.resolve(mutate());
@@ -290,6 +297,7 @@ class LowdbCatalog implements CatalogStore {
 
   /** Puts every collection back as it was, keeping the data object (collections read through it). */
   private restore(before: CatalogData) {
+    this.generation++;
     const data = this.db.data as unknown as Record<string, unknown>;
     for (const key of Object.keys(data)) if (!(key in before)) delete data[key];
     Object.assign(data, before);

@@ -15,7 +15,12 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
     private readonly nextId: () => number,
     private readonly write: <R>(mutate: () => R) => Promise<R>,
     readonly label: string,
+    /** Changes when any data of the catalog changed (distinct's answers are kept until then). */
+    private readonly generation: () => number = () => NaN,
   ) {}
+
+  /** distinct's answers by path and query, for the generation they were read in. */
+  private readonly kept = new Map<string, { generation: number; values: unknown[] }>();
 
   private getNow(id: number): T | undefined {
     return this.rows().find((r) => r.id === id);
@@ -47,11 +52,20 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
     return out;
   }
 
+  /** Kept until the catalog's data changes: chat asks for the languages before every answer. */
   async distinct(path: string, query: CountQuery<T> = {}): Promise<unknown[]> {
-    const values: unknown[] = [];
-    const test = matcher(query);
-    for (const row of this.rows()) if (test(row)) values.push(valueAt(row, path));
-    return structuredClone(distinctValues(values));
+    const key = JSON.stringify([path, query.where ?? null, query.cond ?? null]);
+    const generation = this.generation();
+    let kept = this.kept.get(key);
+    if (!kept || kept.generation !== generation) {
+      const values: unknown[] = [];
+      const test = matcher(query);
+      for (const row of this.rows()) if (test(row)) values.push(valueAt(row, path));
+      kept = { generation, values: distinctValues(values) };
+      if (this.kept.size >= 100) this.kept.clear();
+      this.kept.set(key, kept);
+    }
+    return structuredClone(kept.values);
   }
 
   async get(id: number): Promise<T | undefined> {

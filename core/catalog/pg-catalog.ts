@@ -161,6 +161,10 @@ function sqlOf<T>(q: Query<T>, params: unknown[]): { where: string; tail: string
     where = ` AND data @> $${params.length}::jsonb`;
   }
   if (q.cond) where += ` AND ${condSql(q.cond, params)}`;
+  if (q.afterId !== undefined) {
+    params.push(Math.floor(q.afterId));
+    where += ` AND id > $${params.length}`;
+  }
   if (q.filter) return { where, tail: ' ORDER BY id' };
   const dir = q.desc ? ' DESC' : '';
   const order = q.orderBy && q.orderBy !== 'id' ? ` ORDER BY data->'${field(q.orderBy)}'${dir}, id` : ` ORDER BY id${dir}`;

@@ -133,6 +133,7 @@ export function matcher<T>(q: Query<T>): (row: T) => boolean {
   const where = Object.entries(q.where ?? {}).filter(([, v]) => v !== undefined);
   const cond = q.cond ? compiled(q.cond) : null;
   const filter = q.filter;
+  const afterId = q.afterId;
   const eq = where.map(([k, v]): ((row: T) => boolean) => {
     if (v === null || typeof v !== 'object') return (row) => (row as Record<string, unknown>)[k] === v;
     const json = JSON.stringify(v);
@@ -142,6 +143,7 @@ export function matcher<T>(q: Query<T>): (row: T) => boolean {
     };
   });
   return (row) => {
+    if (afterId !== undefined && !((row as { id?: number }).id! > afterId)) return false;
     for (const test of eq) if (!test(row)) return false;
     return (!cond || cond(row)) && (!filter || filter(row));
   };

@@ -38,11 +38,15 @@ export type Cond =
  * Which rows a list or count wants. `where` is equality on top-level fields
  * and `cond` a condition (the PostgreSQL store asks both in SQL); `filter`
  * is applied after them, in this process. Rows come sorted by `orderBy`
- * (default id), then paged.
+ * (default id), then paged. `afterId` keeps only rows with an id above it
+ * (keyset paging: a whole list read page by page, each page asked after the
+ * last id of the one before, neither skips nor repeats a row when rows are
+ * deleted or added between two pages, as `offset` would).
  */
 export interface Query<T> {
   where?: { [K in keyof T]?: T[K] };
   cond?: Cond;
+  afterId?: number;
   filter?: (row: T) => boolean;
   orderBy?: keyof T & string;
   desc?: boolean;

@@ -55,13 +55,16 @@ export const AWAITS_REVIEW: Cond = {
 export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded | null; versionOf?: number | null; pendingVersion?: unknown }) =>
   meets(x, AWAITS_REVIEW);
 
-/** The most rows one answer of a list route carries (and how many it carries when no limit is asked): clients page past it. */
-export const LIST_PAGE_MAX = 1000;
+export { LIST_PAGE_MAX } from '../types';
 
-/** A page of a list: `limit` rows from `offset` (by id); without a limit, every row. */
+/**
+ * A page of a list: `limit` rows from `offset` (by id); without a limit, every row. With `afterId`, only
+ * rows with an id above it (then `offset` counts from there): how a whole list is read page after page.
+ */
 export interface Page {
   limit?: number;
   offset?: number;
+  afterId?: number;
 }
 
 /** One collection's rows as content items, with the query that picks them. */
@@ -101,7 +104,7 @@ export async function contentPage(
   const limit = options.page?.limit;
   const sources = sourcesOf(catalog, options.type);
   const [lists, counts] = await Promise.all([
-    Promise.all(sources.map(async (s) => (await s.rows.list({ where: s.where, cond, limit: limit === undefined ? undefined : offset + limit })).map((r) => s.view(r, now)))),
+    Promise.all(sources.map(async (s) => (await s.rows.list({ where: s.where, cond, afterId: options.page?.afterId, limit: limit === undefined ? undefined : offset + limit })).map((r) => s.view(r, now)))),
     options.total ? Promise.all(sources.map((s) => s.rows.count({ where: s.where, cond }))) : null,
   ]);
   const all = lists.flat().sort((a, b) => a.id - b.id);

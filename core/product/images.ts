@@ -5,7 +5,7 @@ import type { Page, Product } from './types';
 /** Images extracted from documents (bot images) and presentations. */
 export const images = (s: Services): Pick<Product, 'images'> => ({
   images: (async (kind: 'bot' | 'presentation', page: Page = {}) => {
-    const q = { limit: page.limit, offset: page.offset };
+    const q = { limit: page.limit, offset: page.offset, afterId: page.afterId };
     return kind === 'bot' ? await s.catalog.botImages.list(q) : await s.catalog.presentationImages.list(q);
   }) as {
     (kind: 'bot', page?: Page): Promise<BotImage[]>;

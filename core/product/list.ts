@@ -9,8 +9,8 @@ import type { Product } from './types';
 export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'listTotal' | 'translationRows'> => {
   const itemQuery = (sub?: string): Query<ItemRecord> => ({ where: sub ? ({ subcategory: sub } as Query<ItemRecord>['where']) : undefined, cond: LISTED });
   return {
-    async items<T extends ContentType>(type: T, filter: { subcategory?: string; limit?: number; offset?: number } = {}) {
-      return await s.catalog.items(type).list({ ...itemQuery(filter.subcategory), limit: filter.limit, offset: filter.offset }) as ItemRecordOf<T>[];
+    async items<T extends ContentType>(type: T, filter: { subcategory?: string; limit?: number; offset?: number; afterId?: number } = {}) {
+      return await s.catalog.items(type).list({ ...itemQuery(filter.subcategory), limit: filter.limit, offset: filter.offset, afterId: filter.afterId }) as ItemRecordOf<T>[];
     },
     async item<T extends ContentType>(type: T, id: number) {
       return structuredClone(await s.catalog.items(type).require(id)) as ItemRecordOf<T>;

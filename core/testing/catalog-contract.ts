@@ -71,6 +71,23 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
       assert.deepEqual((await c.jobs.list({ where: { state: 'queued', itemType: 'document' } })).map((x) => x.itemId), [8]);
     }));
 
+    it('pages by id: rows with an id above afterId, in id order, with the other parts of the query; a row deleted below it moves no other row', withStore(async (c) => {
+      const made: { id: number; name: string }[] = [];
+      for (const [n, active] of [['d', true], ['b', false], ['a', true], ['c', true], ['e', true]] as const) {
+        made.push(await c.categories.insert({ ...category(n), isActive: active }));
+      }
+      const ids = async (q: Parameters<typeof c.categories.list>[0]) => (await c.categories.list(q)).map((x) => x.id);
+      const id = made.map((x) => x.id);
+      assert.deepEqual(await ids({ afterId: id[1], limit: 2 }), id.slice(2, 4));
+      assert.deepEqual(await ids({ afterId: id[0], where: { isActive: true } }), [id[2], id[3], id[4]]);
+      assert.deepEqual(await ids({ afterId: id[0], cond: { path: 'isActive', eq: true }, offset: 1, limit: 1 }), [id[3]]);
+      assert.deepEqual(await ids({ afterId: id[2], filter: (x) => x.name !== 'c' }), [id[4]]);
+      assert.deepEqual(await ids({ afterId: id[4] }), []);
+      assert.deepEqual(await ids({ afterId: 0, limit: 2 }), id.slice(0, 2));
+      await c.categories.remove(id[0]);
+      assert.deepEqual(await ids({ afterId: id[1], limit: 2 }), id.slice(2, 4));
+    }));
+
     it('answers a condition itself (equal, one of, set or missing, inside objects, and/or/not), pages it, and counts several at once', withStore(async (c) => {
       const rows = [
         { name: 'a', review: 'pending', status: 'failed', stepCode: { code: 'translate_failed' } },
@@ -137,6 +154,19 @@ export function runCatalogContract(name: string, make: () => Promise<CatalogHarn
       }
       await c.documents.insert({ ...category('doc'), status: 'completed' } as never);
       assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage', { cond: { path: 'status', in: ['completed', 'approved'] } })), ['"English"', '"Hebrew"']);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"German"', '"Hebrew"']);
+      // Every change shows at once: a write, a change of a row, and nothing of a transaction rolled back.
+      const fr = await c.documents.insert({ ...category('doc'), status: 'completed', sourceLanguage: 'French' } as never);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"French"', '"German"', '"Hebrew"']);
+      await c.documents.update(fr.id, (r) => void ((r as unknown as { sourceLanguage: string }).sourceLanguage = 'Arabic'));
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"Arabic"', '"English"', '"German"', '"Hebrew"']);
+      await assert.rejects(c.transaction(async (tx) => {
+        await tx.documents.insert({ ...category('doc'), status: 'completed', sourceLanguage: 'Spanish' } as never);
+        assert.ok((await tx.documents.distinct('sourceLanguage')).includes('Spanish'), 'seen inside the transaction');
+        throw new Error('rolled back');
+      }), /rolled back/);
+      assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"Arabic"', '"English"', '"German"', '"Hebrew"']);
+      await c.documents.remove(fr.id);
       assert.deepEqual(sorted(await c.documents.distinct('sourceLanguage')), ['"English"', '"German"', '"Hebrew"']);
     }));
 

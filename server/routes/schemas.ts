@@ -42,19 +42,23 @@ export const Download = { 200: Binary, 206: Binary } as const;
 
 /**
  * Query fields of a list that pages: `limit` (at most LIST_PAGE_MAX, also the default, so a small catalog's
- * list is whole as before) and `offset`. The answer is the page (an array, as before) with the list's
- * whole length in the `X-Total-Count` header.
+ * list is whole as before), `offset`, and `afterId` (only rows with an id above it: a whole list is read
+ * page after page by the last id of the page before, which neither skips nor repeats a row when rows are
+ * deleted between two pages). The answer is the page (an array, as before) with the list's whole length in
+ * the `X-Total-Count` header.
  */
 export const PageQuery = {
   limit: Type.Optional(Type.Integer({ minimum: 0, maximum: LIST_PAGE_MAX, description: `Rows in the answer (default and most ${LIST_PAGE_MAX})` })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Rows to skip, by id (default 0)' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Rows to skip, by id (default 0; counted after afterId)' })),
+  afterId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only rows with an id above this one (the last id of the page before), in id order' })),
 };
 
-export const pageOf = (q: { limit?: number; offset?: number }) => ({ limit: q.limit ?? LIST_PAGE_MAX, offset: q.offset ?? 0 });
+export const pageOf = (q: { limit?: number; offset?: number; afterId?: number }) =>
+  ({ limit: q.limit ?? LIST_PAGE_MAX, offset: q.offset ?? 0, ...(q.afterId !== undefined ? { afterId: q.afterId } : {}) });
 
-/** Sends a page with X-Total-Count; the total is counted only when the page does not tell it (a full or empty page past the start). */
-export async function sendPage<T>(reply: FastifyReply, page: { limit: number; offset: number }, rows: T[], total: () => Promise<number>): Promise<T[]> {
-  const known = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
+/** Sends a page with X-Total-Count; the total is counted only when the page does not tell it (a full or empty page past the start, or any page after an id). */
+export async function sendPage<T>(reply: FastifyReply, page: { limit: number; offset: number; afterId?: number }, rows: T[], total: () => Promise<number>): Promise<T[]> {
+  const known = page.afterId === undefined && rows.length < page.limit && (rows.length > 0 || page.offset === 0);
   reply.header('x-total-count', String(known ? page.offset + rows.length : await total()));
   return rows;
 }

@@ -4,7 +4,7 @@
  * (or the status text when the body is empty), and reports a 401 to the
  * registered handler, which returns the user to the sign-in screen.
  */
-import type { ApiErrorBody, Coded } from '@core/types';
+import { LIST_PAGE_MAX, type ApiErrorBody, type Coded } from '@core/types';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -112,14 +112,11 @@ export const api = {
   delete: <T = void>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
 
-/** One page of a list route (`limit`/`offset`) and the list's whole length from `X-Total-Count`. */
+/** One page of a list route (`limit`/`offset`, optionally `afterId` in params) and the list's whole length from `X-Total-Count`. */
 export interface Page<T> {
   items: T[];
   total: number;
 }
-
-/** The most rows a list route answers at once (docs/API.md, Lists). */
-export const MAX_PAGE = 1000;
 
 /** GET one page of a list route: `offset` rows skipped, at most `limit` rows (1-1,000). */
 export async function getPage<T>(
@@ -133,15 +130,19 @@ export async function getPage<T>(
 }
 
 /**
- * GET a whole list, page after page of 1,000, for screens that group or filter over every item
- * (the images screens, the card grids). Stops at the total, or at a short page.
+ * GET a whole list, page after page of LIST_PAGE_MAX, for screens that group or filter over every item
+ * (the images screens, the card grids). Each page is asked after the last id of the one before
+ * (`afterId`), so a row deleted between two pages makes no other row skipped. Stops at a short page.
  */
-export async function getAllPages<T>(path: string, params: RequestOptions['params'] = {}, opts: Pick<RequestOptions, 'headers'> = {}): Promise<T[]> {
+export async function getAllPages<T extends { id: number }>(
+  path: string, params: RequestOptions['params'] = {}, opts: Pick<RequestOptions, 'headers'> = {},
+): Promise<T[]> {
   const all: T[] = [];
   for (;;) {
-    const { items, total } = await getPage<T>(path, { limit: MAX_PAGE, offset: all.length }, params, opts);
+    const last = all.at(-1);
+    const { items } = await getPage<T>(path, { limit: LIST_PAGE_MAX, offset: 0 }, last ? { ...params, afterId: last.id } : params, opts);
     all.push(...items);
-    if (items.length < MAX_PAGE || all.length >= total) return all;
+    if (items.length < LIST_PAGE_MAX) return all;
   }
 }
 
