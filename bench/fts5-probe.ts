@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 import { analyzeForIndex, gramTerms } from '../core/text/analyze';
 import { createLexicalIndex } from '../core/search/lexical-index';
 const n = Number(process.argv[2] ?? 20000);

@@ -14,7 +14,7 @@ import { createOfflineLlm } from '../core/llm/offline';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 import { percentile } from './proc';
 
 const [mode, dir, nArg, qArg] = process.argv.slice(2);

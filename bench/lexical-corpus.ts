@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { detectLanguage } from '../core/text/language';
 import type { Chunk } from '../core/search/types';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'shared'));
 

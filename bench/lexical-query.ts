@@ -13,7 +13,7 @@ import os from 'node:os';
 import { createLexicalIndex, type LexicalResult } from '../core/search/lexical-index';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 import { percentile } from './proc';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 
 const [dir, nArg, qArg] = process.argv.slice(2);
 const n = Number(nArg);

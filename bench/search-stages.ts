@@ -26,7 +26,7 @@ import { createVectorIndex } from '../core/search/vector-index';
 import type { Document } from '../core/types';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 import { percentile } from './proc';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 
 const n = Number(process.argv[2] ?? 20_000);
 const queries = Number(process.argv[3] ?? 100);

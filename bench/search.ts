@@ -12,7 +12,7 @@ import { startChroma, type ChromaServer } from '../core/search/chroma-server';
 import { createHashEmbedder } from '../core/search/hash-embedder';
 import { createSearchIndex } from '../core/search/index';
 import type { Chunk, Embedder } from '../core/search/types';
-import { rng } from './rng';
+import { rng } from '../core/testing/rng';
 
 export interface BenchOptions {
   chunks: number;

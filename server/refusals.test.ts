@@ -12,22 +12,13 @@ import { after, before, describe, it } from 'node:test';
 import { MESSAGES } from '../core/messages';
 import { fixtures } from '../core/testing/fixtures';
 import type { Category, Document } from '../core/types';
-import { login, startTestServer, type TestServer } from './testing';
+import { login, signedInRequest, startTestServer, type RequestInitWithJson, type TestServer } from './testing';
 
 let server: TestServer;
 let cookie: string;
 let dir: string;
 
-async function api(p: string, init: RequestInit & { json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('cookie', cookie);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  return fetch(server.url + p, { ...init, headers, body });
-}
+const api = (p: string, init?: RequestInitWithJson) => signedInRequest(server, cookie, p, init);
 
 async function upload(p: string, file: string | null, fileName: string, fields: Record<string, string> = {}) {
   const form = new FormData();

@@ -182,3 +182,17 @@ export async function login(server: Pick<TestServer, 'url' | 'username' | 'passw
   const cookie = res.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0];
 }
+
+export type RequestInitWithJson = RequestInit & { json?: unknown };
+
+/** A request to the test server with a session cookie; `json` goes as the JSON body. */
+export function signedInRequest(server: Pick<TestServer, 'url'>, cookie: string, p: string, init: RequestInitWithJson = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', cookie);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  return fetch(server.url + p, { ...init, headers, body });
+}

@@ -3,22 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { rng } from '../testing/rng';
 import type { Chunk } from './types';
 import { createLexicalIndex, type LexicalResult } from './lexical-index';
 import { decodePostings, encodePostings } from './lexical-segments';
 import { exhaustiveTopK, scoredPostings, prunedTopK, type FieldStats, type TermPostings } from './lexical-topk';
-
-/** Deterministic numbers (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words with a Zipf law over a generated vocabulary: a few very common words, many rare ones. */
 function vocabulary(rand: () => number, size: number) {

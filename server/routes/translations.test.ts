@@ -8,22 +8,13 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-
 import { markerTranslate, translatingResponder } from '../../core/testing/fake-translate';
 import { fixtures } from '../../core/testing/fixtures';
 import type { Document, Presentation, TranslationRecord } from '../../core/types';
-import { login, startTestServer, type TestServer } from '../testing';
+import { login, signedInRequest, startTestServer, type RequestInitWithJson, type TestServer } from '../testing';
 
 let server: TestServer;
 let fake: FakeAnthropic;
 let cookie: string;
 
-async function api(p: string, init: RequestInit & { json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('cookie', cookie);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  return fetch(server.url + p, { ...init, headers, body });
-}
+const api = (p: string, init?: RequestInitWithJson) => signedInRequest(server, cookie, p, init);
 
 async function upload(p: string, file: string, fileName: string, fields: Record<string, string> = {}) {
   const form = new FormData();
