@@ -109,7 +109,10 @@ test('a refusal with a code (retrying an item that has not failed, a file import
     error: 'conflict', message: 'This file was already imported as document 3 ("Guide"). Use force to import it again.',
     coded: { code: 'refusal.file_duplicate', params: { title: 'Guide', id: 3 } },
   }));
-  assert.equal(wordReason('he', duplicate), 'הקובץ הזה כבר יובא בשם "\u2068Guide\u2069" (מזהה \u20683\u2069).');
+  // The server's text advises API and CLI users ("Use force"): the console says it in its own terms in both languages.
+  assert.equal(wordReason('he', duplicate), 'הקובץ הזה כבר נמצא בקטלוג בשם "\u2068Guide\u2069" (מזהה \u20683\u2069), ולכן לא הועלה שוב.');
+  assert.equal(wordReason('en', duplicate), 'This file is already in the catalog as "\u2068Guide\u2069" (id \u20683\u2069), so it was not uploaded again.');
+  assert.equal(wordError('en', duplicate), wordReason('en', duplicate));
   // No code, or one this console does not know: no reason of the server's (the toast keeps its own sentence).
   assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'Something clashed' }))), null);
   assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'New', coded: { code: 'refusal.from_the_future', params: {} } }))), null);

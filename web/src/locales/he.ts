@@ -154,6 +154,9 @@ export const he: Translations = {
     internal: 'השרת נכשל בגלל שגיאה פנימית.',
     network: 'לא ניתן היה להתחבר לשרת.',
   },
+  consoleMessages: {
+    'refusal.file_duplicate': 'הקובץ הזה כבר נמצא בקטלוג בשם "{title}" (מזהה {id}), ולכן לא הועלה שוב.',
+  },
   messages: {
     'queued': 'בתור',
     'queued_again': 'שוב בתור',
