@@ -4,7 +4,7 @@
  *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers   to run a subset
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
- *   BENCH_ONLY=answers                     answers on the shared corpus's question set (offline and with a scripted model)
+ *   BENCH_ONLY=answers                     answers on the shared corpus's question sets (offline and with a scripted model; BENCH_ANSWER_SETS=tuned,sealed3 for some)
  *   BENCH_ONLY=pg                          PostgreSQL mode through HTTP: chat load on two servers, 100,000 items listed and searched (minutes)
  *   BENCH_ONLY=corpus                      the shared corpus through extraction (minutes; not in the default set)
  *   BENCH_ONLY=translation                 the shared corpus translated, its layout checked (minutes; not in the default set)
