@@ -9,8 +9,8 @@ function fromFastify(err: FastifyError, request: FastifyRequest): AppError | nul
     const first = err.validation[0];
     const field = (first?.instancePath || '').replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty || '';
     return field
-      ? refusal('validation', 'refusal.field_invalid', { field, reason: err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '') })
-      : refusal('validation', 'refusal.request_invalid', { reason: err.message }, err.message);
+      ? refusal('validation', 'refusal.field_invalid', { field }, `Invalid ${field}: ${err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '')}`)
+      : refusal('validation', 'refusal.request_invalid', {}, err.message);
   }
   switch (err.code) {
     case 'FST_FILES_LIMIT':

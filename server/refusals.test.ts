@@ -107,7 +107,10 @@ describe('refusals about categories and accounts carry their code', () => {
 
 describe('refusals of a request\'s form, of what is not there and of the chat\'s pace carry their code', () => {
   it('a value the route\'s schema refuses, a request that is not JSON or of a type no route takes', async () => {
-    assert.deepEqual(await refused(await api('/api/documents?limit=lots'), 400, 'refusal.field_invalid'), { field: 'limit', reason: 'must be integer' });
+    const notANumber = await api('/api/documents?limit=lots');
+    const body = (await notANumber.clone().json()) as Refused;
+    assert.deepEqual(await refused(notANumber, 400, 'refusal.field_invalid'), { field: 'limit' });
+    assert.equal(body.message, 'Invalid limit: must be integer', 'the English text says which rule failed');
     const badJson = await api('/api/categories', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
     await refused(badJson, 400, 'refusal.json_invalid');
     const asText = await api('/api/categories', { method: 'POST', body: 'name=Manuals', headers: { 'content-type': 'text/csv' } });
@@ -117,7 +120,9 @@ describe('refusals of a request\'s form, of what is not there and of the chat\'s
   it('a route or a record that is not there', async () => {
     assert.deepEqual(await refused(await api('/api/nothing-here'), 404, 'refusal.no_route'), { method: 'GET', path: '/api/nothing-here' });
     const gone = await api('/api/categories/999999', { method: 'PATCH', json: { name: 'Nowhere' } });
-    assert.deepEqual(await refused(gone, 404, 'refusal.not_found'), { what: 'Category', id: 999999 });
+    const goneBody = (await gone.clone().json()) as Refused;
+    assert.deepEqual(await refused(gone, 404, 'refusal.not_found'), { id: 999999 });
+    assert.equal(goneBody.message, 'Category 999999 was not found');
   });
 
   it('a chat message past the conversation\'s limit a minute, with the seconds to wait', async () => {

@@ -29,7 +29,7 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
 
   private requireNow(id: number): T {
     const row = this.getNow(id);
-    if (!row) throw refusal('not_found', 'refusal.not_found', { what: this.label, id });
+    if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
     return row;
   }
 
