@@ -282,9 +282,10 @@ const heldAns = answerRows.filter((r) => r.held);
 const said = heldAns.filter((r) => 1 / (1 + Math.exp(-dotp(answer, r.x))) >= 0.5);
 console.log(`held-out answering model at 0.5: answered ${pct(said.length, heldAns.length)}, of them right ${pct(said.filter((r) => r.y).length, said.length)}; right answers kept ${pct(said.filter((r) => r.y).length, heldAns.filter((r) => r.y).length)}`);
 
-const previous = JSON.parse(readFileSync(OUT, 'utf8')) as { threshold?: number };
+// The threshold and blend are chosen afterwards on the development question sets (scripts/reader-threshold.ts --write).
+const previous = JSON.parse(readFileSync(OUT, 'utf8')) as { threshold?: number; blend?: number; use?: boolean };
 writeFileSync(OUT, `${JSON.stringify({
-  about: 'Learned reader of the offline answerer (core/chat/reader.ts), written by scripts/train-reader.ts; threshold by scripts/reader-threshold.ts.',
-  features: [...FEATURES], select, answerFeatures: [...ANSWER_FEATURES], answer, threshold: previous.threshold ?? 0.5,
+  about: 'Learned reader of the offline answerer (core/chat/reader.ts), written by scripts/train-reader.ts; threshold and blend by scripts/reader-threshold.ts.',
+  features: [...FEATURES], select, answerFeatures: [...ANSWER_FEATURES], answer, threshold: previous.threshold ?? 0.5, blend: previous.blend ?? 0, use: previous.use ?? true,
 }, null, 1)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}`);
