@@ -162,7 +162,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
         for (let i = 0; i < chunks.length; i += batchSize) {
           signal?.throwIfAborted();
           const batch = chunks.slice(i, i + batchSize);
-          const embeddings = await embedder.embed(batch.map(embeddedText), signal);
+          const embeddings = await embedder.embed(batch.map(embeddedText), signal, batch.map((c) => c.language)); // judged once, by the chunker
           const confirmed = sent;
           sent = null;
           if (confirmed) await confirmed.done;

@@ -80,6 +80,9 @@ test('a refused request is worded from its code in Hebrew, keeps the server text
   const bare = new ApiError(403, 'Forbidden', body({ error: 'forbidden', message: 'Editors may not manage accounts' }));
   assert.equal(wordError('en', bare), 'Editors may not manage accounts');
   assert.equal(wordError('he', bare), 'התפקיד שלך אינו מאפשר זאת.');
+  const missing = new ApiError(404, 'Not Found', body({ error: 'not_found', message: 'Category 7 was not found', coded: { code: 'refusal.not_found', params: { id: 7 } } }));
+  assert.equal(wordError('he', missing), 'הרשומה \u20687\u2069 לא נמצאה: ייתכן שנמחקה.');
+  assert.equal(wordError('en', missing), 'Category 7 was not found');
   assert.equal(wordError('he', new ApiError(502, 'Bad Gateway', '<html>proxy</html>')), 'השרת נכשל בגלל שגיאה פנימית.');
   assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
   assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
