@@ -26,6 +26,8 @@ export const QUESTIONS = path.join(ROOT, 'core/eval/answers/corpus-questions.jso
 export const HELDOUT_QUESTIONS = path.join(ROOT, 'core/eval/answers/heldout-questions.json');
 export const FRESH_QUESTIONS = path.join(ROOT, 'core/eval/answers/fresh-questions.json');
 export const SEALED_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed-questions.json');
+export const SEALED2_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed2-questions.json');
+export const SEALED3_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed3-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary; madeUp: Summary };

@@ -225,6 +225,14 @@ export const REFUSAL_MESSAGES = {
   'refusal.cue_text_missing': 'Cue {cue}: the text is missing.',
   'refusal.cue_after_end': 'Cue {cue} starts after the end of the video ({seconds} s).',
   'refusal.cues_invalid': 'The transcript cannot be saved: some cues overlap, are out of order or are empty.',
+  /** Any request: its form (server/errors.ts: a route's schema, the body's JSON, its content type), a route or record that is not there, the chat's pace. The English text of a schema's refusal says which rule failed. */
+  'refusal.field_invalid': 'Invalid {field}',
+  'refusal.request_invalid': 'The request is not valid',
+  'refusal.json_invalid': 'The request body is not valid JSON',
+  'refusal.content_type_unsupported': 'Unsupported request content type "{type}"',
+  'refusal.no_route': 'No route {method} {path}',
+  'refusal.not_found': 'Record {id} was not found',
+  'refusal.chat_rate_limited': 'Too many messages. Please wait {seconds} s and try again.',
 } as const;
 
 export const MESSAGES = { ...STEP_MESSAGES, ...FAILURE_MESSAGES, ...TRANSLATION_MESSAGES, ...NOTE_MESSAGES, ...WARNING_MESSAGES, ...EXTRACTION_WARNING_MESSAGES, ...REFUSAL_MESSAGES } as const;

@@ -23,6 +23,9 @@ export const RUNNING_STATUSES: readonly ItemStatus[] = ['pending', 'processing',
  */
 export const LIST_PAGE_MAX = 1000;
 
+/** A page of a list, as asked (schema: core/schemas PageQuery). A product list without a limit is every row; a list route's is LIST_PAGE_MAX rows. */
+export type Page = Static<typeof S.PageQuery>;
+
 export const TRANSLATION_LANGUAGES = [
   'english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'chinese',
   'japanese', 'korean', 'arabic', 'hebrew', 'russian', 'dutch', 'polish',

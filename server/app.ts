@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { createPublicGate, type Edge } from '../core/product/index';
+import { createPublicGate, refusal, type Edge } from '../core/product/index';
 import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
@@ -157,7 +157,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: 'not_found', message: `No route ${request.method} ${url}` });
+      throw refusal('not_found', 'refusal.no_route', { method: request.method, path: url });
     }
     if (!hasWeb) {
       return reply.status(404).send({ error: 'not_found', message: 'The web console is not built: run `npm run build:web`' });

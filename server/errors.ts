@@ -1,14 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, httpStatusFor, toAppError } from '../core/errors';
 import type { ApiErrorBody } from '../core/types';
 import { refusal } from '../core/product/index';
 
 /** Fastify's own error codes that are the caller's fault, as product errors. */
-function fromFastify(err: FastifyError): AppError | null {
+function fromFastify(err: FastifyError, request: FastifyRequest): AppError | null {
   if (err.validation) {
     const first = err.validation[0];
     const field = (first?.instancePath || '').replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty || '';
-    return new AppError('validation', field ? `Invalid ${field}: ${err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '')}` : err.message);
+    return field
+      ? refusal('validation', 'refusal.field_invalid', { field }, `Invalid ${field}: ${err.message.replace(/^(body|querystring|params)\/?\S*\s*/, '')}`)
+      : refusal('validation', 'refusal.request_invalid', {}, err.message);
   }
   switch (err.code) {
     case 'FST_FILES_LIMIT':
@@ -21,10 +23,10 @@ function fromFastify(err: FastifyError): AppError | null {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return refusal('validation', 'refusal.not_multipart', {}, 'This endpoint expects a multipart/form-data upload');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_type', 'Unsupported request content type');
+      return refusal('unsupported_type', 'refusal.content_type_unsupported', { type: String(request.headers['content-type'] ?? '').split(';')[0]!.trim() });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('validation', 'The request body is not valid JSON');
+      return refusal('validation', 'refusal.json_invalid');
   }
   if (err.statusCode === 413) return refusal('too_large', 'refusal.request_too_large');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError('validation', err.message);
@@ -48,7 +50,7 @@ function diskFull(err: FastifyError): AppError | null {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const err = raw instanceof AppError ? raw : (fromFastify(raw) ?? diskFull(raw) ?? toAppError(raw));
+    const err = raw instanceof AppError ? raw : (fromFastify(raw, request) ?? diskFull(raw) ?? toAppError(raw));
     const status = httpStatusFor[err.code];
     if (status >= 500) request.log.error({ err: raw }, err.message);
     const body: ApiErrorBody = {

@@ -41,7 +41,7 @@ async function refused(res: Response, status: number, code: keyof typeof MESSAGE
 before(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'refusals-'));
   // No worker: an uploaded item stays pending, so retrying it is a conflict.
-  server = await startTestServer({ env: { MAX_UPLOAD_MB: '1' }, worker: false });
+  server = await startTestServer({ env: { MAX_UPLOAD_MB: '1', CHAT_RATE_LIMIT: '2' }, worker: false });
   cookie = await login(server);
 });
 after(async () => {
@@ -102,5 +102,36 @@ describe('refusals about categories and accounts carry their code', () => {
     assert.equal((await api('/api/users', { method: 'POST', json: user })).status, 201);
     assert.deepEqual(await refused(await api('/api/users', { method: 'POST', json: user }), 409, 'refusal.username_taken'), { name: 'editor.one' });
     assert.deepEqual(await refused(await api('/api/users', { method: 'POST', json: { ...user, username: 'editor.two', password: 'short' } }), 400, 'refusal.password_short'), { min: 12 });
+  });
+});
+
+describe('refusals of a request\'s form, of what is not there and of the chat\'s pace carry their code', () => {
+  it('a value the route\'s schema refuses, a request that is not JSON or of a type no route takes', async () => {
+    const notANumber = await api('/api/documents?limit=lots');
+    const body = (await notANumber.clone().json()) as Refused;
+    assert.deepEqual(await refused(notANumber, 400, 'refusal.field_invalid'), { field: 'limit' });
+    assert.equal(body.message, 'Invalid limit: must be integer', 'the English text says which rule failed');
+    const badJson = await api('/api/categories', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    await refused(badJson, 400, 'refusal.json_invalid');
+    const asText = await api('/api/categories', { method: 'POST', body: 'name=Manuals', headers: { 'content-type': 'text/csv' } });
+    assert.deepEqual(await refused(asText, 415, 'refusal.content_type_unsupported'), { type: 'text/csv' });
+  });
+
+  it('a route or a record that is not there', async () => {
+    assert.deepEqual(await refused(await api('/api/nothing-here'), 404, 'refusal.no_route'), { method: 'GET', path: '/api/nothing-here' });
+    const gone = await api('/api/categories/999999', { method: 'PATCH', json: { name: 'Nowhere' } });
+    const goneBody = (await gone.clone().json()) as Refused;
+    assert.deepEqual(await refused(gone, 404, 'refusal.not_found'), { id: 999999 });
+    assert.equal(goneBody.message, 'Category 999999 was not found');
+  });
+
+  it('a chat message past the conversation\'s limit a minute, with the seconds to wait', async () => {
+    const send = () => fetch(`${server.url}/api/bot/chat`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'hello', referenceId: 'refusal_pace_0000000000' }),
+    });
+    for (let i = 0; i < 2; i++) assert.equal((await send()).status, 200);
+    const over = await send();
+    const params = await refused(over, 429, 'refusal.chat_rate_limited');
+    assert.ok(Number(params.seconds) > 0 && String(params.seconds) === over.headers.get('retry-after'), JSON.stringify(params));
   });
 });

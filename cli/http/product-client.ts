@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type {
-  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemFilter, ItemRecordOf, ListName, Page, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
+  AnyUploadResult, AuditEntry, ChatRequest, ConversationOptions, FileRead, Glossary, ItemFilter, ItemRecordOf, ListName, ListPage, ListQuery, ListRows, Page, Product, QuestionStats, RagEvent, TokenView, TranslationOffers, TranslationRecord, UserView, VersionResult,
   TranslationRow, UploadInput, UploadResultOf, WidgetConfig, WidgetSettingsView,
 } from '../../core/product/index';
 import type {
@@ -83,11 +83,14 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
       return found;
     },
     content: (type, page) => listed<ContentItem>('/api/content', { type }, page),
-    async listTotal(list, filter = {}) {
-      const q = new URLSearchParams(Object.entries({ ...filter, limit: '0' }).filter((e): e is [string, string] => !!e[1]));
+    async listPage<L extends ListName>(list: L, query: ListQuery = {}): Promise<ListPage<ListRows[L]>> {
+      const page = { limit: query.limit ?? LIST_PAGE_MAX, offset: query.offset ?? 0 };
+      const q = new URLSearchParams(Object.entries({ ...query, ...page }).filter((e) => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
       const res = await http.open('GET', `/api/${LIST_PATH[list]}?${q}`);
-      for await (const _ of res.body) { /* an empty page */ }
-      return Number(res.headers['x-total-count']);
+      const chunks: Buffer[] = [];
+      for await (const c of res.body) chunks.push(c as Buffer);
+      const items = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ListRows[L][];
+      return { items, total: Number(res.headers['x-total-count']), ...page };
     },
     createContent: (form) => http.post<ContentItem>('/api/content', form),
     updateDocument: (id, patch) => http.patch<Document>(`/api/documents/${id}`, patch),

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { distinctValues, matcher, runQuery, toQuery, valueAt } from './query';
 import type { Collection, CountQuery, Patch, Select, WithId } from './types';
 
@@ -28,7 +29,7 @@ export class LowdbCollection<T extends WithId> implements Collection<T> {
 
   private requireNow(id: number): T {
     const row = this.getNow(id);
-    if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
+    if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
     return row;
   }
 

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import type { Migration } from '../postgres/migrate';
 import { dbError } from '../postgres/pool';
 import type { ContentType } from '../types';
@@ -244,7 +245,7 @@ class PgCollection<T extends WithId> implements Collection<T> {
 
   async require(id: number): Promise<T> {
     const row = await this.get(id);
-    if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
+    if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
     return row;
   }
 
@@ -275,14 +276,14 @@ class PgCollection<T extends WithId> implements Collection<T> {
         `UPDATE catalog_rows SET data = data || $3::jsonb || jsonb_build_object('id', id) WHERE collection = $1 AND id = $2 RETURNING data`,
         [this.name, id, JSON.stringify(patch)],
       );
-      if (!r.rows.length) throw new AppError('not_found', `${this.label} ${id} was not found`);
+      if (!r.rows.length) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
       await this.changed();
       return r.rows[0].data;
     }
     return this.db.atomic(async () => {
       const r = await this.db.run<{ data: T }>('SELECT data FROM catalog_rows WHERE collection = $1 AND id = $2 FOR UPDATE', [this.name, id]);
       const row = r.rows[0]?.data;
-      if (!row) throw new AppError('not_found', `${this.label} ${id} was not found`);
+      if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
       patch(row);
       row.id = id;
       await this.db.run('UPDATE catalog_rows SET data = $3::jsonb WHERE collection = $1 AND id = $2', [this.name, id, JSON.stringify(row)]);

@@ -101,7 +101,13 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   });
   // Rarer terms say more: weight each question term by how few of the pooled sentences contain it.
   const all = pool.flatMap((x) => x.list);
-  const weight = (t: Term) => Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length));
+  // Asked for every sentence and term below: computed once per term.
+  const weights = new Map<Term, number>();
+  const weight = (t: Term) => {
+    let w = weights.get(t);
+    if (w === undefined) { w = Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length)); weights.set(t, w); }
+    return w;
+  };
   type Fact = { p: number; i: number; s: string; read: string; score: number; zero: boolean; set: Set<string>; fragment: boolean; field: boolean; definition: boolean; count: number };
   const facts: Fact[] = [];
   // Who/when/how long: sentences holding a name, a date or a duration answer it (core/chat/answer-type.ts).

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { refusal } from '../messages';
 import { createRateLimiter } from '../limits/limiter';
 import { createMemoryRateLimitStore } from '../limits/memory';
 import type { RateLimitStore } from '../limits/types';
@@ -34,8 +35,7 @@ export function createChatLimits(options: ChatLimitOptions): ChatLimits {
   const store = options.store ?? createMemoryRateLimitStore({ now });
   const perConversation = createRateLimiter({ name: 'chat', limit: options.chatPerMinute, windowMs, store });
   const perAddress = createRateLimiter({ name: 'chat-address', limit: options.chatPerMinutePerAddress, windowMs, store });
-  const limited = (retryAfter: number) =>
-    new AppError('rate_limited', `Too many messages. Please wait ${retryAfter} s and try again.`, { details: { retryAfter } });
+  const limited = (retryAfter: number) => refusal('rate_limited', 'refusal.chat_rate_limited', { seconds: retryAfter }, undefined, { retryAfter });
 
   return {
     maxMessageChars: options.chatMaxMessageChars,

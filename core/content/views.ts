@@ -4,7 +4,7 @@ import { publicUrlForKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isExpired, visibilityOf } from '../governance/visibility';
 import { failedInTranslation } from '../jobs/status';
-import type { Coded, ContentItem, ContentType, DashboardMetrics, Document, Governed, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';
+import type { Coded, ContentItem, ContentType, DashboardMetrics, Document, Governed, Page, Presentation, ReviewFilter, TranslationRecord, Video, Visibility } from '../types';
 import type { Static } from 'typebox';
 import type * as S from '../schemas/index';
 
@@ -57,15 +57,8 @@ export const awaitsReview = (x: Governed & { status?: string; stepCode?: Coded |
 
 export { LIST_PAGE_MAX } from '../types';
 
-/**
- * A page of a list: `limit` rows from `offset` (by id); without a limit, every row. With `afterId`, only
- * rows with an id above it (then `offset` counts from there): how a whole list is read page after page.
- */
-export interface Page {
-  limit?: number;
-  offset?: number;
-  afterId?: number;
-}
+/** A page of a list: `limit` rows from `offset` (by id); without a limit, every row (core/schemas PageQuery). */
+export type { Page };
 
 /** One collection's rows as content items, with the query that picks them. */
 interface Source<R extends WithId = any> {

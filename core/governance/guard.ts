@@ -18,7 +18,7 @@ const metricsNeed = (args: unknown[]) => ((args[0] as { token?: string | null } 
 const fileNeed = (args: unknown[]) => ((args[1] as { public?: boolean } | undefined)?.public ? 'public' : 'read');
 
 export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
-  upload: 'upload', items: 'read', item: 'read', content: 'read', listTotal: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
+  upload: 'upload', items: 'read', item: 'read', content: 'read', listPage: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
   removeAll: 'manage', translationRows: 'read', transcript: 'read',
   users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage', createToken: 'manage', revokeToken: 'manage',
   approve: 'review', reject: 'review', replace: 'edit', versions: 'read', restoreVersion: 'edit', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',

@@ -12,11 +12,9 @@ import { ACCEPTED } from '../records/accepted';
 import type { RecordDeps } from '../records/deps';
 import { removeDerived } from '../records/derived';
 import type { Document, JobStep, Presentation, Video } from '../types';
-import { chunkSections, contentLanguageOf } from '../search/chunker';
-import type { Chunk } from '../search/types';
+import { chunkItem } from '../search/chunker';
 import { extractFile } from './extract';
 import { attachImagesByText, storeExtractedImages } from './images';
-import { UNDETERMINED } from '../text/language';
 import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
@@ -36,25 +34,6 @@ export interface IngestOptions {
 type AnyItem = Document | Presentation | Video;
 
 const titleOf = (r: AnyItem) => ('title' in r ? r.title : r.label);
-
-/**
- * The item's language: the one most of its text is confidently in
- * (weighed by characters), or null ("unknown") when no language holds a
- * clear majority of the text that could be judged.
- */
-export function itemLanguage(chunks: Chunk[]): string | null {
-  const counts = new Map<string, number>();
-  let judged = 0;
-  for (const c of chunks) {
-    const l = contentLanguageOf(c);
-    const n = c.text.length;
-    if (l === UNDETERMINED) continue;
-    judged += n;
-    counts.set(l, (counts.get(l) ?? 0) + n);
-  }
-  const [top, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
-  return top && n >= judged * 0.5 ? top : null;
-}
 
 /**
  * The ingest job: original -> extraction -> images -> chunks -> index. It
@@ -113,7 +92,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       await saveExtractedText(deps.store, stored);
 
       report(step('splitting'), 70);
-      const chunks = chunkSections(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
+      const { chunks, language } = chunkItem(extraction.sections, { itemType: type, itemId: rec.id, title, imagesByPage: images.byPage, imagesBySlide: images.bySlide });
       attachImagesByText(chunks, images.unplaced);
       if (chunks.length === 0 && type !== 'video' && !extraction.notice) {
         throw new AppError('corrupt_file', 'No text was found in the file (not even with OCR), so there is nothing to search', { details: { reason: 'no_text' } });
@@ -123,7 +102,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       await deps.search.upsert(chunks, (done, total) => report(step('indexing', { done, total }), 70 + (28 * done) / total, { throttle: true }));
 
       found = {
-        chunkCount: chunks.length, imageCount: images.count, sourceLanguage: itemLanguage(chunks) ?? rec.sourceLanguage,
+        chunkCount: chunks.length, imageCount: images.count, sourceLanguage: language ?? rec.sourceLanguage,
         notice: extraction.notice ?? null, noticeCode: noticeCodeOf(extraction.notice),
       };
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;

@@ -28,3 +28,10 @@ test('a deck of two slides, or lines on fewer than half the slides, are left alo
   dropSlideFurniture(many);
   assert.equal(many[2].text, 'slide 3\nshared line');
 });
+
+test('a deck showing the same chart on every slide keeps it on each slide: repeated content is not furniture', () => {
+  const chart = 'Series 1: Category 1 4.3, Category 2 2.5\nSeries 2: Category 1 2.4, Category 2 4.4';
+  const sections: ExtractedSection[] = [1, 2, 3].map((n) => ({ slide: n, text: chart }));
+  dropSlideFurniture(sections);
+  assert.deepEqual(sections.map((s) => s.text), [chart, chart, chart]);
+});

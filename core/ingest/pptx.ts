@@ -172,7 +172,9 @@ export async function renderSlides(file: string, hidden: boolean[], opts: PptxOp
  * Slide furniture: a short line repeated on most slides (a footer, "Confidential",
  * the brand line) is kept on the first slide that has it and dropped from the
  * others, so it neither outranks a slide's own content nor fills every chunk.
- * Titles are the slide's own and stay.
+ * Titles are the slide's own and stay, and a slide whose every line is
+ * repeated (a deck showing one chart or table on each slide) keeps them: there
+ * they are the slide's content, and dropping them would leave it unsearchable.
  */
 export function dropSlideFurniture(sections: ExtractedSection[]): void {
   if (sections.length < 3) return;
@@ -184,7 +186,9 @@ export function dropSlideFurniture(sections: ExtractedSection[]): void {
   const kept = new Set<string>();
   for (const s of sections) {
     const title = s.heading ? key(s.heading) : null;
-    s.text = s.text.split('\n').filter((l) => {
+    const lines = s.text.split('\n');
+    if (lines.every((l) => !key(l) || (furniture.has(key(l)) && key(l) !== title))) continue;
+    s.text = lines.filter((l) => {
       const k = key(l);
       if (!furniture.has(k) || k === title) return true;
       if (kept.has(k)) return false;

@@ -89,6 +89,13 @@ describe('valid files written by others complete, with the text the extractors u
     assert.equal(await topItem('Sales 1st Qtr 2nd Qtr'), shapes.id);
   });
 
+  it('a deck showing one chart on each of its slides has it on every slide, not only the first (corpus cht-legend-props.pptx)', corpus, async () => {
+    const deck = await ingest(corpusFile('pptx/cht-legend-props.pptx'), 'presentation');
+    assert.equal(deck.status, 'completed', deck.error ?? '');
+    const hits = await services.search.search('Series 2 Category 3', { k: 20, filters: { itemIds: [deck.id], itemType: 'presentation' } });
+    assert.deepEqual([...new Set(hits.filter((h) => /Category 3 1\.8/.test(h.chunk.text)).map((h) => h.chunk.slide))].sort(), [1, 2, 3]);
+  });
+
   it('a deck of pictures only completes, keeps its pictures, and says nothing in it is searchable', async () => {
     const logo = await readFile(await makeTextImage(path.join(dir, 'photo.png'), { lines: ['Showroom'], width: 640, height: 360, shapes: true }));
     const pptx = new PptxGenJS();

@@ -1,13 +1,34 @@
 import type { ItemRecord, Query } from '../catalog/types';
 import type { ItemRecordOf } from '../content/create';
-import { contentPage, LISTED, listContent, translationRows } from '../content/views';
+import { contentPage, LIST_PAGE_MAX, LISTED, listContent, translationRows } from '../content/views';
 import type { CoreServices as Services } from '../services';
 import type { ContentType } from '../types';
-import type { Product } from './types';
+import type { ListName, ListPage, ListQuery, ListRows, Product } from './types';
 
 /** The records as the product stores them, the generic content list, the translations lists: each a page asked of the store. */
-export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'listTotal' | 'translationRows'> => {
+export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'listPage' | 'translationRows'> => {
   const itemQuery = (sub?: string): Query<ItemRecord> => ({ where: sub ? ({ subcategory: sub } as Query<ItemRecord>['where']) : undefined, cond: LISTED });
+
+  /** The rows of one page of a list. */
+  async function rowsOf(list: ListName, q: ListQuery, page: { limit: number; offset: number; afterId?: number }): Promise<unknown[]> {
+    switch (list) {
+      case 'content': return (await contentPage(s.catalog, { type: q.type, page })).items;
+      case 'bot-images': return await s.catalog.botImages.list(page);
+      case 'presentation-images': return await s.catalog.presentationImages.list(page);
+      default: return await s.catalog.items(list).list({ ...itemQuery(q.subcategory), ...page });
+    }
+  }
+
+  /** How many rows a list has in all, counted by the store. */
+  async function countOf(list: ListName, q: ListQuery): Promise<number> {
+    switch (list) {
+      case 'content': return (await contentPage(s.catalog, { type: q.type, page: { limit: 0 }, total: true })).total ?? 0;
+      case 'bot-images': return await s.catalog.botImages.count();
+      case 'presentation-images': return await s.catalog.presentationImages.count();
+      default: return await s.catalog.items(list).count(itemQuery(q.subcategory));
+    }
+  }
+
   return {
     async items<T extends ContentType>(type: T, filter: { subcategory?: string; limit?: number; offset?: number; afterId?: number } = {}) {
       return await s.catalog.items(type).list({ ...itemQuery(filter.subcategory), limit: filter.limit, offset: filter.offset, afterId: filter.afterId }) as ItemRecordOf<T>[];
@@ -16,13 +37,12 @@ export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 
       return structuredClone(await s.catalog.items(type).require(id)) as ItemRecordOf<T>;
     },
     content: async (type, page) => (page ? (await contentPage(s.catalog, { type, page })).items : await listContent(s.catalog, type)),
-    async listTotal(list, filter = {}) {
-      switch (list) {
-        case 'content': return (await contentPage(s.catalog, { type: filter.type, page: { limit: 0 }, total: true })).total ?? 0;
-        case 'bot-images': return await s.catalog.botImages.count();
-        case 'presentation-images': return await s.catalog.presentationImages.count();
-        default: return await s.catalog.items(list).count(itemQuery(filter.subcategory));
-      }
+    async listPage<L extends ListName>(list: L, q: ListQuery = {}): Promise<ListPage<ListRows[L]>> {
+      const page = { limit: q.limit ?? LIST_PAGE_MAX, offset: q.offset ?? 0, ...(q.afterId !== undefined ? { afterId: q.afterId } : {}) };
+      const items = await rowsOf(list, q, page) as ListRows[L][];
+      // A short page from the start, or a short non-empty one further on, tells the total; after an id it cannot.
+      const told = page.afterId === undefined && items.length < page.limit && (items.length > 0 || page.offset === 0);
+      return { items, total: told ? page.offset + items.length : await countOf(list, q), limit: page.limit, offset: page.offset };
     },
     translationRows: async (type) => await translationRows(s.catalog, type),
   };

@@ -18,7 +18,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, SyncSource, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 import type { Static } from 'typebox';
@@ -61,8 +61,30 @@ export interface ItemFilter extends Page {
   subcategory?: string;
 }
 
-/** The lists that page, for `listTotal`. */
-export type ListName = ContentType | 'content' | 'bot-images' | 'presentation-images';
+/** The lists that page (`listPage`), with the row each holds. */
+export interface ListRows {
+  document: Document;
+  presentation: Presentation;
+  video: Video;
+  content: ContentItem;
+  'bot-images': BotImage;
+  'presentation-images': PresentationImage;
+}
+export type ListName = keyof ListRows;
+
+/** A page of a list as asked, with the filters a list takes (`subcategory`: videos; `type`: the content list). */
+export interface ListQuery extends Page {
+  subcategory?: string;
+  type?: string;
+}
+
+/** A page of a list as answered: its rows, how many rows the list has in all, and where the page starts and ends. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
 
 export interface FileRead {
   body: Readable;
@@ -99,8 +121,11 @@ export interface Product {
   items<T extends ContentType>(type: T, filter?: ItemFilter): Promise<ItemRecordOf<T>[]>;
   item<T extends ContentType>(type: T, id: number): Promise<ItemRecordOf<T>>;
   content(type?: string, page?: Page): Promise<ContentItem[]>;
-  /** How many rows a list has in all (its pages together), counted by the store: `filter` as given to the list. */
-  listTotal(list: ListName, filter?: { subcategory?: string; type?: string }): Promise<number>;
+  /**
+   * One page of a list (LIST_PAGE_MAX rows when no limit is asked) with the list's whole length, which the
+   * store counts only when the page does not tell it (a full page, an empty one past the start, one after an id).
+   */
+  listPage<L extends ListName>(list: L, query?: ListQuery): Promise<ListPage<ListRows[L]>>;
   createContent(form: ContentFormState): Promise<ContentItem>;
   updateDocument(id: number, patch: DocumentPatch): Promise<Document>;
   /** Deletes an item everywhere; with `type`, only an item of that type. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkSections, splitText } from './chunker';
+import { chunkItem, chunkSections, splitText } from './chunker';
 
 const sentence = (i: number) => `Sentence number ${i} explains how the motion sensor reports movement to the hub. `;
 const longText = Array.from({ length: 60 }, (_, i) => sentence(i)).join('');
@@ -76,6 +76,20 @@ test('each chunk records its detected language; short chunks take the item langu
     { itemType: 'document', itemId: 1, title: 'x' },
   );
   assert.deepEqual(chunks.map((c) => c.language), ['he', 'en', 'he']);
+});
+
+test('the item\'s language is the one most of its confidently judged text is in, or unknown when none holds half', () => {
+  const meta = { itemType: 'document' as const, itemId: 1, title: 'x' };
+  const he = 'הרכזת מתחברת לרשת הביתית שלך באמצעות Wi-Fi. לאחר שהיא מחוברת, פתחו את האפליקציה ועקבו אחר השלבים.';
+  const en = 'The hub connects to your home network over Wi-Fi. Open the app and follow the steps to pair each sensor.';
+  const de = 'Der Bewegungsmelder meldet jede Bewegung an die Zentrale, und die Zentrale schaltet das Licht im Haus.';
+  assert.equal(chunkItem([{ page: 1, text: he }, { page: 2, text: he }, { page: 3, text: en }], meta).language, 'he');
+  // A short part ("Hello there", two function words) is judged too, and unjudged text (codes, numbers) is left out.
+  assert.equal(chunkItem([{ page: 1, text: 'Hello, is there anybody in there?' }, { page: 2, text: 'SH-204 / 48213 / 2026-11-25' }], meta).language, 'en');
+  assert.equal(chunkItem([{ page: 1, text: he }, { page: 2, text: en }, { page: 3, text: de }], meta).language, null);
+  assert.equal(chunkItem([{ page: 1, text: 'SH-204 / 48213 / 2026-11-25' }], meta).language, null);
+  const sections = [{ page: 1, text: he }, { page: 2, text: en }];
+  assert.deepEqual(chunkItem(sections, meta).chunks, chunkSections(sections, meta));
 });
 
 test('bidi control characters from PDF text are removed', () => {

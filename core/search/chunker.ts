@@ -90,15 +90,27 @@ export function splitText(text: string, target: number, overlap: number, lang?: 
   return out.filter((t) => t.length > 0);
 }
 
-/** detectContentLanguage of the chunks' texts judged while chunking (parts with 40+ letters), by chunk. */
-const judged = new WeakMap<Chunk, string>();
-
-/** detectContentLanguage(chunk.text), without judging again a text chunkSections judged already. */
-export function contentLanguageOf(chunk: Chunk): string {
-  return judged.get(chunk) ?? detectContentLanguage(chunk.text);
+/** An item cut into chunks, with the language its text was judged to be in. */
+export interface ChunkedItem {
+  chunks: Chunk[];
+  /**
+   * The language most of the item's text is confidently in (weighed by
+   * characters), or null ("unknown") when no language holds a clear majority
+   * of the text that could be judged.
+   */
+  language: string | null;
 }
 
 export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opts: ChunkOptions = {}): Chunk[] {
+  return chunkItem(sections, meta, opts).chunks;
+}
+
+/**
+ * Cuts an item into chunks, judging the language of each chunk's text once:
+ * that judgement is the chunk's `language` (what the lexical index and the
+ * embedder stem with) and, weighed over the item, the item's language.
+ */
+export function chunkItem(sections: ExtractedSection[], meta: ChunkMeta, opts: ChunkOptions = {}): ChunkedItem {
   const target = Math.max(200, opts.targetChars ?? DEFAULT_TARGET_CHARS);
   const overlap = Math.min(Math.floor(target / 2), Math.max(0, opts.overlapChars ?? Math.round(target * 0.15)));
   const texts = sections.map((s) => chunkText(s.notes?.trim() ? `${s.text}\n\n${s.notes}` : s.text));
@@ -107,6 +119,7 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
   const sureItemLang = detectContentLanguage(sample);
   const itemLang = sureItemLang !== UNDETERMINED ? sureItemLang : detectLanguage(sample);
   const chunks: Chunk[] = [];
+  const tally = new LanguageTally();
   sections.forEach((section, i) => {
     const text = texts[i];
     if (!text) return;
@@ -117,13 +130,14 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
       ...(slide !== null ? meta.imagesBySlide?.get(slide) ?? [] : []),
     ];
     for (const part of splitText(text, target, overlap, itemLang)) {
-      // Short parts say little about their language: fall back to the item's.
+      const sure = detectContentLanguage(part);
+      tally.add(sure, part.length);
+      // Short parts say little about their language, and a confident wrong code is worse than the
+      // item's: short or unsure parts take the item's language.
       const letters = part.replace(/[^\p{L}]/gu, '').length;
-      // A confident wrong code is worse than the item's: unsure parts take the item's language.
-      const sure = letters >= 40 ? detectContentLanguage(part) : undefined;
-      const language = sure === undefined || sure === UNDETERMINED ? itemLang : sure;
+      const language = letters < 40 || sure === UNDETERMINED ? itemLang : sure;
       const ordinal = chunks.length;
-      const chunk: Chunk = {
+      chunks.push({
         id: `${meta.itemType}:${meta.itemId}:${ordinal}`,
         itemType: meta.itemType,
         itemId: meta.itemId,
@@ -135,10 +149,25 @@ export function chunkSections(sections: ExtractedSection[], meta: ChunkMeta, opt
         language,
         imageIds: [...new Set(imageIds)],
         ordinal,
-      };
-      if (sure !== undefined) judged.set(chunk, sure);
-      chunks.push(chunk);
+      });
     }
   });
-  return chunks;
+  return { chunks, language: tally.majority() };
+}
+
+/** Characters of text by confidently judged language; the majority language, if one holds half of them. */
+class LanguageTally {
+  private readonly chars = new Map<string, number>();
+  private judged = 0;
+
+  add(language: string, chars: number): void {
+    if (language === UNDETERMINED) return;
+    this.judged += chars;
+    this.chars.set(language, (this.chars.get(language) ?? 0) + chars);
+  }
+
+  majority(): string | null {
+    const [top, n] = [...this.chars.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+    return top && n >= this.judged * 0.5 ? top : null;
+  }
 }

@@ -64,6 +64,18 @@ test('hash embedder: interned word features give exactly the vector of the plain
   for (const t of [big, ...texts]) assert.deepEqual(hashEmbed(t, 512), referenceEmbed(t, 512));
 });
 
+test('hash embedder: a language given with a text (a chunk\'s judged language) is the one it stems with, not judged again', async () => {
+  const e = createHashEmbedder({ dimension: 512 });
+  const texts = ['The sensors were reporting movements to the hub all night.', 'Der Bewegungsmelder meldet jede Bewegung an die Zentrale.'];
+  assert.equal(detectLanguage(texts[0]), 'en');
+  // Stemmed as German, the English text's words (sensors, reporting, movements) give other features than as English.
+  assert.notDeepEqual(hashEmbed(texts[0], 512, 'de'), hashEmbed(texts[0], 512, 'en'));
+  const given = await e.embed(texts, undefined, ['de', 'de']);
+  assert.deepEqual(given, [hashEmbed(texts[0], 512, 'de'), hashEmbed(texts[1], 512, 'de')]);
+  // Without languages, each text is judged on its own.
+  assert.deepEqual(await e.embed(texts), [hashEmbed(texts[0], 512, 'en'), hashEmbed(texts[1], 512, 'de')]);
+});
+
 test('hash embedder embeds 1000 chunk-sized texts in well under 5 seconds', async () => {
   const text = 'The hub connects to your home network over Wi-Fi and pairs every sensor in the house. '.repeat(12);
   const t = performance.now();

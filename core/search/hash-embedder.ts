@@ -15,7 +15,7 @@ import type { Embedder } from './types';
 export interface HashEmbedderOptions {
   /** Vector size (default 512). */
   dimension?: number;
-  /** Language of every text, when known; detected per text otherwise. */
+  /** Language of every text the caller gives none for, when known; detected per text otherwise. */
   language?: string;
 }
 
@@ -117,12 +117,12 @@ export function createHashEmbedder(options: HashEmbedderOptions = {}): Embedder 
   return {
     id: `${RECIPE}:${dimension}`,
     dimension,
-    async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    async embed(texts: string[], signal?: AbortSignal, languages?: readonly string[]): Promise<number[][]> {
       const out: number[][] = [];
-      for (const t of texts) {
+      texts.forEach((t, i) => {
         signal?.throwIfAborted();
-        out.push(hashEmbed(t, dimension, options.language));
-      }
+        out.push(hashEmbed(t, dimension, languages?.[i] ?? options.language));
+      });
       return out;
     },
   };

@@ -7,6 +7,7 @@ import { chunkSections } from './chunker';
 import { startChroma, type ChromaServer } from './chroma-server';
 import { createHashEmbedder } from './hash-embedder';
 import { createSearchIndex } from './index';
+import { createVectorIndex } from './vector-index';
 import { SAMPLE_CHUNKS } from '../testing/search-chunks';
 
 let dir: string;
@@ -58,6 +59,21 @@ test('deleting an item removes its chunks from both indexes; clear empties both'
   assert.equal(await idx.count(), 0);
   assert.deepEqual(await idx.search('motion sensor', { k: 5 }), []);
   assert.equal((await idx.health()).ok, true);
+  await idx.close();
+});
+
+test('a vector hit takes its chunk from the lexical index: one Chroma holds but this index does not (another server\'s write not replayed yet) is left out', async () => {
+  const onlyVectors = { words: 0, grams: 0, title: 0, vector: 1 };
+  const idx = await createSearchIndex({ dataDir: path.join(dir, 'lex-vec'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'vector_text', weights: onlyVectors });
+  await idx.upsert(SAMPLE_CHUNKS.filter((c) => c.itemId !== 1));
+  // Another writer of the same collection (a second server) put item 1 in Chroma only.
+  await createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'vector_text' }).upsert(SAMPLE_CHUNKS.filter((c) => c.itemId === 1));
+  const hits = await idx.search('reset the motion sensor button', { k: 10 });
+  assert.ok(hits.length > 0, 'vector hits found');
+  assert.ok(hits.every((h) => h.chunk.itemId !== 1), 'the chunk only Chroma holds is left out');
+  for (const h of hits) assert.deepEqual(h.chunk, SAMPLE_CHUNKS.find((c) => c.id === h.chunk.id), `${h.chunk.id} is the chunk as written, text and fields`);
+  await idx.upsert(SAMPLE_CHUNKS.filter((c) => c.itemId === 1));
+  assert.equal((await idx.search('reset the motion sensor button', { k: 1 }))[0]?.chunk.id, 'document:1:0');
   await idx.close();
 });
 

@@ -125,7 +125,7 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
     if (!ids || ids.length <= MAX_WHERE_ITEM_IDS) return vectors!.search(query, n, filters);
     const allowed = new Set(ids);
     const wide = await vectors!.search(query, n * 2, { ...filters, itemIds: undefined });
-    const kept = wide.filter((h) => allowed.has(h.chunk.itemId));
+    const kept = wide.filter((h) => allowed.has(h.itemId));
     return kept.length >= n ? kept.slice(0, n) : vectors!.search(query, n, filters);
   };
 
@@ -171,13 +171,14 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
         try {
           const hits = await vectorSearch(query, Math.max(depth, k), filters);
           lastVectorError = null;
-          lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: { language: h.chunk.language, get chunk() { return lexical.get(h.id) ?? h.chunk; } } })) });
+          // Chroma holds no text: a hit's chunk is read from the lexical index (not there yet, or gone: left out below).
+          lists.push({ weight: weights.vector, hits: hits.map((h) => ({ id: h.id, score: h.score, item: { language: h.language, get chunk() { return lexical.get(h.id) ?? null; } } })) });
         } catch (e) {
           markDown(e);
         }
       }
       const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
-      // A lexical hit whose chunk was removed while the vector search ran is left out.
+      // A hit whose chunk the lexical index does not hold (removed meanwhile, or written to Chroma first) is left out.
       return fused.flatMap((h): SearchHit[] => {
         const chunk = h.item.chunk;
         return chunk ? [{ chunk, score: h.score }] : [];

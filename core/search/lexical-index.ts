@@ -448,7 +448,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         const lang = filters.language ? docs.knownCode(`l:${filters.language}`) : 0;
         accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
       }
-      const found = LEXICAL_FIELDS.map((f) => searchField(f, queryTerms(f, query, language), k, accept, exhaustive));
+      const found = segments.reading(() => LEXICAL_FIELDS.map((f) => searchField(f, queryTerms(f, query, language), k, accept, exhaustive)));
       // The ids of every field's hits in one read (the fields share most of their hits).
       const ids = new Map<number, string>();
       const wanted = [...new Set(found.flatMap((list) => list.map((s) => s.doc)))];

@@ -211,12 +211,20 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** Postings of one segment (`seg`: 0 for the one in memory). */
+export type SegmentPostings = Postings & { seg: number };
+
 export interface Segments {
   memory: MemorySegment;
   /** Reads the segment list and the written-through mark. */
   load(): void;
-  /** The postings of `term` of the field `prefix` in every segment (memory included) that has it; `seg` tells the segment (a document is in one only). */
-  read(prefix: string, term: string): Array<Postings & { seg: number }>;
+  /**
+   * The postings of `term` of the field `prefix` in every segment (memory included) that has it; `seg` tells
+   * the segment (a document is in one only). Kept lists are shared: not to be changed.
+   */
+  read(prefix: string, term: string): SegmentPostings[];
+  /** Runs `fn` (reads) in one read transaction: one snapshot, and one lock taken instead of one per statement. */
+  reading<T>(fn: () => T): T;
   /** Stores the memory segment (documents up to `throughDoc`), then merges levels that are full. */
   write(throughDoc: number): void;
   writtenThrough(): number;
@@ -245,11 +253,11 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
    * a term a segment does not hold; a Map's order is its use order. Common terms recur in queries and their
    * lists are the long ones to read.
    */
-  const cache = new Map<string, Postings | null>();
+  const cache = new Map<string, SegmentPostings | null>();
   const cacheLimit = opts.cacheBytes ?? 0;
   let cached = 0;
   const cost = (p: Postings | null) => 64 + (p ? p.n * 5 + (p.minLen?.length ?? 0) * 5 : 0);
-  const remember = (key: string, p: Postings | null) => {
+  const remember = (key: string, p: SegmentPostings | null) => {
     if (cacheLimit <= 0) return;
     cache.set(key, p);
     cached += cost(p);
@@ -355,7 +363,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
         .map((r) => open(r.seg, r.level, r.postings));
     },
     read(prefix, term) {
-      const out: Array<Postings & { seg: number }> = [];
+      const out: SegmentPostings[] = [];
       if (list.length) {
         const key = prefix + term;
         for (const s of list) {
@@ -363,16 +371,17 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
           let p = cache.get(ck);
           if (p === undefined) {
             const r = s.get.get(key);
-            p = r ? decodePostings(r.docs, r.n) : null;
+            p = r ? Object.assign(decodePostings(r.docs, r.n), { seg: s.seg }) : null;
             remember(ck, p);
           } else { cache.delete(ck); cache.set(ck, p); }
-          if (p) out.push({ ...p, seg: s.seg });
+          if (p) out.push(p);
         }
       }
       const m = memory.get(prefix, term);
-      if (m) out.push({ ...m, seg: 0 });
+      if (m) out.push(Object.assign(m, { seg: 0 }));
       return out;
     },
+    reading: <T>(fn: () => T): T => (db.inTransaction ? fn() : db.transaction(fn)()),
     write(throughDoc) {
       db.transaction(() => {
         if (memory.postings() > 0) {

@@ -38,7 +38,12 @@ export interface Embedder {
   /** Stable id recorded with the index, e.g. 'hash-ngram-v1:512'. */
   readonly id: string;
   readonly dimension: number;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  /**
+   * One vector per text. `languages[i]`, when given, is the language already judged for `texts[i]`
+   * (a chunk's `language`): an embedder that needs one (the offline one stems by language) takes it
+   * instead of judging the text again.
+   */
+  embed(texts: string[], signal?: AbortSignal, languages?: readonly string[]): Promise<number[][]>;
 }
 
 /** Progress of a long index operation (reindex). */

@@ -1,7 +1,12 @@
 /**
  * The vector side of search: one Chroma collection of chunk embeddings
  * (cosine space), embeddings computed by our Embedder and passed in
- * (`embeddingFunction: null`). The collection metadata records the
+ * (`embeddingFunction: null`). Chroma holds each chunk's embedding and the
+ * three fields searches filter on (item type, item id, language), not its
+ * text: the lexical index holds the chunks (core/search/index.ts reads a
+ * hit's chunk there), and a document stored in Chroma would be written to
+ * its full-text index too, measured as a third of a 200-page PDF's import.
+ * The collection metadata records the
  * embedder id and dimension; when they differ from the configured
  * embedder the index reports `needsReindex` and takes no writes or queries
  * until `reset()` rebuilds the collection. Chroma failures become
@@ -13,7 +18,8 @@ import { AppError, isAppError } from '../errors';
 import type { ContentType } from '../types';
 import type { Chunk, Embedder, SearchFilters } from './types';
 
-export interface VectorHit { id: string; score: number; chunk: Chunk }
+/** A chunk Chroma found near the query: its id and the fields stored beside its embedding. */
+export interface VectorHit { id: string; score: number; itemType: ContentType; itemId: number; language: string }
 
 export interface VectorIndex {
   readonly url: string;
@@ -46,43 +52,13 @@ export interface VectorIndexOptions {
   writeDeadlineMs?: number;
 }
 
-type ChunkMeta = Metadata & {
-  itemType: string; itemId: number; title: string; page: number; slide: number; heading: string;
-  language: string; imageIds: string; ordinal: number;
-  startSec?: number; endSec?: number; frameSec?: number; lowConfidence?: boolean;
-};
+/** What Chroma keeps beside a chunk's embedding: the fields `toWhere` filters on. */
+type ChunkMeta = Metadata & { itemType: string; itemId: number; language: string };
 
-function toMetadata(c: Chunk): ChunkMeta {
-  // Chroma 1.0.0 rejects arrays and nulls in metadata: -1 / '' stand for none, image ids as "1,2,3".
-  return {
-    itemType: c.itemType, itemId: c.itemId, title: c.title, page: c.page ?? -1, slide: c.slide ?? -1,
-    heading: c.heading ?? '', language: c.language, imageIds: c.imageIds.join(','), ordinal: c.ordinal,
-    ...(c.startSec !== undefined ? { startSec: c.startSec, endSec: c.endSec ?? c.startSec } : {}),
-    ...(c.frameSec !== undefined ? { frameSec: c.frameSec } : {}),
-    ...(c.lowConfidence ? { lowConfidence: true } : {}),
-  };
-}
+const toMetadata = (c: Chunk): ChunkMeta => ({ itemType: c.itemType, itemId: c.itemId, language: c.language });
 
-function fromRecord(id: string, text: string | null, m: Metadata | null): Chunk {
-  const meta = (m ?? {}) as Partial<ChunkMeta>;
-  const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
-  return {
-    id,
-    itemType: meta.itemType as ContentType,
-    itemId: Number(meta.itemId),
-    title: String(meta.title ?? ''),
-    text: text ?? '',
-    page: num(meta.page),
-    slide: num(meta.slide),
-    heading: meta.heading ? String(meta.heading) : null,
-    language: String(meta.language ?? 'und'),
-    imageIds: meta.imageIds ? String(meta.imageIds).split(',').filter(Boolean).map(Number) : [],
-    ordinal: Number(meta.ordinal ?? 0),
-    ...(typeof meta.startSec === 'number' ? { startSec: meta.startSec, endSec: Number(meta.endSec ?? meta.startSec) } : {}),
-    ...(typeof meta.frameSec === 'number' ? { frameSec: meta.frameSec } : {}),
-    ...(meta.lowConfidence === true ? { lowConfidence: true } : {}),
-  };
-}
+/** The text a chunk is embedded by: its heading (when it has one) and its text. */
+const embeddedText = (c: Chunk) => (c.heading ? `${c.heading}\n${c.text}` : c.text);
 
 /** Chroma `where` for our filters (undefined when none). */
 export function toWhere(filters?: SearchFilters): Record<string, unknown> | undefined {
@@ -149,7 +125,7 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
    * for the garbage collector.
    */
   const writeBatch = async (c: Collection, batch: Chunk[], embeddings: number[][]): Promise<void> => {
-    const records = { ids: batch.map((b) => b.id), documents: batch.map((b) => b.text), metadatas: batch.map(toMetadata) };
+    const records = { ids: batch.map((b) => b.id), metadatas: batch.map(toMetadata) };
     base64 ??= await client.supportsBase64Encoding();
     if (!base64) return c.upsert({ ...records, embeddings });
     const at = `${parsed.protocol}//${parsed.host}/api/v2/tenants/${encodeURIComponent(c.tenant)}/databases/${encodeURIComponent(c.database)}/collections/${encodeURIComponent(c.id)}/upsert`;
@@ -179,40 +155,34 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
     async upsert(chunks, signal, onWritten) {
       if (chunks.length === 0) return;
       const c = await writable();
-      const send = (batch: Chunk[], embeddings: number[][]) => {
-        const done = write(writeBatch(c, batch, embeddings), 'writing chunks')
-          .catch((e: unknown) => { throw unavailable(e, 'writing chunks'); });
-        // Awaited below; a failure while the next batch is embedded is not an unhandled rejection meanwhile.
-        done.catch(() => {});
-        return { batch, done };
-      };
-      // One batch in Chroma's hands at a time (Chroma works in its own process): meanwhile the next batch is
-      // embedded, and the batch Chroma confirmed last goes to `onWritten`.
-      let inFlight: { batch: Chunk[]; done: Promise<void> } | null = null;
+      // Two slots: one batch in Chroma's hands (its own process) while the next is embedded. A batch is
+      // handed to `onWritten` once Chroma confirmed it and the next batch has left, so that work overlaps Chroma's.
+      let sent: { batch: Chunk[]; done: Promise<void> } | null = null;
       try {
         for (let i = 0; i < chunks.length; i += batchSize) {
           signal?.throwIfAborted();
           const batch = chunks.slice(i, i + batchSize);
-          const embeddings = await embedder.embed(batch.map((b) => (b.heading ? `${b.heading}\n${b.text}` : b.text)), signal);
-          const written: { batch: Chunk[]; done: Promise<void> } | null = inFlight;
-          if (written) await written.done;
-          inFlight = null;
+          const embeddings = await embedder.embed(batch.map(embeddedText), signal, batch.map((c) => c.language)); // judged once, by the chunker
+          const confirmed = sent;
+          sent = null;
+          if (confirmed) await confirmed.done;
           signal?.throwIfAborted();
-          inFlight = send(batch, embeddings);
-          // The client prepares and sends the request over a few turns: let it leave before the work that overlaps it.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (written) onWritten?.(written.batch);
+          sent = { batch, done: write(writeBatch(c, batch, embeddings), 'writing chunks').catch((e: unknown) => { throw unavailable(e, 'writing chunks'); }) };
+          sent.done.catch(() => {}); // awaited in the next turn or below; not an unhandled rejection meanwhile
+          if (confirmed) {
+            await new Promise((resolve) => setImmediate(resolve)); // the request leaves before the overlapping work
+            onWritten?.(confirmed.batch);
+          }
         }
-        const last: { batch: Chunk[]; done: Promise<void> } | null = inFlight;
+        const last = sent;
+        sent = null;
         if (last) {
           await last.done;
-          inFlight = null;
           onWritten?.(last.batch);
         }
       } finally {
         // Stopped early (a failed embedding or write, an abort): the write under way ends before this returns.
-        const left: { done: Promise<void> } | null = inFlight;
-        if (left) await left.done.catch(() => {});
+        if (sent) await sent.done.catch(() => {});
       }
     },
 
@@ -222,15 +192,15 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
       try {
         const res = await read(c.query({
           queryEmbeddings: [embedding], nResults: k, where: toWhere(filters) as never,
-          include: ['documents', 'metadatas', 'distances'] as never,
+          include: ['metadatas', 'distances'] as never,
         }), 'querying');
         const ids = res.ids[0] ?? [];
-        return ids.map((id, i) => ({
-          id,
+        return ids.map((id, i) => {
+          const meta = (res.metadatas?.[0]?.[i] ?? {}) as Partial<ChunkMeta>;
           // cosine distance in [0, 2] -> similarity in [-1, 1]
-          score: 1 - (res.distances?.[0]?.[i] ?? 1),
-          chunk: fromRecord(id, res.documents?.[0]?.[i] ?? null, res.metadatas?.[0]?.[i] ?? null),
-        }));
+          const score = 1 - (res.distances?.[0]?.[i] ?? 1);
+          return { id, score, itemType: meta.itemType as ContentType, itemId: Number(meta.itemId), language: String(meta.language ?? 'und') };
+        });
       } catch (e) {
         throw unavailable(e, 'querying');
       }

@@ -31,7 +31,7 @@ export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Pro
     items: (p) => p.items('video', { subcategory: 'podcast' }),
     item: (p) => p.item('document', 1),
     content: (p) => p.content('document'),
-    listTotal: (p) => p.listTotal('video', { subcategory: 'podcast' }),
+    listPage: (p) => p.listPage('video', { subcategory: 'podcast', limit: 10 }),
     createContent: (p) => p.createContent({ title: 'T' }),
     updateDocument: (p) => p.updateDocument(1, { title: 'T' }),
     remove: (p) => p.remove(1, 'video'),
@@ -258,19 +258,28 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       assert.equal(metrics.totalDocuments, (await h.product.items('document')).length);
     });
 
-    check('pages the lists by id and counts each list whole', async () => {
+    check('pages the lists by id and counts each list whole, a page and its total in one call', async () => {
       const made = [];
       for (const title of ['Paged A', 'Paged B', 'Paged C']) made.push(await h.product.createContent({ title }));
       try {
         const all = await h.product.content();
         assert.ok(all.length >= 3);
-        assert.equal(await h.product.listTotal('content'), all.length);
-        assert.deepEqual((await h.product.content(undefined, { limit: 2, offset: 1 })).map((x) => x.id), all.slice(1, 3).map((x) => x.id));
-        assert.deepEqual(await h.product.content(undefined, { limit: 2, offset: all.length }), []);
+        const ids = (p: { items: Array<{ id: number }> }) => p.items.map((x) => x.id);
+        const whole = await h.product.listPage('content');
+        assert.deepEqual([ids(whole), whole.total, whole.offset], [all.map((x) => x.id), all.length, 0]);
+        // A full page, an empty page past the end and a page after an id: each still says how many rows there are in all.
+        const middle = await h.product.listPage('content', { limit: 2, offset: 1 });
+        assert.deepEqual([ids(middle), middle.total, middle.limit, middle.offset], [all.slice(1, 3).map((x) => x.id), all.length, 2, 1]);
+        assert.deepEqual(await h.product.content(undefined, { limit: 2, offset: 1 }), middle.items);
+        const past = await h.product.listPage('content', { limit: 2, offset: all.length });
+        assert.deepEqual([past.items, past.total], [[], all.length]);
+        const after = await h.product.listPage('content', { limit: 1, afterId: all[0].id });
+        assert.deepEqual([ids(after), after.total], [[all[1].id], all.length]);
         const docs = await h.product.items('document');
-        assert.equal(await h.product.listTotal('document'), docs.length);
-        assert.deepEqual((await h.product.items('document', { limit: 1 })).map((x) => x.id), docs.slice(0, 1).map((x) => x.id));
-        assert.equal(await h.product.listTotal('bot-images'), (await h.product.images('bot')).length);
+        const firstDoc = await h.product.listPage('document', { limit: 1 });
+        assert.deepEqual([ids(firstDoc), firstDoc.total], [docs.slice(0, 1).map((x) => x.id), docs.length]);
+        assert.equal((await h.product.listPage('bot-images')).total, (await h.product.images('bot')).length);
+        assert.equal((await h.product.listPage('video', { subcategory: 'podcast' })).total, (await h.product.items('video', { subcategory: 'podcast' })).length);
       } finally {
         for (const m of made) await h.product.remove(m.id);
       }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanText, garbageShare, hasGarbage } from './clean';
+import { cleanText, garbageShare, hasGarbage, tokenGarbage } from './clean';
 
 test('control characters stored where spaces were become spaces', () => {
   assert.equal(cleanText('User\u0003acceptance\u0003of\u0003mandated\u001ftechnology'), 'User acceptance of mandated technology');
@@ -37,22 +37,14 @@ test('garbageShare is high for symbol soup and vowel-less runs, low for prose in
   assert.ok(garbageShare('取扱説明書 モーターの設置') === 0);
 });
 
-/** garbageShare as written before its ASCII shortcut: every token through the general rules. */
+/** garbageShare with every token through the general rules (tokenGarbage), the ASCII shortcut left out. */
 function garbageShareByRules(text: string): number {
-  const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-  const UNMAPPED = /[\uE000-\uF8FF\uFFFD\uFFFE\uFFFF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-  const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿāăąēĕėęěīĭįıōŏőœūŭůűųаеёиоуыэюяіїєѣαεηιουωάέήίόύώ]/i;
   let total = 0;
   let bad = 0;
   for (const t of text.split(/\s+/).filter(Boolean)) {
-    const n = [...t].length;
-    total += n;
-    if ((t.match(CONTROL)?.length ?? 0) + (t.match(UNMAPPED)?.length ?? 0) + (t.match(/[\u25A1\u25AF\u2610]/g)?.length ?? 0)) { bad += n; continue; }
-    const letters = t.match(/\p{L}/gu)?.length ?? 0;
-    const digits = t.match(/\p{N}/gu)?.length ?? 0;
-    if (n >= 4 && letters + digits < n * 0.4) { bad += n; continue; }
-    const alpha = t.replace(/[^\p{L}]/gu, '');
-    if (alpha.length >= 6 && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(alpha) && !VOWELS.test(alpha)) bad += n;
+    const judged = tokenGarbage(t);
+    total += judged.chars;
+    bad += judged.bad;
   }
   return total === 0 ? 0 : bad / total;
 }

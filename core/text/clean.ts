@@ -54,6 +54,12 @@ export function hasGarbage(text: string): boolean {
 
 const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿāăąēĕėęěīĭįıōŏőœūŭůűųаеёиоуыэюяіїєѣαεηιουωάέήίόύώ]/i;
 
+/** Symbol soup: a token of 4+ characters made mostly of punctuation and symbols. */
+const isSymbolSoup = (chars: number, lettersAndDigits: number) => chars >= 4 && lettersAndDigits < chars * 0.4;
+
+/** 6+ Latin, Greek or Cyrillic letters with no vowel: not a word in any language written so. */
+const isVowelless = (letters: number, hasVowel: boolean) => letters >= 6 && !hasVowel;
+
 /**
  * How much of a text is unreadable, from 0 to 1: the share of its non-space
  * characters that are controls, private-use or unmapped glyphs, or that sit
@@ -62,54 +68,56 @@ const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿā�
  * only count by their bad characters.
  */
 export function garbageShare(text: string): number {
-  const tokens = text.split(/\s+/).filter(Boolean);
   let total = 0;
   let bad = 0;
-  for (const t of tokens) {
-    // Most tokens of most texts are printable ASCII: judged by one pass over their characters, the same rules.
-    const ascii = asciiTokenGarbage(t);
-    if (ascii >= 0) {
-      total += t.length;
-      bad += ascii;
-      continue;
-    }
-    const n = [...t].length;
-    total += n;
-    const unmapped = (t.match(CONTROL)?.length ?? 0) + (t.match(UNMAPPED)?.length ?? 0) + (t.match(/[\u25A1\u25AF\u2610]/g)?.length ?? 0);
-    if (unmapped) { bad += n; continue; }
-    const letters = t.match(/\p{L}/gu)?.length ?? 0;
-    const digits = t.match(/\p{N}/gu)?.length ?? 0;
-    // Symbol soup: a long token made mostly of punctuation and symbols.
-    if (n >= 4 && letters + digits < n * 0.4) { bad += n; continue; }
-    // Latin, Greek or Cyrillic letters with no vowel in 6+ letters: not a word in any language written so.
-    const alpha = t.replace(/[^\p{L}]/gu, '');
-    if (alpha.length >= 6 && /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(alpha) && !VOWELS.test(alpha)) bad += n;
+  for (const t of text.split(/\s+/)) {
+    if (!t) continue;
+    // Most tokens of most texts are printable ASCII: their counts come from one pass over their characters.
+    const judged = asciiTokenGarbage(t) ?? tokenGarbage(t);
+    total += judged.chars;
+    bad += judged.bad;
   }
   return total === 0 ? 0 : bad / total;
 }
 
-/** 1 for the character codes of a, e, i, o, u, y (lower case). */
+/** A token's characters (code points) and how many of them are garbage (all or none). */
+export interface TokenGarbage { chars: number; bad: number }
+
+/** garbageShare's verdict on one token, any characters. */
+export function tokenGarbage(t: string): TokenGarbage {
+  const chars = [...t].length;
+  const unmapped = (t.match(CONTROL)?.length ?? 0) + (t.match(UNMAPPED)?.length ?? 0) + (t.match(/[\u25A1\u25AF\u2610]/g)?.length ?? 0);
+  if (unmapped) return { chars, bad: chars };
+  const letters = t.match(/\p{L}/gu)?.length ?? 0;
+  const digits = t.match(/\p{N}/gu)?.length ?? 0;
+  if (isSymbolSoup(chars, letters + digits)) return { chars, bad: chars };
+  const alpha = t.replace(/[^\p{L}]/gu, '');
+  const judgedByVowels = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]+$/u.test(alpha);
+  return { chars, bad: judgedByVowels && isVowelless(alpha.length, VOWELS.test(alpha)) ? chars : 0 };
+}
+
+/** 1 for the character codes VOWELS holds (ASCII ones). */
 const ASCII_VOWEL = new Uint8Array(128);
-for (const c of 'aeiouy') ASCII_VOWEL[c.charCodeAt(0)] = 1;
+for (let c = 0; c < 128; c++) ASCII_VOWEL[c] = VOWELS.test(String.fromCharCode(c)) ? 1 : 0;
 
 /**
- * garbageShare's verdict on a token of printable ASCII (no controls): its
- * length when it is symbol soup or 6+ letters without a vowel, else 0; -1
- * for any other token (judged by the general rules).
+ * garbageShare's verdict on a token of printable ASCII (no controls), by the
+ * same rules as tokenGarbage with its counts taken in one pass; null for any
+ * other token.
  */
-function asciiTokenGarbage(t: string): number {
+function asciiTokenGarbage(t: string): TokenGarbage | null {
   let letters = 0;
   let digits = 0;
   let vowel = false;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
-    if (c < 0x20 || c >= 0x7f) return -1;
+    if (c < 0x20 || c >= 0x7f) return null;
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
       letters++;
-      if (ASCII_VOWEL[c | 0x20]) vowel = true;
+      if (ASCII_VOWEL[c]) vowel = true;
     } else if (c >= 48 && c <= 57) digits++;
   }
-  const n = t.length;
-  if (n >= 4 && letters + digits < n * 0.4) return n;
-  return letters >= 6 && !vowel ? n : 0;
+  const chars = t.length;
+  // Every ASCII letter is Latin: judged by its vowels.
+  return { chars, bad: isSymbolSoup(chars, letters + digits) || isVowelless(letters, vowel) ? chars : 0 };
 }

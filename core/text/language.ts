@@ -224,29 +224,7 @@ function detectArabicScript(text: string): string {
   return 'ar';
 }
 
-/**
- * The last texts judged, with their guess: the ingest judges each chunk's text twice (the chunker for its
- * language tag, the offline embedder for its stems), so the second is a lookup. Only texts of a chunk's
- * size; emptied when it holds 2 million characters (a few MB), so it never grows past that.
- */
-const recent = new Map<string, Guess>();
-let recentChars = 0;
-const MEMO_MIN = 200;
-const MEMO_MAX = 8000;
-const MEMO_CHARS = 2_000_000;
-
 function guess(text: string): Guess {
-  if (text.length < MEMO_MIN || text.length > MEMO_MAX) return judge(text);
-  const known = recent.get(text);
-  if (known) return known;
-  const g = judge(text);
-  if (recentChars + text.length > MEMO_CHARS) { recent.clear(); recentChars = 0; }
-  recent.set(text, g);
-  recentChars += text.length;
-  return g;
-}
-
-function judge(text: string): Guess {
   const counts = countScripts(text);
   if (counts.size === 0) return { language: UNDETERMINED, confident: false };
   const all = total(counts);

@@ -112,14 +112,32 @@ function isStopword(word: string, lang: string): boolean {
 /** A query term: its alternative forms (any one matching counts). */
 export type Term = string[];
 
+/**
+ * matchForms of words met before (a pure function of the word and the language; passages and questions
+ * repeat their words): stemming every word of every passage again was most of an offline answer's own time.
+ */
+const formsMemo = new Map<string, string[]>();
+const FORMS_MEMO_SIZE = 100_000;
+function memoForms(word: string, lang: string): string[] {
+  const key = `${lang}\u0000${word}`;
+  let forms = formsMemo.get(key);
+  if (!forms) {
+    if (formsMemo.size >= FORMS_MEMO_SIZE) formsMemo.clear();
+    forms = matchForms(word, lang);
+    formsMemo.set(key, forms);
+  }
+  return forms;
+}
+
 /** Distinct content terms of a text (function words dropped), each as its alternative forms (see matchForms). */
 export function contentTerms(text: string, lang: string): Term[] {
   const seen = new Map<string, Term>();
   for (const w of words(text)) {
     if (isStopword(w, lang)) continue;
     if (w.length < 2 && !/\d/.test(w)) continue;
-    const forms = matchForms(w, lang);
-    if (!seen.has(forms[0])) seen.set(forms[0], forms);
+    const forms = memoForms(w, lang);
+    // A copy: the caller owns its terms.
+    if (!seen.has(forms[0])) seen.set(forms[0], forms.slice());
   }
   return [...seen.values()];
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChroma, type ChromaServer } from '../search/chroma-server';
 import { createHashEmbedder } from '../search/hash-embedder';
-import { createVectorIndex } from '../search/vector-index';
+import { createSearchIndex } from '../search/index';
 import { createLocalStore } from '../storage/local';
 import { chunkTranscript } from './chunks';
 import { videoKeys } from '../storage/layout';
@@ -34,20 +34,25 @@ const transcript: Transcript = {
   ],
 };
 
-test('transcript chunks become search chunks with their time range, frame time and low-confidence mark, and survive Chroma', async () => {
+test('transcript chunks become search chunks with their time range, frame time and low-confidence mark, and survive the search index (Chroma and the lexical index)', async () => {
   const chunks = chunkTranscript(transcript.segments, { maxSec: 30 });
   const search = videoSearchChunks({ itemId: 7, title: 'Blind pairing', transcript, chunks, frames: { 0: 13.5 } });
   assert.deepEqual(search.map((c) => [c.id, c.startSec, c.endSec, c.frameSec, c.lowConfidence, c.language]), [
     ['video:7:0', 12.2, 18.4, 13.5, true, 'en'],
     ['video:7:1', 45, 49, undefined, true, 'en'],
   ]);
-  const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'video-chunks' });
-  await v.upsert(search);
-  const [hit] = await v.search('pairing button blind motor', 1);
-  assert.equal(hit!.id, 'video:7:0');
-  assert.deepEqual([hit!.chunk.startSec, hit!.chunk.endSec, hit!.chunk.frameSec, hit!.chunk.lowConfidence], [12.2, 18.4, 13.5, true]);
-  const [doc] = await v.search('clean fabric soft brush', 1);
-  assert.equal(doc!.chunk.frameSec, undefined);
+  const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'video-chunks' });
+  try {
+    await index.upsert(search);
+    assert.equal(await index.count(), 2);
+    const [hit] = await index.search('pairing button blind motor', { k: 1 });
+    assert.equal(hit!.chunk.id, 'video:7:0');
+    assert.deepEqual([hit!.chunk.startSec, hit!.chunk.endSec, hit!.chunk.frameSec, hit!.chunk.lowConfidence], [12.2, 18.4, 13.5, true]);
+    const [doc] = await index.search('clean fabric soft brush', { k: 1 });
+    assert.equal(doc!.chunk.frameSec, undefined);
+  } finally {
+    await index.close();
+  }
 });
 
 test('the transcript is kept in the store as WebVTT and as timed segments with its chunks', async () => {

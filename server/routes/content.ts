@@ -3,7 +3,7 @@ import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { readUpload } from '../upload';
-import { docs, Empty, IdParams, MULTIPART, PageQuery, pageOf, sendPage, typed, UploadForm } from './schemas';
+import { docs, Empty, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
 
 const doc = docs('content');
 const images = docs('images');
@@ -16,12 +16,8 @@ export default async function contentRoutes(fastify: FastifyInstance, { services
   const noContent = (reply: FastifyReply) => () => reply.status(204).send();
 
   app.get('/api/content', {
-    schema: { ...doc('All content as list rows (a page, by id)', { 200: T.Array(S.ContentItem) }), querystring: T.Object({ type: T.Optional(T.String()), ...PageQuery }) },
-  }, async (request, reply) => {
-    const { type } = request.query;
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.content(type, page), () => product.listTotal('content', { type }));
-  });
+    schema: { ...doc('All content as list rows (a page, by id)', { 200: T.Array(S.ContentItem) }), querystring: T.Object({ type: T.Optional(T.String()), ...S.PageQuery.properties }) },
+  }, async (request, reply) => sendPage(reply, await product.listPage('content', request.query)));
   app.post('/api/content', { schema: { ...doc('Create a content record without a file', { 201: S.ContentItem }), body: S.ContentForm } }, async (request, reply) =>
     reply.status(201).send(await product.createContent(request.body ?? {})),
   );
@@ -34,20 +30,14 @@ export default async function contentRoutes(fastify: FastifyInstance, { services
   );
 
   app.get('/api/bot-images', {
-    schema: { ...images('Images found in documents (a page, by id)', { 200: T.Array(S.BotImage) }), querystring: T.Object(PageQuery) },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.images('bot', page), () => product.listTotal('bot-images'));
-  });
+    schema: { ...images('Images found in documents (a page, by id)', { 200: T.Array(S.BotImage) }), querystring: S.PageQuery },
+  }, async (request, reply) => sendPage(reply, await product.listPage('bot-images', request.query)));
   app.delete('/api/bot-images/:id', { schema: { ...images('Delete a document image', { 204: Empty }), params: IdParams } }, (request, reply) =>
     product.removeImage('bot', request.params.id).then(noContent(reply)),
   );
   app.get('/api/presentation-images', {
-    schema: { ...images('Slide renders and images of presentations (a page, by id)', { 200: T.Array(S.PresentationImage) }), querystring: T.Object(PageQuery) },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.images('presentation', page), () => product.listTotal('presentation-images'));
-  });
+    schema: { ...images('Slide renders and images of presentations (a page, by id)', { 200: T.Array(S.PresentationImage) }), querystring: S.PageQuery },
+  }, async (request, reply) => sendPage(reply, await product.listPage('presentation-images', request.query)));
   app.delete('/api/presentation-images/:id', { schema: { ...images('Delete a presentation image', { 204: Empty }), params: IdParams } }, (request, reply) =>
     product.removeImage('presentation', request.params.id).then(noContent(reply)),
   );

@@ -3,17 +3,16 @@ import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { readUpload } from '../upload';
-import { docs, Empty, IdParams, MULTIPART, PageQuery, pageOf, sendPage, typed, UploadForm } from './schemas';
+import { docs, Empty, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
 
 const doc = docs('documents');
 
 export default async function documentRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const app = typed(fastify);
-  app.get('/api/documents', { schema: { ...doc('List documents (a page, by id)', { 200: T.Array(S.Document) }), querystring: T.Object(PageQuery) } }, async (request, reply) => {
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.items('document', page), () => product.listTotal('document'));
-  });
+  app.get('/api/documents', { schema: { ...doc('List documents (a page, by id)', { 200: T.Array(S.Document) }), querystring: S.PageQuery } }, async (request, reply) =>
+    sendPage(reply, await product.listPage('document', request.query)),
+  );
   app.post('/api/documents', {
     schema: { ...doc('Upload a document (multipart; ingestion runs as a job)', { 201: S.Document }), [MULTIPART]: UploadForm.document },
   }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'document'))).item));

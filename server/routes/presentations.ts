@@ -4,7 +4,7 @@ import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
-import { docs, Download, Empty, IdParams, MULTIPART, PageQuery, pageOf, sendPage, typed, UploadForm } from './schemas';
+import { docs, Download, Empty, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
 
 const doc = docs('presentations');
 
@@ -12,11 +12,8 @@ export default async function presentationRoutes(fastify: FastifyInstance, { ser
   const { product } = services;
   const app = typed(fastify);
   app.get('/api/presentations', {
-    schema: { ...doc('List presentations (a page, by id)', { 200: T.Array(S.Presentation) }), querystring: T.Object(PageQuery) },
-  }, async (request, reply) => {
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.items('presentation', page), () => product.listTotal('presentation'));
-  });
+    schema: { ...doc('List presentations (a page, by id)', { 200: T.Array(S.Presentation) }), querystring: S.PageQuery },
+  }, async (request, reply) => sendPage(reply, await product.listPage('presentation', request.query)));
   app.post('/api/presentations', {
     schema: { ...doc('Upload a presentation (multipart; ingestion runs as a job)', { 201: S.Presentation }), [MULTIPART]: UploadForm.presentation },
   }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'presentation'))).item));

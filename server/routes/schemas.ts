@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { LIST_PAGE_MAX } from '../../core/product/index';
 
 /**
  * What every route file uses to declare itself: its request schemas (TypeBox,
@@ -40,27 +39,10 @@ export const JsonFile = (schema: TSchema, others: Record<string, unknown> = {}) 
 /** A file download with HTTP ranges. */
 export const Download = { 200: Binary, 206: Binary } as const;
 
-/**
- * Query fields of a list that pages: `limit` (at most LIST_PAGE_MAX, also the default, so a small catalog's
- * list is whole as before), `offset`, and `afterId` (only rows with an id above it: a whole list is read
- * page after page by the last id of the page before, which neither skips nor repeats a row when rows are
- * deleted between two pages). The answer is the page (an array, as before) with the list's whole length in
- * the `X-Total-Count` header.
- */
-export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 0, maximum: LIST_PAGE_MAX, description: `Rows in the answer (default and most ${LIST_PAGE_MAX})` })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Rows to skip, by id (default 0; counted after afterId)' })),
-  afterId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only rows with an id above this one (the last id of the page before), in id order' })),
-};
-
-export const pageOf = (q: { limit?: number; offset?: number; afterId?: number }) =>
-  ({ limit: q.limit ?? LIST_PAGE_MAX, offset: q.offset ?? 0, ...(q.afterId !== undefined ? { afterId: q.afterId } : {}) });
-
-/** Sends a page with X-Total-Count; the total is counted only when the page does not tell it (a full or empty page past the start, or any page after an id). */
-export async function sendPage<T>(reply: FastifyReply, page: { limit: number; offset: number; afterId?: number }, rows: T[], total: () => Promise<number>): Promise<T[]> {
-  const known = page.afterId === undefined && rows.length < page.limit && (rows.length > 0 || page.offset === 0);
-  reply.header('x-total-count', String(known ? page.offset + rows.length : await total()));
-  return rows;
+/** Sends a page of a list (core's ListPage): its rows as the body (an array), the list's whole length in `X-Total-Count`. */
+export function sendPage<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
+  reply.header('x-total-count', String(page.total));
+  return page.items;
 }
 
 /** Responses by status: a TypeBox schema (the handler's return type is checked against it) or one of the kinds above. */

@@ -4,19 +4,17 @@ import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
-import { docs, Download, Empty, IdParams, MULTIPART, PageQuery, pageOf, sendPage, typed, UploadForm } from './schemas';
+import { docs, Download, Empty, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
 
 const doc = docs('videos');
-const ListQuery = T.Object({ subcategory: T.Optional(T.String({ description: 'broadcast, podcast or learning_resources' })), ...PageQuery });
+const ListQuery = T.Object({ subcategory: T.Optional(T.String({ description: 'broadcast, podcast or learning_resources' })), ...S.PageQuery.properties });
 
 export default async function videoRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const app = typed(fastify);
-  app.get('/api/videos', { schema: { ...doc('List videos (a page, by id)', { 200: T.Array(S.Video) }), querystring: ListQuery } }, async (request, reply) => {
-    const { subcategory } = request.query;
-    const page = pageOf(request.query);
-    return sendPage(reply, page, await product.items('video', { subcategory, ...page }), () => product.listTotal('video', { subcategory }));
-  });
+  app.get('/api/videos', { schema: { ...doc('List videos (a page, by id)', { 200: T.Array(S.Video) }), querystring: ListQuery } }, async (request, reply) =>
+    sendPage(reply, await product.listPage('video', request.query)),
+  );
   app.post('/api/videos', {
     schema: { ...doc('Upload a video (multipart; ingestion runs as a job)', { 201: S.Video }), [MULTIPART]: UploadForm.video },
   }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'video'))).item));

@@ -20,11 +20,11 @@ const SCAN_TITLE = 'סריקה עם אזהרה';
 const SAYS = {
   en: {
     warnings: /^Completed with warnings: OCR languages not installed: zz9\.$/, origins: 'Sites allowed to embed it', save: 'Save', refused: /^"ftp:\/\/a\.b\/c" must be a site origin only/,
-    uploadDocument: 'Upload Document', file: 'File', upload: 'Upload', duplicate: /This file was already imported as document \d+ \("AuraShade installation guide"\)/,
+    uploadDocument: 'Upload Document', file: 'File', upload: 'Upload', duplicate: /This file is already in the catalog as "\u2068AuraShade installation guide\u2069" \(id \u2068\d+\u2069\), so it was not uploaded again\./,
   },
   he: {
     warnings: /^הושלם עם אזהרות: \u2068שפות OCR שאינן מותקנות: \u2068zz9\u2069\.\u2069$/, origins: 'אתרים שמותר להם להטמיע אותו', save: 'שמירה', refused: /^הכתובת "\u2068ftp:\/\/a\.b\/c\u2069" צריכה להיות מקור של אתר בלבד/,
-    uploadDocument: 'העלאת מסמך', file: 'קובץ', upload: 'העלאה', duplicate: /הקובץ הזה כבר יובא בשם "\u2068AuraShade installation guide\u2069" \(מזהה \u2068\d+\u2069\)\./,
+    uploadDocument: 'העלאת מסמך', file: 'קובץ', upload: 'העלאה', duplicate: /הקובץ הזה כבר נמצא בקטלוג בשם "\u2068AuraShade installation guide\u2069" \(מזהה \u2068\d+\u2069\), ולכן לא הועלה שוב\./,
   },
 } as const;
 

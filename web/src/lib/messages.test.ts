@@ -80,6 +80,9 @@ test('a refused request is worded from its code in Hebrew, keeps the server text
   const bare = new ApiError(403, 'Forbidden', body({ error: 'forbidden', message: 'Editors may not manage accounts' }));
   assert.equal(wordError('en', bare), 'Editors may not manage accounts');
   assert.equal(wordError('he', bare), 'התפקיד שלך אינו מאפשר זאת.');
+  const missing = new ApiError(404, 'Not Found', body({ error: 'not_found', message: 'Category 7 was not found', coded: { code: 'refusal.not_found', params: { id: 7 } } }));
+  assert.equal(wordError('he', missing), 'הרשומה \u20687\u2069 לא נמצאה: ייתכן שנמחקה.');
+  assert.equal(wordError('en', missing), 'Category 7 was not found');
   assert.equal(wordError('he', new ApiError(502, 'Bad Gateway', '<html>proxy</html>')), 'השרת נכשל בגלל שגיאה פנימית.');
   assert.equal(wordError('he', new TypeError('Failed to fetch')), 'לא ניתן היה להתחבר לשרת.');
   assert.equal(wordError('en', new ApiError(0, 'Network error', '')), 'The server could not be reached.');
@@ -109,7 +112,10 @@ test('a refusal with a code (retrying an item that has not failed, a file import
     error: 'conflict', message: 'This file was already imported as document 3 ("Guide"). Use force to import it again.',
     coded: { code: 'refusal.file_duplicate', params: { title: 'Guide', id: 3 } },
   }));
-  assert.equal(wordReason('he', duplicate), 'הקובץ הזה כבר יובא בשם "\u2068Guide\u2069" (מזהה \u20683\u2069).');
+  // The server's text advises API and CLI users ("Use force"): the console says it in its own terms in both languages.
+  assert.equal(wordReason('he', duplicate), 'הקובץ הזה כבר נמצא בקטלוג בשם "\u2068Guide\u2069" (מזהה \u20683\u2069), ולכן לא הועלה שוב.');
+  assert.equal(wordReason('en', duplicate), 'This file is already in the catalog as "\u2068Guide\u2069" (id \u20683\u2069), so it was not uploaded again.');
+  assert.equal(wordError('en', duplicate), wordReason('en', duplicate));
   // No code, or one this console does not know: no reason of the server's (the toast keeps its own sentence).
   assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'Something clashed' }))), null);
   assert.equal(wordReason('he', new ApiError(409, 'Conflict', JSON.stringify({ error: 'conflict', message: 'New', coded: { code: 'refusal.from_the_future', params: {} } }))), null);

@@ -3,7 +3,8 @@
  * parameters, core/messages.ts) in the console's language. The English
  * console shows the server's own English text (a failure's text carries
  * details the template leaves out); other languages use their template; a
- * code the console does not know shows the English text.
+ * code the console does not know shows the English text. A few codes the
+ * console words in its own terms in every language (locales' consoleMessages).
  */
 import type { Coded, MessageParams } from '@core/types';
 import { en } from '../locales/en';
@@ -12,6 +13,9 @@ import { he } from '../locales/he';
 
 type Templates = Record<string, string>;
 const TEMPLATES: Record<string, Templates> = { en: en.messages, he: he.messages };
+/** Codes the console words itself in every language (the server's text is for API and CLI users). */
+const CONSOLE_TEMPLATES: Record<string, Templates> = { en: en.consoleMessages, he: he.consoleMessages };
+const consoleTemplate = (base: string, coded: Coded | null | undefined) => (coded ? (CONSOLE_TEMPLATES[base] ?? CONSOLE_TEMPLATES.en!)[coded.code] : undefined);
 /** Language names by product name ("spanish"), per console language: a parameter naming a language is worded too. */
 const LANGUAGE_NAMES: Record<string, Record<string, string>> = { en: en.languages, he: he.languages };
 /** Item status names ("processing"), per console language: a `{status}` parameter is worded too. */
@@ -26,9 +30,10 @@ export function fillTemplate(template: string, params: MessageParams, wrap: (v: 
 
 export function wordMessage(language: string, coded: Coded | null | undefined, text: string | null | undefined): string | null {
   const base = language.split('-')[0] ?? 'en';
-  if (base === 'en' && text) return text;
+  const own = consoleTemplate(base, coded);
+  if (base === 'en' && text && own === undefined) return text;
   const templates = TEMPLATES[base] ?? TEMPLATES.en!;
-  const template = coded ? templates[coded.code] : undefined;
+  const template = own ?? (coded ? templates[coded.code] : undefined);
   // A message made of parts (a job's warnings) is worded part by part; one part the console cannot word shows the server's text.
   const parts = coded?.parts?.length ? coded.parts.map((p) => (Object.hasOwn(templates, p.code) ? wordMessage(language, p, null) : null)) : null;
   if (template !== undefined && !parts?.includes(null)) {
@@ -56,7 +61,7 @@ export function wordError(language: string, error: unknown): string {
   const words = API_ERRORS[base] ?? API_ERRORS.en!;
   // Only a request that never got an answer (fetch's TypeError) is "could not be reached"; any other failure is not hidden behind it.
   if (!isApiError(error)) return error instanceof TypeError ? words.network! : base === 'en' && error instanceof Error && error.message ? error.message : words.internal!;
-  if (base === 'en' && error.serverMessage) return error.serverMessage;
+  if (base === 'en' && error.serverMessage && consoleTemplate(base, error.coded) === undefined) return error.serverMessage;
   const coded = error.coded ? wordMessage(language, error.coded, null) : null;
   if (coded) return coded;
   return (error.code && words[error.code]) || (error.status === 0 ? words.network! : words.internal!);

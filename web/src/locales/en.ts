@@ -137,6 +137,13 @@ export const en = {
   },
   /** Job steps and failure reasons by code, {name} a parameter: the server's own English catalogue (core/messages.ts). */
   messages: TEMPLATED_MESSAGES,
+  /**
+   * Refusals the console words in its own terms in every language, before the server's text: that text
+   * advises API and CLI users (a `force` field the console does not offer).
+   */
+  consoleMessages: {
+    'refusal.file_duplicate': 'This file is already in the catalog as "{title}" (id {id}), so it was not uploaded again.',
+  },
   /** A refused or failed request the server sent without a coded message, by its error code (the English console shows the server's own text). */
   apiErrors: {
     validation: 'The request was refused: a value is not valid.',

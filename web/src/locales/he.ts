@@ -154,6 +154,9 @@ export const he: Translations = {
     internal: 'השרת נכשל בגלל שגיאה פנימית.',
     network: 'לא ניתן היה להתחבר לשרת.',
   },
+  consoleMessages: {
+    'refusal.file_duplicate': 'הקובץ הזה כבר נמצא בקטלוג בשם "{title}" (מזהה {id}), ולכן לא הועלה שוב.',
+  },
   messages: {
     'queued': 'בתור',
     'queued_again': 'שוב בתור',
@@ -300,6 +303,13 @@ export const he: Translations = {
     'refusal.cue_text_missing': 'כתובית {cue}: חסר הטקסט.',
     'refusal.cue_after_end': 'כתובית {cue} מתחילה אחרי סוף הסרטון ({seconds} שניות).',
     'refusal.cues_invalid': 'לא ניתן לשמור את התמליל: יש כתוביות חופפות, לא לפי הסדר או ריקות.',
+    'refusal.field_invalid': 'הערך בשדה "{field}" אינו תקין.',
+    'refusal.request_invalid': 'הבקשה אינה תקינה.',
+    'refusal.json_invalid': 'גוף הבקשה אינו JSON תקין.',
+    'refusal.content_type_unsupported': 'השרת אינו מקבל בקשות מסוג "{type}".',
+    'refusal.no_route': 'אין בשרת כתובת {method} {path}.',
+    'refusal.not_found': 'הרשומה {id} לא נמצאה: ייתכן שנמחקה.',
+    'refusal.chat_rate_limited': 'נשלחו יותר מדי הודעות. המתינו {seconds} שניות ונסו שוב.',
     'note.nothing_searchable_pdf': 'אין בקובץ הזה שום דבר שאפשר לחפש: ב-PDF אין טקסט שאפשר לקרוא, גם לא בעזרת OCR (רק תמונות או שרטוטים). הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_docx': 'אין בקובץ הזה שום דבר שאפשר לחפש: במסמך אין טקסט, רק תמונות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_pptx': 'אין בקובץ הזה שום דבר שאפשר לחפש: בשקופיות אין טקסט, רק תמונות או צורות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
