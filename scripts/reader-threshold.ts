@@ -29,7 +29,7 @@ function outcome(row: Row, reader: 'rules' | 'learned', threshold?: number, blen
   const relevant = row.passages.filter((p) => p.relevant && sameScript(p.hit.chunk.language, plan.language));
   const kind = q.unanswerable ? 'unanswerable' : q.needsModel ? 'needsModel' : 'answerable';
   const unknown = new Set(row.unknown);
-  const { text, used } = relevant.length ? offlineAnswer(relevant, plan.variants, { unknownLink: (u) => unknown.has(u), reader, blend }, { threshold, minSupport: reader === 'learned' && process.env.NO_SUPPORT ? 0 : undefined }) : { text: '', used: [] };
+  const { text, used } = relevant.length ? offlineAnswer(relevant, plan.variants, { unknownLink: (u) => unknown.has(u), reader, blend }, { threshold, minSupport: process.env.SUPPORT ? Number(process.env.SUPPORT) : undefined }) : { text: '', used: [] };
   const notFound = !text;
   const cited = used.map((u) => {
     const c = u.passage.hit.chunk;
@@ -61,9 +61,12 @@ for (const set of sets) {
 const learnedAt = (t: number, blend: number) => sets.map((set) => ({ name: set.name, os: set.rows.map((r) => outcome(r, 'learned', t, blend)) }));
 // The blend of the rules' score (0..1 in tenths) and the threshold (0..0.5 in steps of 0.05), pooled over the sets.
 const grid: Array<{ t: number; blend: number; n: number }> = [];
+const only = process.env.ONLY ? process.env.ONLY.split(',').map(Number) : null;
 for (let b = 0; b <= 10; b++) {
+  if (only && b !== Math.round(only[0] * 10)) continue;
   for (let k = 0; k <= 10; k++) {
     const t = k * 0.05;
+    if (only && Math.abs(t - only[1]) > 1e-9) continue;
     const per = learnedAt(t, b / 10);
     const pooled = summary(per.flatMap((x) => x.os));
     if (process.env.ALL || k % 2 === 0) console.log(`learned blend=${(b / 10).toFixed(1)} t=${t.toFixed(2)}: ${per.map((x) => `${x.name} ${show(summary(x.os))}`).join(' | ')} || pooled handled ${pooled.handled}/${pooled.total}`);

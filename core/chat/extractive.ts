@@ -173,6 +173,13 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const learned = trained && (options.reader ?? (readerByDefault || options.selectWeights ? 'learned' : 'rules')) === 'learned';
   // The learned reader (core/chat/reader.ts) scores every sentence read, the rules' score being one of its features.
   const explained: ExplainedCandidate[] = [];
+  // Which candidates can answer at all (the learned ranking chooses among them when any can): those holding the
+  // kind of value asked for when the question names one (a phone number, an e-mail, a web address, a date; in
+  // English a figure or a count for "how many / how much"). (Requiring a quote to add words to the question's own
+  // was measured too: it lost 4 questions on the development sets, whose test files often answer in its words.)
+  const admissible = new Set<ExplainedCandidate>();
+  const askedAll = (pool[0]?.terms ?? []).filter(asks);
+  const wantsQuantity = qLang === 'en' && prefer.types.includes('quantity');
   if (learned || options.explain) {
     const ruleTop = byRules.reduce<Fact | null>((b, f) => (!b || f.score > b.score ? f : b), null);
     const ruleMax = Math.max(1e-9, ruleTop?.score ?? 0);
@@ -193,7 +200,10 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
         index: f.i, count: f.count, ruleShare: f.zero ? 0 : Math.max(0, f.score) / ruleMax, ruleTop: f === ruleTop,
         fragment: f.fragment, field: f.field, definition: f.definition,
       }, numbers);
-      explained.push({ p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 });
+      const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
+      explained.push(candidate);
+      const set = f.read === f.s ? f.set : passageTermSet(f.read, passages[f.p].hit.chunk.language, qLang);
+      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))) admissible.add(candidate);
     }
   }
   // Learned scores are compared as the selection model's softmax over the candidates (the best is 1), blended
@@ -202,8 +212,9 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const topLogit = Math.max(...explained.map((c) => c.learned));
   const blend = options.blend ?? READER_BLEND;
   const ruleMax = Math.max(1e-9, ...explained.map((c) => c.rule));
+  const readable = admissible.size ? explained.filter((c) => admissible.has(c)) : explained;
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = learned
-    ? explained.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
+    ? readable.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
     : byRules.map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
   const explain = options.explain ? { candidates: explained } : {};
   if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true, answerProbability: learned ? 0 : null, ...explain };
@@ -267,7 +278,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
   let answerProbability: number | null = null;
   // "The support phone number", "the due date", "the e-mail": a quote holding neither the word nor such a value does not answer.
-  const slotsHeld = asked.every((t) => !slotUnfilled(t, new Set(chosen.flatMap((c) => [...(pool[c.p].lines.find((x) => x.i === c.i)?.set ?? [])])), chosen.map((c) => c.s).join('\n'), qLang));
+  const slotsHeld = asked.every((t) => !slotUnfilled(t, new Set(chosen.flatMap((c) => [...(pool[c.p].lines.find((x) => x.i === c.i)?.set ?? [])])), chosen.map((c) => c.s).join('\n'), qLang, asked));
   if (learned) {
     const top = explained.find((c) => c.p === ranked[0].p && c.i === ranked[0].i)!;
     const second = Math.max(top.learned - 10, ...explained.filter((c) => c !== top).map((c) => c.learned));

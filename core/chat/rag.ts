@@ -105,7 +105,10 @@ export function offlineAnswer(
 ): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
   const result = extractiveAnswer(relevant, variants, options);
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
-  const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) : support < (gate.minSupport ?? MIN_SUPPORT);
+  // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
+  // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
+  const minSupport = gate.minSupport ?? MIN_SUPPORT;
+  const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
   const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false);
   if (text && (weak || unheld)) return { text: '', used: [], result };
   if (text) return { text, used: result.used, result };
