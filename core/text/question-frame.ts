@@ -96,6 +96,16 @@ export function slotFilled(t: Term, text: string, lang: string): boolean {
   return slotCredit(t, text, lang) > 0;
 }
 
+/**
+ * True when the term names a kind of value with an unmistakable form (phone,
+ * e-mail, web address, date) and `text` neither holds the word nor such a
+ * value: a quote that does not hold what is asked for.
+ */
+export function slotUnfilled(t: Term, set: Set<string>, text: string, lang: string): boolean {
+  const slot = lists(lang).slots.find((s) => s.spellings || /\bdate\b/.test(s.words) ? t.some((f) => s.set.has(f)) : false);
+  return !!slot && !hasTerm(set, t) && !slot.fills(text);
+}
+
 /** What a slot word counts for in `text` that holds a value of its kind but not the word (0 when none). */
 export function slotCredit(t: Term, text: string, lang: string): number {
   let best = 0;
