@@ -248,8 +248,8 @@ export interface SegmentsOptions {
   listed?: string[];
 }
 
-/** A segment holding more terms than this in a listed field is looked up term by term, as the other fields. */
-const MAX_LISTED_TERMS = 500_000;
+/** A segment holding more terms than this in a listed field (a few MB of strings) is looked up term by term, as the other fields. */
+const MAX_LISTED_TERMS = 100_000;
 
 export function createSegments(db: Database.Database, opts: SegmentsOptions): Segments {
   db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
