@@ -195,14 +195,14 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     });
     const numbers = questionNumbers(questionText, qLang);
     for (const f of facts) {
+      const set = f.read === f.s ? f.set : passageTermSet(f.read, passages[f.p].hit.chunk.language, qLang);
       const features = readerFeatures(readerTerms[f.p], prefer.types, {
-        sentence: f.read, set: f.read === f.s ? f.set : passageTermSet(f.read, passages[f.p].hit.chunk.language, qLang), lang: qLang, passageRank: f.p, passages: pool.length, relevance: passages[f.p].relevance,
+        sentence: f.read, set, lang: qLang, passageRank: f.p, passages: pool.length, relevance: passages[f.p].relevance,
         index: f.i, count: f.count, ruleShare: f.zero ? 0 : Math.max(0, f.score) / ruleMax, ruleTop: f === ruleTop,
         fragment: f.fragment, field: f.field, definition: f.definition,
       }, numbers);
       const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
       explained.push(candidate);
-      const set = f.read === f.s ? f.set : passageTermSet(f.read, passages[f.p].hit.chunk.language, qLang);
       if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))) admissible.add(candidate);
     }
   }
