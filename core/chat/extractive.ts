@@ -2,7 +2,8 @@ import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
-import { isFrameTerm, slotCredit } from '../text/question-frame';
+import { isFrameTerm, slotCredit, slotUnfilled } from '../text/question-frame';
+import { READER_BLEND, answerFeatures, answerScore, questionNumbers, readerByDefault, readerFeatures, readerTrained, selectScore, type FeatureVector, type ReaderTerm } from './reader';
 
 /**
  * The offline answerer: the sentences of the top passages that share the
@@ -42,11 +43,37 @@ export interface ExtractiveResult {
   kindHeld?: boolean | null;
   /** False when a figure of the question (a number, an ordinal) is in none of the quoted passages. */
   figuresHeld?: boolean;
+  /** False when the question asks for a phone number, an e-mail, a web address or a date and the quote holds none. */
+  slotsHeld?: boolean;
+  /** The learned reader's probability that the quote answers the question (core/chat/reader.ts); null when the rules chose. */
+  answerProbability?: number | null;
+  /** With `explain`: every candidate sentence with its features and both scores (training and measuring the reader). */
+  candidates?: ExplainedCandidate[];
+  /** With `explain` and the learned reader: the answering model's input (core/chat/reader.ts answerFeatures). */
+  answerInput?: number[];
+}
+
+export interface ExplainedCandidate {
+  p: number;
+  i: number;
+  s: string;
+  rule: number;
+  features: FeatureVector;
+  /** The selection model's score (a logit). */
+  learned: number;
 }
 
 export interface ExtractiveOptions {
   /** True for a link found nowhere else in the catalog: sentences carrying one are not quoted. */
   unknownLink?: (url: string) => boolean;
+  /** 'rules': the hand-set scoring alone; 'learned' (the default when weights are trained): core/chat/reader.ts ranks. */
+  reader?: 'rules' | 'learned';
+  /** Return every candidate with its features (scripts/train-reader.ts). */
+  explain?: boolean;
+  /** Selection weights to use instead of the committed ones (training). */
+  selectWeights?: number[];
+  /** Share of the rules' score in the learned ranking (instead of the committed READER_BLEND). */
+  blend?: number;
 }
 
 /** The sentences of a passage that may be quoted (see suspicious.ts). */
@@ -74,8 +101,15 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   });
   // Rarer terms say more: weight each question term by how few of the pooled sentences contain it.
   const all = pool.flatMap((x) => x.list);
-  const weight = (t: Term) => Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length));
-  const candidates: Array<{ p: number; i: number; s: string; score: number }> = [];
+  // Asked for every sentence and term below: computed once per term.
+  const weights = new Map<Term, number>();
+  const weight = (t: Term) => {
+    let w = weights.get(t);
+    if (w === undefined) { w = Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length)); weights.set(t, w); }
+    return w;
+  };
+  type Fact = { p: number; i: number; s: string; read: string; score: number; zero: boolean; set: Set<string>; fragment: boolean; field: boolean; definition: boolean; count: number };
+  const facts: Fact[] = [];
   // Who/when/how long: sentences holding a name, a date or a duration answer it (core/chat/answer-type.ts).
   const questionText = variants.map((v) => v.text).join(' ');
   const prefer = answerPreference(questionText, pool.flatMap((x) => x.terms).map(weight), variants[0]?.language);
@@ -101,7 +135,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const kept = termSet(questionText.replace(excludedText, ' '), variants[0]?.language ?? 'en');
   // "Which company is X from?" on a title page: the organisation line carrying X's affiliation mark (Haghighat$ … Intel Corporation$).
   const marks = prefer.types.includes('organization') ? pool.map((x) => affiliationMarkers(x.text, questionText)) : [];
-  for (const { terms, focus, list, labels } of pool) {
+  for (const { terms, focus, list, labels, lines } of pool) {
     for (const x of list) {
       // The same sentence in two passages (overlap, a copy of a page) is quoted once.
       const key = x.s.toLowerCase().replace(/\s+/g, ' ');
@@ -117,17 +151,73 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       }, 0);
       const marked = marks[x.p]?.size ? [...(trailingMarker(x.s) ?? '')].some((c) => marks[x.p].has(c)) : undefined;
       let score = prefer.adjust(x.s, x.p, termScore, marked);
-      if (subject && score > 0 && definesSubject(x.s, subject)) score += 2 * unit;
-      if (score === 0) continue;
+      const defines = !!subject && definesSubject(x.s, subject);
+      if (subject && score > 0 && defines) score += 2 * unit;
       const compact = 1 / Math.sqrt(Math.max(contentTerms(x.s, 'und').length, 4) / 4);
       // Headings, bullets and table rows (no closing punctuation) count for less than whole sentences.
       // A form's label with its value after it reads as a whole statement ("Customer: Bayside Wholesale"),
       // and so does a field written on one line ("Datum: 2023-06-15 12:05:50").
-      const fragment = isFragment(x.s) && !labels.has(x.i) && !isField(x.s) ? 0.6 : 1;
-      candidates.push({ p: x.p, i: x.i, s: clip(x.s), score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1 });
+      const field = labels.has(x.i) || isField(x.s);
+      const fragment = isFragment(x.s) && !field ? 0.6 : 1;
+      // A form's label is read with its value ("Customer" + "Bayside Wholesale"): that is the statement quoted.
+      const value = labels.has(x.i) ? lines.find((y) => y.i === x.i + 1)?.s : undefined;
+      facts.push({
+        p: x.p, i: x.i, s: clip(x.s), read: value ? `${x.s}: ${value}` : x.s, score: score * fragment * (0.75 + 0.25 * compact) - x.p * 0.1, zero: score === 0,
+        set: x.set, fragment: isFragment(x.s), field, definition: defines, count: list.length,
+      });
     }
   }
-  if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true };
+  // The hand-set scoring's candidates: sentences sharing something with the question.
+  const byRules = facts.filter((f) => !f.zero);
+  const trained = readerTrained || !!options.selectWeights;
+  const learned = trained && (options.reader ?? (readerByDefault || options.selectWeights ? 'learned' : 'rules')) === 'learned';
+  // The learned reader (core/chat/reader.ts) scores every sentence read, the rules' score being one of its features.
+  const explained: ExplainedCandidate[] = [];
+  // Which candidates can answer at all (the learned ranking chooses among them when any can): those holding the
+  // kind of value asked for when the question names one (a phone number, an e-mail, a web address, a date; in
+  // English a figure or a count for "how many / how much"). (Requiring a quote to add words to the question's own
+  // was measured too: it lost 4 questions on the development sets, whose test files often answer in its words.)
+  const admissible = new Set<ExplainedCandidate>();
+  const askedAll = (pool[0]?.terms ?? []).filter(asks);
+  const wantsQuantity = qLang === 'en' && prefer.types.includes('quantity');
+  if (learned || options.explain) {
+    const ruleTop = byRules.reduce<Fact | null>((b, f) => (!b || f.score > b.score ? f : b), null);
+    const ruleMax = Math.max(1e-9, ruleTop?.score ?? 0);
+    const readerTerms = pool.map(({ terms, focus }) => {
+      const seenTerm = new Set<string>();
+      const out: ReaderTerm[] = [];
+      for (const t of [...terms, ...focus]) {
+        if (!asks(t) || (hasTerm(excluded, t) && !hasTerm(kept, t)) || seenTerm.has(t[0])) continue;
+        seenTerm.add(t[0]);
+        out.push({ term: t, weight: weight(t), surface: [...(surface.get(t[0]) ?? [])] });
+      }
+      return out;
+    });
+    const numbers = questionNumbers(questionText, qLang);
+    for (const f of facts) {
+      const set = f.read === f.s ? f.set : passageTermSet(f.read, passages[f.p].hit.chunk.language, qLang);
+      const features = readerFeatures(readerTerms[f.p], prefer.types, {
+        sentence: f.read, set, lang: qLang, passageRank: f.p, passages: pool.length, relevance: passages[f.p].relevance,
+        index: f.i, count: f.count, ruleShare: f.zero ? 0 : Math.max(0, f.score) / ruleMax, ruleTop: f === ruleTop,
+        fragment: f.fragment, field: f.field, definition: f.definition,
+      }, numbers);
+      const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
+      explained.push(candidate);
+      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))) admissible.add(candidate);
+    }
+  }
+  // Learned scores are compared as the selection model's softmax over the candidates (the best is 1), blended
+  // with the rules' score relative to their best (READER_BLEND: 0 = the learned reader alone; chosen on the
+  // development question sets by scripts/reader-threshold.ts).
+  const topLogit = Math.max(...explained.map((c) => c.learned));
+  const blend = options.blend ?? READER_BLEND;
+  const ruleMax = Math.max(1e-9, ...explained.map((c) => c.rule));
+  const readable = admissible.size ? explained.filter((c) => admissible.has(c)) : explained;
+  const candidates: Array<{ p: number; i: number; s: string; score: number }> = learned
+    ? readable.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
+    : byRules.map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
+  const explain = options.explain ? { candidates: explained } : {};
+  if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true, answerProbability: learned ? 0 : null, ...explain };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
   const chosen = ranked.filter((c) => c.score >= ranked[0].score * 0.5).slice(0, MAX_SENTENCES);
   // The sentence after the best one often completes it ("...takes 20 minutes. You need a hex key.").
@@ -136,7 +226,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   // (a name the layout set on two lines: "ONDŘEJ" / "MACHULDA").
   const introduces = endsWithColon(ranked[0].s);
   const next = (introduces ? valueAfter(pool[ranked[0].p].lines, ranked[0]) : undefined)
-    ?? candidates.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
+    ?? byRules.find((c) => c.p === ranked[0].p && c.i === ranked[0].i + 1)
     ?? ((isFragment(ranked[0].s) && !isField(ranked[0].s)) || isQuestion(ranked[0].s) ? nextLine(pool[ranked[0].p].lines, ranked[0]) : undefined);
   // A label line ("State Tax ID", "Amount Due") is completed by the short line after it (its value).
   const completes = next && (!isFragment(next.s) || ((isFragment(ranked[0].s) || introduces) && next.s.length <= 60));
@@ -183,10 +273,20 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   // Not "when" ("at six in the morning") nor "how long" (a duration or a length): their answers take too many forms.
   // Counts written in words are recognised in English only (core/chat/answer-type.ts): other languages are not gated.
   const kindHeld = qLang !== 'en' || !prefer.types.includes('quantity') ? null : chosen.some((c) => holdsAnswerType(c.s, 'quantity'));
-  // A figure of the question ("the 5th quarter", "Firefox 3.5") missing from every quoted passage: they speak of another.
-  const figures = asked.filter((t) => /\d/.test(t[0]));
+  // A figure of the question ("the 5th quarter", "the fifth series", "Firefox 3.5") missing from every quoted passage: they speak of another.
+  const figures = asked.filter((t) => t.some((f) => /\d/.test(f)));
   const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
-  return { text, used, support, kindHeld, figuresHeld };
+  let answerProbability: number | null = null;
+  // "The support phone number", "the due date", "the e-mail": a quote holding neither the word nor such a value does not answer.
+  const slotsHeld = asked.every((t) => !slotUnfilled(t, new Set(chosen.flatMap((c) => [...(pool[c.p].lines.find((x) => x.i === c.i)?.set ?? [])])), chosen.map((c) => c.s).join('\n'), qLang, asked));
+  if (learned) {
+    const top = explained.find((c) => c.p === ranked[0].p && c.i === ranked[0].i)!;
+    const second = Math.max(top.learned - 10, ...explained.filter((c) => c !== top).map((c) => c.learned));
+    const input = answerFeatures(top.features, top.learned, second, support, candidates.length);
+    answerProbability = answerScore(input);
+    if (options.explain) Object.assign(explain, { answerInput: input });
+  }
+  return { text, used, support, kindHeld, figuresHeld, slotsHeld, answerProbability, ...explain };
 }
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */

@@ -10,7 +10,8 @@ import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
-import { extractiveAnswer, quotableSentences } from './extractive';
+import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
+import { ANSWER_THRESHOLD } from './reader';
 import { checkGrounding } from './grounding';
 import { unknownLinks } from './known-links';
 import { fill, languageNameIn, phrasesFor } from './phrases';
@@ -58,6 +59,8 @@ export interface RagBotOptions {
   onGroundingFailure?: (missing: string[], question: string) => void;
   /** A video's kept transcript (cue times and frames): video citations name the cues of the quoted sentences. */
   videoTranscript?: (videoId: number) => Promise<StoredTranscript | null>;
+  /** The offline answerer's ranking: the learned reader or the hand-set rules (core/chat/reader.ts; default: the committed weights say). */
+  reader?: 'rules' | 'learned';
 }
 
 export interface AskOptions {
@@ -85,6 +88,35 @@ const MAX_LLM_PASSAGES = 6;
  */
 export const MIN_SUPPORT = 0.4;
 const HISTORY_TURNS = 6;
+
+/**
+ * The offline answer from the relevant passages: the quote and the passages it
+ * cites, or no text for "not found". With the learned reader (core/chat/reader.ts)
+ * "not found" is its answering probability under the threshold chosen on the
+ * development question sets; with the rules alone, support under MIN_SUPPORT.
+ * Either way a "how many" quote without a figure, or a question's figure in
+ * none of the quoted passages, is not an answer; with the learned reader
+ * neither is a quote without the phone number, e-mail, web address or date
+ * asked for.
+ */
+export function offlineAnswer(
+  relevant: Passage[], variants: RetrievalPlan['variants'], options: ExtractiveOptions = {},
+  gate: { threshold?: number; minSupport?: number } = {},
+): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
+  const result = extractiveAnswer(relevant, variants, options);
+  const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
+  // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
+  // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
+  const minSupport = gate.minSupport ?? MIN_SUPPORT;
+  const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
+  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false);
+  if (text && (weak || unheld)) return { text: '', used: [], result };
+  if (text) return { text, used: result.used, result };
+  // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
+  const opening = quotableSentences(relevant[0].hit.chunk.text, options).slice(0, 2).map((x) => x.s);
+  if (opening.length === 0) return { text: '', used: [], result };
+  return { text: `${opening.join(' ')} [1]`, used: [{ n: 1, passage: relevant[0], quotes: opening }], result };
+}
 
 export function createRagBot(options: RagBotOptions): RagBot {
   const { catalog, search, llm, conversations } = options;
@@ -130,17 +162,8 @@ export function createRagBot(options: RagBotOptions): RagBot {
         : '';
       return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
     }
-    const unknownLink = (u: string) => unknown.has(u);
-    let { text, used, support, kindHeld, figuresHeld } = extractiveAnswer(relevant, plan.variants, { unknownLink });
-    // Calibrated "not found": the quote must hold enough of what was asked (see MIN_SUPPORT).
-    if (text && (support < MIN_SUPPORT || kindHeld === false || figuresHeld === false)) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
-    if (!text) {
-      // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
-      const opening = quotableSentences(relevant[0].hit.chunk.text, { unknownLink }).slice(0, 2).map((x) => x.s);
-      if (opening.length === 0) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
-      used = [{ n: 1, passage: relevant[0], quotes: opening }];
-      text = `${opening.join(' ')} [1]`;
-    }
+    const { text, used } = offlineAnswer(relevant, plan.variants, { unknownLink: (u: string) => unknown.has(u), reader: options.reader });
+    if (!text) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
     const cited = numberCitations(text, await asCited(used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk, quotes: u.quotes ?? [] }))));
     return await makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
@@ -307,7 +330,7 @@ const SCRIPTS: Record<string, string> = {
   zh: 'Hani', ja: 'Jpan', ko: 'Hang', th: 'Thai', hi: 'Deva',
 };
 /** True when two languages are written in one script (an undetermined language matches any). */
-function sameScript(a: string, b: string): boolean {
+export function sameScript(a: string, b: string): boolean {
   if (a === UNDETERMINED || b === UNDETERMINED) return true;
   return (SCRIPTS[a] ?? 'Latn') === (SCRIPTS[b] ?? 'Latn');
 }

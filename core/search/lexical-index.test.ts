@@ -132,6 +132,36 @@ test('results are the same whether the postings sit in one segment, many merged 
   }
 });
 
+test('a title word held by one segment of many is found there, as in one segment; after a clear and new writes only the new titles are found', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
+  // Titles listed per segment (lexical-segments.ts): each batch of chunks has titles of its own.
+  const titled = (n: number, name: (i: number) => string) => manyChunks(n).map((c, i) => ({ ...c, title: name(i) }));
+  try {
+    const chunks = titled(1200, (i) => `Manual ${['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'][Math.floor(i / 200)]}${i % 3} guide`);
+    const one = await createLexicalIndex({ dataDir: null, saveDelayMs: 60_000 });
+    one.upsert(chunks);
+    const many = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 500 });
+    for (let i = 0; i < chunks.length; i += 50) many.upsert(chunks.slice(i, i + 50));
+    await many.flush();
+    for (const q of ['alpha0', 'charlie2 guide', 'foxtrot1', 'manual', 'golf0']) {
+      const a = one.search(q, { k: 30, language: 'en' }).title;
+      const b = many.search(q, { k: 30, language: 'en' }).title;
+      assert.deepEqual(b.map((h) => [h.id, h.score]), a.map((h) => [h.id, h.score]), q);
+      assert.equal(a.length > 0, q !== 'golf0', q);
+    }
+    // Written again the same way, the new segments take the old ones' numbers.
+    many.clear();
+    const next = titled(1200, (i) => `Handbook golf${i % 2}`);
+    for (let i = 0; i < next.length; i += 50) many.upsert(next.slice(i, i + 50));
+    await many.flush();
+    assert.equal(many.search('alpha0', { k: 30, language: 'en' }).title.length, 0);
+    assert.equal(many.search('golf1', { k: 1000, language: 'en' }).title.length, 600);
+    await Promise.all([one.close(), many.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('a restart reads the index without rebuilding it; chunks not yet in a segment (a crash) are indexed again', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
   try {

@@ -223,7 +223,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const docs = new DocTable();
   const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
   const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
-    cacheBytes: options.postingsCacheBytes ?? 192 << 20 });
+    cacheBytes: options.postingsCacheBytes ?? 192 << 20, listed: [FIELD_KEY.title] });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');

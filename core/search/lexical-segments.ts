@@ -241,7 +241,15 @@ export interface SegmentsOptions {
   lengths?: (prefix: string) => ArrayLike<number>;
   /** Bytes of written postings kept in memory, least recently used dropped first (default 0: none). */
   cacheBytes?: number;
+  /**
+   * Fields (key prefixes) whose terms in each written segment are few: listed in memory the first time
+   * the segment is read for them, so a term a segment lacks costs no lookup.
+   */
+  listed?: string[];
 }
+
+/** A segment holding more terms than this in a listed field (a few MB of strings) is looked up term by term, as the other fields. */
+const MAX_LISTED_TERMS = 100_000;
 
 export function createSegments(db: Database.Database, opts: SegmentsOptions): Segments {
   db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
@@ -268,6 +276,28 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     }
   };
   const forget = () => { cache.clear(); cached = 0; };
+  /**
+   * Per segment and listed field, its terms (null: too many to list). A segment table never changes, so
+   * its list holds until it is dropped. A lookup seeks through pages whose keys carry whole postings blobs
+   * (SQLite reads them to compare): a term absent from most segments (a title word) cost one such seek per segment.
+   */
+  const lists = new Map<string, Set<string> | null>();
+  const listOf = (s: Segment, prefix: string): Set<string> | null => {
+    const lk = `${s.seg}\u0000${prefix}`;
+    let terms = lists.get(lk);
+    if (terms === undefined) {
+      terms = new Set<string>();
+      // Key order from the field's first key; a range bound would make SQLite compare (and read) every row's blob.
+      for (const key of db.prepare<[string], string>(`SELECT term FROM seg_${s.seg} WHERE term >= ? ORDER BY term`).pluck().iterate(prefix)) {
+        if (!key.startsWith(prefix)) break;
+        if (terms.size >= MAX_LISTED_TERMS) { terms = null; break; }
+        terms.add(key);
+      }
+      lists.set(lk, terms);
+    }
+    return terms;
+  };
+  const listedFields = new Set(opts.listed ?? []);
   let list: Segment[] = [];
   let through = 0;
   const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
@@ -292,6 +322,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
 
   const drop = (s: Segment) => {
     forget();
+    lists.clear();
     db.exec(`DROP TABLE IF EXISTS seg_${s.seg}`);
     db.prepare('DELETE FROM segments WHERE seg = ?').run(s.seg);
   };
@@ -366,9 +397,11 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       const out: SegmentPostings[] = [];
       if (list.length) {
         const key = prefix + term;
+        const listedField = listedFields.has(prefix);
         for (const s of list) {
           const ck = `${s.seg}\u0000${key}`;
           let p = cache.get(ck);
+          if (p === undefined && listedField && listOf(s, prefix)?.has(key) === false) continue;
           if (p === undefined) {
             const r = s.get.get(key);
             p = r ? Object.assign(decodePostings(r.docs, r.n), { seg: s.seg }) : null;

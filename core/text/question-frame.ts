@@ -96,6 +96,25 @@ export function slotFilled(t: Term, text: string, lang: string): boolean {
   return slotCredit(t, text, lang) > 0;
 }
 
+/**
+ * True when the term names a kind of value with an unmistakable form (phone,
+ * e-mail, web address, date) and `text` neither holds the word nor such a
+ * value: a quote that does not hold what is asked for.
+ */
+export function slotUnfilled(t: Term, set: Set<string>, text: string, lang: string, question: Term[] = []): boolean {
+  const { slots } = lists(lang);
+  const slot = slots.find((s) => s.spellings || /\bdate\b/.test(s.words) ? t.some((f) => s.set.has(f)) : false);
+  if (!slot) return false;
+  // "The phone app" names a device: a phone NUMBER is asked for only with the word "number" ("phone number", "מספר טלפון").
+  if (slot.fills === holdsPhone && !question.some((q) => q.some((f) => slots[0].set.has(f)))) return false;
+  return !hasTerm(set, t) && !slot.fills(text);
+}
+
+/** True for a word naming a kind of value ("number", "date", "phone", "website", "how many"). */
+export function isSlotTerm(t: Term, lang: string): boolean {
+  return lists(lang).slots.some((s) => t.some((f) => s.set.has(f)));
+}
+
 /** What a slot word counts for in `text` that holds a value of its kind but not the word (0 when none). */
 export function slotCredit(t: Term, text: string, lang: string): number {
   let best = 0;

@@ -67,6 +67,12 @@ test('an ordinal in figures matches its number; irregular verb forms and synonym
   assert.ok(hasTerm(termSet('Notes in modified position and size.', 'en'), contentTerms('placed', 'en')[0]));
 });
 
+test('a count or an ordinal in English words matches its figure ("series two", "the third category")', () => {
+  const set = termSet('Series 2: Category 1 2.4, Category 3 1.8', 'en');
+  for (const w of ['two', 'third', 'first']) assert.ok(hasTerm(set, contentTerms(w, 'en')[0]), w);
+  assert.ok(!hasTerm(set, contentTerms('fifth', 'en')[0]));
+});
+
 test('the parts of identifiers and CamelCase words are terms of a passage', () => {
   assert.equal(identifierParts('value_axis.crosses == XL_AXIS_CROSSES.MAXIMUM'), 'value axis crosses\nXL AXIS CROSSES MAXIMUM');
   const set = termSet('value_axis.crosses == XL_AXIS_CROSSES.MAXIMUM and a StrikeOut', 'en');

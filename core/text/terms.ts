@@ -45,8 +45,8 @@ export function formsOf(word: string, lang: string): string[] {
  */
 export function matchForms(word: string, lang: string): string[] {
   const own = formsOf(word, lang);
-  // An ordinal matches its number ("3rd" / "Series 3", "second" / "2").
-  const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1];
+  // An ordinal matches its number ("3rd" / "Series 3", "third" / "3"), and so does a count in words ("three").
+  const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1] ?? NUMBER_WORDS[word];
   if (ordinal) return [...own, ordinal];
   if (!/^[a-z]+$/.test(word)) return own;
   const out = [...own];
@@ -56,6 +56,12 @@ export function matchForms(word: string, lang: string): string[] {
   if (word.length >= 5 && !out.includes(word)) out.push(word);
   return out;
 }
+
+/** English counts and ordinals in words, as their figure ("three" / "third" / "3"); "one" and "second" have other meanings. */
+const NUMBER_WORDS: Record<string, string> = {
+  two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', eleven: '11', twelve: '12',
+  first: '1', third: '3', fourth: '4', fifth: '5', sixth: '6', seventh: '7', eighth: '8', ninth: '9', tenth: '10', eleventh: '11', twelfth: '12',
+};
 
 const GB_OUR = /^(colo|flavo|favo|behavio|hono|labo|neighbo|humo|harbo|rumo|vapo|armo|savo|endeavo|odo|vigo|rigo|parlo|tumo)ur(s|ed|ing|ful|less|ite|ites|able|ably|ation|ations|ist|ists|er|ers|hood|ly|ize|ized|ise|ised)?$/;
 const GB_RE = /^(cent|met|lit|theat|fib|calib|spect)re(s|d)?$/;
@@ -142,7 +148,8 @@ export function contentTerms(text: string, lang: string): Term[] {
  * ("XL_AXIS_CROSSES.MAXIMUM" holds "axis", "crosses" and "maximum").
  */
 export function identifierParts(text: string): string {
-  const parts = text.match(/[\p{L}\d]+(?:[._][\p{L}\d]+)+|\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)+/gu) ?? [];
+  // A decimal ("5.0", "1.500") is a number, not an identifier: its digits are not words of their own.
+  const parts = (text.match(/[\p{L}\d]+(?:[._][\p{L}\d]+)+|\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)+/gu) ?? []).filter((p) => /\p{L}/u.test(p));
   return parts.map((p) => p.replace(/[._]/g, ' ').replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ')).join('\n');
 }
 
