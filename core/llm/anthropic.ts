@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import { toLlmError } from './anthropic-errors';
 import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
+import { silenceGuard } from './silence-guard';
 
 export interface AnthropicClientOptions {
   /** The key, or a function read at every call (rotation; a missing key fails at call time, not at start). */
@@ -62,33 +63,22 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
 
     async *stream(messages, o = {}) {
       const client = sdk();
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(o.signal?.reason);
-      if (o.signal?.aborted) onAbort();
-      o.signal?.addEventListener('abort', onAbort, { once: true });
-      let idle: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => controller.abort(new DOMException('The language model went silent', 'TimeoutError')), options.timeoutMs);
-      };
+      const guard = silenceGuard(o.signal, options.timeoutMs);
       try {
-        arm();
-        const events = await client.messages.create({ ...params(messages, o), stream: true }, { signal: controller.signal });
+        guard.heard();
+        const events = await client.messages.create({ ...params(messages, o), stream: true }, { signal: guard.signal });
         let stopped = false;
         for await (const event of events) {
-          arm();
+          guard.heard();
           if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') yield event.delta.text;
           else if (event.type === 'message_stop') stopped = true;
         }
-        // The SDK ends iteration quietly when aborted: report it.
-        if (controller.signal.aborted) throw controller.signal.reason;
+        guard.throwIfCut();
         if (!stopped) throw new AppError('llm_error', 'The language model stream ended before the answer was complete.');
       } catch (e) {
-        throw mapError(e, options.timeoutMs, controller.signal);
+        throw mapError(e, options.timeoutMs, guard.signal);
       } finally {
-        clearTimeout(idle);
-        o.signal?.removeEventListener('abort', onAbort);
-        if (!controller.signal.aborted) controller.abort();
+        guard.release();
       }
     },
   };

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { toOpenAiError } from './openai-errors';
 import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
+import { silenceGuard } from './silence-guard';
 
 export interface OpenAiClientOptions {
   /**
@@ -88,35 +89,24 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
 
     async *stream(messages, o = {}) {
       const client = sdk();
-      const controller = new AbortController();
-      const onAbort = () => controller.abort(o.signal?.reason);
-      if (o.signal?.aborted) onAbort();
-      o.signal?.addEventListener('abort', onAbort, { once: true });
-      let idle: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => controller.abort(new DOMException('The language model went silent', 'TimeoutError')), options.timeoutMs);
-      };
+      const guard = silenceGuard(o.signal, options.timeoutMs);
       try {
-        arm();
+        guard.heard();
         const chunks = await withTokenParam(() =>
-          client.chat.completions.create({ ...params(messages, o), stream: true }, { signal: controller.signal }));
+          client.chat.completions.create({ ...params(messages, o), stream: true }, { signal: guard.signal }));
         let finished = false;
         for await (const chunk of chunks) {
-          arm();
+          guard.heard();
           const choice = chunk.choices[0];
           if (choice?.delta?.content) yield choice.delta.content;
           if (choice?.finish_reason) finished = true;
         }
-        // The SDK ends iteration quietly when aborted: report it.
-        if (controller.signal.aborted) throw controller.signal.reason;
+        guard.throwIfCut();
         if (!finished) throw new AppError('llm_error', 'The language model stream ended before the answer was complete.');
       } catch (e) {
-        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: controller.signal });
+        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: guard.signal });
       } finally {
-        clearTimeout(idle);
-        o.signal?.removeEventListener('abort', onAbort);
-        if (!controller.signal.aborted) controller.abort();
+        guard.release();
       }
     },
   };

@@ -97,4 +97,17 @@ export function llmClientContract(provider: string, fake: () => ContractFake, ma
     await assert.rejects(client().complete([{ role: 'user', content: 'x' }], { signal: ac.signal }),
       (e) => e instanceof AppError && e.details?.aborted === true);
   });
+
+  t('a caller abort cancels a stream, and the request reaches the model no more', async () => {
+    const ac = new AbortController();
+    fake().respond(() => { ac.abort(); return { text: 'slow', delayMs: 60_000 }; });
+    await assert.rejects(drain(client().stream([{ role: 'user', content: 'x' }], { signal: ac.signal })),
+      (e) => e instanceof AppError && e.details?.aborted === true);
+    const aborted = new AbortController();
+    aborted.abort();
+    const before = fake().requests.length;
+    await assert.rejects(drain(client().stream([{ role: 'user', content: 'x' }], { signal: aborted.signal })),
+      (e) => e instanceof AppError && e.details?.aborted === true);
+    assert.equal(fake().requests.length, before, 'a stream asked with an aborted signal sends nothing');
+  });
 }
