@@ -11,6 +11,9 @@
  * tuned on. Sealed sets 2 and 3 were written before this round: 2 over the
  * corpus files no earlier set used (they hold one repeated chart, so only 12
  * answerable questions), 3 with new questions over files the earlier sets use.
+ * Sealed set 4 was written (by `sealed4`) before this session's answerer work,
+ * over the text-richest files and distractors, with Hebrew cross-language and
+ * smart-home not-found questions; it must not be tuned on.
  */
 import path from 'node:path';
 import { runAnswersEval, type AnswersEvalResult } from '../core/eval/answer-eval';
@@ -25,6 +28,7 @@ export const FRESH_QUESTIONS = path.join(ROOT, 'core/eval/answers/fresh-question
 export const SEALED_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed-questions.json');
 export const SEALED2_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed2-questions.json');
 export const SEALED3_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed3-questions.json');
+export const SEALED4_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed4-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary; madeUp: Summary };
@@ -36,6 +40,7 @@ export const ANSWER_SETS = [
   { name: 'sealed', label: 'sealed 1 (dev since)', file: SEALED_QUESTIONS },
   { name: 'sealed2', label: 'sealed 2', file: SEALED2_QUESTIONS },
   { name: 'sealed3', label: 'sealed 3', file: SEALED3_QUESTIONS },
+  { name: 'sealed4', label: 'sealed 4', file: SEALED4_QUESTIONS },
 ] as const;
 
 /** Each set's figures, by set name. */
