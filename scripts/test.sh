@@ -8,5 +8,5 @@ if [ ${#files[@]} -eq 0 ]; then echo "no test files found" >&2; exit 1; fi
 export NODE_OPTIONS="${NODE_OPTIONS:-} --openssl-legacy-provider"
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 # --test-timeout is a deadline for a hung file, not a speed check: on a loaded 2-core machine the PostgreSQL
-# durability file (51 server starts) takes several minutes.
+# durability file (24 server starts) takes minutes.
 exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${files[@]}"

@@ -40,13 +40,15 @@ const call = (s: TestServer, route: string, init: RequestInit = {}) =>
   fetch(s.url + route, { ...init, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
 
 describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
-  it('50 writes each answered 201 and followed at once by SIGKILL of their server: all 50 are there after a restart', async () => {
+  it('20 writes each answered 201 and followed at once by SIGKILL of their server: all 20 are there after a restart', async () => {
     const url = await (await pg.server()).createDatabase();
     const acked: string[] = [];
     const dirs: string[] = [];
     try {
-      // Ten rounds of five servers; each server takes one write and is killed the moment it answers.
-      for (let round = 0; round < 10; round++) {
+      // Four rounds of five servers; each server takes one write and is killed the moment it answers. A store
+      // that wrote behind its answer lost 17 of 20 such writes (measured), so 20 tell it apart; every server
+      // start costs a process boot, which on a busy 2-core machine is what bounds this file's time.
+      for (let round = 0; round < 4; round++) {
         await Promise.all(Array.from({ length: 5 }, async (_, k) => {
           const s = await startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } });
           dirs.push(s.dataDir);
@@ -58,12 +60,12 @@ describe('the catalog in PostgreSQL', { skip: pg.skipReason }, () => {
           await killHard(s);
         }));
       }
-      assert.equal(acked.length, 50);
+      assert.equal(acked.length, 20);
       const again = await startTestServer({ process: true, startTimeoutMs: 300_000, env: { DATABASE_URL: url, CHROMA_URL: chromaUrl, WORKER_CONCURRENCY: '0' } });
       try {
         const names = new Set(((await (await call(again, '/api/categories')).json()) as Category[]).map((c) => c.name));
         const missing = acked.filter((n) => !names.has(n));
-        assert.deepEqual(missing, [], `${missing.length} of 50 acknowledged writes missing`);
+        assert.deepEqual(missing, [], `${missing.length} of 20 acknowledged writes missing`);
       } finally {
         await again.stop();
       }

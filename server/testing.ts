@@ -62,7 +62,10 @@ export interface TestProcess {
  * (default 120 s) is for a process that hangs, not a speed check: tsx and Chroma take over 30 s on a loaded 2-core machine.
  */
 export function spawnProcess(args: string[], o: { env: NodeJS.ProcessEnv; dir: string; ready: RegExp; startTimeoutMs?: number }): TestProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...o.env, DATA_DIR: o.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The kernel's parent-death signal: a test file killed at its deadline takes its processes with it instead of
+  // leaving servers running for the rest of the suite (setpriv execs node, so the child is node itself).
+  const child = spawn('setpriv', ['--pdeathsig', 'KILL', process.execPath, '--import', 'tsx', ...args],
+    { cwd: ROOT, env: { ...o.env, DATA_DIR: o.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const p = { child, out: '', dir: o.dir, exited } as TestProcess;
   p.ready = new Promise((resolve, reject) => {
