@@ -59,7 +59,8 @@ const MERGE_FACTOR = 8;
  * looks every term up in each. At a quiet time every segment is merged into one when there are more than
  * COMPACT_MIN_SEGMENTS and those besides the largest hold at least 1 / COMPACT_TAIL_SHARE of the postings:
  * after a bulk load that is one segment; a trickle of small writes into a big index (a small tail) is left
- * to the levels, and each posting is written again by these merges at most about COMPACT_TAIL_SHARE times.
+ * to the levels until it is an eighth of the postings, so these merges rewrite about COMPACT_TAIL_SHARE
+ * postings per posting written since the last one.
  */
 const COMPACT_MIN_SEGMENTS = 4;
 const COMPACT_TAIL_SHARE = 8;
