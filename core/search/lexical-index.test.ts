@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createLexicalIndex, LEXICAL_FILE } from './lexical-index';
 import { writeLexicalFile } from './lexical-store';
 import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
+import { rewriteAsOldLayout, segmentLayouts } from '../testing/lexical-old-layout';
 
 const top = (r: { words: { chunk: { id: string } | null }[]; grams: { chunk: { id: string } | null }[] }) => [r.grams[0]?.chunk?.id, r.words[0]?.chunk?.id];
 
@@ -106,6 +107,18 @@ function manyChunks(n: number) {
   });
 }
 
+const QUERIES = ['motion sensor model17x', 'thermostat schedule heating', 'חיישן התנועה model3x', 'détecteur bouton'];
+/** Every field's hits (id, score) of each of QUERIES. */
+const askAll = (idx: Awaited<ReturnType<typeof createLexicalIndex>>) => QUERIES.map((q) => {
+  const r = idx.search(q, { k: 20, language: 'en' });
+  return (['words', 'grams', 'title'] as const).map((f) => r[f].map((h) => [h.id, h.score] as const));
+});
+/** Same hits in the same order, scores equal up to rounding (postings summed in another segment order). */
+const sameHits = (x: ReturnType<typeof askAll>, y: ReturnType<typeof askAll>) => x.forEach((q, i) => q.forEach((f, j) => {
+  assert.deepEqual(f.map((h) => h[0]), y[i][j].map((h) => h[0]), `${QUERIES[i]} / ${j}`);
+  f.forEach((h, m) => assert.ok(Math.abs(h[1] - y[i][j][m][1]) < 1e-9, `${QUERIES[i]} / ${j}: score ${h[1]} against ${y[i][j][m][1]}`));
+}));
+
 test('results are the same whether the postings sit in one segment, many merged segments or memory', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-'));
   try {
@@ -157,6 +170,71 @@ test('a title word held by one segment of many is found there, as in one segment
     assert.equal(many.search('alpha0', { k: 30, language: 'en' }).title.length, 0);
     assert.equal(many.search('golf1', { k: 1000, language: 'en' }).title.length, 600);
     await Promise.all([one.close(), many.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an index written in the earlier segment layout (terms and blobs in one key, no block bounds) answers the same after the upgrade; at the first quiet time its segments are written again in the new layout', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-upgrade-'));
+  try {
+    const chunks = manyChunks(3000);
+    const a = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 2000 });
+    for (let i = 0; i < 2000; i += 50) a.upsert(chunks.slice(i, i + 50));
+    a.deleteItem('document', 105);
+    await a.flush();
+    const before = askAll(a);
+    await a.close();
+    const file = path.join(dir, LEXICAL_FILE);
+    rewriteAsOldLayout(file);
+    const old = segmentLayouts(file);
+    assert.ok(old.length > 1 && old.every((s) => s.layout === null && /WITHOUT ROWID/.test(s.sql)), JSON.stringify(old));
+
+    const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 2000 });
+    assert.equal(b.count(), 1990);
+    assert.deepEqual(askAll(b), before);
+    // More writes (new segments in the new layout beside the old ones), then a quiet time.
+    for (let i = 2000; i < chunks.length; i += 50) b.upsert(chunks.slice(i, i + 50));
+    await b.flush();
+    assert.ok(segmentLayouts(file).some((s) => s.layout === 2) && segmentLayouts(file).some((s) => s.layout === 3));
+    // The same chunks indexed afresh (a merge drops removed chunks' postings, which count in a term's
+    // document frequency until then: compared once every segment is merged).
+    const fresh = await createLexicalIndex({ dataDir: null, saveDelayMs: 60_000 });
+    fresh.upsert(chunks.filter((c) => c.itemId !== 105));
+    const want = askAll(fresh);
+    await b.compact();
+    sameHits(askAll(b), want);
+    await b.close();
+    const after = segmentLayouts(file);
+    assert.ok(after.length === 1 && after[0].layout === 3 && !/WITHOUT ROWID/.test(after[0].sql), JSON.stringify(after));
+    const c = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    sameHits(askAll(c), want);
+    await Promise.all([c.close(), fresh.close()]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('at a quiet time the segments of a bulk load are merged into one (same answers); a few small segments beside a big one are left to the levels', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-compact-'));
+  try {
+    const chunks = manyChunks(3000);
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 3000 });
+    for (let i = 0; i < 2900; i += 50) idx.upsert(chunks.slice(i, i + 50));
+    await idx.flush();
+    const file = path.join(dir, LEXICAL_FILE);
+    assert.ok(segmentLayouts(file).length > 4);
+    const before = askAll(idx);
+    await idx.compact();
+    assert.equal(segmentLayouts(file).length, 1);
+    sameHits(askAll(idx), before);
+    // A trickle after it: small segments beside the big one stay until they are a real share of the postings.
+    for (let i = 2900; i < 3000; i += 20) { idx.upsert(chunks.slice(i, i + 20)); await idx.flush(); }
+    const trickle = segmentLayouts(file).length;
+    assert.ok(trickle > 4, String(trickle));
+    await idx.compact();
+    assert.equal(segmentLayouts(file).length, trickle);
+    await idx.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,12 +1,18 @@
 /**
  * Postings of the lexical index in SQLite segments. A segment is one table
- * `seg_N (term PRIMARY KEY, n, docs)` whose `docs` blob holds n document
- * numbers (uint32) then their n term frequencies (uint8, capped at 255),
- * then (padded to 4 bytes) per block of BLOCK postings the shortest field
- * length (uint32) and the highest frequency (uint8) in it: a bound on any
- * posting's BM25 score in that block, so a query can skip blocks and lists
- * that cannot reach its top k. Blobs written before hold no blocks (5n
- * bytes); their bounds are computed when read.
+ * `seg_N (id INTEGER PRIMARY KEY, term TEXT UNIQUE, n, docs)`, rows in term
+ * order, whose `docs` blob holds n document numbers (uint32) then their n
+ * term frequencies (uint8, capped at 255), then (padded to 4 bytes) per
+ * block of BLOCK postings the shortest field length (uint32) and the highest
+ * frequency (uint8) in it: a bound on any posting's BM25 score in that block,
+ * so a query can skip blocks and lists that cannot reach its top k. Blobs
+ * written before hold no blocks (5n bytes); their bounds are computed when
+ * read.
+ * The terms are kept apart from the blobs (in the table's term index) so
+ * that a lookup compares short keys only: segments of the earlier layout
+ * (layout 2: `term PRIMARY KEY, n, docs` WITHOUT ROWID, where every key
+ * compared during a seek is a whole row, its blob read in full) are still
+ * read the same way and are written again in the current layout when merged.
  * New postings collect in an in-memory segment; `write()` stores it as a
  * level-0 segment; when a level holds MERGE_FACTOR segments they are merged
  * into one of the next level (postings of removed documents dropped), so a
@@ -21,7 +27,10 @@ export interface Postings {
 }
 
 /** Names the layout of segment blobs (benchmarks reuse an index built with the same one). */
-export const SEGMENT_FORMAT = 'seg-v2:block-bounds-64';
+export const SEGMENT_FORMAT = 'seg-v3:terms-apart+block-bounds-64';
+
+/** Table layouts of a segment (`segments.layout`): 2 = WITHOUT ROWID, the term the key of a whole row; 3 = the term in an index of its own. */
+export const SEGMENT_LAYOUT = { withoutRowid: 2, termsApart: 3 } as const;
 
 /** Postings per block of stored bounds. */
 export const BLOCK = 64;
@@ -45,8 +54,18 @@ export function blockBounds(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: 
 }
 
 const MERGE_FACTOR = 8;
+/**
+ * Merging by levels leaves up to MERGE_FACTOR - 1 segments per level (about 13 at 1 M chunks), and a query
+ * looks every term up in each. At a quiet time every segment is merged into one when there are more than
+ * COMPACT_MIN_SEGMENTS and those besides the largest hold at least 1 / COMPACT_TAIL_SHARE of the postings:
+ * after a bulk load that is one segment; a trickle of small writes into a big index (a small tail) is left
+ * to the levels until it is an eighth of the postings, so these merges rewrite about COMPACT_TAIL_SHARE
+ * postings per posting written since the last one.
+ */
+const COMPACT_MIN_SEGMENTS = 4;
+const COMPACT_TAIL_SHARE = 8;
 
-interface Segment { seg: number; level: number; postings: number; get: Database.Statement<[string], { n: number; docs: Buffer }> }
+interface Segment { seg: number; level: number; postings: number; layout: number; get: Database.Statement<[string], { n: number; docs: Buffer }> }
 
 const growU32 = (a: Uint32Array, min: number): Uint32Array => { if (a.length >= min) return a; const b = new Uint32Array(Math.max(min, a.length * 2)); b.set(a); return b; };
 const growI32 = (a: Int32Array, min: number): Int32Array => { if (a.length >= min) return a; const b = new Int32Array(Math.max(min, a.length * 2)).fill(-1); b.set(a); return b; };
@@ -231,6 +250,11 @@ export interface Segments {
   setWrittenThrough(doc: number): void;
   maxDoc(): number;
   noteDeleted(n: number): void;
+  /**
+   * At a quiet time (no writes for a while): merges every written segment into one when that is worth its
+   * cost (see `COMPACT_*`) or when a segment is of the earlier layout; returns whether it did.
+   */
+  compact(): boolean;
   dropAll(): void;
   count(): number;
 }
@@ -252,9 +276,13 @@ export interface SegmentsOptions {
 const MAX_LISTED_TERMS = 100_000;
 
 export function createSegments(db: Database.Database, opts: SegmentsOptions): Segments {
-  db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL);
+  db.exec(`CREATE TABLE IF NOT EXISTS segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL, postings INTEGER NOT NULL, layout INTEGER NOT NULL DEFAULT 2);
            CREATE TABLE IF NOT EXISTS segment_state (one INTEGER PRIMARY KEY CHECK (one = 1), written_through INTEGER NOT NULL);
            INSERT OR IGNORE INTO segment_state VALUES (1, 0);`);
+  // An index written before layouts were recorded: every segment it holds is of layout 2.
+  if (!db.prepare<[], { name: string }>('PRAGMA table_info(segments)').all().some((c) => c.name === 'layout')) {
+    db.exec(`ALTER TABLE segments ADD COLUMN layout INTEGER NOT NULL DEFAULT ${SEGMENT_LAYOUT.withoutRowid}`);
+  }
   const memory = new MemorySegment();
   /**
    * Postings read from written segments (which never change until dropped), by segment and key, null for
@@ -301,23 +329,25 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
   let list: Segment[] = [];
   let through = 0;
   const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
-  const open = (seg: number, level: number, postings: number): Segment =>
-    ({ seg, level, postings, get: db.prepare(`SELECT n, docs FROM seg_${seg} WHERE term = ?`) });
+  // Both layouts answer the same statements (a layout-3 table finds a term through its term index).
+  const open = (seg: number, level: number, postings: number, layout: number): Segment =>
+    ({ seg, level, postings, layout, get: db.prepare(`SELECT n, docs FROM seg_${seg} WHERE term = ?`) });
 
   const nextSeg = () => (db.prepare<[], { m: number | null }>('SELECT max(seg) AS m FROM segments').get()!.m ?? 0) + 1;
 
   /** Writes sorted (term, postings) pairs into a new segment table; returns its number and posting count. */
   const create = (level: number, fill: (put: (term: string, p: Postings) => void) => void): Segment => {
     const seg = nextSeg();
-    db.exec(`CREATE TABLE seg_${seg} (term TEXT PRIMARY KEY, n INTEGER NOT NULL, docs BLOB NOT NULL) WITHOUT ROWID`);
+    // Rows appended in term order: row ids follow the terms, so reading a segment in term order reads its table in order.
+    db.exec(`CREATE TABLE seg_${seg} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, n INTEGER NOT NULL, docs BLOB NOT NULL)`);
     const ins = db.prepare(`INSERT INTO seg_${seg} (term, n, docs) VALUES (?, ?, ?)`);
     let total = 0;
     fill((term, p) => {
       ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n, opts.lengths?.(term[0])));
       total += p.n;
     });
-    db.prepare('INSERT INTO segments (seg, level, postings) VALUES (?, ?, ?)').run(seg, level, total);
-    return open(seg, level, total);
+    db.prepare('INSERT INTO segments (seg, level, postings, layout) VALUES (?, ?, ?, ?)').run(seg, level, total, SEGMENT_LAYOUT.termsApart);
+    return open(seg, level, total, SEGMENT_LAYOUT.termsApart);
   };
 
   const drop = (s: Segment) => {
@@ -390,8 +420,8 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     memory,
     load() {
       through = db.prepare<[], { written_through: number }>('SELECT written_through FROM segment_state').get()!.written_through;
-      list = db.prepare<[], { seg: number; level: number; postings: number }>('SELECT seg, level, postings FROM segments ORDER BY seg').all()
-        .map((r) => open(r.seg, r.level, r.postings));
+      list = db.prepare<[], { seg: number; level: number; postings: number; layout: number }>('SELECT seg, level, postings, layout FROM segments ORDER BY seg').all()
+        .map((r) => open(r.seg, r.level, r.postings, r.layout));
     },
     read(prefix, term) {
       const out: SegmentPostings[] = [];
@@ -433,6 +463,15 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     setWrittenThrough(doc) { through = doc; setThrough.run(doc); memory.maxDoc = doc; },
     maxDoc: () => Math.max(through, memory.maxDoc),
     noteDeleted() { /* postings of removed documents are skipped when read and dropped at the next merge */ },
+    compact() {
+      if (list.length === 0) return false;
+      const old = list.some((s) => s.layout !== SEGMENT_LAYOUT.termsApart);
+      const total = list.reduce((a, s) => a + s.postings, 0);
+      const largest = Math.max(...list.map((s) => s.postings));
+      if (!old && (list.length <= COMPACT_MIN_SEGMENTS || (total - largest) * COMPACT_TAIL_SHARE < total)) return false;
+      merge([...list], Math.max(...list.map((s) => s.level)) + 1);
+      return true;
+    },
     dropAll() {
       forget();
       for (const s of [...list]) drop(s);

@@ -176,13 +176,14 @@ export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, acce
       if (d === 0xffffffff) break;
       const live = alive[d] === 1;
       let score = 0;
-      const len = lengths[d];
+      // The document's length part of BM25, once per document (the same operations as the reference's, so the same bits).
+      const norm = k1 * (1 - b + (b * lengths[d]) / avg);
       for (let i = ess; i < m; i++) {
         const c = cursors[i];
         if (c.pos < c.n && c.docs[c.pos] === d) {
           if (live) {
             const f = c.tfs[c.pos];
-            const x = c.idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * len) / avg));
+            const x = c.idf * (f * (k1 + 1)) / (f + norm);
             contrib[c.term] = x; mark[c.term] = d; score += x;
             scored++;
           }
@@ -197,7 +198,7 @@ export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, acce
         c.pos = seek(c.docs, c.n, c.pos, d);
         if (c.pos < c.n && c.docs[c.pos] === d) {
           const f = c.tfs[c.pos];
-          const x = c.idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * len) / avg));
+          const x = c.idf * (f * (k1 + 1)) / (f + norm);
           contrib[c.term] = x; mark[c.term] = d; score += x;
           scored++;
         }
