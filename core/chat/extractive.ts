@@ -1,3 +1,4 @@
+import { holdsNumbered, numberedThings } from './numbered';
 import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
@@ -275,7 +276,10 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const kindHeld = qLang !== 'en' || !prefer.types.includes('quantity') ? null : chosen.some((c) => holdsAnswerType(c.s, 'quantity'));
   // A figure of the question ("the 5th quarter", "the fifth series", "Firefox 3.5") missing from every quoted passage: they speak of another.
   const figures = asked.filter((t) => t.some((f) => /\d/.test(f)));
-  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
+  // A thing the question names by its number ("Series 4") that a quoted passage numbers otherwise ("Series 1..3") is not there either.
+  const things = figures.length ? numberedThings(questionText, qLang) : [];
+  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)))
+    && things.every((x) => [...numbers.keys()].some((p) => holdsNumbered(passages[p].hit.chunk.text, x, qLang)));
   let answerProbability: number | null = null;
   // "The support phone number", "the due date", "the e-mail": a quote holding neither the word nor such a value does not answer.
   const slotsHeld = asked.every((t) => !slotUnfilled(t, new Set(chosen.flatMap((c) => [...(pool[c.p].lines.find((x) => x.i === c.i)?.set ?? [])])), chosen.map((c) => c.s).join('\n'), qLang, asked));

@@ -8,6 +8,7 @@ import type { QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
+import { questionPlace } from '../text/question-frame';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -103,6 +104,10 @@ export function offlineAnswer(
   relevant: Passage[], variants: RetrievalPlan['variants'], options: ExtractiveOptions = {},
   gate: { threshold?: number; minSupport?: number } = {},
 ): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
+  // A question naming a page or slide ("on the second slide") is answered from the passages there when any is relevant.
+  const place = variants[0] ? questionPlace(variants[0].text) : null;
+  const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
+  if (atPlace.length) relevant = atPlace;
   const result = extractiveAnswer(relevant, variants, options);
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
@@ -156,8 +161,11 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const relevant = passages.filter((p) => p.relevant && (plan.translated || sameScript(p.hit.chunk.language, plan.language)));
     if (relevant.length === 0) {
       // Offline search is same-language: say so when no content is in the question's language.
+      // Not when a passage found is in the question's language: content of no sure language (a chart's figures and
+      // labels) is not in the catalog's languages, and an English question over English charts is simply not found.
       const others = languages.filter((l) => l !== plan.language);
-      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
+      const ownFound = passages.some((p) => p.hit.chunk.language === plan.language);
+      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && !ownFound && others.length
         ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
         : '';
       return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
