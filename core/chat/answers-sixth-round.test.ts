@@ -40,6 +40,14 @@ describe('offline answers beside a French file (sixth round)', { skip: !CORPUS_D
     assert.doesNotMatch(reply.answer, /French|language model/);
   });
 
+  it('chart deck: the highest value is read from the chart\'s data ("the biggest value", "which series is highest in the first category")', async () => {
+    const biggest = await p.services.rag.answer('What is the biggest value anywhere on the chart?', []);
+    assert.match(biggest.answer, /^Series 3: .*Category 4 5\.0/);
+    assert.equal(biggest.citations[0].itemId, p.ids['pptx/cht-legend-props.pptx']);
+    const highest = await p.services.rag.answer('Which series is highest in the first category?', []);
+    assert.match(highest.answer, /^Series 1: Category 1 4\.3/);
+  });
+
   it('chart deck: "Series 4" is not answered by a chart of three series', async () => {
     const reply = await p.services.rag.answer('What is the value of Series 4 in Category 2?', []);
     assert.equal(reply.notFound, true);

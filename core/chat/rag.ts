@@ -9,6 +9,7 @@ import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
+import { chartExtreme } from './chart-extreme';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -109,6 +110,9 @@ export function offlineAnswer(
   const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
   if (atPlace.length) relevant = atPlace;
   const result = extractiveAnswer(relevant, variants, options);
+  // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data.
+  const extreme = variants[0] ? chartExtreme(relevant, variants[0].text, variants[0].language) : null;
+  if (extreme) return { text: `${extreme.line}. [1]`, used: [{ n: 1, passage: extreme.passage, quotes: [extreme.line] }], result };
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.

@@ -41,7 +41,7 @@ const ASKING_WORDS = [
   'רשום רשומה רשומים רשומות מופיע מופיעה מופיעים מופיעות כתוב כתובה כתובים כתובות מוצג מוצגת מוצגים מצוין מצוינת מצוינים נאמר סוג סוגי',
   'mentionné mentionnés indiqué indiqués affiché affichés mencionado mencionados indicado indicados genannt angegeben aufgeführt указан указано перечислены',
   // Words of the question's grammar, not its content: "besides Normal", "about itself", "what comes after".
-  'besides itself themselves himself herself come comes came',
+  'besides itself themselves himself herself come comes came anywhere',
 ].join(' ');
 
 /** share: what a value of the kind counts for a slot word the text does not hold (SLOT_SHARE unless the kind is unmistakable). */
@@ -63,6 +63,9 @@ const DATE = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?![\d]|[.,]\d)|\b\d{1,2}[./-]\d{1
 
 const CLOCK = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})/iu;
 
+/** A chart's series as extracted (core/tools/pptx-xml.ts): a name, a colon, two or more "label value" points. */
+export const SERIES_LINE = /^([^:\n]{1,80}):\s+((?:[^,\n]*?-?\d+(?:\.\d+)?)(?:,\s+[^,\n]*?-?\d+(?:\.\d+)?)+)\s*$/;
+
 const SLOTS: Slot[] = [
   { words: 'number numbers value values numéro nombre valeur valor valores número nummer wert zahl номер число значение מספר מספרים ערך', fills: (t) => /\d/.test(t) },
   // "How many / how much": a count or an amount, in figures or in words.
@@ -70,6 +73,8 @@ const SLOTS: Slot[] = [
   { words: 'website websites site sites url urls homepage web www http https com org net', fills: (t) => WEB_ADDRESS.test(t), share: 1, spellings: true },
   { words: 'phone telephone tel téléphone teléfono telefon телефон טלפון', fills: holdsPhone, spellings: true },
   { words: 'date dates datum fecha дата תאריך', fills: (t) => DATE.test(t) },
+  // "The highest value", "which series is lowest": a chart's data (one line per series) can say, though it writes no such word.
+  { words: 'highest biggest largest greatest lowest smallest', fills: (t) => t.split('\n').some((l) => SERIES_LINE.test(l.trim())), share: 1 },
   // "At what time of day": a clock time ("12:05:50", "9 am").
   { words: 'time hour heure hora uhrzeit время שעה', fills: (t) => CLOCK.test(t) },
   { words: 'email mail e-mail courriel correo почта מייל אימייל', fills: (t) => /[\p{L}\d._%+-]+@[\p{L}\d.-]+\.\p{L}{2,}/u.test(t), spellings: true },
