@@ -96,3 +96,7 @@ test('"at what time (of day)" asks for a date or time, and a clock time answers 
   assert.ok(!holdsAnswerType('Digital signature from Okular here:', 'date'));
   assert.ok(!holdsAnswerType('Gamma 1.0', 'date'));
 });
+
+test('a value asked in a unit ("in degrees") asks for a figure', () => {
+  assert.deepEqual(answerTypes('What room temperature in degrees does the sleep study advise for the bedroom?'), ['quantity']);
+});

@@ -34,7 +34,11 @@ const CUES: Array<[AnswerType, string[]]> = [
     'qué empresa', 'que empresa', 'welche firma', 'welches unternehmen', 'какая компания', 'какой компании', 'в какой компании',
   ]],
   ['person', ['who', 'whom', 'whose', 'מי', 'על ידי מי', 'من هو', 'من هي', 'من الذي', 'qui', 'quién', 'quien', 'quiénes', 'wer', 'wem', 'wen', 'кто', 'кем']],
-  ['quantity', ['how many', 'how much', 'what is the value', 'what value', 'what are the values', 'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
+  ['quantity', ['how many', 'how much', 'what is the value', 'what value', 'what are the values',
+    // A value asked in a unit ("What room temperature in degrees ...?") is a figure.
+    'in degrees', 'in celsius', 'in fahrenheit', 'in meters', 'in metres', 'in centimeters', 'in centimetres', 'in millimeters', 'in millimetres',
+    'in inches', 'in feet', 'in kilograms', 'in grams', 'in pounds', 'in liters', 'in litres', 'in dollars', 'in euros', 'in percent', 'in pixels',
+    'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
 ];
 
 const has = (q: string, phrase: string) =>

@@ -58,7 +58,7 @@ let services: Services;
 let dataDir: string;
 let ids: Record<string, number> = {};
 const FILES = [
-  'pdf/bug1529502.pdf', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
+  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
   'docx/sct-first-page-hdrftr.docx', 'docx/txt-font-props.docx', 'pptx/txt-paragraph-spacing.pptx',
 ];
 
@@ -94,6 +94,19 @@ describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && '
   it('Word file: "bigger" finds the "Large Size" style ("called" asks, it is not asked for)', async () => {
     const reply = await services.rag.answer('What is the style that makes a paragraph bigger called?', []);
     assert.match(reply.answer, /Large Size/);
+  });
+
+  it('sleep-study PDF: a temperature asked "in degrees" is not answered by the form\'s question about the temperature', async () => {
+    const reply = await services.rag.answer('What room temperature in degrees does the sleep study advise for the bedroom?', []);
+    assert.equal(reply.notFound, true);
+  });
+
+  it('tracemonkey PDF: a name the paper never writes ("Internet Explorer") is not answered by "exploring" or "compared"', async () => {
+    const reply = await services.rag.answer('Which version of Internet Explorer was TraceMonkey compared with?', []);
+    assert.equal(reply.notFound, true);
+    // The names it does write still answer.
+    const other = await services.rag.answer('What is SquirrelFish Extreme based on?', []);
+    assert.match(other.answer, /call threading/);
   });
 
   it('spacing deck: "on the second slide" is answered from slide 2', async () => {

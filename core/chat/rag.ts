@@ -10,6 +10,7 @@ import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
 import { chartExtreme } from './chart-extreme';
+import { namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -118,7 +119,10 @@ export function offlineAnswer(
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
   const minSupport = gate.minSupport ?? MIN_SUPPORT;
   const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
-  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false);
+  // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
+  const names = text && variants[0] ? questionNames(variants[0].text, variants[0].language) : [];
+  const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
+  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false) || namesMissing;
   if (text && (weak || unheld)) return { text: '', used: [], result };
   if (text) return { text, used: result.used, result };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
