@@ -58,7 +58,7 @@ let services: Services;
 let dataDir: string;
 let ids: Record<string, number> = {};
 const FILES = [
-  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
+  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/mixedfonts.pdf', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
   'docx/sct-first-page-hdrftr.docx', 'docx/txt-font-props.docx', 'pptx/txt-paragraph-spacing.pptx',
 ];
 
@@ -107,6 +107,12 @@ describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && '
     // The names it does write still answer.
     const other = await services.rag.answer('What is SquirrelFish Extreme based on?', []);
     assert.match(other.answer, /call threading/);
+  });
+
+  it('font-types PDF: "besides A and B, which ...?" does not quote the line naming A or B', async () => {
+    const reply = await services.rag.answer('Besides the core font and the TrueType Unicode one, which font type is shown in the font types example?', []);
+    assert.match(reply.answer, /CID-0/);
+    assert.doesNotMatch(reply.answer, /True Type Unicode|Core font/);
   });
 
   it('spacing deck: "on the second slide" is answered from slide 2', async () => {

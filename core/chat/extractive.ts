@@ -213,10 +213,19 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const topLogit = Math.max(...explained.map((c) => c.learned));
   const blend = options.blend ?? READER_BLEND;
   const ruleMax = Math.max(1e-9, ...explained.map((c) => c.rule));
-  const readable = admissible.size ? explained.filter((c) => admissible.has(c)) : explained;
+  // "Besides the core font and the TrueType Unicode one, which font type ...?": a sentence naming one of the
+  // excluded things is not the answer while another candidate is left.
+  const excludedOnly = excludedText ? contentTerms(excludedText, qLang).filter((t) => asks(t) && !hasTerm(kept, t)) : [];
+  const factAt = new Map(facts.map((f) => [`${f.p}:${f.i}`, f]));
+  const isExcluded = (c: { p: number; i: number }) => excludedOnly.some((t) => hasTerm(factAt.get(`${c.p}:${c.i}`)?.set ?? new Set(), t));
+  const notExcluded = <T extends { p: number; i: number }>(list: T[]) => {
+    const left = excludedOnly.length ? list.filter((c) => !isExcluded(c)) : list;
+    return left.length ? left : list;
+  };
+  const readable = notExcluded(admissible.size ? explained.filter((c) => admissible.has(c)) : explained);
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = learned
     ? readable.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
-    : byRules.map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
+    : notExcluded(byRules).map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
   const explain = options.explain ? { candidates: explained } : {};
   if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true, answerProbability: learned ? 0 : null, ...explain };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -257,7 +266,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   // Support: the question's terms (each weighted by rarity) found in the quote or its passage's title and heading,
   // judged per quoted passage (the evidence is in one place, not gathered word by word from unrelated files).
   // Words naming the document itself are not what is asked; a term elsewhere in the quoted passage counts half.
-  const asked = (pool[0]?.terms ?? []).filter(asks);
+  const asked = (pool[0]?.terms ?? []).filter((t) => asks(t) && !excludedOnly.some((e) => e[0] === t[0]));
   const total = asked.reduce((n, t) => n + weight(t), 0);
   const support = Math.max(...[...numbers.keys()].map((p) => {
     const mine = chosen.filter((c) => c.p === p);
