@@ -115,6 +115,11 @@ describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && '
     assert.doesNotMatch(reply.answer, /True Type Unicode|Core font/);
   });
 
+  it('tracemonkey PDF: "which university" quotes the line naming the university, not the list of authors', async () => {
+    const reply = await services.rag.answer('Which university are Bebenita, Chang and Franz affiliated with?', []);
+    assert.match(reply.answer, /^University of California, Irvine/);
+  });
+
   it('spacing deck: "on the second slide" is answered from slide 2', async () => {
     const reply = await services.rag.answer('What space after a paragraph is set on the second slide?', []);
     assert.match(reply.answer, /space after of 6 pt/);

@@ -181,6 +181,8 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const admissible = new Set<ExplainedCandidate>();
   const askedAll = (pool[0]?.terms ?? []).filter(asks);
   const wantsQuantity = qLang === 'en' && prefer.types.includes('quantity');
+  // "Which university / company": a line naming an organisation ("University of California, Irvine+"), not the author list.
+  const wantsOrganization = prefer.types.includes('organization');
   if (learned || options.explain) {
     const ruleTop = byRules.reduce<Fact | null>((b, f) => (!b || f.score > b.score ? f : b), null);
     const ruleMax = Math.max(1e-9, ruleTop?.score ?? 0);
@@ -204,7 +206,8 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       }, numbers);
       const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
       explained.push(candidate);
-      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))) admissible.add(candidate);
+      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))
+        && (!wantsOrganization || holdsAnswerType(f.read, 'organization'))) admissible.add(candidate);
     }
   }
   // Learned scores are compared as the selection model's softmax over the candidates (the best is 1), blended
