@@ -69,7 +69,9 @@ test('a website word is filled by a web address or a domain name, in full', () =
 test('the place a question names inside a document is not asked of the passage ("the second slide", "page 4")', () => {
   assert.equal(withoutPlaceWords('Where are the notes on the second slide placed?'), 'Where are the notes on the slide placed?');
   assert.equal(withoutPlaceWords('How many hyperlinks does the last paragraph have?'), 'How many hyperlinks does the paragraph have?');
-  assert.equal(withoutPlaceWords('What is on page 4 of the 2nd section?'), 'What is on page  of the section?');
+  // A section, chapter, table or figure is numbered by the text itself ("First Page Header (section 2)"): its number stays.
+  assert.equal(withoutPlaceWords('What is on page 4 of the 2nd section?'), 'What is on page  of the 2nd section?');
+  assert.equal(withoutPlaceWords('What does the footer of the third section say?'), 'What does the footer of the third section say?');
   // Not a place: an ordinal before another noun, a section named in words.
   assert.equal(withoutPlaceWords('How much were the 3rd quarter sales?'), 'How much were the 3rd quarter sales?');
   assert.equal(withoutPlaceWords('What is special about section three?'), 'What is special about section three?');

@@ -135,8 +135,11 @@ export function slotCredit(t: Term, text: string, lang: string): number {
   return best;
 }
 
-/** Ordinals and positions ("second", "3rd", "last") before a word naming a part of a document. */
-const PLACE = new RegExp(String.raw`(?<![\p{L}\d])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|\d+(?:st|nd|rd|th))\s+(?=(?:page|slide|section|paragraph|chapter|table|figure|sheet|column|row|line)s?(?![\p{L}]))`, 'giu');
+/**
+ * Ordinals and positions ("second", "3rd", "last") before a word naming a place in a document. Not before
+ * "section", "chapter", "table", "figure": texts number those themselves ("Section 2", "Table 3").
+ */
+const PLACE = new RegExp(String.raw`(?<![\p{L}\d])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|\d+(?:st|nd|rd|th))\s+(?=(?:page|slide|paragraph|sheet|column|row|line)s?(?![\p{L}]))`, 'giu');
 
 /** A page or slide number in figures after its word ("page 4", "slide 3"). */
 const PLACE_NUMBER = /(?<=(?<![\p{L}])(?:page|slide|p\.|pg\.?)\s+)\d+(?![\d\p{L}])/giu;
