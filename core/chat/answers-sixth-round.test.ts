@@ -58,7 +58,7 @@ let services: Services;
 let dataDir: string;
 let ids: Record<string, number> = {};
 const FILES = [
-  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/mixedfonts.pdf', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
+  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/mixedfonts.pdf', 'pptx/test_slides.pptx', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
   'docx/sct-first-page-hdrftr.docx', 'docx/txt-font-props.docx', 'pptx/txt-paragraph-spacing.pptx',
 ];
 
@@ -118,6 +118,11 @@ describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && '
   it('tracemonkey PDF: "which university" quotes the line naming the university, not the list of authors', async () => {
     const reply = await services.rag.answer('Which university are Bebenita, Chang and Franz affiliated with?', []);
     assert.match(reply.answer, /^University of California, Irvine/);
+  });
+
+  it('test deck: "the column headers of the table" quotes the table\'s first row', async () => {
+    const reply = await services.rag.answer('What are the column headers of the table in the test slides deck?', []);
+    assert.match(reply.answer, /^Col head 1 \| Col head 2/);
   });
 
   it('spacing deck: "on the second slide" is answered from slide 2', async () => {

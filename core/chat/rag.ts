@@ -10,6 +10,7 @@ import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
 import { chartExtreme } from './chart-extreme';
+import { tableHeader } from './table-header';
 import { namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
@@ -114,6 +115,9 @@ export function offlineAnswer(
   // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data.
   const extreme = variants[0] ? chartExtreme(relevant, variants[0].text, variants[0].language) : null;
   if (extreme) return { text: `${extreme.line}. [1]`, used: [{ n: 1, passage: extreme.passage, quotes: [extreme.line] }], result };
+  // "The column headers of the table": its first row.
+  const header = variants[0] ? tableHeader(relevant, variants[0].text) : null;
+  if (header) return { text: `${header.line}. [1]`, used: [{ n: 1, passage: header.passage, quotes: [header.line] }], result };
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
