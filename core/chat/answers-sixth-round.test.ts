@@ -58,7 +58,8 @@ let services: Services;
 let dataDir: string;
 let ids: Record<string, number> = {};
 const FILES = [
-  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/mixedfonts.pdf', 'pptx/test_slides.pptx', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
+  'pdf/tracemonkey_with_annotations.pdf', 'pdf/issue9972-2.pdf', 'pdf/bug1529502.pdf', 'pdf/mixedfonts.pdf', 'pptx/test_slides.pptx',
+  'pptx/cht-legend-props.pptx', 'pptx/cht-axis-props.pptx', 'pdf/issue16553.pdf', 'pptx/tbl-cell.pptx',
   'docx/sct-first-page-hdrftr.docx', 'docx/txt-font-props.docx', 'pptx/txt-paragraph-spacing.pptx',
 ];
 
@@ -123,6 +124,12 @@ describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && '
   it('test deck: "the column headers of the table" quotes the table\'s first row', async () => {
     const reply = await services.rag.answer('What are the column headers of the table in the test slides deck?', []);
     assert.match(reply.answer, /^Col head 1 \| Col head 2/);
+  });
+
+  it('chart decks: "slide 2 of the axis deck" is answered from that deck, not from another deck\'s slide 2 with the same series', async () => {
+    const reply = await services.rag.answer('On slide 2 of the axis deck, how much does Series 1 show for Category 1?', []);
+    assert.match(reply.answer, /Category 1 94\.3/);
+    assert.deepEqual(reply.citations.map((c) => [c.itemId, c.slide]), [[ids['pptx/cht-axis-props.pptx'], 2]]);
   });
 
   it('spacing deck: "on the second slide" is answered from slide 2', async () => {

@@ -1,4 +1,5 @@
-import { contentTerms, words } from '../text/terms';
+import { contentTerms, hasTerm, passageTermSet, words } from '../text/terms';
+import type { Passage, QueryVariant } from './plan-query';
 import { isFrameTerm } from '../text/question-frame';
 
 /**
@@ -35,4 +36,20 @@ export function questionNames(question: string, lang: string): string[][] {
 export function namesHeld(names: string[][], texts: string[]): boolean {
   const sets = texts.map((t) => new Set(words(t)));
   return names.every((name) => sets.some((set) => name.some((w) => set.has(w))));
+}
+
+/**
+ * The passages of the files a question names by their title ("On slide 2 of
+ * the *axis* deck" → cht-axis-props): a question word found in a passage's
+ * title and in none of the passages' text. Empty when the question names no
+ * title, or names them all.
+ */
+export function namedByTitle(passages: Passage[], variant: QueryVariant): Passage[] {
+  const lang = variant.language;
+  const texts = passages.map((p) => passageTermSet(`${p.hit.chunk.heading ?? ''}\n${p.hit.chunk.text}`, p.hit.chunk.language, lang));
+  const titles = passages.map((p) => passageTermSet(p.hit.chunk.title.replace(/[-_]+/g, ' '), p.hit.chunk.language, lang));
+  const naming = variant.terms.filter((t) => !isFrameTerm(t, lang) && titles.some((s) => hasTerm(s, t)) && !texts.some((s) => hasTerm(s, t)));
+  if (naming.length === 0) return [];
+  const out = passages.filter((_, i) => naming.some((t) => hasTerm(titles[i], t)));
+  return out.length < passages.length ? out : [];
 }

@@ -11,6 +11,7 @@ import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
 import { chartExtreme } from './chart-extreme';
 import { tableHeader } from './table-header';
+import { namedByTitle } from './named';
 import { namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
@@ -111,6 +112,9 @@ export function offlineAnswer(
   const place = variants[0] ? questionPlace(variants[0].text) : null;
   const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
   if (atPlace.length) relevant = atPlace;
+  // A question naming a file by its title ("the axis deck") is answered from that file when several say the same.
+  const named = variants[0] ? namedByTitle(relevant, variants[0]) : [];
+  if (named.length) relevant = named;
   const result = extractiveAnswer(relevant, variants, options);
   // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data.
   const extreme = variants[0] ? chartExtreme(relevant, variants[0].text, variants[0].language) : null;
