@@ -15,15 +15,7 @@ import { splitSentences, words as textWords } from './tokenize';
 
 /** Words of a text, normalised (case, NFKC, points, diacritics folded). */
 export function words(text: string): string[] {
-  return textWords(joinLetterPrefix(text)).map((w) => foldWord(w)).filter(Boolean);
-}
-
-/**
- * A one-letter prefix written with a hyphen before a lower-case word is one word with it: "e-mail" is "email",
- * "e-book" "ebook", "X-ray" "Xray"; "Y-Value" (an axis and its value) stays two words.
- */
-function joinLetterPrefix(text: string): string {
-  return text.includes('-') ? text.replace(/(?<![\p{L}\p{N}])(\p{L})-(?=\p{Ll}{3})/gu, '$1') : text;
+  return textWords(text).map((w) => foldWord(w)).filter(Boolean);
 }
 
 const LATIN_LANGS = new Set(['en', 'fr', 'es', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'tr', 'ro', 'pl', 'cs', 'id']);
