@@ -88,3 +88,15 @@ test('a number counting the asked thing, organisations, lists of names and affil
   assert.equal(trailingMarker('Intel Corporation'), null);
   assert.deepEqual([...affiliationMarkers('Andreas Gal∗+ , Mohammad R. Haghighat$ , Blake Kaplan∗', 'Which company is Mohammad R. Haghighat from?')], ['$']);
 });
+
+test('"at what time (of day)" asks for a date or time, and a clock time answers it', () => {
+  assert.deepEqual(answerTypes('At what time of day was the Okular signature made?'), ['date']);
+  assert.ok(holdsAnswerType('Datum: 2023-06-15 12:05:50', 'date'));
+  assert.ok(holdsAnswerType('The doors open at 9 am.', 'date'));
+  assert.ok(!holdsAnswerType('Digital signature from Okular here:', 'date'));
+  assert.ok(!holdsAnswerType('Gamma 1.0', 'date'));
+});
+
+test('a value asked in a unit ("in degrees") asks for a figure', () => {
+  assert.deepEqual(answerTypes('What room temperature in degrees does the sleep study advise for the bedroom?'), ['quantity']);
+});

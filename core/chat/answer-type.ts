@@ -22,6 +22,7 @@ const CUES: Array<[AnswerType, string[]]> = [
   ]],
   ['date', [
     'when', 'what year', 'which year', 'what date', 'which date', 'what day', 'which day', 'due date', 'the date',
+    'what time', 'which time', 'time of day', 'what hour', 'באיזו שעה', 'à quelle heure', 'a qué hora', 'um wie viel uhr', 'в котором часу', 'в какое время',
     'מתי', 'תאריך', 'באיזו שנה', 'באיזה תאריך', 'באיזה יום', 'באיזה שנה', 'متى', 'في أي عام', 'في أي سنة', 'في أي تاريخ',
     'quand', 'en quelle année', 'quelle date', 'quel jour', 'cuándo', 'cuando', 'en qué año', 'en que año', 'qué fecha', 'que fecha', 'qué día',
     'wann', 'in welchem jahr', 'welches datum', 'an welchem tag', 'когда', 'в каком году', 'какого числа', 'какая дата',
@@ -33,7 +34,11 @@ const CUES: Array<[AnswerType, string[]]> = [
     'qué empresa', 'que empresa', 'welche firma', 'welches unternehmen', 'какая компания', 'какой компании', 'в какой компании',
   ]],
   ['person', ['who', 'whom', 'whose', 'מי', 'על ידי מי', 'من هو', 'من هي', 'من الذي', 'qui', 'quién', 'quien', 'quiénes', 'wer', 'wem', 'wen', 'кто', 'кем']],
-  ['quantity', ['how many', 'how much', 'what is the value', 'what value', 'what are the values', 'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
+  ['quantity', ['how many', 'how much', 'what is the value', 'what value', 'what are the values',
+    // A value asked in a unit ("What room temperature in degrees ...?") is a figure.
+    'in degrees', 'in celsius', 'in fahrenheit', 'in meters', 'in metres', 'in centimeters', 'in centimetres', 'in millimeters', 'in millimetres',
+    'in inches', 'in feet', 'in kilograms', 'in grams', 'in pounds', 'in liters', 'in litres', 'in dollars', 'in euros', 'in percent', 'in pixels',
+    'כמה', 'كم', 'combien', 'cuántos', 'cuántas', 'cuánto', 'cuantos', 'cuantas', 'wie viele', 'wie viel', 'сколько']],
 ];
 
 const has = (q: string, phrase: string) =>
@@ -53,6 +58,8 @@ const DURATION = new RegExp(String.raw`${NUMBER}(?:\s|-)?${TIME_UNITS}(?![\p{L}]
 const YEAR = /(?<![\d.,])(1[5-9]\d\d|20\d\d)(?!\d|[.,]\d)/u;
 const MONTHS = /\b(?:january|february|march|april|june|july|august|september|october|november|december|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|januar|februar|märz|juni|juli|oktober|dezember)\b|ינואר|פברואר|מרץ|אפריל|מאי|יוני|יולי|אוגוסט|ספטמבר|אוקטובר|נובמבר|דצמבר|يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر|января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря/iu;
 const DATE_NUMERIC = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+/** A time of day ("12:05:50", "9 am"): "at what time" is answered by one. */
+const CLOCK = /(?<![\d:.])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])|\b\d{1,2}\s?(?:am|pm)\b/iu;
 /** A name: after "by"/"על ידי"/"par"/"von", in a citation ("Davis (1989)", "Davis, 1989", "et al."), after a title, or as the subject of an authoring verb. */
 const BY_AGENT = /\b(?:by|par|por|von|durch)\s+\p{Lu}|על ידי\s+\S|ע["״]י\s+\S|بواسطة\s+\S|من قبل\s+\S/u;
 const CITATION = /\p{Lu}\p{Ll}+(?:\s+et al\.?)?\s*(?:\(\s*(?:1[5-9]|20)\d\d\s*\)|,\s*(?:1[5-9]|20)\d\d\b)|\bet al\b/u;
@@ -69,7 +76,7 @@ const COUNT_WORD = /(?<![\p{L}-])(?:two|three|four|five|six|seven|eight|nine|ten
 export function holdsAnswerType(sentence: string, type: AnswerType): boolean {
   switch (type) {
     case 'duration': return DURATION.test(sentence);
-    case 'date': return YEAR.test(sentence) || MONTHS.test(sentence) || DATE_NUMERIC.test(sentence);
+    case 'date': return YEAR.test(sentence) || MONTHS.test(sentence) || DATE_NUMERIC.test(sentence) || CLOCK.test(sentence);
     case 'person': return BY_AGENT.test(sentence) || CITATION.test(sentence) || TITLE.test(sentence) || AUTHOR.test(sentence) || NAME_LIST.test(sentence);
     case 'quantity': return /\d/.test(sentence) || DURATION.test(sentence) || COUNT_WORD.test(sentence);
     case 'organization': return ORGANIZATION.test(sentence);

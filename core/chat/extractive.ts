@@ -1,3 +1,4 @@
+import { holdsNumbered, numberedThings } from './numbered';
 import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
@@ -180,6 +181,8 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const admissible = new Set<ExplainedCandidate>();
   const askedAll = (pool[0]?.terms ?? []).filter(asks);
   const wantsQuantity = qLang === 'en' && prefer.types.includes('quantity');
+  // "Which university / company": a line naming an organisation ("University of California, Irvine+"), not the author list.
+  const wantsOrganization = prefer.types.includes('organization');
   if (learned || options.explain) {
     const ruleTop = byRules.reduce<Fact | null>((b, f) => (!b || f.score > b.score ? f : b), null);
     const ruleMax = Math.max(1e-9, ruleTop?.score ?? 0);
@@ -203,7 +206,8 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       }, numbers);
       const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
       explained.push(candidate);
-      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))) admissible.add(candidate);
+      if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))
+        && (!wantsOrganization || holdsAnswerType(f.read, 'organization'))) admissible.add(candidate);
     }
   }
   // Learned scores are compared as the selection model's softmax over the candidates (the best is 1), blended
@@ -212,10 +216,19 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const topLogit = Math.max(...explained.map((c) => c.learned));
   const blend = options.blend ?? READER_BLEND;
   const ruleMax = Math.max(1e-9, ...explained.map((c) => c.rule));
-  const readable = admissible.size ? explained.filter((c) => admissible.has(c)) : explained;
+  // "Besides the core font and the TrueType Unicode one, which font type ...?": a sentence naming one of the
+  // excluded things is not the answer while another candidate is left.
+  const excludedOnly = excludedText ? contentTerms(excludedText, qLang).filter((t) => asks(t) && !hasTerm(kept, t)) : [];
+  const factAt = new Map(facts.map((f) => [`${f.p}:${f.i}`, f]));
+  const isExcluded = (c: { p: number; i: number }) => excludedOnly.some((t) => hasTerm(factAt.get(`${c.p}:${c.i}`)?.set ?? new Set(), t));
+  const notExcluded = <T extends { p: number; i: number }>(list: T[]) => {
+    const left = excludedOnly.length ? list.filter((c) => !isExcluded(c)) : list;
+    return left.length ? left : list;
+  };
+  const readable = notExcluded(admissible.size ? explained.filter((c) => admissible.has(c)) : explained);
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = learned
     ? readable.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
-    : byRules.map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
+    : notExcluded(byRules).map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
   const explain = options.explain ? { candidates: explained } : {};
   if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true, answerProbability: learned ? 0 : null, ...explain };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -256,7 +269,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   // Support: the question's terms (each weighted by rarity) found in the quote or its passage's title and heading,
   // judged per quoted passage (the evidence is in one place, not gathered word by word from unrelated files).
   // Words naming the document itself are not what is asked; a term elsewhere in the quoted passage counts half.
-  const asked = (pool[0]?.terms ?? []).filter(asks);
+  const asked = (pool[0]?.terms ?? []).filter((t) => asks(t) && !excludedOnly.some((e) => e[0] === t[0]));
   const total = asked.reduce((n, t) => n + weight(t), 0);
   const support = Math.max(...[...numbers.keys()].map((p) => {
     const mine = chosen.filter((c) => c.p === p);
@@ -275,7 +288,10 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const kindHeld = qLang !== 'en' || !prefer.types.includes('quantity') ? null : chosen.some((c) => holdsAnswerType(c.s, 'quantity'));
   // A figure of the question ("the 5th quarter", "the fifth series", "Firefox 3.5") missing from every quoted passage: they speak of another.
   const figures = asked.filter((t) => t.some((f) => /\d/.test(f)));
-  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)));
+  // A thing the question names by its number ("Series 4") that a quoted passage numbers otherwise ("Series 1..3") is not there either.
+  const things = figures.length ? numberedThings(questionText, qLang) : [];
+  const figuresHeld = figures.every((t) => [...numbers.keys()].some((p) => hasTerm(passageTermSet(passages[p].hit.chunk.text, passages[p].hit.chunk.language, qLang), t)))
+    && things.every((x) => [...numbers.keys()].some((p) => holdsNumbered(passages[p].hit.chunk.text, x, qLang)));
   let answerProbability: number | null = null;
   // "The support phone number", "the due date", "the e-mail": a quote holding neither the word nor such a value does not answer.
   const slotsHeld = asked.every((t) => !slotUnfilled(t, new Set(chosen.flatMap((c) => [...(pool[c.p].lines.find((x) => x.i === c.i)?.set ?? [])])), chosen.map((c) => c.s).join('\n'), qLang, asked));

@@ -158,5 +158,15 @@ export function fill(template: string, values: Record<string, string>): string {
 
 /** A language's name in the reader's language ("English", "אנגלית"), the code when unknown. */
 export function languageNameIn(reader: string, code: string): string {
-  return phrasesFor(reader).languages[code] ?? en.languages[code] ?? code;
+  return phrasesFor(reader).languages[code] ?? displayName(reader, code) ?? en.languages[code] ?? code;
+}
+
+/** A language's name in the reader's language from the runtime's locale data ("it" → "איטלקית"), or null. */
+function displayName(reader: string, code: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([reader, 'en'], { type: 'language', fallback: 'none' }).of(code);
+    return name ?? null;
+  } catch {
+    return null;
+  }
 }

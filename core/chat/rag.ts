@@ -8,6 +8,11 @@ import type { QuestionLog } from '../analytics/types';
 import type { LlmClient } from '../llm/types';
 import type { Chunk, SearchIndex } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
+import { questionPlace } from '../text/question-frame';
+import { chartExtreme } from './chart-extreme';
+import { tableHeader } from './table-header';
+import { namedByTitle } from './named';
+import { namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -103,13 +108,29 @@ export function offlineAnswer(
   relevant: Passage[], variants: RetrievalPlan['variants'], options: ExtractiveOptions = {},
   gate: { threshold?: number; minSupport?: number } = {},
 ): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
+  // A question naming a page or slide ("on the second slide") is answered from the passages there when any is relevant.
+  const place = variants[0] ? questionPlace(variants[0].text) : null;
+  const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
+  if (atPlace.length) relevant = atPlace;
+  // A question naming a file by its title ("the axis deck") is answered from that file when several say the same.
+  const named = variants[0] ? namedByTitle(relevant, variants[0]) : [];
+  if (named.length) relevant = named;
   const result = extractiveAnswer(relevant, variants, options);
+  // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data.
+  const extreme = variants[0] ? chartExtreme(relevant, variants[0].text, variants[0].language) : null;
+  if (extreme) return { text: `${extreme.line}. [1]`, used: [{ n: 1, passage: extreme.passage, quotes: [extreme.line] }], result };
+  // "The column headers of the table": its first row.
+  const header = variants[0] ? tableHeader(relevant, variants[0].text) : null;
+  if (header) return { text: `${header.line}. [1]`, used: [{ n: 1, passage: header.passage, quotes: [header.line] }], result };
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
   const minSupport = gate.minSupport ?? MIN_SUPPORT;
   const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
-  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false);
+  // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
+  const names = text && variants[0] ? questionNames(variants[0].text, variants[0].language) : [];
+  const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
+  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false) || namesMissing;
   if (text && (weak || unheld)) return { text: '', used: [], result };
   if (text) return { text, used: result.used, result };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
@@ -156,8 +177,11 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const relevant = passages.filter((p) => p.relevant && (plan.translated || sameScript(p.hit.chunk.language, plan.language)));
     if (relevant.length === 0) {
       // Offline search is same-language: say so when no content is in the question's language.
+      // Not when a passage found is in the question's language: content of no sure language (a chart's figures and
+      // labels) is not in the catalog's languages, and an English question over English charts is simply not found.
       const others = languages.filter((l) => l !== plan.language);
-      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && others.length
+      const ownFound = passages.some((p) => p.hit.chunk.language === plan.language);
+      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && !ownFound && others.length
         ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
         : '';
       return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');

@@ -1,5 +1,5 @@
 import { contentTerms, passageTermSet, type Term } from '../text/terms';
-import { questionCoverage, withoutPlaceWords } from '../text/question-frame';
+import { isFrameTerm, questionCoverage, withoutPlaceWords } from '../text/question-frame';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -42,8 +42,17 @@ const HITS_PER_QUERY = 8;
 /** A query in a known language; `own` is the user's own words when `text` is a rewrite of them. */
 export function queryVariant(text: string, language: string, own?: string): QueryVariant {
   // "The second slide", "the last paragraph": the place is not what a passage must hold (core/text/question-frame.ts).
-  const terms = contentTerms(withoutPlaceWords(text), language);
-  return { text, language, terms, focus: own !== undefined ? contentTerms(withoutPlaceWords(own), language) : terms };
+  const terms = placeTerms(text, language);
+  return { text, language, terms, focus: own !== undefined ? placeTerms(own, language) : terms };
+}
+
+/**
+ * A question's terms without the place it names; a question asking only for a place ("What is printed on
+ * page 6?": nothing but frame words left) keeps it, since a text that numbers its pages writes "Page 6".
+ */
+function placeTerms(text: string, language: string): Term[] {
+  const placeless = contentTerms(withoutPlaceWords(text), language);
+  return placeless.every((t) => isFrameTerm(t, language)) ? contentTerms(text, language) : placeless;
 }
 
 /** Searches every variant, merges by chunk, and ranks by coverage of the question, then by the fused score. */
@@ -62,25 +71,7 @@ export async function retrieve(
       if (!prev || h.score > prev.score) best.set(h.chunk.id, h);
     }
   }
-  const passages = [...best.values()].map((hit): Passage => {
-    // A passage in another language of the same alphabet (often a short text misdetected) is also read in the question's.
-    const text = `${hit.chunk.heading ?? ''}\n${hit.chunk.text}`;
-    const set = passageTermSet(text, hit.chunk.language, variants[0]?.language ?? hit.chunk.language);
-    // Judge a passage by the question in its own language when we have it, else by the best variant.
-    const same = variants.filter((v) => v.language === hit.chunk.language);
-    const candidates = same.length ? same : variants;
-    let top = { matched: 0, ratio: 0, focus: 0 };
-    for (const v of candidates) {
-      // Frame words ("shown", "the table") are not asked for; a value of the asked kind half-fills "number", "date", "phone".
-      const c = questionCoverage(v.terms, set, text, v.language);
-      const f = v.focus === v.terms ? c.ratio : questionCoverage(v.focus, set, text, v.language).ratio;
-      if (c.ratio > top.ratio || (c.ratio === top.ratio && c.matched > top.matched)) top = { ...c, focus: f };
-    }
-    return {
-      hit, relevance: top.ratio, matched: top.matched, focus: top.focus,
-      relevant: top.matched >= 1 && (top.ratio >= MIN_COVERAGE || top.matched >= MIN_MATCHED_TERMS),
-    };
-  });
+  const passages = [...best.values()].map((hit) => judgePassage(hit, variants));
   // One standalone query: the index's fused score is the better order (on `cms eval`, any coverage ordering
   // cost 0.5 to 3.5 points of Hit@1); `relevant` still tells which passages can answer.
   if (variants.length === 1 && variants[0].focus === variants[0].terms) return passages.sort((a, b) => b.hit.score - a.hit.score);
@@ -89,4 +80,25 @@ export async function retrieve(
   // breaks ties), in eighth steps; then the fused score.
   const rank = (p: Passage) => Math.round((p.relevance + p.focus) * 8);
   return passages.sort((a, b) => Number(b.relevant) - Number(a.relevant) || rank(b) - rank(a) || b.hit.score - a.hit.score);
+}
+
+/** A hit judged against the question: how much of it the passage covers, and whether it can answer. */
+export function judgePassage(hit: SearchHit, variants: QueryVariant[]): Passage {
+  // A passage in another language of the same alphabet (often a short text misdetected) is also read in the question's.
+  const text = `${hit.chunk.heading ?? ''}\n${hit.chunk.text}`;
+  const set = passageTermSet(text, hit.chunk.language, variants[0]?.language ?? hit.chunk.language);
+  // Judge a passage by the question in its own language when we have it, else by the best variant.
+  const same = variants.filter((v) => v.language === hit.chunk.language);
+  const candidates = same.length ? same : variants;
+  let top = { matched: 0, ratio: 0, focus: 0 };
+  for (const v of candidates) {
+    // Frame words ("shown", "the table") are not asked for; a value of the asked kind half-fills "number", "date", "phone".
+    const c = questionCoverage(v.terms, set, text, v.language);
+    const f = v.focus === v.terms ? c.ratio : questionCoverage(v.focus, set, text, v.language).ratio;
+    if (c.ratio > top.ratio || (c.ratio === top.ratio && c.matched > top.matched)) top = { ...c, focus: f };
+  }
+  return {
+    hit, relevance: top.ratio, matched: top.matched, focus: top.focus,
+    relevant: top.matched >= 1 && (top.ratio >= MIN_COVERAGE || top.matched >= MIN_MATCHED_TERMS),
+  };
 }

@@ -3,7 +3,8 @@
  * "written" → "write", "sold" → "sell"): the stemmer cuts endings and
  * cannot see that these are one word. Forms that are also common words of
  * another meaning ("left", "found" as in "founded", "lay", "saw", "wound")
- * are not listed.
+ * are not listed. Comparatives and superlatives of common adjectives are
+ * listed too ("bigger", "largest" → "big", "large"): the stemmer keeps them.
  */
 const TABLE = `
 arose,arisen:arise ate,eaten:eat began,begun:begin bent:bend bit,bitten:bite blew,blown:blow bore,borne:bear
@@ -17,6 +18,8 @@ sank,sunk:sink slept:sleep slid:slide spoke,spoken:speak spent:spend spun:spin s
 stuck:stick struck,stricken:strike swept:sweep swore,sworn:swear swam,swum:swim taught:teach took,taken:take
 tore,torn:tear told:tell thought:think threw,thrown:throw understood:understand woke,woken:wake wore,worn:wear
 won:win wrote,written:write withdrew,withdrawn:withdraw
+bigger,biggest:big larger,largest:large smaller,smallest:small higher,highest:high greater,greatest:great
+longer,longest:long shorter,shortest:short wider,widest:wide
 `;
 
 const BASE = new Map<string, string>();

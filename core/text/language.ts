@@ -95,7 +95,11 @@ function wordsOf(text: string, limit: number): string[] {
     if (/[.!?¿¡:;\n"«»]/.test(between)) sentenceStart = true;
     const word = m[0];
     const capitalised = word[0] !== word[0].toLowerCase();
-    const skip = capitalised && !sentenceStart && word.length > 1;
+    // Letters glued to figures ("P1", "T2", "3rd", "Q4") and a lone capital consonant ("T", "N": a label, an
+    // initial) are labels, not words: French elisions ("t'", "n'") would otherwise make a table of cell names French.
+    const glued = /\d/.test(sample[m.index! - 1] ?? '') || /\d/.test(sample[last] ?? '');
+    const label = glued || (/^[B-DF-HJ-NP-TV-XZ]$/.test(word) && sample[last] !== "'");
+    const skip = label || (capitalised && !sentenceStart && word.length > 1);
     sentenceStart = false;
     if (skip) continue;
     const lower = word.toLowerCase();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { askedTerms, isFrameTerm, questionCoverage, slotFilled, slotSpellings, withoutPlaceWords } from './question-frame';
+import { askedTerms, isFrameTerm, questionCoverage, questionPlace, slotFilled, slotSpellings, withoutPlaceWords } from './question-frame';
 import { contentTerms, passageTermSet } from './terms';
 
 const terms = (q: string, lang = 'en') => contentTerms(q, lang);
@@ -69,7 +69,9 @@ test('a website word is filled by a web address or a domain name, in full', () =
 test('the place a question names inside a document is not asked of the passage ("the second slide", "page 4")', () => {
   assert.equal(withoutPlaceWords('Where are the notes on the second slide placed?'), 'Where are the notes on the slide placed?');
   assert.equal(withoutPlaceWords('How many hyperlinks does the last paragraph have?'), 'How many hyperlinks does the paragraph have?');
-  assert.equal(withoutPlaceWords('What is on page 4 of the 2nd section?'), 'What is on page  of the section?');
+  // A section, chapter, table or figure is numbered by the text itself ("First Page Header (section 2)"): its number stays.
+  assert.equal(withoutPlaceWords('What is on page 4 of the 2nd section?'), 'What is on page  of the 2nd section?');
+  assert.equal(withoutPlaceWords('What does the footer of the third section say?'), 'What does the footer of the third section say?');
   // Not a place: an ordinal before another noun, a section named in words.
   assert.equal(withoutPlaceWords('How much were the 3rd quarter sales?'), 'How much were the 3rd quarter sales?');
   assert.equal(withoutPlaceWords('What is special about section three?'), 'What is special about section three?');
@@ -78,4 +80,23 @@ test('the place a question names inside a document is not asked of the passage (
 test('words of the question\'s grammar ("besides", "itself", "comes") are not asked of the passage', () => {
   assert.deepEqual(askedTerms(terms('What comes after the page break?'), 'en').map((t) => t[0]), [term('break')[0]]);
   assert.ok(isFrameTerm(term('besides'), 'en') && isFrameTerm(term('itself'), 'en'));
+});
+
+test('the parts of a table a question points into ("the row under the heading", "the column") and "called", "printed" are frame words', () => {
+  const asked = askedTerms(terms('What words are in the table row under the custom margins heading?'), 'en').map((t) => t[0]);
+  assert.deepEqual(asked, [term('custom')[0], term('margins')[0]]);
+  assert.deepEqual(askedTerms(terms('What is the style that makes a paragraph bigger called?'), 'en').map((t) => t[0]), ['style', term('makes')[0], term('bigger')[0]]);
+});
+
+test('"what time" is half-filled by a clock time', () => {
+  assert.ok(slotFilled(term('time'), 'Datum: 2023-06-15 12:05:50', 'en'));
+  assert.ok(!slotFilled(term('time'), 'at any point it needs to be used', 'en'));
+});
+
+test('the page or slide a question names is read from its words', () => {
+  assert.deepEqual(questionPlace('What space after a paragraph is set on the second slide?'), { kind: 'slide', n: 2 });
+  assert.deepEqual(questionPlace('On slide 2 of the axis deck, how much does Series 1 show?'), { kind: 'slide', n: 2 });
+  assert.deepEqual(questionPlace('What is printed on page 6?'), { kind: 'page', n: 6 });
+  assert.deepEqual(questionPlace('Which black point is set on the 3rd page?'), { kind: 'page', n: 3 });
+  assert.equal(questionPlace('Which paging mode is the second one?'), null);
 });

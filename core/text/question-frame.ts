@@ -21,6 +21,8 @@ import { hasTerm, termSet, type Term } from './terms';
 export const DOCUMENT_WORDS = [
   'page pages slide slides deck presentation presentations document documents doc docs file files paper study studies chart charts example examples',
   'section sections paragraph paragraphs text texts table tables figure figures manual guide brochure form forms',
+  // The parts of a table or a text a question points into ("the table row under the heading", "the column headers").
+  'row rows column columns cell cells heading headings',
   'עמוד עמודים שקף שקופיות מצגת מסמך מסמכים קובץ מאמר טבלה פרק סעיף טופס טפסים',
   'page diapositive document fichier formulaire página diapositiva documento archivo formulario seite folie dokument datei formular страница слайд документ файл форма',
 ].join(' ');
@@ -33,11 +35,13 @@ export const DOCUMENT_WORDS = [
 const ASKING_WORDS = [
   'listed shown given mentioned written appear appears say says said kind kinds sort sorts',
   'give gives show shows',
+  // "What is printed on page 6?", "What is the style called?", "What words are in the row?"
+  'printed called named word words',
   'מציג מציגה מראה',
   'רשום רשומה רשומים רשומות מופיע מופיעה מופיעים מופיעות כתוב כתובה כתובים כתובות מוצג מוצגת מוצגים מצוין מצוינת מצוינים נאמר סוג סוגי',
   'mentionné mentionnés indiqué indiqués affiché affichés mencionado mencionados indicado indicados genannt angegeben aufgeführt указан указано перечислены',
   // Words of the question's grammar, not its content: "besides Normal", "about itself", "what comes after".
-  'besides itself themselves himself herself come comes came',
+  'besides itself themselves himself herself come comes came anywhere',
 ].join(' ');
 
 /** share: what a value of the kind counts for a slot word the text does not hold (SLOT_SHARE unless the kind is unmistakable). */
@@ -57,6 +61,11 @@ function holdsPhone(text: string): boolean {
 }
 const DATE = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?![\d]|[.,]\d)|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/u;
 
+const CLOCK = /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})/iu;
+
+/** A chart's series as extracted (core/tools/pptx-xml.ts): a name, a colon, two or more "label value" points. */
+export const SERIES_LINE = /^([^:\n]{1,80}):\s+((?:[^,\n]*?-?\d+(?:\.\d+)?)(?:,\s+[^,\n]*?-?\d+(?:\.\d+)?)+)\s*$/;
+
 const SLOTS: Slot[] = [
   { words: 'number numbers value values numéro nombre valeur valor valores número nummer wert zahl номер число значение מספר מספרים ערך', fills: (t) => /\d/.test(t) },
   // "How many / how much": a count or an amount, in figures or in words.
@@ -64,6 +73,10 @@ const SLOTS: Slot[] = [
   { words: 'website websites site sites url urls homepage web www http https com org net', fills: (t) => WEB_ADDRESS.test(t), share: 1, spellings: true },
   { words: 'phone telephone tel téléphone teléfono telefon телефон טלפון', fills: holdsPhone, spellings: true },
   { words: 'date dates datum fecha дата תאריך', fills: (t) => DATE.test(t) },
+  // "The highest value", "which series is lowest": a chart's data (one line per series) can say, though it writes no such word.
+  { words: 'highest biggest largest greatest lowest smallest', fills: (t) => t.split('\n').some((l) => SERIES_LINE.test(l.trim())), share: 1 },
+  // "At what time of day": a clock time ("12:05:50", "9 am").
+  { words: 'time hour heure hora uhrzeit время שעה', fills: (t) => CLOCK.test(t) },
   { words: 'email mail e-mail courriel correo почта מייל אימייל', fills: (t) => /[\p{L}\d._%+-]+@[\p{L}\d.-]+\.\p{L}{2,}/u.test(t), spellings: true },
 ];
 
@@ -122,8 +135,11 @@ export function slotCredit(t: Term, text: string, lang: string): number {
   return best;
 }
 
-/** Ordinals and positions ("second", "3rd", "last") before a word naming a part of a document. */
-const PLACE = new RegExp(String.raw`(?<![\p{L}\d])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|\d+(?:st|nd|rd|th))\s+(?=(?:page|slide|section|paragraph|chapter|table|figure|sheet|column|row|line)s?(?![\p{L}]))`, 'giu');
+/**
+ * Ordinals and positions ("second", "3rd", "last") before a word naming a place in a document. Not before
+ * "section", "chapter", "table", "figure": texts number those themselves ("Section 2", "Table 3").
+ */
+const PLACE = new RegExp(String.raw`(?<![\p{L}\d])(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|previous|\d+(?:st|nd|rd|th))\s+(?=(?:page|slide|paragraph|sheet|column|row|line)s?(?![\p{L}]))`, 'giu');
 
 /** A page or slide number in figures after its word ("page 4", "slide 3"). */
 const PLACE_NUMBER = /(?<=(?<![\p{L}])(?:page|slide|p\.|pg\.?)\s+)\d+(?![\d\p{L}])/giu;
@@ -137,6 +153,23 @@ const PLACE_NUMBER = /(?<=(?<![\p{L}])(?:page|slide|p\.|pg\.?)\s+)\d+(?![\d\p{L}
  */
 export function withoutPlaceWords(question: string): string {
   return question.replace(PLACE, '').replace(PLACE_NUMBER, '');
+}
+
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+
+/**
+ * The page or slide a question names ("on the second slide", "slide 2", "the
+ * 3rd page", "page 6"), or null: what the place words left out of its terms
+ * still say about where the answer is.
+ */
+export function questionPlace(question: string): { kind: 'page' | 'slide'; n: number } | null {
+  const before = /(?<![\p{L}\d])(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+(page|slide)(?![\p{L}])/iu.exec(question);
+  if (before) {
+    const w = before[1].toLowerCase();
+    return { kind: before[2].toLowerCase() as 'page' | 'slide', n: ORDINALS[w] ?? parseInt(w, 10) };
+  }
+  const after = /(?<![\p{L}])(page|slide)\s+(\d+)(?![\d\p{L}])/iu.exec(question);
+  return after ? { kind: after[1].toLowerCase() as 'page' | 'slide', n: Number(after[2]) } : null;
 }
 
 /**

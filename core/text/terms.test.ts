@@ -78,3 +78,13 @@ test('the parts of identifiers and CamelCase words are terms of a passage', () =
   const set = termSet('value_axis.crosses == XL_AXIS_CROSSES.MAXIMUM and a StrikeOut', 'en');
   for (const w of ['axis', 'crossing', 'maximum', 'strike']) assert.ok(hasTerm(set, contentTerms(w, 'en')[0]), w);
 });
+
+test('"e-mail" and "email" are one word, and a comparative matches its adjective ("bigger" / "Large")', () => {
+  assert.ok(hasTerm(termSet('Secret Key, email address, ID, salt from local storage', 'en'), contentTerms('e-mail', 'en')[0]));
+  assert.ok(hasTerm(termSet('Write to our e-mail desk', 'en'), contentTerms('email', 'en')[0]));
+  // Hyphenated words keep their parts ("Y-Value" holds "value", "y-val" abbreviates it).
+  assert.ok(hasTerm(termSet('Y-Value 1: 0.7 2.7, 1.8 3.2, 2.6 0.8', 'en'), contentTerms('value', 'en')[0]));
+  assert.ok(hasTerm(termSet('E-SIGNED by tt tt on 2023-03-07', 'en'), contentTerms('e-signed', 'en')[0]));
+  assert.ok(hasTerm(termSet('Paragraph in Large Size style', 'en'), contentTerms('bigger', 'en')[0]));
+  assert.ok(hasTerm(termSet('the highest value', 'en'), contentTerms('high', 'en')[0]));
+});

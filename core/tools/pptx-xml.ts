@@ -119,8 +119,28 @@ export function partText(xml: string): string[] {
 /** Cached values of a c:strRef/c:numRef/c:strLit/c:numLit (c:pt idx + c:v), by index. */
 function cachedPoints(xml: string): Map<number, string> {
   const out = new Map<number, string>();
-  for (const m of xml.matchAll(/<c:pt\b[^>]*\bidx="(\d+)"[^>]*>[\s\S]*?<c:v>([\s\S]*?)<\/c:v>/g)) out.set(Number(m[1]), decodeEntities(m[2] ?? '').trim());
+  // A date axis caches day serials ("37261.0" with format "m/d/yy"): written as the dates they are.
+  const format = /<c:formatCode>([\s\S]*?)<\/c:formatCode>/.exec(xml)?.[1] ?? '';
+  const dates = /[dy]/i.test(format.replace(/"[^"]*"|\[[^\]]*\]/g, '')) && !/general/i.test(format);
+  for (const m of xml.matchAll(/<c:pt\b[^>]*\bidx="(\d+)"[^>]*>[\s\S]*?<c:v>([\s\S]*?)<\/c:v>/g)) {
+    out.set(Number(m[1]), cachedValue(decodeEntities(m[2] ?? '').trim(), dates));
+  }
   return out;
+}
+
+/**
+ * A cached chart value as the chart shows it: a float written with binary
+ * noise ("4.4000000000000004") at its shortest ("4.4"), a day serial of a
+ * date axis as a date ("37261.0" → "2002-01-05").
+ */
+export function cachedValue(v: string, date = false): string {
+  if (!/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(v)) return v;
+  const n = Number(v);
+  if (date && n >= 1 && n < 2958466) {
+    // Spreadsheet day serials count from 1899-12-30 (the 1900 leap-year bug included).
+    return new Date(Date.UTC(1899, 11, 30) + Math.round(n * 86400) * 1000).toISOString().slice(0, 10);
+  }
+  return /\.\d{10,}/.test(v) ? String(Number(n.toPrecision(12))) : v;
 }
 
 /**
