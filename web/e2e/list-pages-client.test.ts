@@ -43,14 +43,15 @@ describe('the console reads paged lists', () => {
     await catalog.transaction(async () => {
       for (let i = 0; i < COUNT; i++) made.push((await product.createContent({ title: `Keyset ${i}`, type: 'howto' })).id);
     });
-    // Someone deletes the first item right after the first page is read, before the second page is asked.
-    const content = product.content;
+    // Someone deletes the first item right after the first page is read, before the second page is asked
+    // (the list routes read a page with `listPage`).
+    const listPage = product.listPage;
     let pages = 0;
-    product.content = async (...args: Parameters<typeof content>) => {
-      const rows = await content(...args);
+    product.listPage = (async (...args: Parameters<typeof listPage>) => {
+      const page = await listPage(...args);
       if (pages++ === 0) await product.remove(made[0]!);
-      return rows;
-    };
+      return page;
+    }) as typeof listPage;
     try {
       const whole = await getAllPages<{ id: number }>(`${server.url}/api/content`, { type: 'howto' }, { headers: auth });
       assert.ok(pages >= 2, `read in pages (${pages})`);
@@ -58,7 +59,7 @@ describe('the console reads paged lists', () => {
       const again = await getAllPages<{ id: number }>(`${server.url}/api/content`, { type: 'howto' }, { headers: auth });
       assert.deepEqual(again.map((x) => x.id), made.slice(1));
     } finally {
-      product.content = content;
+      product.listPage = listPage;
     }
   });
 });
