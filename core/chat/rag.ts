@@ -11,8 +11,7 @@ import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
 import { chartExtreme } from './chart-extreme';
 import { tableHeader } from './table-header';
-import { namedByTitle } from './named';
-import { namesHeld, questionNames } from './named';
+import { namedByTitle, namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -108,27 +107,26 @@ export function offlineAnswer(
   relevant: Passage[], variants: RetrievalPlan['variants'], options: ExtractiveOptions = {},
   gate: { threshold?: number; minSupport?: number } = {},
 ): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
+  const question = variants[0];
   // A question naming a page or slide ("on the second slide") is answered from the passages there when any is relevant.
-  const place = variants[0] ? questionPlace(variants[0].text) : null;
+  const place = question ? questionPlace(question.text) : null;
   const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
   if (atPlace.length) relevant = atPlace;
   // A question naming a file by its title ("the axis deck") is answered from that file when several say the same.
-  const named = variants[0] ? namedByTitle(relevant, variants[0]) : [];
+  const named = question ? namedByTitle(relevant, question) : [];
   if (named.length) relevant = named;
   const result = extractiveAnswer(relevant, variants, options);
-  // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data.
-  const extreme = variants[0] ? chartExtreme(relevant, variants[0].text, variants[0].language) : null;
-  if (extreme) return { text: `${extreme.line}. [1]`, used: [{ n: 1, passage: extreme.passage, quotes: [extreme.line] }], result };
-  // "The column headers of the table": its first row.
-  const header = variants[0] ? tableHeader(relevant, variants[0].text) : null;
-  if (header) return { text: `${header.line}. [1]`, used: [{ n: 1, passage: header.passage, quotes: [header.line] }], result };
+  // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data;
+  // "the column headers of the table": its first row.
+  const computed = question ? chartExtreme(relevant, question.text, question.language) ?? tableHeader(relevant, question.text) : null;
+  if (computed) return { text: `${computed.line}. [1]`, used: [{ n: 1, passage: computed.passage, quotes: [computed.line] }], result };
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
   const minSupport = gate.minSupport ?? MIN_SUPPORT;
   const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
   // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
-  const names = text && variants[0] ? questionNames(variants[0].text, variants[0].language) : [];
+  const names = text && question ? questionNames(question.text, question.language) : [];
   const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
   const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false) || namesMissing;
   if (text && (weak || unheld)) return { text: '', used: [], result };
