@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fixtures } from '../../core/testing/fixtures';
-import { adminApi, animationsDone, newPage, screenshot, SCREENSHOT_DIR, signInFast, startHarness, type Harness, type Lang } from './support';
+import { adminApi, animationsDone, newPage, screenshot, SCREENSHOT_DIR, signInFast, startHarness, waitForDocument, type Harness, type Lang } from './support';
 
 /** More documents than one page of 10 rows: 23 make three pages, the last one with 3 rows. */
 const COUNT = 23;
@@ -26,6 +26,9 @@ describe('the content table pages through the server (browser)', () => {
       form.append('force', 'true'); // the same file each time, imported again on purpose
       ids.push((await adminApi<{ id: number }>(h, '/api/documents', { method: 'POST', body: form })).id);
     }
+    // The pages are read once every import has finished: 23 PDF imports running beside the browser slowed its
+    // clicks past their deadline on a loaded machine (CI, stop 30), and a row's status would change under the test.
+    for (const id of ids) assert.equal((await waitForDocument(h, id)).status, 'completed', `document ${id} imported`);
   });
   after(async () => {
     await h?.close();
