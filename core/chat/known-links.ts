@@ -27,7 +27,7 @@ export async function unknownLinks(search: SearchIndex, passages: Passage[]): Pr
       seen.add(url);
       const host = hostOf(url);
       if (!host) { unknown.add(url); continue; }
-      const hits = await search.search(host.replace(/\./g, ' '), { k: 20 });
+      const hits = await search.search(`${host} ${host.replace(/\./g, ' ')}`, { k: 20, literal: true });
       const elsewhere = hits.some((h) => (h.chunk.itemType !== itemType || h.chunk.itemId !== itemId) && h.chunk.text.toLowerCase().includes(host));
       if (!elsewhere) unknown.add(url);
     }
@@ -50,7 +50,7 @@ export async function plantedContacts(search: SearchIndex, passages: Passage[]):
       if (seen.has(contact) || seen.size >= MAX_LINKS) continue;
       seen.add(contact);
       const query = contact.includes('@') ? contact.replace(/[@.]/g, ' ') : contact;
-      const holding = (await search.search(query, { k: 20 })).filter((h) => contactsIn(h.chunk.text).includes(contact));
+      const holding = (await search.search(`${contact} ${query}`, { k: 20, literal: true })).filter((h) => contactsIn(h.chunk.text).includes(contact));
       const inPlanted = holding.some((h) => addressesAi(h.chunk.text)) || addressesAi(p.hit.chunk.text);
       const vouched = holding.some((h) => (h.chunk.itemType !== itemType || h.chunk.itemId !== itemId) && !addressesAi(h.chunk.text));
       if (inPlanted && !vouched) planted.add(contact);

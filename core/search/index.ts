@@ -14,6 +14,9 @@ import { createLexicalIndex, type LexicalField, type LexicalIndex } from './lexi
 import type { Chunk, Embedder, MaintainedSearchIndex, SearchFilters, SearchHit, SearchOptions } from './types';
 import { createVectorIndex, type VectorIndex } from './vector-index';
 
+/** The fields a literal search (SearchOptions.literal) reads. */
+const LITERAL_FIELDS: readonly LexicalField[] = ['words', 'title'];
+
 /** Above this many allowed item ids a vector search filters Chroma's hits here instead of in Chroma's `where` (see vectorSearch). */
 export const MAX_WHERE_ITEM_IDS = 256;
 
@@ -163,6 +166,12 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
       if (language === UNDETERMINED) language = 'en';
       // Fusion needs ids and languages only: chunks are read for the k fused hits.
       const lists: RankedList<{ language: string; readonly chunk: Chunk | null }>[] = [];
+      if (searchOptions.literal) {
+        // Words and titles hold a literal string as it is written; n-grams and vectors rank what it means.
+        const lex = lexical.search(query, { k, language, filters, fields: LITERAL_FIELDS });
+        const fusedLiteral = fuseRankings(LITERAL_FIELDS.map((f) => ({ weight: weights[f], hits: lex[f].map((h) => ({ id: h.id, score: h.score, item: h })) })), k);
+        return fusedLiteral.flatMap((h): SearchHit[] => (h.item.chunk ? [{ chunk: h.item.chunk, score: h.score }] : []));
+      }
       const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });
       for (const field of Object.keys(lex) as LexicalField[]) {
         lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.id, score: h.score, item: h })) });

@@ -54,6 +54,8 @@ export interface LexicalSearchOptions {
   filters?: SearchFilters;
   /** Score every posting instead of skipping those that cannot reach the top k (same result; for tests and benchmarks). */
   exhaustive?: boolean;
+  /** The fields searched (default all); the others come back empty. */
+  fields?: readonly LexicalField[];
 }
 
 export interface LexicalIndex {
@@ -514,7 +516,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       Object.assign(docs, fresh);
       segments.setWrittenThrough(0);
     },
-    search(query, { k, language, filters, exhaustive }) {
+    search(query, { k, language, filters, exhaustive, fields = LEXICAL_FIELDS }) {
       if (!warming && segments.needsWarm()) void warm();
       let accept: ((doc: number) => boolean) | undefined;
       if (filters) {
@@ -523,7 +525,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         const lang = filters.language ? docs.knownCode(`l:${filters.language}`) : 0;
         accept = (d) => (!type || docs.itemType[d] === type) && (!lang || docs.lang[d] === lang) && (!itemIds || itemIds.has(docs.itemId[d]));
       }
-      const found = segments.reading(() => LEXICAL_FIELDS.map((f) => searchField(f, queryTerms(f, query, language), k, accept, exhaustive)));
+      const found = segments.reading(() => LEXICAL_FIELDS.map((f) => (fields.includes(f) ? searchField(f, queryTerms(f, query, language), k, accept, exhaustive) : [])));
       // The ids of every field's hits in one read (the fields share most of their hits).
       const ids = new Map<number, string>();
       const wanted = [...new Set(found.flatMap((list) => list.map((s) => s.doc)))];

@@ -18,6 +18,11 @@ export interface SearchOptions {
   filters?: SearchFilters;
   /** The query's language when the caller knows it (detected once per question); detected here otherwise. */
   language?: string;
+  /**
+   * Where a literal string occurs (a host name, an e-mail address, a phone number), not what a question means:
+   * the k best by the words and titles only, without character n-grams or vectors.
+   */
+  literal?: boolean;
 }
 
 /** The search index seen by ingestion, chat and the CLI. */
