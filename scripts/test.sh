@@ -9,4 +9,9 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --openssl-legacy-provider"
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 # --test-timeout is a deadline for a hung file, not a speed check: on a loaded 2-core machine the PostgreSQL
 # durability file (24 server starts) takes minutes.
-exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${files[@]}"
+# Fixtures that take seconds to generate (the LibreOffice PDF) are made once for the run, not once per file
+# (core/testing/fixture-cache.ts); the folder is removed when the run ends.
+CMS_FIXTURE_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/cms-fixture-cache-XXXXXX")"
+export CMS_FIXTURE_CACHE
+trap 'rm -rf "$CMS_FIXTURE_CACHE"' EXIT
+node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${files[@]}"

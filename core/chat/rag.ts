@@ -106,7 +106,7 @@ const HISTORY_TURNS = 6;
 export function offlineAnswer(
   relevant: Passage[], variants: RetrievalPlan['variants'], options: ExtractiveOptions = {},
   gate: { threshold?: number; minSupport?: number } = {},
-): { text: string; used: ExtractiveResult['used']; result: ExtractiveResult } {
+): { text: string; used: ExtractiveResult['used'] } {
   const question = variants[0];
   // A question naming a page or slide ("on the second slide") is answered from the passages there when any is relevant.
   const place = question ? questionPlace(question.text) : null;
@@ -115,11 +115,11 @@ export function offlineAnswer(
   // A question naming a file by its title ("the axis deck") is answered from that file when several say the same.
   const named = question ? namedByTitle(relevant, question) : [];
   if (named.length) relevant = named;
-  const result = extractiveAnswer(relevant, variants, options);
   // "The highest value", "which series is lowest in Category 2": the chart's series line holding it, computed from its data;
   // "the column headers of the table": its first row.
   const computed = question ? chartExtreme(relevant, question.text, question.language) ?? tableHeader(relevant, question.text) : null;
-  if (computed) return { text: `${computed.line}. [1]`, used: [{ n: 1, passage: computed.passage, quotes: [computed.line] }], result };
+  if (computed) return { text: `${computed.line}. [1]`, used: [{ n: 1, passage: computed.passage, quotes: [computed.line] }] };
+  const result = extractiveAnswer(relevant, variants, options);
   const { text, support, kindHeld, figuresHeld, slotsHeld, answerProbability } = result;
   // With the learned reader, "not found" when neither it (probability under the threshold) nor the evidence of the
   // question's words in the quote (support under MIN_SUPPORT) says the quote answers.
@@ -129,12 +129,12 @@ export function offlineAnswer(
   const names = text && question ? questionNames(question.text, question.language) : [];
   const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
   const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false) || namesMissing;
-  if (text && (weak || unheld)) return { text: '', used: [], result };
-  if (text) return { text, used: result.used, result };
+  if (text && (weak || unheld)) return { text: '', used: [] };
+  if (text) return { text, used: result.used };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
   const opening = quotableSentences(relevant[0].hit.chunk.text, options).slice(0, 2).map((x) => x.s);
-  if (opening.length === 0) return { text: '', used: [], result };
-  return { text: `${opening.join(' ')} [1]`, used: [{ n: 1, passage: relevant[0], quotes: opening }], result };
+  if (opening.length === 0) return { text: '', used: [] };
+  return { text: `${opening.join(' ')} [1]`, used: [{ n: 1, passage: relevant[0], quotes: opening }] };
 }
 
 export function createRagBot(options: RagBotOptions): RagBot {

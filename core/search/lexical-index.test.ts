@@ -329,3 +329,62 @@ test('a write SQLite rolls back leaves nothing of it in memory: not counted, not
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('after a restart the dense postings lists are read into the cache between queries; answers are the same with or without them cached', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-warm-'));
+  try {
+    const build = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    build.upsert(manyChunks(6000));
+    await build.flush();
+    await build.close();
+
+    const cold = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, postingsCacheBytes: 0 });
+    await cold.warmed();
+    assert.deepEqual(cold.cacheStats(), { entries: 0, bytes: 0 }, 'no cache, nothing read ahead');
+    const expected = askAll(cold);
+    await cold.close();
+
+    const warm = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    await warm.warmed();
+    const { entries, bytes } = warm.cacheStats();
+    // Lists of at least 4,096 postings (5 bytes each) only: a few of the commonest 4-grams and words of 6,000 chunks.
+    assert.ok(entries > 0 && bytes >= entries * 4096 * 5, `${entries} lists, ${bytes} bytes`);
+    sameHits(askAll(warm), expected);
+    await warm.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a close while the dense lists are being read ends the reading; a merge empties the cache and the next search reads them again', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-warm-'));
+  try {
+    const chunks = manyChunks(12_000);
+    const build = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    build.upsert(chunks.slice(0, 6000));
+    await build.flush();
+    await build.close();
+
+    const closing = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
+    const reading = closing.warmed();
+    await closing.close();
+    await reading;
+
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 50_000 });
+    await idx.warmed();
+    assert.ok(idx.cacheStats().entries > 0, 'the dense lists of the one segment');
+    // A second bulk load in several segments, then the quiet time merges them all into one.
+    for (let i = 6000; i < chunks.length; i += 500) idx.upsert(chunks.slice(i, i + 500));
+    await idx.flush();
+    const before = askAll(idx);
+    await idx.compact();
+    assert.deepEqual(idx.cacheStats(), { entries: 0, bytes: 0 }, 'the cached lists were of the merged segments');
+    sameHits(askAll(idx), before);
+    await idx.warmed();
+    assert.ok(idx.cacheStats().entries > 0, 'read again for the merged segment');
+    sameHits(askAll(idx), before);
+    await idx.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

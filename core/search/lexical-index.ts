@@ -37,6 +37,10 @@ export const LEXICAL_FILE = 'lexical-index.sqlite';
 /** The file of earlier versions (one binary snapshot held in memory): read once, then removed. */
 const LEGACY_FILE = 'lexical-index.bin';
 const FIELD_KEY: Record<LexicalField, string> = { words: 'w', grams: 'g', title: 't' };
+/** A list is dense, and read into the cache ahead of queries, when its term is in this share of the chunks... */
+const WARM_DENSE_SHARE = 1 / 20;
+/** ...and it holds at least this many postings (shorter lists are quick to read when asked for). */
+const WARM_MIN_POSTINGS = 4096;
 
 /** A hit: its id and language at once, its chunk read from disk when first asked for (fusion needs only the first two). */
 /** `chunk` is read when asked for: null when the chunk was removed since the search (e.g. a version went live). */
@@ -70,6 +74,14 @@ export interface LexicalIndex {
   /** Writes the in-memory segment now (a merge of full levels it makes due runs on in the background). */
   flush(): Promise<void>;
   /**
+   * Resolves once the dense postings lists (terms in at least 1/20 of the chunks, and of at least 4,096 postings)
+   * are in the postings cache: read a few at a time between queries after the index opens, they are the longest
+   * reads a query makes (a common 4-gram at 1 M chunks is a 1 MB list). Queries are answered meanwhile.
+   */
+  warmed(): Promise<void>;
+  /** What the postings cache holds now: lists and bytes. */
+  cacheStats(): { entries: number; bytes: number };
+  /**
    * What the index does at a quiet time (after `saveDelayMs` without changes): writes the in-memory segment,
    * then merges the segments into one when there are many (after a bulk load) or some are of an earlier layout.
    * Big merges run in a worker thread: searches and writes go on meanwhile. Rejects when the merge fails
@@ -88,7 +100,10 @@ export interface LexicalIndexOptions {
   saveDelayMs?: number;
   /** Postings held in memory before they are written as a segment (default 4,000,000). */
   memoryPostings?: number;
-  /** Bytes of written postings kept in memory for queries, least recently used dropped first (default 192 MB). */
+  /**
+   * Bytes of written postings kept in memory for queries, least recently used dropped first (default 512 MB). Up to
+   * three quarters of it is filled with the dense lists (see `warmed`) after the index opens and after each merge.
+   */
   postingsCacheBytes?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
@@ -245,7 +260,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const where = file || 'its temporary file';
   const log = options.log ?? (() => {});
   const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
-    cacheBytes: options.postingsCacheBytes ?? 192 << 20, listed: [FIELD_KEY.title],
+    cacheBytes: options.postingsCacheBytes ?? 512 << 20, listed: [FIELD_KEY.title],
     // A merge worker opens the same file (a private temporary database cannot be opened twice: its merges run inline).
     file: file || undefined,
     docs: (through) => ({
@@ -450,6 +465,42 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     timer.unref?.();
   };
 
+  /**
+   * Reading the dense lists into the postings cache, one bounded step per turn of the event loop so that queries
+   * and writes go between steps; started after the index opens and again by the first search after a merge.
+   */
+  let warming: Promise<void> | null = null;
+  /** The next step; it keeps the process alive only while someone awaits `warmed()` (a CLI run may end first). */
+  let nextStep: NodeJS.Immediate | null = null;
+  let awaited = false;
+  const warm = (): Promise<void> => {
+    if (warming) return warming;
+    if (closed || !segments.needsWarm()) return Promise.resolve();
+    const minPostings = Math.max(WARM_MIN_POSTINGS, Math.ceil(docs.live * WARM_DENSE_SHARE));
+    const budget = Math.floor((options.postingsCacheBytes ?? 512 << 20) * 0.75);
+    warming = new Promise<void>((resolve) => {
+      const later = () => {
+        nextStep = setImmediate(step);
+        if (!awaited) nextStep.unref();
+      };
+      const step = () => {
+        let more = false;
+        // A failed read here is not the index's failure: a query reads the list itself.
+        try { more = !closed && segments.reading(() => segments.warmStep(minPostings, budget)); } catch { more = false; }
+        if (more) later();
+        else { nextStep = null; warming = null; awaited = false; resolve(); }
+      };
+      later();
+    });
+    return warming;
+  };
+  const warmed = (): Promise<void> => {
+    const done = warm();
+    awaited = true;
+    nextStep?.ref();
+    return done;
+  };
+
   const fieldIndex: Record<LexicalField, number> = { words: 0, grams: 1, title: 2 };
 
   const searchField = (field: LexicalField, terms: string[], k: number, accept?: (doc: number) => boolean, exhaustive = false) => {
@@ -492,6 +543,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     }
   }
 
+  void warm();
+
   return {
     upsert(list) {
       if (list.length === 0) return;
@@ -512,6 +565,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       segments.setWrittenThrough(0);
     },
     search(query, { k, language, filters, exhaustive }) {
+      if (!warming && segments.needsWarm()) void warm();
       let accept: ((doc: number) => boolean) | undefined;
       if (filters) {
         const itemIds = filters.itemIds ? new Set(filters.itemIds) : undefined;
@@ -544,6 +598,8 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     async flush() { save(); },
     compact: quiet,
     idle: () => segments.idle(),
+    warmed,
+    cacheStats: () => segments.cacheStats(),
     close() {
       closing ??= (async () => {
         if (timer) { clearTimeout(timer); timer = null; }

@@ -243,6 +243,16 @@ export interface Segments {
    * the segment (a document is in one only). Kept lists are shared: not to be changed.
    */
   read(prefix: string, term: string): SegmentPostings[];
+  /**
+   * One bounded step of reading the dense lists (at least `minPostings` postings) of the written segments into the
+   * postings cache, up to `budgetBytes` of them: a few hundred rows looked at, a few lists read. Returns true while
+   * there is more to read. Starts over after a merge or drop empties the cache.
+   */
+  warmStep(minPostings: number, budgetBytes: number): boolean;
+  /** Whether the dense lists of the current segments are still to be read into the cache. */
+  needsWarm(): boolean;
+  /** What the postings cache holds: lists and bytes (for tests and benchmarks). */
+  cacheStats(): { entries: number; bytes: number };
   /** Runs `fn` (reads) in one read transaction: one snapshot, and one lock taken instead of one per statement. */
   reading<T>(fn: () => T): T;
   /**
@@ -331,6 +341,8 @@ export interface SegmentsOptions {
 export const WORKER_MIN_POSTINGS = 100_000;
 /** A merge worker's longest write transaction (a write of the index waits for it at most). */
 const WORKER_BATCH_MS = 25;
+/** Rows of a segment table looked at per warm-up step (their pages are read; blobs only for the dense ones). */
+const WARM_ROWS = 500;
 
 /** A segment holding more terms than this in a listed field (a few MB of strings) is looked up term by term, as the other fields. */
 const MAX_LISTED_TERMS = 100_000;
@@ -363,7 +375,9 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       cached -= cost(v);
     }
   };
-  const forget = () => { cache.clear(); cached = 0; };
+  /** Where reading dense lists into the cache stands: the segment (index in `list`) and row id reached, bytes read. */
+  let warm = { at: 0, afterId: 0, bytes: 0, done: false };
+  const forget = () => { cache.clear(); cached = 0; warm = { at: 0, afterId: 0, bytes: 0, done: false }; };
   /**
    * Per segment and listed field, its terms (null: too many to list). A segment table never changes, so
    * its list holds until it is dropped. A lookup seeks through pages whose keys carry whole postings blobs
@@ -626,6 +640,31 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       if (m) out.push(Object.assign(m, { seg: 0 }));
       return out;
     },
+    warmStep(minPostings, budgetBytes) {
+      if (warm.done) return false;
+      const budget = Math.min(budgetBytes, cacheLimit);
+      // Layout-2 tables have no row ids to step through (they are rewritten at the next quiet time).
+      while (warm.at < list.length && list[warm.at].layout !== SEGMENT_LAYOUT.termsApart) { warm.at++; warm.afterId = 0; }
+      if (warm.at >= list.length || warm.bytes >= budget) { warm.done = true; return false; }
+      const s = list[warm.at];
+      // A window of row ids: the rows' lengths are read from the table's pages, the long blobs only for the dense rows.
+      const rows = db.prepare<[number, number, number], { id: number; term: string; n: number; docs: Buffer }>(
+        `SELECT id, term, n, docs FROM seg_${s.seg} WHERE id > ? AND id <= ? AND n >= ? ORDER BY id`,
+      ).all(warm.afterId, warm.afterId + WARM_ROWS, minPostings);
+      for (const r of rows) {
+        const ck = `${s.seg}\u0000${r.term}`;
+        if (cache.has(ck)) continue;
+        const p = Object.assign(decodePostings(r.docs, r.n), { seg: s.seg });
+        remember(ck, p);
+        warm.bytes += cost(p);
+      }
+      warm.afterId += WARM_ROWS;
+      const last = db.prepare<[], number | null>(`SELECT max(id) FROM seg_${s.seg}`).pluck().get() ?? 0;
+      if (warm.afterId >= last) { warm.at++; warm.afterId = 0; }
+      return true;
+    },
+    needsWarm: () => !warm.done && list.length > 0,
+    cacheStats: () => ({ entries: cache.size, bytes: cached }),
     reading: <T>(fn: () => T): T => (db.inTransaction ? fn() : db.transaction(fn)()),
     write(throughDoc) {
       writeTx(() => {

@@ -11,6 +11,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDocx, buildEmptyDocx, buildPptx, DOCX_TEXT, PPTX_SLIDES } from './fixture-office';
+import { sharedFixture } from './fixture-cache';
 import { makeSpokenVideo, makeTextImage, sofficeConvert } from './fixture-media';
 import { buildPdf, type PdfPage } from './pdf-writer';
 import { buildZip, deflatedZeros } from './zip-writer';
@@ -62,6 +63,9 @@ export async function makeTextPdf(pages: number, out: string): Promise<string> {
   await writeFile(out, buildPdf(textPdfPages(pages), { title: `Blind manual, ${pages} pages` }));
   return out;
 }
+
+/** The phrases of the DOCX fixture (and of its PDF). */
+const DOCX_PHRASES: Phrases = { en: ['motorised roller blind', 'Somfy-style tubular motor', 'KNX gateway', 'five-year warranty'], he: ['וילון גלילה ממונע', 'האחריות לחמש שנים'] };
 
 export const SCANNED_EN = ['Scanned warranty card', 'Motorised roller blind', 'Serial number 48213'];
 export const SCANNED_HE = ['תעודת אחריות', 'וילון גלילה ממונע'];
@@ -132,7 +136,7 @@ export function createFixtures(dirOrLazy: string | (() => string)): Fixtures {
       const t = DOCX_TEXT;
       return {
         ...f,
-        phrases: { en: ['motorised roller blind', 'Somfy-style tubular motor', 'KNX gateway', 'five-year warranty'], he: ['וילון גלילה ממונע', 'האחריות לחמש שנים'] },
+        phrases: DOCX_PHRASES,
         headings: [t.title, t.beforeHeading, t.stepsHeading, t.knxHeading, t.warrantyHeading, t.hebrewHeading],
         imageCount: 2,
         imageFiles: [img1, img2],
@@ -172,12 +176,12 @@ export function createFixtures(dirOrLazy: string | (() => string)): Fixtures {
       }
     }),
     pdf: () => once('pdf', async () => {
-      const d = await self.docx();
       const f = file('installation-guide.pdf');
-      await sofficeConvert(d.path, 'pdf', f.path, profile());
+      // Made once per test run when the runner gives a shared folder (core/testing/fixture-cache.ts).
+      await sharedFixture('installation-guide.pdf', f.path, async () => sofficeConvert((await self.docx()).path, 'pdf', f.path, profile()));
       const info = await runTool('pdfinfo', [f.path], { timeoutMs: 30_000 });
       const pageCount = Number(/^Pages:\s+(\d+)/m.exec(info.stdout.toString('utf8'))?.[1] ?? 0);
-      return { ...f, phrases: d.phrases, pageCount };
+      return { ...f, phrases: DOCX_PHRASES, pageCount };
     }),
     textPdf: (pages) => once(`textPdf:${pages}`, async () => {
       const f = file(`manual-${pages}-pages.pdf`);

@@ -40,13 +40,14 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
   let fileName = '';
   let filePath = '';
   before(async () => {
-    h = await startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } });
-    const pdf = await fixtures.pdf();
+    // The server and browser start while the fixtures are generated; both imports run at once (the worker takes two jobs).
+    const [, pdf, scan] = await Promise.all([
+      startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } }).then((started) => (h = started)), fixtures.pdf(), fixtures.scannedPdf(),
+    ]);
     fileName = pdf.fileName;
     filePath = pdf.path;
-    assert.equal((await uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE)).status, 'completed');
-    const scan = await fixtures.scannedPdf();
-    const scanned = await uploadDocumentViaApi(h, scan.path, scan.fileName, SCAN_TITLE);
+    const [guide, scanned] = await Promise.all([uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE), uploadDocumentViaApi(h, scan.path, scan.fileName, SCAN_TITLE)]);
+    assert.equal(guide.status, 'completed');
     assert.equal(scanned.status, 'completed', scanned.error ?? '');
     const record = (await adminApi<Array<{ id: number; stepCode?: { code: string; parts?: Array<{ code: string }> } }>>(h, '/api/documents')).find((d) => d.id === scanned.id);
     assert.equal(record?.stepCode?.code, 'completed_with_warnings');

@@ -51,18 +51,26 @@ describe('every screen on a phone, in English and Hebrew (browser)', () => {
   let runningId = 0;
 
   before(async () => {
-    h = await startHarness();
-    const pdf = await fixtures.pdf();
-    assert.equal((await uploadDocumentViaApi(h, pdf.path, pdf.fileName, 'AuraShade installation guide for the living-room blinds')).status, 'completed');
-    const locked = await fixtures.encryptedPdf();
-    assert.equal((await uploadDocumentViaApi(h, locked.path, 'warranty-terms-locked.pdf', 'Warranty terms')).status, 'failed');
-    const running = await fixtures.textPdf(4);
-    runningId = (await uploadDocumentViaApi(h, running.path, 'thermostat-manual-scanned.pdf', 'Thermostat manual')).id;
-    const deck = await fixtures.pptx();
-    await uploadAny(h, deck.path, deck.fileName, 'Smart home showcase for installers');
-    const video = await fixtures.mp4();
-    await uploadAny(h, video.path, 'aurashade-installation-walkthrough.mp4', VIDEO_TITLE);
-    await adminApi(h, '/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Motorised blinds and curtains', description: 'Blinds, curtains and their motors', isActive: true }) });
+    // The server and browser start while the fixtures are generated; every upload is sent at once (the worker
+    // takes two jobs at a time) and each is then waited for, instead of one import after the other.
+    const [, pdf, locked, running, deck, video] = await Promise.all([
+      startHarness().then((started) => (h = started)), fixtures.pdf(), fixtures.encryptedPdf(), fixtures.textPdf(4), fixtures.pptx(), fixtures.mp4(),
+    ]);
+    const imported = [
+      uploadDocumentViaApi(h, pdf.path, pdf.fileName, 'AuraShade installation guide for the living-room blinds'),
+      uploadDocumentViaApi(h, locked.path, 'warranty-terms-locked.pdf', 'Warranty terms'),
+      uploadDocumentViaApi(h, running.path, 'thermostat-manual-scanned.pdf', 'Thermostat manual'),
+    ];
+    const others = [
+      uploadAny(h, deck.path, deck.fileName, 'Smart home showcase for installers'),
+      uploadAny(h, video.path, 'aurashade-installation-walkthrough.mp4', VIDEO_TITLE),
+      adminApi(h, '/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Motorised blinds and curtains', description: 'Blinds, curtains and their motors', isActive: true }) }),
+    ];
+    const [guide, warranty, thermostat] = await Promise.all(imported);
+    await Promise.all(others);
+    assert.equal(guide.status, 'completed');
+    assert.equal(warranty.status, 'failed');
+    runningId = thermostat.id;
     await waitUntilIdle(h);
     // One document shown mid-way through OCR, as the pipeline records it (a step as code, parameters and English text).
     const step = message('pdf_ocr', { page: 3, done: 1, total: 4 });
