@@ -24,7 +24,7 @@ interface Timing { p50: number; p95: number; cpuP50: number; cpuP95: number }
 
 export interface LexicalRun {
   chunks: number;
-  build: { buildSeconds: number; compactSeconds?: number; buildCpuSeconds?: number; peakRssMb: number; indexMb: number; reused?: boolean; builtAt?: string; load?: string };
+  build: { buildSeconds: number; compactSeconds?: number; maxBlockMs?: { loading: number; compact: number }; buildCpuSeconds?: number; peakRssMb: number; indexMb: number; reused?: boolean; builtAt?: string; load?: string };
   query: { chunks: number; readyMs: number; warmMs?: number; cachedMb?: number; cachedLists?: number; p50: number; p95: number; max: number; cpuP50: number; cpuP95: number; answeredShare: number; foundAt5: number; peakRssMb: number };
   /** Lexical search alone (k = 100): skipping postings vs scoring every one, and in how many questions their answers differ (must be 0). */
   search: { queries: number; differ: number; pruned: Timing; exhaustive: Timing };
@@ -72,6 +72,7 @@ export function printLexicalRun(r: LexicalRun, line: (label: string, value: stri
   const b = r.build;
   const cpu = (b.buildCpuSeconds !== undefined ? `, ${f1(b.buildCpuSeconds)} s CPU` : '') + (b.compactSeconds !== undefined ? `, of which ${f1(b.compactSeconds)} s wall merging the segments at the quiet time` : '');
   line(`${r.chunks} chunks: index build (target <= 15 min at 1M)`, `${f1(b.buildSeconds)} s wall${cpu} (peak RSS ${Math.round(b.peakRssMb)} MB, file ${Math.round(b.indexMb)} MB${b.reused ? `; kept index built ${b.builtAt ?? ''}` : ''}${b.load ? `; load ${b.load}` : ''})`);
+  if (b.maxBlockMs) line(`${r.chunks} chunks: longest event-loop block while loading / in the quiet-time merge`, `${Math.round(b.maxBlockMs.loading)} ms / ${Math.round(b.maxBlockMs.compact)} ms`);
   line(`${r.chunks} chunks: restart, index ready`, `${Math.round(r.query.readyMs)} ms` + (r.query.warmMs !== undefined
     ? `; dense postings lists cached ${Math.round(r.query.warmMs)} ms later (${r.query.cachedLists} lists, ${Math.round(r.query.cachedMb ?? 0)} MB; queries below run after that)` : ''));
   line(`${r.chunks} chunks: rag-query p50 / p95 (target p95 <= 50 ms)`, `${f1(r.query.p50)} ms / ${f1(r.query.p95)} ms (CPU per answer ${f1(r.query.cpuP50)} / ${f1(r.query.cpuP95)} ms; found in top 5: ${Math.round(r.query.foundAt5 * 100)} %)`);

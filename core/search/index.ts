@@ -38,6 +38,8 @@ export interface SearchIndexOptions {
   candidates?: number;
   /** Lexical save debounce (default 1000 ms). */
   saveDelayMs?: number;
+  /** Told what went wrong in the background (a failed save or merge of the lexical index), e.g. the server's log. */
+  log?: (message: string) => void;
   /** Pause before trying Chroma again after a failed search (default 10 s). */
   retryAfterMs?: number;
   /**
@@ -65,7 +67,7 @@ export interface LocalSearchIndex extends MaintainedSearchIndex {
 }
 
 export async function createSearchIndex(options: SearchIndexOptions): Promise<LocalSearchIndex> {
-  const lexical = await createLexicalIndex({ dataDir: options.dataDir, saveDelayMs: options.saveDelayMs });
+  const lexical = await createLexicalIndex({ dataDir: options.dataDir, saveDelayMs: options.saveDelayMs, log: options.log });
   const vectors: VectorIndex | null = options.chromaUrl
     ? createVectorIndex({ url: options.chromaUrl, embedder: options.embedder, collection: options.collection })
     : null;

@@ -25,7 +25,7 @@ import type { ContentType } from '../types';
 import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
 import { exhaustiveTopK, prunedTopK, type TermPostings } from './lexical-topk';
 import { readLexicalFile } from './lexical-store';
-import { createSegments, type Postings } from './lexical-segments';
+import { createSegments, type MergeEvent, type Postings } from './lexical-segments';
 import type { Chunk, SearchFilters } from './types';
 
 /** Analyzer recipe: a stored index made with another recipe is rebuilt from its chunks on load. */
@@ -73,7 +73,7 @@ export interface LexicalIndex {
   /** A value kept with the index (e.g. how far a change feed was applied). */
   getMeta(key: string): string | null;
   setMeta(key: string, value: string): void;
-  /** Writes the in-memory segment now. */
+  /** Writes the in-memory segment now (a merge of full levels it makes due runs on in the background). */
   flush(): Promise<void>;
   /**
    * Resolves once the dense postings lists (terms in at least 1/20 of the chunks, and of at least 4,096 postings)
@@ -86,8 +86,12 @@ export interface LexicalIndex {
   /**
    * What the index does at a quiet time (after `saveDelayMs` without changes): writes the in-memory segment,
    * then merges the segments into one when there are many (after a bulk load) or some are of an earlier layout.
+   * Big merges run in a worker thread: searches and writes go on meanwhile. Rejects when the merge fails
+   * (the segments stay as they were; tried again at the next quiet time).
    */
   compact(): Promise<void>;
+  /** Resolves when no merge is running. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,12 @@ export interface LexicalIndexOptions {
   postingsCacheBytes?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
+  /** Told what went wrong in the background (a save or merge at a quiet time, a level merge), e.g. the server's log. */
+  log?: (message: string) => void;
+  /** Told of every merge of segments as it starts, ends or fails (tests, benchmarks). */
+  onMerge?: (event: MergeEvent) => void;
+  /** Merges of fewer postings run inline, bigger ones in a worker thread (default WORKER_MIN_POSTINGS in ./lexical-segments). */
+  workerMergePostings?: number;
 }
 
 function queryTerms(field: LexicalField, query: string, lang: string): string[] {
@@ -249,13 +259,29 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const saveDelay = options.saveDelayMs ?? 1000;
   const docs = new DocTable();
   const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
+  const where = file || 'its temporary file';
+  const log = options.log ?? (() => {});
   const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
-    cacheBytes: options.postingsCacheBytes ?? 512 << 20, listed: [FIELD_KEY.title] });
+    cacheBytes: options.postingsCacheBytes ?? 512 << 20, listed: [FIELD_KEY.title],
+    // A merge worker opens the same file (a private temporary database cannot be opened twice: its merges run inline).
+    file: file || undefined,
+    docs: (through) => ({
+      alive: docs.alive.slice(0, through + 1),
+      lengths: Object.fromEntries(Object.entries(lengthOfKey).map(([prefix, f]) => [prefix, docs.len[f].slice(0, through + 1)])),
+    }),
+    workerMinPostings: options.workerMergePostings,
+    log,
+    onMerge: (e) => {
+      if (e.phase === 'failed') {
+        log(`Could not merge ${e.segments.length} segments of the lexical search index in ${where} (${e.kind === 'compact' ? 'at a quiet time' : 'a full level'}): ${e.error?.message}; they stay as they were and are merged again at the next quiet time`);
+      }
+      options.onMerge?.(e);
+    } });
 
   const getMetaStmt = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const getMeta = (key: string) => getMetaStmt.get(key)?.value ?? null;
-  const setMeta = (key: string, value: string) => { setMetaStmt.run(key, value); };
+  const setMeta = (key: string, value: string) => { segments.writing(() => setMetaStmt.run(key, value)); };
   const insertDoc = db.prepare('INSERT INTO docs (id, item_type, item_id, language, len_w, len_g, len_t, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const docById = db.prepare<[string], { doc: number }>('SELECT doc FROM docs WHERE id = ?');
   const deleteDoc = db.prepare('DELETE FROM docs WHERE doc = ?');
@@ -320,33 +346,46 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   }
   /** False when memory could not be made again after a failed write: no snapshot is written at close then. */
   let memoryTrusted = true;
-  /** Runs a write transaction; when it throws, memory is made again from what is stored, and the error goes on. */
-  const guarded = <A extends unknown[]>(tx: (...a: A) => void) => (...a: A): void => {
+  /**
+   * A write transaction (immediate, with a running merge worker told to give way: see Segments.writing);
+   * when it throws, memory is made again from what is stored, and the error goes on.
+   */
+  const guarded = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A): void => {
+    const tx = db.transaction(fn);
     try {
-      tx(...a);
+      segments.writing(() => tx.immediate(...a));
     } catch (e) {
       try { rebuildMemory(); } catch { memoryTrusted = false; }
       throw e;
     }
   };
 
-  const addChunks = guarded(db.transaction((list: Chunk[]) => {
+  /**
+   * Stores chunks. They are analysed before the write transaction (most of the time an upsert takes), so that
+   * SQLite's write lock is held for the rows only: a merge worker writes between two upserts.
+   */
+  const addChunks = (list: Chunk[]) => {
+    const analysed = list.map((chunk) => ({ ...analyse(chunk), json: JSON.stringify(chunk) }));
+    storeChunks(list, analysed);
+  };
+  const storeChunks = guarded((list: Chunk[], analysed: Array<{ ids: number[]; lens: number[]; json: string }>) => {
     dropSnapshot();
-    for (const chunk of list) {
+    for (let i = 0; i < list.length; i++) {
+      const chunk = list[i];
       const old = docById.get(chunk.id);
       if (old) { deleteDoc.run(old.doc); docs.remove(old.doc); }
-      const { ids, lens } = analyse(chunk);
-      const doc = Number(insertDoc.run(chunk.id, chunk.itemType, chunk.itemId, chunk.language, lens[0], lens[1], lens[2], JSON.stringify(chunk)).lastInsertRowid);
+      const { ids, lens, json } = analysed[i];
+      const doc = Number(insertDoc.run(chunk.id, chunk.itemType, chunk.itemId, chunk.language, lens[0], lens[1], lens[2], json).lastInsertRowid);
       docs.add(doc, chunk.itemType, chunk.itemId, chunk.language, lens);
       segments.memory.addIds(doc, ids);
     }
-  }));
+  });
 
-  const clearAll = guarded(db.transaction(() => {
+  const clearAll = guarded(() => {
     dropSnapshot();
     segments.dropAll();
     db.exec("DELETE FROM docs; DELETE FROM sqlite_sequence WHERE name = 'docs'");
-  }));
+  });
 
   // Load: per-document figures into memory, then the chunks no segment holds yet (written before a crash).
   try {
@@ -383,6 +422,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
 
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  let closing: Promise<void> | null = null;
   const memoryLimit = options.memoryPostings ?? 4_000_000;
 
   const save = () => {
@@ -391,20 +431,22 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     try {
       segments.write(segments.maxDoc());
     } catch (e) {
-      throw new AppError('internal', `Could not save the lexical search index to ${file || 'its temporary file'}: ${(e as Error).message}`, { cause: e });
+      throw new AppError('internal', `Could not save the lexical search index to ${where}: ${(e as Error).message}`, { cause: e });
     }
     options.onSaved?.();
   };
 
-  /** Writes the memory segment, then merges segments as at a quiet time. */
-  const quiet = () => {
+  /** Writes the memory segment, then merges segments as at a quiet time (in a worker when big: awaited, the event loop free). */
+  const quiet = async () => {
     save();
     if (closed) return;
     try {
-      segments.compact();
+      await segments.compact();
     } catch (e) {
-      throw new AppError('internal', `Could not merge the lexical search index in ${file || 'its temporary file'}: ${(e as Error).message}`, { cause: e });
+      throw new AppError('internal', `Could not merge the lexical search index in ${where}: ${(e as Error).message}`, { cause: e });
     }
+    // The merged tables are dropped by the worker after the swap: done before this resolves (a close would stop it).
+    await segments.idle();
   };
 
   const schedule = () => {
@@ -412,7 +454,15 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     if (timer) return;
     timer = setTimeout(() => {
       timer = null;
-      try { quiet(); } catch { /* kept in memory and in the chunk rows (a failed merge keeps its segments); tried again at the next change or flush */ }
+      try {
+        save();
+      } catch (e) {
+        // Kept in memory and in the chunk rows: written at the next change, flush or close.
+        log((e as Error).message);
+        return;
+      }
+      // A failed merge keeps its segments and is logged (onMerge above); tried again at the next quiet time.
+      if (!closed) segments.compact().catch(() => {});
     }, saveDelay);
     timer.unref?.();
   };
@@ -506,7 +556,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     deleteItem(itemType, itemId) {
       const rows = docsOfItem.all(itemType, itemId);
       if (rows.length === 0) return 0;
-      guarded(db.transaction(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } }))();
+      guarded(() => { dropSnapshot(); for (const r of rows) { deleteDoc.run(r.doc); docs.remove(r.doc); } })();
       segments.noteDeleted(rows.length);
       return rows.length;
     },
@@ -548,21 +598,27 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     getMeta,
     setMeta,
     async flush() { save(); },
-    async compact() { quiet(); },
+    compact: quiet,
+    idle: () => segments.idle(),
     warmed,
     cacheStats: () => segments.cacheStats(),
-    async close() {
-      if (closed) return;
-      try {
-        save();
-        if (!memoryTrusted) return;
-        const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
-        const { data, info } = docs.save(last);
-        db.prepare('INSERT INTO doc_snapshot (one, through, info, data) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET through = excluded.through, info = excluded.info, data = excluded.data').run(last, info, data);
-      } finally {
-        closed = true;
-        db.close();
-      }
+    close() {
+      closing ??= (async () => {
+        if (timer) { clearTimeout(timer); timer = null; }
+        try {
+          // A running merge is stopped (its worker ended; its half-written table, listed nowhere, is dropped by a worker after the next start).
+          await segments.stop();
+          save();
+          if (!memoryTrusted) return;
+          const last = db.prepare<[], number | null>('SELECT max(doc) FROM docs').pluck().get() ?? 0;
+          const { data, info } = docs.save(last);
+          db.prepare('INSERT INTO doc_snapshot (one, through, info, data) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET through = excluded.through, info = excluded.info, data = excluded.data').run(last, info, data);
+        } finally {
+          closed = true;
+          db.close();
+        }
+      })();
+      return closing;
     },
   };
 }
