@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { LEXICAL_RECIPE } from '../core/search/lexical-index';
-import { SEGMENT_FORMAT } from '../core/search/lexical-segments';
+import { SEGMENT_FORMAT } from '../core/search/lexical-postings';
 import { runChild } from './proc';
 
 interface Timing { p50: number; p95: number; cpuP50: number; cpuP95: number }

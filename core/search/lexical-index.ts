@@ -25,7 +25,8 @@ import type { ContentType } from '../types';
 import { analyzeWord, contentWords, gramTerms, wordTerms } from '../text/analyze';
 import { exhaustiveTopK, prunedTopK, type TermPostings } from './lexical-topk';
 import { readLexicalFile } from './lexical-store';
-import { createSegments, type MergeEvent, type Postings } from './lexical-segments';
+import type { Postings } from './lexical-postings';
+import { createSegments, type MergeEvent } from './lexical-segments';
 import type { Chunk, SearchFilters } from './types';
 
 /** Analyzer recipe: a stored index made with another recipe is rebuilt from its chunks on load. */

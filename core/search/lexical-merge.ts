@@ -25,7 +25,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { compareUtf8, decodePostings, encodePostings, type Postings } from './lexical-segments';
+import { compareUtf8, decodePostings, encodePostings, type Postings } from './lexical-postings';
 
 /** Creates the (empty) table of segment `seg` in the current layout (3: the term in an index of its own). */
 export function createSegmentTable(db: Database.Database, seg: number): void {

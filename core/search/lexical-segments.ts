@@ -1,58 +1,25 @@
 /**
  * Postings of the lexical index in SQLite segments. A segment is one table
  * `seg_N (id INTEGER PRIMARY KEY, term TEXT UNIQUE, n, docs)`, rows in term
- * order, whose `docs` blob holds n document numbers (uint32) then their n
- * term frequencies (uint8, capped at 255), then (padded to 4 bytes) per
- * block of BLOCK postings the shortest field length (uint32) and the highest
- * frequency (uint8) in it: a bound on any posting's BM25 score in that block,
- * so a query can skip blocks and lists that cannot reach its top k. Blobs
- * written before hold no blocks (5n bytes); their bounds are computed when
- * read.
+ * order, `docs` the term's postings blob (./lexical-postings.ts).
  * The terms are kept apart from the blobs (in the table's term index) so
  * that a lookup compares short keys only: segments of the earlier layout
  * (layout 2: `term PRIMARY KEY, n, docs` WITHOUT ROWID, where every key
  * compared during a seek is a whole row, its blob read in full) are still
  * read the same way and are written again in the current layout when merged.
- * New postings collect in an in-memory segment; `write()` stores it as a
- * level-0 segment; when a level holds MERGE_FACTOR segments they are merged
- * into one of the next level (postings of removed documents dropped), so a
- * term is read from a handful of segments at most.
+ * New postings collect in an in-memory segment (./lexical-memory-segment.ts);
+ * `write()` stores it as a level-0 segment; when a level holds MERGE_FACTOR
+ * segments they are merged into one of the next level (postings of removed
+ * documents dropped; ./lexical-merge.ts), so a term is read from a handful of
+ * segments at most.
  */
 import type Database from 'better-sqlite3';
 import { createSegmentTable, livePostings, startMergeWorker, writeMerged, type MergeWorker } from './lexical-merge';
-
-export interface Postings {
-  n: number; docs: Uint32Array; tfs: Uint8Array;
-  /** Per block of BLOCK postings: the shortest field length and the highest frequency in it (absent: not stored, see `blockBounds`). */
-  minLen?: Uint32Array; maxTf?: Uint8Array;
-}
-
-/** Names the layout of segment blobs (benchmarks reuse an index built with the same one). */
-export const SEGMENT_FORMAT = 'seg-v3:terms-apart+block-bounds-64';
+import { MemorySegment } from './lexical-memory-segment';
+import { decodePostings, encodePostings, type Postings, type SegmentPostings } from './lexical-postings';
 
 /** Table layouts of a segment (`segments.layout`): 2 = WITHOUT ROWID, the term the key of a whole row; 3 = the term in an index of its own. */
 export const SEGMENT_LAYOUT = { withoutRowid: 2, termsApart: 3 } as const;
-
-/** Postings per block of stored bounds. */
-export const BLOCK = 64;
-
-const pad4 = (n: number) => (n + 3) & ~3;
-
-/** Per block of BLOCK postings of `docs`/`tfs`, the shortest length (`lengths[doc]`) and the highest frequency. */
-export function blockBounds(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengths: ArrayLike<number>): { minLen: Uint32Array; maxTf: Uint8Array } {
-  const nb = Math.ceil(n / BLOCK);
-  const minLen = new Uint32Array(nb), maxTf = new Uint8Array(nb);
-  for (let b = 0; b < nb; b++) {
-    let ml = 0xffffffff, mt = 0;
-    for (let i = b * BLOCK, end = Math.min(n, i + BLOCK); i < end; i++) {
-      const l = lengths[docs[i]];
-      if (l < ml) ml = l;
-      if (tfs[i] > mt) mt = tfs[i];
-    }
-    minLen[b] = ml; maxTf[b] = mt;
-  }
-  return { minLen, maxTf };
-}
 
 const MERGE_FACTOR = 8;
 /**
@@ -67,172 +34,6 @@ const COMPACT_MIN_SEGMENTS = 4;
 const COMPACT_TAIL_SHARE = 8;
 
 interface Segment { seg: number; level: number; postings: number; layout: number; get: Database.Statement<[string], { n: number; docs: Buffer }> }
-
-const growU32 = (a: Uint32Array, min: number): Uint32Array => { if (a.length >= min) return a; const b = new Uint32Array(Math.max(min, a.length * 2)); b.set(a); return b; };
-const growI32 = (a: Int32Array, min: number): Int32Array => { if (a.length >= min) return a; const b = new Int32Array(Math.max(min, a.length * 2)).fill(-1); b.set(a); return b; };
-const growU8 = (a: Uint8Array, min: number): Uint8Array => { if (a.length >= min) return a; const b = new Uint8Array(Math.max(min, a.length * 2)); b.set(a); return b; };
-
-/**
- * The unwritten postings, in flat arrays (little garbage for the collector):
- * one id per (field, term), and per posting its document, frequency and the
- * previous posting of the same term (a chain from `head[term]`).
- */
-export class MemorySegment {
-  private ids = new Map<string, Map<string, number>>();
-  private keys: string[] = [];
-  private head: Int32Array = new Int32Array(1024).fill(-1);
-  private scratch: Uint32Array = new Uint32Array(1024);
-  private pDoc: Uint32Array = new Uint32Array(1 << 16);
-  private pTf: Uint8Array = new Uint8Array(1 << 16);
-  private pNext: Int32Array = new Int32Array(1 << 16);
-  private pTerm: Int32Array = new Int32Array(1 << 16);
-  private count = 0;
-  maxDoc = 0;
-
-  private wordCache = new Map<string, Int32Array>();
-
-  /** The id of `term` of the field `prefix` in this segment (made on first use). */
-  termId(prefix: string, term: string): number {
-    let ids = this.ids.get(prefix);
-    if (!ids) { ids = new Map(); this.ids.set(prefix, ids); }
-    let id = ids.get(term);
-    if (id === undefined) {
-      id = this.keys.length;
-      ids.set(term, id);
-      this.keys.push(prefix + term);
-      this.head = growI32(this.head, id + 1);
-      this.scratch = growU32(this.scratch, id + 1);
-    }
-    return id;
-  }
-
-  /** Term ids of one word, `make` giving its terms ([prefix, term] pairs) the first time: words repeat. */
-  wordIds(key: string, make: () => Array<[string, string]>): Int32Array {
-    let ids = this.wordCache.get(key);
-    if (!ids) {
-      ids = Int32Array.from(make(), ([p, t]) => this.termId(p, t));
-      this.wordCache.set(key, ids);
-    }
-    return ids;
-  }
-
-  /** Adds one document's terms of one field (`prefix` names the field). */
-  add(prefix: string, doc: number, terms: string[]) {
-    this.addIds(doc, terms.map((t) => this.termId(prefix, t)));
-  }
-
-  /** Adds one document's term occurrences, by term id; a document is added once. */
-  addIds(doc: number, termIds: ArrayLike<number>) {
-    const seen: number[] = [];
-    const scratch = this.scratch;
-    for (let i = 0; i < termIds.length; i++) {
-      const id = termIds[i];
-      if (scratch[id]++ === 0) seen.push(id);
-    }
-    const need = this.count + seen.length;
-    if (need > this.pDoc.length) {
-      this.pDoc = growU32(this.pDoc, need);
-      this.pTf = growU8(this.pTf, need);
-      const n = new Int32Array(this.pDoc.length); n.set(this.pNext); this.pNext = n;
-      const t = new Int32Array(this.pDoc.length); t.set(this.pTerm); this.pTerm = t;
-    }
-    for (const id of seen) {
-      const p = this.count++;
-      this.pDoc[p] = doc;
-      this.pTf[p] = Math.min(scratch[id], 255);
-      this.pNext[p] = this.head[id];
-      this.pTerm[p] = id;
-      this.head[id] = p;
-      scratch[id] = 0;
-    }
-    if (doc > this.maxDoc) this.maxDoc = doc;
-  }
-
-  private collect(id: number): Postings {
-    let n = 0;
-    for (let p = this.head[id]; p >= 0; p = this.pNext[p]) n++;
-    const docs = new Uint32Array(n), tfs = new Uint8Array(n);
-    // The chain runs newest first: fill from the end so documents ascend.
-    let i = n;
-    for (let p = this.head[id]; p >= 0; p = this.pNext[p]) { i--; docs[i] = this.pDoc[p]; tfs[i] = this.pTf[p]; }
-    return { n, docs, tfs };
-  }
-
-  get(prefix: string, term: string): Postings | undefined {
-    const id = this.ids.get(prefix)?.get(term);
-    return id === undefined ? undefined : this.collect(id);
-  }
-  /**
-   * Every (prefix + term, postings) in key order (SQLite's, so a segment table is filled by appending):
-   * one counting sort of all postings by term, each term's postings a view of the result, documents ascending.
-   */
-  *all(): Generator<[string, Postings]> {
-    const terms = this.keys.length, total = this.count;
-    const start = new Int32Array(terms + 1);
-    for (let p = 0; p < total; p++) start[this.pTerm[p] + 1]++;
-    for (let t = 0; t < terms; t++) start[t + 1] += start[t];
-    const at = start.slice(0, terms);
-    const docs = new Uint32Array(total), tfs = new Uint8Array(total);
-    // Postings were added document after document, so each term's documents come out ascending.
-    for (let p = 0; p < total; p++) { const i = at[this.pTerm[p]]++; docs[i] = this.pDoc[p]; tfs[i] = this.pTf[p]; }
-    const order = Array.from({ length: terms }, (_, t) => t).sort((a, b) => compareUtf8(this.keys[a], this.keys[b]));
-    for (const t of order) yield [this.keys[t], { n: start[t + 1] - start[t], docs: docs.subarray(start[t], start[t + 1]), tfs: tfs.subarray(start[t], start[t + 1]) }];
-  }
-  postings() { return this.count; }
-  clear() {
-    this.ids = new Map(); this.keys = []; this.count = 0; this.wordCache = new Map();
-    this.head = new Int32Array(1024).fill(-1); this.scratch = new Uint32Array(1024);
-    this.pDoc = new Uint32Array(1 << 16); this.pTf = new Uint8Array(1 << 16); this.pNext = new Int32Array(1 << 16); this.pTerm = new Int32Array(1 << 16);
-  }
-}
-
-/** The blob of n postings; with `lengths` (every document's length in the field) their block bounds follow. */
-export function encodePostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengths?: ArrayLike<number>): Buffer {
-  const nb = lengths ? Math.ceil(n / BLOCK) : 0;
-  const at = pad4(n * 5);
-  const buf = Buffer.alloc(nb ? at + nb * 5 : n * 5);
-  const d = new Uint32Array(buf.buffer, buf.byteOffset, n);
-  if (buf.byteOffset % 4 === 0) for (let i = 0; i < n; i++) d[i] = docs[i];
-  else for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
-  for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
-  if (lengths) {
-    const { minLen, maxTf } = blockBounds(docs, tfs, n, lengths);
-    for (let b = 0; b < nb; b++) buf.writeUInt32LE(minLen[b], at + b * 4);
-    buf.set(maxTf, at + nb * 4);
-  }
-  return buf;
-}
-
-export function decodePostings(buf: Buffer, n: number): Postings {
-  const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf);
-  const p: Postings = {
-    n,
-    docs: new Uint32Array(aligned.buffer, aligned.byteOffset, n),
-    tfs: new Uint8Array(aligned.buffer, aligned.byteOffset + n * 4, n),
-  };
-  const nb = Math.ceil(n / BLOCK), at = pad4(n * 5);
-  if (n > 0 && buf.length === at + nb * 5) {
-    p.minLen = new Uint32Array(aligned.buffer, aligned.byteOffset + at, nb);
-    p.maxTf = new Uint8Array(aligned.buffer, aligned.byteOffset + at + nb * 4, nb);
-  }
-  return p;
-}
-
-/** Compares like SQLite's BINARY collation on UTF-8 (code point order), not JS's UTF-16 code unit order. */
-export function compareUtf8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i), y = b.charCodeAt(i);
-    if (x === y) continue;
-    x = x >= 0xe000 ? x - 0x800 : x >= 0xd800 ? x + 0x2000 : x;
-    y = y >= 0xe000 ? y - 0x800 : y >= 0xd800 ? y + 0x2000 : y;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
-/** Postings of one segment (`seg`: 0 for the one in memory). */
-export type SegmentPostings = Postings & { seg: number };
 
 export interface Segments {
   memory: MemorySegment;

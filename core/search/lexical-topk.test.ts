@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { rng } from '../testing/rng';
 import type { Chunk } from './types';
 import { createLexicalIndex, type LexicalResult } from './lexical-index';
-import { decodePostings, encodePostings } from './lexical-segments';
+import { decodePostings, encodePostings } from './lexical-postings';
 import { exhaustiveTopK, scoredPostings, prunedTopK, type FieldStats, type TermPostings } from './lexical-topk';
 
 /** Words with a Zipf law over a generated vocabulary: a few very common words, many rare ones. */

@@ -6,7 +6,7 @@
  * - `prunedTopK` skips what cannot reach the top k (MaxScore, per segment:
  *   a document's postings are all in one segment). Each list's bound is
  *   the best score any of its blocks can give (shortest length, highest
- *   frequency in the block: lexical-segments.ts); once the k-th best score
+ *   frequency in the block: lexical-postings.ts); once the k-th best score
  *   so far is above the summed bounds of the weakest lists, those lists
  *   only add to documents found through the others, read by skipping
  *   ahead, and a document is dropped as soon as its score plus what the
@@ -17,7 +17,7 @@
  * with a margin far above rounding error, so no document that could tie is
  * dropped. Ties go to the lower document number in both.
  */
-import { blockBounds, type Postings } from './lexical-segments';
+import { blockBounds, type Postings } from './lexical-postings';
 import type { Scored } from './inverted-index';
 import { topK } from './inverted-index';
 
