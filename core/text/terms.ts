@@ -116,30 +116,52 @@ export type Term = string[];
  * matchForms of words met before (a pure function of the word and the language; passages and questions
  * repeat their words): stemming every word of every passage again was most of an offline answer's own time.
  */
-const formsMemo = new Map<string, string[]>();
+const formsMemo = new Map<string, Map<string, string[]>>();
 const FORMS_MEMO_SIZE = 100_000;
+let memoized = 0;
 function memoForms(word: string, lang: string): string[] {
-  const key = `${lang}\u0000${word}`;
-  let forms = formsMemo.get(key);
+  // Per language, then per word: no key string made for every word of every passage.
+  let byWord = formsMemo.get(lang);
+  if (!byWord) formsMemo.set(lang, (byWord = new Map()));
+  let forms = byWord.get(word);
   if (!forms) {
-    if (formsMemo.size >= FORMS_MEMO_SIZE) formsMemo.clear();
+    if (memoized >= FORMS_MEMO_SIZE) { formsMemo.clear(); formsMemo.set(lang, (byWord = new Map())); memoized = 0; }
     forms = matchForms(word, lang);
-    formsMemo.set(key, forms);
+    byWord.set(word, forms);
+    memoized++;
   }
   return forms;
+}
+
+/** Whether a word of a text is one of its content terms (function words and single letters are not). */
+function isContentWord(w: string, lang: string): boolean {
+  if (isStopword(w, lang)) return false;
+  return w.length >= 2 || /\d/.test(w);
 }
 
 /** Distinct content terms of a text (function words dropped), each as its alternative forms (see matchForms). */
 export function contentTerms(text: string, lang: string): Term[] {
   const seen = new Map<string, Term>();
   for (const w of words(text)) {
-    if (isStopword(w, lang)) continue;
-    if (w.length < 2 && !/\d/.test(w)) continue;
+    if (!isContentWord(w, lang)) continue;
     const forms = memoForms(w, lang);
     // A copy: the caller owns its terms.
     if (!seen.has(forms[0])) seen.set(forms[0], forms.slice());
   }
   return [...seen.values()];
+}
+
+/** Adds the forms of `text`'s content terms to `set`: the forms of contentTerms(text, lang), without making the terms. */
+function addContentForms(set: Set<string>, text: string, lang: string): void {
+  const seen = new Set<string>();
+  for (const w of words(text)) {
+    if (!isContentWord(w, lang)) continue;
+    const forms = memoForms(w, lang);
+    // As contentTerms: a word whose first form was met already adds nothing.
+    if (seen.has(forms[0])) continue;
+    seen.add(forms[0]);
+    for (const f of forms) set.add(f);
+  }
 }
 
 /**
@@ -155,9 +177,10 @@ export function identifierParts(text: string): string {
 
 /** All forms of a passage's terms, and of its identifiers' parts, for fast coverage checks. */
 export function termSet(text: string, lang: string): Set<string> {
-  const set = new Set(contentTerms(text, lang).flat());
+  const set = new Set<string>();
+  addContentForms(set, text, lang);
   const parts = identifierParts(text);
-  if (parts) for (const f of contentTerms(parts, lang).flat()) set.add(f);
+  if (parts) addContentForms(set, parts, lang);
   return set;
 }
 
