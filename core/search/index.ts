@@ -10,7 +10,7 @@
 import { AppError, isAppError } from '../errors';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { fuseRankings, type RankedList } from './fusion';
-import { createLexicalIndex, type LexicalField, type LexicalIndex } from './lexical-index';
+import { createLexicalIndex, LEXICAL_FIELDS, type LexicalField, type LexicalIndex } from './lexical-index';
 import type { Chunk, Embedder, MaintainedSearchIndex, SearchFilters, SearchHit, SearchOptions } from './types';
 import { createVectorIndex, type VectorIndex } from './vector-index';
 
@@ -168,17 +168,14 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
       if (language === UNDETERMINED) language = 'en';
       // Fusion needs ids and languages only: chunks are read for the k fused hits.
       const lists: RankedList<{ language: string; readonly chunk: Chunk | null }>[] = [];
-      if (searchOptions.literal) {
-        // Words and titles hold a literal string as it is written; n-grams and vectors rank what it means.
-        const lex = lexical.search(query, { k, language, filters, fields: LITERAL_FIELDS });
-        const fusedLiteral = fuseRankings(LITERAL_FIELDS.map((f) => ({ weight: weights[f], hits: lex[f].map((h) => ({ id: h.id, score: h.score, item: h })) })), k);
-        return fusedLiteral.flatMap((h): SearchHit[] => (h.item.chunk ? [{ chunk: h.item.chunk, score: h.score }] : []));
-      }
-      const lex = lexical.search(query, { k: Math.max(depth, k), language, filters });
-      for (const field of Object.keys(lex) as LexicalField[]) {
+      // A literal search: words and titles hold a literal string as it is written; n-grams and vectors rank what it means.
+      const literal = searchOptions.literal === true;
+      const fields = literal ? LITERAL_FIELDS : LEXICAL_FIELDS;
+      const lex = lexical.search(query, { k: literal ? k : Math.max(depth, k), language, filters, fields });
+      for (const field of fields) {
         lists.push({ weight: weights[field], hits: lex[field].map((h) => ({ id: h.id, score: h.score, item: h })) });
       }
-      if (await vectorReady()) {
+      if (!literal && (await vectorReady())) {
         try {
           const hits = await vectorSearch(query, Math.max(depth, k), filters);
           lastVectorError = null;
@@ -188,7 +185,7 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
           markDown(e);
         }
       }
-      const fused = fuseRankings(lists, k, { prior: (c) => (c.language === language ? 1 + boost : 1) });
+      const fused = fuseRankings(lists, k, literal ? {} : { prior: (c) => (c.language === language ? 1 + boost : 1) });
       // A hit whose chunk the lexical index does not hold (removed meanwhile, or written to Chroma first) is left out.
       return fused.flatMap((h): SearchHit[] => {
         const chunk = h.item.chunk;

@@ -262,8 +262,9 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
   const lengthOfKey: Record<string, number> = { [FIELD_KEY.words]: 0, [FIELD_KEY.grams]: 1, [FIELD_KEY.title]: 2 };
   const where = file || 'its temporary file';
   const log = options.log ?? (() => {});
+  const cacheBytes = options.postingsCacheBytes ?? 512 << 20;
   const segments = createSegments(db, { alive: (d) => docs.alive[d] === 1, lengths: (prefix) => docs.len[lengthOfKey[prefix]],
-    cacheBytes: options.postingsCacheBytes ?? 512 << 20, listed: [FIELD_KEY.title],
+    cacheBytes, listed: [FIELD_KEY.title],
     // A merge worker opens the same file (a private temporary database cannot be opened twice: its merges run inline).
     file: file || undefined,
     docs: (through) => ({
@@ -480,7 +481,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     if (warming) return warming;
     if (closed || !segments.needsWarm()) return Promise.resolve();
     const minPostings = Math.max(WARM_MIN_POSTINGS, Math.ceil(docs.live * WARM_DENSE_SHARE));
-    const budget = Math.floor((options.postingsCacheBytes ?? 512 << 20) * 0.75);
+    const budget = Math.floor(cacheBytes * 0.75);
     warming = new Promise<void>((resolve) => {
       const later = () => {
         nextStep = setImmediate(step);
@@ -568,7 +569,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
       segments.setWrittenThrough(0);
     },
     search(query, { k, language, filters, exhaustive, fields = LEXICAL_FIELDS }) {
-      if (!warming && segments.needsWarm()) void warm();
+      void warm(); // after a merge emptied the cache (a no-op while reading or when done)
       let accept: ((doc: number) => boolean) | undefined;
       if (filters) {
         const itemIds = filters.itemIds ? new Set(filters.itemIds) : undefined;

@@ -177,8 +177,11 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     }
   };
   /** Where reading dense lists into the cache stands: the segment (index in `list`) and row id reached, bytes read. */
-  let warm = { at: 0, afterId: 0, bytes: 0, done: false };
-  const forget = () => { cache.clear(); cached = 0; warm = { at: 0, afterId: 0, bytes: 0, done: false }; };
+  type WarmRow = { id: number; term: string; n: number; docs: Buffer };
+  /** The segment being read: its window statement and last row id, made once per segment. */
+  type WarmSegment = { seg: number; rows: Database.Statement<[number, number, number], WarmRow>; last: number };
+  let warm = { at: 0, afterId: 0, bytes: 0, done: false, cur: null as WarmSegment | null };
+  const forget = () => { cache.clear(); cached = 0; warm = { at: 0, afterId: 0, bytes: 0, done: false, cur: null }; };
   /**
    * Per segment and listed field, its terms (null: too many to list). A segment table never changes, so
    * its list holds until it is dropped. A lookup seeks through pages whose keys carry whole postings blobs
@@ -448,10 +451,15 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       while (warm.at < list.length && list[warm.at].layout !== SEGMENT_LAYOUT.termsApart) { warm.at++; warm.afterId = 0; }
       if (warm.at >= list.length || warm.bytes >= budget) { warm.done = true; return false; }
       const s = list[warm.at];
-      // A window of row ids: the rows' lengths are read from the table's pages, the long blobs only for the dense rows.
-      const rows = db.prepare<[number, number, number], { id: number; term: string; n: number; docs: Buffer }>(
-        `SELECT id, term, n, docs FROM seg_${s.seg} WHERE id > ? AND id <= ? AND n >= ? ORDER BY id`,
-      ).all(warm.afterId, warm.afterId + WARM_ROWS, minPostings);
+      if (warm.cur?.seg !== s.seg) {
+        warm.cur = {
+          seg: s.seg,
+          // A window of row ids: the rows' lengths are read from the table's pages, the long blobs only for the dense rows.
+          rows: db.prepare<[number, number, number], WarmRow>(`SELECT id, term, n, docs FROM seg_${s.seg} WHERE id > ? AND id <= ? AND n >= ? ORDER BY id`),
+          last: db.prepare<[], number | null>(`SELECT max(id) FROM seg_${s.seg}`).pluck().get() ?? 0,
+        };
+      }
+      const rows = warm.cur.rows.all(warm.afterId, warm.afterId + WARM_ROWS, minPostings);
       for (const r of rows) {
         const ck = `${s.seg}\u0000${r.term}`;
         if (cache.has(ck)) continue;
@@ -460,8 +468,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
         warm.bytes += cost(p);
       }
       warm.afterId += WARM_ROWS;
-      const last = db.prepare<[], number | null>(`SELECT max(id) FROM seg_${s.seg}`).pluck().get() ?? 0;
-      if (warm.afterId >= last) { warm.at++; warm.afterId = 0; }
+      if (warm.afterId >= warm.cur.last) { warm.at++; warm.afterId = 0; }
       return true;
     },
     needsWarm: () => !warm.done && list.length > 0,

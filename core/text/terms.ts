@@ -139,29 +139,30 @@ function isContentWord(w: string, lang: string): boolean {
   return w.length >= 2 || /\d/.test(w);
 }
 
-/** Distinct content terms of a text (function words dropped), each as its alternative forms (see matchForms). */
-export function contentTerms(text: string, lang: string): Term[] {
-  const seen = new Map<string, Term>();
-  for (const w of words(text)) {
-    if (!isContentWord(w, lang)) continue;
-    const forms = memoForms(w, lang);
-    // A copy: the caller owns its terms.
-    if (!seen.has(forms[0])) seen.set(forms[0], forms.slice());
-  }
-  return [...seen.values()];
-}
-
-/** Adds the forms of `text`'s content terms to `set`: the forms of contentTerms(text, lang), without making the terms. */
-function addContentForms(set: Set<string>, text: string, lang: string): void {
+/** Calls `fn` with the forms of each distinct content term of a text (function words dropped), in text order. */
+function eachContentTerm(text: string, lang: string, fn: (forms: string[]) => void): void {
   const seen = new Set<string>();
   for (const w of words(text)) {
     if (!isContentWord(w, lang)) continue;
     const forms = memoForms(w, lang);
-    // As contentTerms: a word whose first form was met already adds nothing.
+    // A word whose first form was met already is the same term.
     if (seen.has(forms[0])) continue;
     seen.add(forms[0]);
-    for (const f of forms) set.add(f);
+    fn(forms);
   }
+}
+
+/** Distinct content terms of a text (function words dropped), each as its alternative forms (see matchForms). */
+export function contentTerms(text: string, lang: string): Term[] {
+  const out: Term[] = [];
+  // A copy: the caller owns its terms.
+  eachContentTerm(text, lang, (forms) => { out.push(forms.slice()); });
+  return out;
+}
+
+/** Adds the forms of `text`'s content terms to `set`: the forms of contentTerms(text, lang), without making the terms. */
+function addContentForms(set: Set<string>, text: string, lang: string): void {
+  eachContentTerm(text, lang, (forms) => { for (const f of forms) set.add(f); });
 }
 
 /**
