@@ -50,6 +50,13 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/tools/sandbox.ts).
   process.on('SIGHUP', onSignal);
+  // A reader that stopped early (`cms ls | head -1`): end quietly, as Unix tools do, instead of crashing on EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
 
   const ctx = createContext(argv, { signal: stop.signal });
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };

@@ -33,3 +33,6 @@ if [ -d web/src ]; then
     node --import tsx web/widget/build.ts >/dev/null
   fi
 fi
+
+# The `cms` command's JavaScript build (bin/dist, see bin/build.mjs): rebuilt when a source is newer.
+node bin/build.mjs --if-stale

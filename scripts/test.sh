@@ -11,6 +11,8 @@ export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 # durability file (24 server starts) takes minutes.
 # Fixtures that take seconds to generate (the LibreOffice PDF) are made once for the run, not once per file
 # (core/testing/fixture-cache.ts); the folder is removed when the run ends.
+# The tests run `cms` as users do: from its JavaScript build when current (bin/cms falls back to the TypeScript).
+node bin/build.mjs --if-stale
 CMS_FIXTURE_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/cms-fixture-cache-XXXXXX")"
 export CMS_FIXTURE_CACHE
 trap 'rm -rf "$CMS_FIXTURE_CACHE"' EXIT
