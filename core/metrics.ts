@@ -7,34 +7,11 @@
  * figures (memory, event loop, handles). One registry per process: every
  * figure is this process's; a scraper adds them up across servers and workers.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as Prom from 'prom-client';
 import type { LlmClient } from './llm/types';
 
-export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'cms_' });
-
 const SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
-
-export const jobDuration = new Histogram({
-  name: 'cms_job_duration_seconds', help: 'Time a job ran, by kind and outcome (done, failed)',
-  labelNames: ['kind', 'outcome'] as const, buckets: SECONDS, registers: [registry],
-});
-export const jobFailures = new Counter({
-  name: 'cms_job_failures_total', help: 'Jobs that failed, by kind and reason code',
-  labelNames: ['kind', 'reason'] as const, registers: [registry],
-});
-export const answerDuration = new Histogram({
-  name: 'cms_answer_duration_seconds', help: 'Time to answer a question, by bot (rag: document search, chat: public assistant)',
-  labelNames: ['bot'] as const, buckets: SECONDS, registers: [registry],
-});
-export const providerRequests = new Counter({
-  name: 'cms_provider_requests_total', help: 'Requests to external providers, by service (llm, stt, translation) and outcome (ok, error)',
-  labelNames: ['service', 'provider', 'outcome'] as const, registers: [registry],
-});
-export const rateLimited = new Counter({
-  name: 'cms_rate_limited_total', help: 'Requests refused with 429, by group of routes',
-  labelNames: ['group'] as const, registers: [registry],
-});
 
 export interface MetricSources {
   /** Jobs waiting or running, by kind and state. */
@@ -49,28 +26,69 @@ export function setMetricSources(next: MetricSources | null): void {
   sources = next;
 }
 
-new Gauge({
-  name: 'cms_jobs', help: 'Jobs queued or running, by kind and state', labelNames: ['kind', 'state'] as const, registers: [registry],
-  async collect() {
-    this.reset();
-    if (!sources) return;
-    const counts = new Map<string, number>();
-    for (const j of await sources.jobs()) counts.set(`${j.kind}\u0000${j.state}`, (counts.get(`${j.kind}\u0000${j.state}`) ?? 0) + 1);
-    for (const [key, n] of counts) {
-      const [kind, state] = key.split('\u0000');
-      this.set({ kind, state }, n);
-    }
-  },
-});
-new Gauge({
-  name: 'cms_index_chunks', help: 'Chunks in the search index', registers: [registry],
-  async collect() {
-    if (sources) this.set(await sources.indexChunks());
-  },
-});
+/** The registry and its figures, made on first use: a CLI run that counts nothing never loads prom-client. */
+function make() {
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = createRequire(import.meta.url)('prom-client') as typeof Prom;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'cms_' });
+  new Gauge({
+    name: 'cms_jobs', help: 'Jobs queued or running, by kind and state', labelNames: ['kind', 'state'] as const, registers: [registry],
+    async collect() {
+      this.reset();
+      if (!sources) return;
+      const counts = new Map<string, number>();
+      for (const j of await sources.jobs()) counts.set(`${j.kind}\u0000${j.state}`, (counts.get(`${j.kind}\u0000${j.state}`) ?? 0) + 1);
+      for (const [key, n] of counts) {
+        const [kind, state] = key.split('\u0000');
+        this.set({ kind, state }, n);
+      }
+    },
+  });
+  new Gauge({
+    name: 'cms_index_chunks', help: 'Chunks in the search index', registers: [registry],
+    async collect() {
+      if (sources) this.set(await sources.indexChunks());
+    },
+  });
+  return {
+    registry,
+    jobDuration: new Histogram({
+      name: 'cms_job_duration_seconds', help: 'Time a job ran, by kind and outcome (done, failed)',
+      labelNames: ['kind', 'outcome'] as const, buckets: SECONDS, registers: [registry],
+    }),
+    jobFailures: new Counter({
+      name: 'cms_job_failures_total', help: 'Jobs that failed, by kind and reason code',
+      labelNames: ['kind', 'reason'] as const, registers: [registry],
+    }),
+    answerDuration: new Histogram({
+      name: 'cms_answer_duration_seconds', help: 'Time to answer a question, by bot (rag: document search, chat: public assistant)',
+      labelNames: ['bot'] as const, buckets: SECONDS, registers: [registry],
+    }),
+    providerRequests: new Counter({
+      name: 'cms_provider_requests_total', help: 'Requests to external providers, by service (llm, stt, translation) and outcome (ok, error)',
+      labelNames: ['service', 'provider', 'outcome'] as const, registers: [registry],
+    }),
+    rateLimited: new Counter({
+      name: 'cms_rate_limited_total', help: 'Requests refused with 429, by group of routes',
+      labelNames: ['group'] as const, registers: [registry],
+    }),
+  };
+}
+let made: ReturnType<typeof make> | null = null;
+const figures = () => (made ??= make());
+
+/** Starts counting now (the server, so that the process's own figures cover its whole run). */
+export function startMetrics(): void {
+  figures();
+}
+
+export const jobDuration = { observe: (labels: { kind: string; outcome: string }, seconds: number) => figures().jobDuration.observe(labels, seconds) };
+export const jobFailures = { inc: (labels: { kind: string; reason: string }) => figures().jobFailures.inc(labels) };
+export const rateLimited = { inc: (labels: { group: string }) => figures().rateLimited.inc(labels) };
 
 /** The metrics as Prometheus text. */
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  const { registry } = figures();
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
 
@@ -78,10 +96,10 @@ export async function metricsText(): Promise<{ contentType: string; body: string
 export async function metered<T>(service: string, provider: string, call: () => Promise<T>): Promise<T> {
   try {
     const out = await call();
-    providerRequests.inc({ service, provider, outcome: 'ok' });
+    figures().providerRequests.inc({ service, provider, outcome: 'ok' });
     return out;
   } catch (e) {
-    providerRequests.inc({ service, provider, outcome: 'error' });
+    figures().providerRequests.inc({ service, provider, outcome: 'error' });
     throw e;
   }
 }
@@ -97,9 +115,9 @@ export function meterLlm(llm: LlmClient): LlmClient {
     async *stream(messages, options) {
       try {
         yield* llm.stream(messages, options);
-        providerRequests.inc({ service: 'llm', provider, outcome: 'ok' });
+        figures().providerRequests.inc({ service: 'llm', provider, outcome: 'ok' });
       } catch (e) {
-        providerRequests.inc({ service: 'llm', provider, outcome: 'error' });
+        figures().providerRequests.inc({ service: 'llm', provider, outcome: 'error' });
         throw e;
       }
     },
@@ -108,7 +126,7 @@ export function meterLlm(llm: LlmClient): LlmClient {
 
 /** Times an answer. */
 export async function timedAnswer<T>(bot: 'rag' | 'chat', work: () => Promise<T>): Promise<T> {
-  const end = answerDuration.startTimer({ bot });
+  const end = figures().answerDuration.startTimer({ bot });
   try {
     return await work();
   } finally {

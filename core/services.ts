@@ -26,7 +26,6 @@ import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/type
 import { AppError, isAppError } from './errors';
 import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
-import { createS3Store } from './storage/s3';
 import type { ObjectStore } from './storage/types';
 import { createFileQuestionLog, questionLogFile } from './analytics/file-log';
 import { createPgQuestionLog } from './analytics/pg-log';
@@ -125,9 +124,11 @@ export interface ServiceOptions {
   onJobStep?: (job: Job, step?: JobStep) => void;
 }
 
-function createStore(config: Config): ObjectStore {
+/** The object store; the S3 one (and its SDK, a third of a second to load) only when configured. */
+async function createStore(config: Config): Promise<ObjectStore> {
   const s = config.storage;
   if (s.kind === 'local') return createLocalStore({ root: s.root });
+  const { createS3Store } = await import('./storage/s3');
   return createS3Store({
     endpoint: s.endpoint ?? undefined, region: s.region, bucket: s.bucket, accessKeyId: s.accessKeyId,
     secretAccessKey: s.secretAccessKey, forcePathStyle: s.forcePathStyle, prefix: s.prefix || undefined, createBucket: true,
@@ -175,7 +176,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
       (e: Error) => log(`Removing old conversations failed: ${e.message}`),
     );
 
-    const store = createStore(config);
+    const store = await createStore(config);
 
     let chromaUrl = config.search.chromaUrl;
     let chromaSupervisor: ChromaSupervisor | null = null;

@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { createPublicGate, refusal, type Edge } from '../core/product/index';
+import { createPublicGate, refusal, startMetrics, type Edge } from '../core/product/index';
 import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
@@ -66,6 +66,7 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
 export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; loggerInstance?: Logger; webDist?: string } = {}): Promise<FastifyInstance> {
+  startMetrics();
   const { trustProxy } = services.config;
   // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
   // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { AppError } from '../errors';
 import { dbError } from '../postgres/pool';
 import type { Migration } from '../postgres/migrate';
@@ -92,7 +92,8 @@ export async function openPgConversationStore(options: PgConversationStoreOption
   let listener: pg.Client | null = null;
   let closed = false;
   async function listen() {
-    const client = new pg.Client(pool.options);
+    const { default: driver } = await import('pg');
+    const client = new driver.Client(pool.options);
     client.on('notification', (n) => {
       const [kind, id, at] = (n.payload ?? '').split('\t');
       if (at === 'cleared') lastAt.delete(ck(kind, id));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { highestId, readCatalogFile, readHighWater } from '../catalog/catalog-file';
 import { acquireLock } from '../catalog/lock';
 import { COPIED_COLLECTIONS, presentIds, raiseCounter, raiseIdSequence, upsertCatalogRows } from '../catalog/pg-import';

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { AppError } from '../errors';
 
 export interface PoolOptions {
@@ -9,7 +9,9 @@ export interface PoolOptions {
 
 /** A connection pool; a database that cannot be reached fails here with AppError('unavailable'). */
 export async function openPool(options: PoolOptions): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // Loaded here: a process without DATABASE_URL never loads the driver.
+  const { default: driver } = await import('pg');
+  const pool = new driver.Pool({ connectionString: options.url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle connection that drops (database restart) must not crash the process: the next query reconnects.
   pool.on('error', () => {});
   try {
