@@ -29,8 +29,8 @@ function run(file: string, args: string[]): Promise<{ code: number | null; stdou
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'cms-start-'));
-  for (const f of ['cli', 'core', 'server', 'bin', 'package.json', 'tsconfig.json']) {
-    cpSync(path.join(ROOT, f), path.join(dir, f), { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) && !/[/\\]bin[/\\]dist/.test(src) });
+  for (const f of ['cli', 'core', 'server', 'bin', 'web/widget', 'package.json', 'tsconfig.json']) {
+    cpSync(path.join(ROOT, f), path.join(dir, f), { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) && !/[/\\](bin|widget)[/\\]dist/.test(src) });
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 });

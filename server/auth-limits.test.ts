@@ -57,7 +57,7 @@ describe('weak secrets at start', () => {
   it('the server started with CMS_TOKEN=a ADMIN_PASSWORD=x exits at once with both reasons', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'weak-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
+      const child = spawn(path.join(ROOT, 'bin/launch'), ['server'], {
         cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', CMS_TOKEN: 'a', ADMIN_PASSWORD: 'x' }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

@@ -40,7 +40,7 @@ let A: Proc;
 let B: Proc;
 let W: Proc;
 
-const server = () => group.start(['bin/server.ts'], { ...env, WORKER_CONCURRENCY: '0' }, READY.server);
+const server = () => group.start(['server'], { ...env, WORKER_CONCURRENCY: '0' }, READY.server);
 
 const api = (p: Proc, route: string, init: RequestInit & { json?: unknown } = {}) => {
   const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string>) };
@@ -75,7 +75,7 @@ describe('shared state: what is saved through one server is seen through the oth
       LOG_LEVEL: 'warn', ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', HOST: '127.0.0.1', PORT: '0', WIDGET_ORIGINS: '',
     };
     A = await server(); // the first process applies the migrations
-    [B, W] = await Promise.all([server(), group.start(['cli/main.ts', 'worker'], { ...env, WORKER_CONCURRENCY: '1' }, READY.worker)]);
+    [B, W] = await Promise.all([server(), group.start(['cms', 'worker'], { ...env, WORKER_CONCURRENCY: '1' }, READY.worker)]);
   });
 
   after(async () => {

@@ -43,8 +43,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-const server = () => group.start(['bin/server.ts'], env({ WORKER_CONCURRENCY: '0' }), READY.server);
-const worker = () => group.start(['cli/main.ts', 'worker'], env({ WORKER_CONCURRENCY: '1' }), READY.worker);
+const server = () => group.start(['server'], env({ WORKER_CONCURRENCY: '0' }), READY.server);
+const worker = () => group.start(['cms', 'worker'], env({ WORKER_CONCURRENCY: '1' }), READY.worker);
 
 const api = (p: Proc, route: string, init: RequestInit = {}) =>
   fetch(p.url + route, { ...init, headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string>) } });
@@ -100,7 +100,10 @@ describe('several servers and workers on one PostgreSQL, Chroma and S3', { skip 
     const jobs = (await jobsOn(B)).filter((j) => j.itemId === doc.id);
     assert.equal(jobs.length, 1);
     assert.equal(jobs[0].attempts, 1, 'run once');
-    const ran = [W1, W2].map((w) => (w.out.match(new RegExp(`job ${jobs[0].id} .*done`, 'g')) ?? []).length);
+    // The document completes inside the job; the worker logs the job done just after: wait for that line.
+    const doneLine = `job ${jobs[0].id} .*done`;
+    await waitFor(async () => [W1, W2].some((w) => new RegExp(doneLine).test(w.out)), 'a worker to log the job done');
+    const ran = [W1, W2].map((w) => (w.out.match(new RegExp(doneLine, 'g')) ?? []).length);
     assert.equal(ran[0] + ran[1], 1, `exactly one worker ran it: ${JSON.stringify(ran)}`);
     const phrase = pdf.phrases.en[0];
     for (const p of [A, B]) {

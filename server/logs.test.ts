@@ -27,7 +27,7 @@ describe('logs of the server and the worker', { timeout: 240_000 }, () => {
   let server: TestProcess;
   let worker: TestProcess;
   before(async () => {
-    [server, worker] = await Promise.all([group.start(['bin/server.ts'], ENV, READY.server), group.start(['cli/main.ts', 'worker'], ENV, READY.worker)]);
+    [server, worker] = await Promise.all([group.start(['server'], ENV, READY.server), group.start(['cms', 'worker'], ENV, READY.worker)]);
   });
   after(() => group.stopAll());
 

@@ -58,13 +58,14 @@ export interface TestProcess {
 }
 
 /**
- * Runs `node --import tsx <args>` from the repo root with `env` and DATA_DIR set to `dir`. The start deadline
- * (default 120 s) is for a process that hangs, not a speed check: tsx and Chroma take over 30 s on a loaded 2-core machine.
+ * Runs `bin/launch <args>` (`server`, or `cms worker`: the product's entry points as users start them, from their
+ * build when current) from the repo root with `env` and DATA_DIR set to `dir`. The start deadline (default 120 s)
+ * is for a process that hangs, not a speed check: tsx and Chroma take over 30 s on a loaded 2-core machine.
  */
 export function spawnProcess(args: string[], o: { env: NodeJS.ProcessEnv; dir: string; ready: RegExp; startTimeoutMs?: number }): TestProcess {
   // The kernel's parent-death signal: a test file killed at its deadline takes its processes with it instead of
-  // leaving servers running for the rest of the suite (setpriv execs node, so the child is node itself).
-  const child = spawn('setpriv', ['--pdeathsig', 'KILL', process.execPath, '--import', 'tsx', ...args],
+  // leaving servers running for the rest of the suite (setpriv execs bin/launch, which execs node: the child is node itself).
+  const child = spawn('setpriv', ['--pdeathsig', 'KILL', path.join(ROOT, 'bin', 'launch'), ...args],
     { cwd: ROOT, env: { ...o.env, DATA_DIR: o.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const p = { child, out: '', dir: o.dir, exited } as TestProcess;
@@ -140,7 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   if (options.process) {
-    const p = spawnProcess(['bin/server.ts'], {
+    const p = spawnProcess(['server'], {
       dir: dataDir, ready: READY.server, startTimeoutMs: options.startTimeoutMs,
       env: { ...process.env, ...env, ANTHROPIC_API_KEY: env.ANTHROPIC_API_KEY ?? '', LLM_PROVIDER: env.LLM_PROVIDER ?? '' },
     });

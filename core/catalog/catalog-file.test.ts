@@ -75,7 +75,7 @@ describe('the catalog file is checked against its shape at start', () => {
   it('stops the server from starting, printing the path and the hint', async () => {
     const dir = tmp();
     writeFileSync(path.join(dir, 'db.json'), '{"documents":5}');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bin/server.ts')], {
+    const child = spawn(path.join(ROOT, 'bin/launch'), ['server'], {
       cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'a-long-test-password', CMS_TOKEN: 'test-token-abcdef-0123456789abcdef0123', LOG_LEVEL: 'warn' },
     });

@@ -25,7 +25,7 @@ after(() => {
 });
 
 function cms(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/main.ts'), ...args], {
+  const child = spawn(path.join(ROOT, 'bin/cms'), args, {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMS_URL: '', ...env },
   });
   let out = '';

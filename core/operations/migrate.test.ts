@@ -57,7 +57,7 @@ function targetEnv(url: string): Record<string, string> {
 }
 
 function cms(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/main.ts'), ...args], {
+  const child = spawn(path.join(ROOT, 'bin/cms'), args, {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider', ANTHROPIC_API_KEY: '', LLM_PROVIDER: '', CMS_URL: '', ...env },
   });
