@@ -8,7 +8,8 @@
 // each source file's own URL, so paths made from it (workers, package.json, web/dist) name the same files as
 // when run from source.
 import { build } from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,33 +30,11 @@ const sourceUrls = {
   },
 };
 
-/** Folders of sources, and the files elsewhere, that the build holds: bin/launch checks the same for staleness. */
-const SOURCE_DIRS = ['cli', 'core', 'server'];
-const OTHER_SOURCES = ['bin/server.ts', 'web/widget/files.ts'];
+/** The folders and files the build holds, one per line: bin/launch checks the same ones for edits. */
+const SOURCES = readFileSync(path.join(root, 'bin', 'build-sources'), 'utf8').split('\n').filter(Boolean);
 
-/** Newest modification time of the sources bin/cms compares the build with (the same folders and names). */
-function newestSource() {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name === 'dist') continue;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(tsx?|json)$/.test(e.name) && !e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
-    }
-  };
-  for (const dir of SOURCE_DIRS) walk(path.join(root, dir));
-  // The two sources outside those folders that the build holds (the server's entry, the widget's file names).
-  for (const f of OTHER_SOURCES) newest = Math.max(newest, statSync(path.join(root, f)).mtimeMs);
-  return newest;
-}
-
-// --if-stale (setup, the test script): only when a source is newer than the build.
-if (process.argv.includes('--if-stale')) {
-  let built = 0;
-  try { built = statSync(path.join(outdir, 'cms.mjs')).mtimeMs; } catch { /* not built yet */ }
-  if (built > newestSource()) process.exit(0);
-}
+// --if-stale (setup, the test script): only when bin/launch finds a source newer than the build.
+if (process.argv.includes('--if-stale') && spawnSync(path.join(root, 'bin', 'launch'), ['--current']).status === 0) process.exit(0);
 
 const started = performance.now();
 // Built beside, then swapped in: a `cms` running from the old build keeps finding its chunks until the swap.
@@ -80,10 +59,10 @@ const result = await build({
   metafile: true,
 }).catch(async (e) => { await rm(fresh, { recursive: true, force: true }); throw e; });
 // A source outside the checked ones would let bin/launch run a stale build: refuse it here.
-const unchecked = Object.keys(result.metafile.inputs).filter((f) => !SOURCE_DIRS.some((d) => f.startsWith(`${d}/`)) && !OTHER_SOURCES.includes(f));
+const unchecked = Object.keys(result.metafile.inputs).filter((f) => !SOURCES.some((s) => f === s || f.startsWith(`${s}/`)));
 if (unchecked.length) {
   await rm(fresh, { recursive: true, force: true });
-  throw new Error(`bin/build.mjs: the build holds ${unchecked.join(', ')}, which bin/launch does not check for edits: add them to both`);
+  throw new Error(`bin/build.mjs: the build holds ${unchecked.join(', ')}, which bin/launch does not check for edits: add them to bin/build-sources`);
 }
 await rm(outdir, { recursive: true, force: true });
 await rename(fresh, outdir);
