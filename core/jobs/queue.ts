@@ -292,6 +292,13 @@ export function createJobQueue(options: JobQueueOptions) {
       });
   }
 
+  /** Aborts every running job and waits (up to `graceMs`) until each has settled. */
+  async function abortRunning(reason: AppError, graceMs = 5000) {
+    for (const c of running.values()) c.abort(reason);
+    const deadline = Date.now() + graceMs;
+    while (running.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
   /**
    * Records a job's end; when the catalog cannot be written (its disk is full) tries again every 2 s until
    * it can. The job stays this worker's (claimed, counted as running) meanwhile, so no takeover re-runs it
@@ -336,9 +343,7 @@ export function createJobQueue(options: JobQueueOptions) {
     async stop(graceMs = 5000) {
       stopping = true;
       if (timer) clearInterval(timer);
-      for (const c of running.values()) c.abort(new AppError('unavailable', 'The server is shutting down'));
-      const deadline = Date.now() + graceMs;
-      while (running.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await abortRunning(new AppError('unavailable', 'The server is shutting down'), graceMs);
       started = false;
     },
     /** Looks for work now (e.g. another process queued a job). */
@@ -355,7 +360,8 @@ export function createJobQueue(options: JobQueueOptions) {
       if (jobId !== null) running.get(jobId)?.abort(new AppError('conflict', 'The work was deleted'));
     },
     async cancelAll() {
-      for (const c of running.values()) c.abort(new AppError('conflict', 'All data was deleted'));
+      // Waited for: a job stopped mid-write would otherwise store its object after the data was deleted.
+      await abortRunning(new AppError('conflict', 'All data was deleted'));
       await catalog.jobs.removeWhere(() => true);
     },
     /** Queues a failed job again. */
