@@ -42,7 +42,7 @@ const HOLD_OUT = 0.25;
 
 interface Squad { data: Array<{ title: string; paragraphs: Array<{ context: string; qas: Array<{ question: string; answers: Array<{ text: string }> }> }> }> }
 interface Question { lang: string; article: string; question: string; answers: string[]; gold: number }
-interface Corpus { lang: string; paragraphs: Array<{ article: string; text: string; set?: Set<string> }>; questions: Question[] }
+interface Corpus { lang: string; paragraphs: Array<{ article: string; text: string; set?: ReadonlySet<string> }>; questions: Question[] }
 
 function load(file: string, lang: string, keyOf: (title: string, i: number) => string): Corpus {
   const squad = JSON.parse(readFileSync(path.join(EVAL_DIR, file), 'utf8')) as Squad;

@@ -109,7 +109,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     if (w === undefined) { w = Math.log(1 + all.length / Math.max(1, all.filter((x) => hasTerm(x.set, t)).length)); weights.set(t, w); }
     return w;
   };
-  type Fact = { p: number; i: number; s: string; read: string; score: number; zero: boolean; set: Set<string>; fragment: boolean; field: boolean; definition: boolean; count: number };
+  type Fact = { p: number; i: number; s: string; read: string; score: number; zero: boolean; set: ReadonlySet<string>; fragment: boolean; field: boolean; definition: boolean; count: number };
   const facts: Fact[] = [];
   // Who/when/how long: sentences holding a name, a date or a duration answer it (core/chat/answer-type.ts).
   const questionText = variants.map((v) => v.text).join(' ');

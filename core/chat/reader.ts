@@ -29,7 +29,7 @@ export interface ReaderTerm {
 export interface CandidateFacts {
   sentence: string;
   /** Term forms of the sentence. */
-  set: Set<string>;
+  set: ReadonlySet<string>;
   lang: string;
   /** Rank of its passage among those read (0 = best). */
   passageRank: number;

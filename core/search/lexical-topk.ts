@@ -10,7 +10,9 @@
  *   so far is above the summed bounds of the weakest lists, those lists
  *   only add to documents found through the others, read by skipping
  *   ahead, and a document is dropped as soon as its score plus what the
- *   lists not read yet can add stays below the k-th best.
+ *   lists not read yet can add stays below the k-th best. The others (the
+ *   essential lists) are summed a window of WINDOW document numbers at a
+ *   time, list after list, into an array.
  *
  * Same answer means same scores to the bit: a document's score is summed
  * term by term in query order, as the reference does; bounds are compared
@@ -128,6 +130,15 @@ function seek(docs: Uint32Array, n: number, from: number, target: number): numbe
   return hi;
 }
 
+/**
+ * Document numbers per window: the essential lists are summed list after list within one (a few postings
+ * each, added into an array), instead of document by document across every list (a comparison per list per
+ * document), as Lucene's BooleanScorer does.
+ */
+const WINDOW = 2048;
+const win = new Float64Array(WINDOW);
+const touched = new Int32Array(WINDOW);
+
 interface Cursor { term: number; idf: number; docs: Uint32Array; tfs: Uint8Array; n: number; pos: number; ub: number }
 
 /** The same k best as `exhaustiveTopK`, reading only the postings that can change them. */
@@ -166,54 +177,77 @@ export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, acce
     /** Cursors below `ess` cannot bring a document into the top k alone: they are only probed. */
     let ess = 0;
     while (ess < m && prefix[ess] * MARGIN < theta) ess++;
+    const from = new Int32Array(m);
     for (;;) {
       if (ess >= m) break;
-      let d = 0xffffffff;
+      // The next window: WINDOW document numbers from the lowest an essential list is at.
+      let base = 0xffffffff;
       for (let i = ess; i < m; i++) {
         const c = cursors[i];
-        if (c.pos < c.n && c.docs[c.pos] < d) d = c.docs[c.pos];
+        if (c.pos < c.n && c.docs[c.pos] < base) base = c.docs[c.pos];
       }
-      if (d === 0xffffffff) break;
-      const live = alive[d] === 1;
-      let score = 0;
-      // The document's length part of BM25, once per document (the same operations as the reference's, so the same bits).
-      const norm = k1 * (1 - b + (b * lengths[d]) / avg);
-      for (let i = ess; i < m; i++) {
+      if (base === 0xffffffff) break;
+      const end = base + WINDOW;
+      // The essential lists' postings in the window summed per document, list after list (the window's
+      // cutoff stays `wess` to its end: a list that becomes non-essential meanwhile was summed already).
+      const wess = ess;
+      let nt = 0;
+      for (let i = wess; i < m; i++) {
         const c = cursors[i];
-        if (c.pos < c.n && c.docs[c.pos] === d) {
-          if (live) {
+        const { docs: ds, tfs, idf, n } = c;
+        let p = c.pos;
+        from[i] = p;
+        for (; p < n; p++) {
+          const d = ds[p];
+          if (d >= end) break;
+          if (alive[d] !== 1) continue;
+          const f = tfs[p];
+          const off = d - base;
+          if (win[off] === 0) touched[nt++] = off;
+          win[off] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
+        }
+        scored += p - c.pos;
+        c.pos = p;
+      }
+      const offs = touched.subarray(0, nt).sort();
+      for (let j = 0; j < nt; j++) {
+        const off = offs[j];
+        let score = win[off];
+        win[off] = 0;
+        const d = base + off;
+        if ((score + (wess > 0 ? prefix[wess - 1] : 0)) * MARGIN < theta) continue;
+        // The document's length part of BM25, once per document (the same operations as the reference's, so the same bits).
+        const norm = k1 * (1 - b + (b * lengths[d]) / avg);
+        let dropped = false;
+        for (let i = wess - 1; i >= 0; i--) {
+          if ((score + prefix[i]) * MARGIN < theta) { dropped = true; break; }
+          const c = cursors[i];
+          c.pos = seek(c.docs, c.n, c.pos, d);
+          if (c.pos < c.n && c.docs[c.pos] === d) {
             const f = c.tfs[c.pos];
             const x = c.idf * (f * (k1 + 1)) / (f + norm);
             contrib[c.term] = x; mark[c.term] = d; score += x;
             scored++;
           }
-          c.pos++;
         }
-      }
-      if (!live) continue;
-      let dropped = false;
-      for (let i = ess - 1; i >= 0; i--) {
-        if ((score + prefix[i]) * MARGIN < theta) { dropped = true; break; }
-        const c = cursors[i];
-        c.pos = seek(c.docs, c.n, c.pos, d);
-        if (c.pos < c.n && c.docs[c.pos] === d) {
-          const f = c.tfs[c.pos];
-          const x = c.idf * (f * (k1 + 1)) / (f + norm);
-          contrib[c.term] = x; mark[c.term] = d; score += x;
-          scored++;
+        if (dropped || score * MARGIN < theta) continue;
+        // The essential lists' shares again, each as the reference computes it.
+        for (let i = wess; i < m; i++) {
+          const c = cursors[i];
+          from[i] = seek(c.docs, c.pos, from[i], d);
+          if (from[i] < c.pos && c.docs[from[i]] === d) {
+            const f = c.tfs[from[i]];
+            contrib[c.term] = c.idf * (f * (k1 + 1)) / (f + norm); mark[c.term] = d;
+          }
         }
+        // The score as the reference sums it: term by term in query order.
+        let exact = 0;
+        for (let t = 0; t < nTerms; t++) if (mark[t] === d) exact += contrib[t];
+        if (!best.beats(exact, d) || (accept && !accept(d))) continue;
+        best.push(exact, d);
+        theta = best.threshold();
       }
-      if (dropped || score * MARGIN < theta) continue;
-      // The score as the reference sums it: term by term in query order.
-      let exact = 0;
-      for (let t = 0; t < nTerms; t++) if (mark[t] === d) exact += contrib[t];
-      if (!best.beats(exact, d) || (accept && !accept(d))) continue;
-      best.push(exact, d);
-      const next = best.threshold();
-      if (next !== theta) {
-        theta = next;
-        while (ess < m && prefix[ess] * MARGIN < theta) ess++;
-      }
+      while (ess < m && prefix[ess] * MARGIN < theta) ess++;
     }
   }
   scoredPostings.total += scored;

@@ -114,7 +114,7 @@ export function slotFilled(t: Term, text: string, lang: string): boolean {
  * e-mail, web address, date) and `text` neither holds the word nor such a
  * value: a quote that does not hold what is asked for.
  */
-export function slotUnfilled(t: Term, set: Set<string>, text: string, lang: string, question: Term[] = []): boolean {
+export function slotUnfilled(t: Term, set: ReadonlySet<string>, text: string, lang: string, question: Term[] = []): boolean {
   const { slots } = lists(lang);
   const slot = slots.find((s) => s.spellings || /\bdate\b/.test(s.words) ? t.some((f) => s.set.has(f)) : false);
   if (!slot) return false;
@@ -190,7 +190,7 @@ export const SLOT_SHARE = 0.5;
  * left out) found in the passage's term set, slot words it only fills by a
  * value counting SLOT_SHARE. `matched` counts the same way.
  */
-export function questionCoverage(terms: Term[], set: Set<string>, text: string, lang: string): { matched: number; ratio: number } {
+export function questionCoverage(terms: Term[], set: ReadonlySet<string>, text: string, lang: string): { matched: number; ratio: number } {
   const asked = askedTerms(terms, lang);
   if (asked.length === 0) return { matched: 0, ratio: 0 };
   const matched = asked.reduce((n, t) => n + (hasTerm(set, t) ? 1 : slotCredit(t, text, lang)), 0);

@@ -95,12 +95,24 @@ export function americanSpelling(word: string): string {
  * (Latin) alphabet, also stemmed as that language (a short passage whose
  * language was misdetected still shares its terms with the question).
  */
-export function passageTermSet(text: string, passageLang: string, questionLang: string): Set<string> {
-  const own = termSet(text, passageLang);
-  if (passageLang === questionLang || !isLatinLang(passageLang) || !isLatinLang(questionLang)) return own;
-  for (const f of termSet(text, questionLang)) own.add(f);
-  return own;
+export function passageTermSet(text: string, passageLang: string, questionLang: string): ReadonlySet<string> {
+  const key = `${passageLang}\u0000${questionLang}\u0000${text}`;
+  let set = passageMemo.get(key);
+  if (!set) {
+    const own = termSet(text, passageLang);
+    if (passageLang !== questionLang && isLatinLang(passageLang) && isLatinLang(questionLang)) for (const f of termSet(text, questionLang)) own.add(f);
+    if (passageMemo.size >= PASSAGE_MEMO_SIZE) passageMemo.delete(passageMemo.keys().next().value!);
+    passageMemo.set(key, (set = own));
+  }
+  return set;
 }
+
+/**
+ * passageTermSet of the passages met last (shared, so read-only): one answer reads a passage's terms to judge
+ * it, to find the files a question names, and to check the quoted figures, each time the same text.
+ */
+const passageMemo = new Map<string, ReadonlySet<string>>();
+const PASSAGE_MEMO_SIZE = 512;
 
 function isStopword(word: string, lang: string): boolean {
   if (stopwordsFor(lang).has(word) || stopwordsFor('en').has(word)) return true;
@@ -186,7 +198,7 @@ export function termSet(text: string, lang: string): Set<string> {
 }
 
 /** `loose`: a shared 5-letter head also counts (for the word's own stem, not for the words it was expanded to). */
-function hasForm(set: Set<string>, form: string, loose: boolean): boolean {
+function hasForm(set: ReadonlySet<string>, form: string, loose: boolean): boolean {
   if (set.has(form)) return true;
   // A vowel-less abbreviation on either side ("Qtr" / "quarter"): core/text/abbreviations.ts.
   if (mayAbbreviate(form)) {
@@ -208,12 +220,12 @@ function hasForm(set: Set<string>, form: string, loose: boolean): boolean {
  * the other forms (an abbreviation's word, a synonym, an ordinal's number):
  * "app" → "application" must not reach "applies" by a shared head.
  */
-export function hasTerm(set: Set<string>, term: Term): boolean {
+export function hasTerm(set: ReadonlySet<string>, term: Term): boolean {
   return term.some((f, i) => hasForm(set, f, i === 0));
 }
 
 /** Share of the query's terms found in the passage, and how many. */
-export function coverage(queryTerms: Term[], passage: Set<string>): { matched: number; ratio: number } {
+export function coverage(queryTerms: Term[], passage: ReadonlySet<string>): { matched: number; ratio: number } {
   if (queryTerms.length === 0) return { matched: 0, ratio: 0 };
   const matched = queryTerms.filter((t) => hasTerm(passage, t)).length;
   return { matched, ratio: matched / queryTerms.length };
