@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { createLexicalIndex, LEXICAL_FILE } from './lexical-index';
 import { writeLexicalFile } from './lexical-store';
 import { makeChunk, SAMPLE_CHUNKS } from '../testing/search-chunks';
-import { rewriteAsOldLayout, segmentLayouts } from '../testing/lexical-old-layout';
+import { rewriteAsLayout3, rewriteAsOldLayout, segmentLayouts } from '../testing/lexical-old-layout';
+import { SEGMENT_LAYOUT } from './lexical-postings';
 
 const top = (r: { words: { chunk: { id: string } | null }[]; grams: { chunk: { id: string } | null }[] }) => [r.grams[0]?.chunk?.id, r.words[0]?.chunk?.id];
 
@@ -175,7 +176,11 @@ test('a title word held by one segment of many is found there, as in one segment
   }
 });
 
-test('an index written in the earlier segment layout (terms and blobs in one key, no block bounds) answers the same after the upgrade; at the first quiet time its segments are written again in the new layout', async () => {
+const earlier = [
+  { layout: 2, what: 'layout 2 (terms and blobs in one key, no block bounds, postings not packed)', rewrite: rewriteAsOldLayout, listed: null, rowid: false },
+  { layout: 3, what: 'layout 3 (postings not packed)', rewrite: rewriteAsLayout3, listed: 3, rowid: true },
+];
+for (const e of earlier) test(`an index written in the earlier segment ${e.what} answers the same after the upgrade; at the first quiet time its segments are written again in the current layout`, async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-upgrade-'));
   try {
     const chunks = manyChunks(3000);
@@ -186,9 +191,9 @@ test('an index written in the earlier segment layout (terms and blobs in one key
     const before = askAll(a);
     await a.close();
     const file = path.join(dir, LEXICAL_FILE);
-    rewriteAsOldLayout(file);
+    e.rewrite(file);
     const old = segmentLayouts(file);
-    assert.ok(old.length > 1 && old.every((s) => s.layout === null && /WITHOUT ROWID/.test(s.sql)), JSON.stringify(old));
+    assert.ok(old.length > 1 && old.every((s) => s.layout === e.listed && /WITHOUT ROWID/.test(s.sql) !== e.rowid), JSON.stringify(old));
 
     const b = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 2000 });
     assert.equal(b.count(), 1990);
@@ -196,7 +201,7 @@ test('an index written in the earlier segment layout (terms and blobs in one key
     // More writes (new segments in the new layout beside the old ones), then a quiet time.
     for (let i = 2000; i < chunks.length; i += 50) b.upsert(chunks.slice(i, i + 50));
     await b.flush();
-    assert.ok(segmentLayouts(file).some((s) => s.layout === 2) && segmentLayouts(file).some((s) => s.layout === 3));
+    assert.ok(segmentLayouts(file).some((s) => s.layout === e.layout) && segmentLayouts(file).some((s) => s.layout === SEGMENT_LAYOUT.packed));
     // The same chunks indexed afresh (a merge drops removed chunks' postings, which count in a term's
     // document frequency until then: compared once every segment is merged).
     const fresh = await createLexicalIndex({ dataDir: null, saveDelayMs: 60_000 });
@@ -206,7 +211,7 @@ test('an index written in the earlier segment layout (terms and blobs in one key
     sameHits(askAll(b), want);
     await b.close();
     const after = segmentLayouts(file);
-    assert.ok(after.length === 1 && after[0].layout === 3 && !/WITHOUT ROWID/.test(after[0].sql), JSON.stringify(after));
+    assert.ok(after.length === 1 && after[0].layout === SEGMENT_LAYOUT.packed && !/WITHOUT ROWID/.test(after[0].sql), JSON.stringify(after));
     const c = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000 });
     sameHits(askAll(c), want);
     await Promise.all([c.close(), fresh.close()]);

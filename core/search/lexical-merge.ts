@@ -25,9 +25,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { compareUtf8, decodePostings, encodePostings, type Postings } from './lexical-postings';
+import { compareUtf8, decodePostings, encodePostings, encodingOf, SEGMENT_LAYOUT, type Postings } from './lexical-postings';
 
-/** Creates the (empty) table of segment `seg` in the current layout (3: the term in an index of its own). */
+/** Creates the (empty) table of segment `seg` in the current layout (4: the term in an index of its own, postings packed). */
 export function createSegmentTable(db: Database.Database, seg: number): void {
   // Rows appended in term order: row ids follow the terms, so reading a segment in term order reads its table in order.
   db.exec(`CREATE TABLE seg_${seg} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, n INTEGER NOT NULL, docs BLOB NOT NULL)`);
@@ -75,7 +75,9 @@ export function concatAscending(parts: Postings[], n: number): { docs: Uint32Arr
 export function writeMerged(db: Database.Database, sources: number[], into: number, docs: MergeDocs,
   hooks: { created?: () => void; afterRow?: () => void } = {}): number {
   const page = 2000;
+  const layoutOf = db.prepare<[number], number>('SELECT layout FROM segments WHERE seg = ?').pluck();
   const cursors = sources.map((seg) => ({
+    encoding: encodingOf(layoutOf.get(seg) ?? SEGMENT_LAYOUT.withoutRowid),
     stmt: db.prepare<[string, number], { term: string; n: number; docs: Buffer }>(`SELECT term, n, docs FROM seg_${seg} WHERE term > ? ORDER BY term LIMIT ?`),
     rows: [] as Array<{ term: string; n: number; docs: Buffer }>, at: 0, last: '', done: false,
   }));
@@ -99,7 +101,7 @@ export function writeMerged(db: Database.Database, sources: number[], into: numb
     const parts: Postings[] = [];
     for (const c of cursors) {
       const h = head(c);
-      if (h && h.term === min) { parts.push(livePostings(decodePostings(h.docs, h.n), docs.alive)); c.at++; }
+      if (h && h.term === min) { parts.push(livePostings(decodePostings(h.docs, h.n, c.encoding), docs.alive)); c.at++; }
     }
     let n = 0;
     for (const p of parts) n += p.n;

@@ -1,12 +1,13 @@
 /**
  * Postings of the lexical index in SQLite segments. A segment is one table
  * `seg_N (id INTEGER PRIMARY KEY, term TEXT UNIQUE, n, docs)`, rows in term
- * order, `docs` the term's postings blob (./lexical-postings.ts).
+ * order, `docs` the term's postings blob (./lexical-postings.ts), packed.
  * The terms are kept apart from the blobs (in the table's term index) so
- * that a lookup compares short keys only: segments of the earlier layout
- * (layout 2: `term PRIMARY KEY, n, docs` WITHOUT ROWID, where every key
- * compared during a seek is a whole row, its blob read in full) are still
- * read the same way and are written again in the current layout when merged.
+ * that a lookup compares short keys only. Segments of the earlier layouts
+ * (`SEGMENT_LAYOUT`: 2, `term PRIMARY KEY, n, docs` WITHOUT ROWID, where
+ * every key compared during a seek is a whole row, its blob read in full;
+ * 3, postings not packed) are still read and are written again in the
+ * current layout when merged, at the latest at the next quiet time.
  * New postings collect in an in-memory segment (./lexical-memory-segment.ts);
  * `write()` stores it as a level-0 segment; when a level holds MERGE_FACTOR
  * segments they are merged into one of the next level (postings of removed
@@ -16,10 +17,9 @@
 import type Database from 'better-sqlite3';
 import { createSegmentTable, livePostings, startMergeWorker, writeMerged, type MergeWorker } from './lexical-merge';
 import { MemorySegment } from './lexical-memory-segment';
-import { decodePostings, encodePostings, type Postings, type SegmentPostings } from './lexical-postings';
+import { decodePostings, encodePostings, encodingOf, SEGMENT_LAYOUT, type Postings, type SegmentPostings } from './lexical-postings';
 
-/** Table layouts of a segment (`segments.layout`): 2 = WITHOUT ROWID, the term the key of a whole row; 3 = the term in an index of its own. */
-export const SEGMENT_LAYOUT = { withoutRowid: 2, termsApart: 3 } as const;
+const CURRENT_LAYOUT = SEGMENT_LAYOUT.packed;
 
 const MERGE_FACTOR = 8;
 /**
@@ -207,7 +207,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
   let list: Segment[] = [];
   let through = 0;
   const setThrough = db.prepare('UPDATE segment_state SET written_through = ?');
-  // Both layouts answer the same statements (a layout-3 table finds a term through its term index).
+  // Every layout answers the same statements (from layout 3 a table finds a term through its term index).
   const open = (seg: number, level: number, postings: number, layout: number): Segment =>
     ({ seg, level, postings, layout, get: db.prepare(`SELECT n, docs FROM seg_${seg} WHERE term = ?`) });
 
@@ -239,8 +239,8 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       ins.run(term, p.n, encodePostings(p.docs, p.tfs, p.n, opts.lengths?.(term[0])));
       total += p.n;
     });
-    db.prepare('INSERT INTO segments (seg, level, postings, layout) VALUES (?, ?, ?, ?)').run(seg, level, total, SEGMENT_LAYOUT.termsApart);
-    return open(seg, level, total, SEGMENT_LAYOUT.termsApart);
+    db.prepare('INSERT INTO segments (seg, level, postings, layout) VALUES (?, ?, ?, ?)').run(seg, level, total, CURRENT_LAYOUT);
+    return open(seg, level, total, CURRENT_LAYOUT);
   };
 
   const drop = (s: Segment) => {
@@ -259,7 +259,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
    * the kept postings made new.
    */
   const swapIn = (group: Segment[], into: number, level: number, postings: number, dropTables = true) => {
-    db.prepare('INSERT INTO segments (seg, level, postings, layout) VALUES (?, ?, ?, ?)').run(into, level, postings, SEGMENT_LAYOUT.termsApart);
+    db.prepare('INSERT INTO segments (seg, level, postings, layout) VALUES (?, ?, ?, ?)').run(into, level, postings, CURRENT_LAYOUT);
     if (dropTables) for (const s of group) drop(s);
     else {
       // Listed nowhere from now on; the worker drops the tables (a DROP TABLE reads every page of a table: long for a big one).
@@ -271,7 +271,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     // In the place of the first merged segment: the list stays in document order (segments written during a worker merge come after it).
     const at = list.findIndex((s) => group.includes(s));
     const rest = list.filter((s) => !group.includes(s));
-    rest.splice(at < 0 ? rest.length : at, 0, open(into, level, postings, SEGMENT_LAYOUT.termsApart));
+    rest.splice(at < 0 ? rest.length : at, 0, open(into, level, postings, CURRENT_LAYOUT));
     list = rest;
   };
 
@@ -434,7 +434,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
           if (p === undefined && listedField && listOf(s, prefix)?.has(key) === false) continue;
           if (p === undefined) {
             const r = s.get.get(key);
-            p = r ? Object.assign(decodePostings(r.docs, r.n), { seg: s.seg }) : null;
+            p = r ? Object.assign(decodePostings(r.docs, r.n, encodingOf(s.layout)), { seg: s.seg }) : null;
             remember(ck, p);
           } else { cache.delete(ck); cache.set(ck, p); }
           if (p) out.push(p);
@@ -448,7 +448,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       if (warm.done) return false;
       const budget = Math.min(budgetBytes, cacheLimit);
       // Layout-2 tables have no row ids to step through (they are rewritten at the next quiet time).
-      while (warm.at < list.length && list[warm.at].layout !== SEGMENT_LAYOUT.termsApart) { warm.at++; warm.afterId = 0; }
+      while (warm.at < list.length && list[warm.at].layout === SEGMENT_LAYOUT.withoutRowid) { warm.at++; warm.afterId = 0; }
       if (warm.at >= list.length || warm.bytes >= budget) { warm.done = true; return false; }
       const s = list[warm.at];
       if (warm.cur?.seg !== s.seg) {
@@ -463,7 +463,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       for (const r of rows) {
         const ck = `${s.seg}\u0000${r.term}`;
         if (cache.has(ck)) continue;
-        const p = Object.assign(decodePostings(r.docs, r.n), { seg: s.seg });
+        const p = Object.assign(decodePostings(r.docs, r.n, encodingOf(s.layout)), { seg: s.seg });
         remember(ck, p);
         warm.bytes += cost(p);
       }
@@ -501,7 +501,7 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
       }
       stalled = false;
       if (stopped || list.length === 0) return false;
-      const old = list.some((s) => s.layout !== SEGMENT_LAYOUT.termsApart);
+      const old = list.some((s) => s.layout !== CURRENT_LAYOUT);
       const total = list.reduce((a, s) => a + s.postings, 0);
       const largest = Math.max(...list.map((s) => s.postings));
       if (!old && (list.length <= COMPACT_MIN_SEGMENTS || (total - largest) * COMPACT_TAIL_SHARE < total)) {

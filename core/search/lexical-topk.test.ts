@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { rng } from '../testing/rng';
 import type { Chunk } from './types';
 import { createLexicalIndex, type LexicalResult } from './lexical-index';
-import { decodePostings, encodePostings } from './lexical-postings';
+import { decodePostings, encodeFixedPostings, encodePostings } from './lexical-postings';
 import { exhaustiveTopK, scoredPostings, prunedTopK, type FieldStats, type TermPostings } from './lexical-topk';
 
 /** Words with a Zipf law over a generated vocabulary: a few very common words, many rare ones. */
@@ -98,9 +98,16 @@ function randomLists(seed: number, docs: number, terms: number, segments: number
       bySeg.get(s)!.tfs.push(rand() < 0.9 ? 1 : 1 + Math.floor(rand() * 300));
     }
     const lists = [...bySeg].map(([seg, l]) => {
-      // Half the lists carry stored block bounds, as written segments do; the others have them computed when read.
-      const blob = encodePostings(l.docs, l.tfs.map((f) => Math.min(f, 255)), l.docs.length, (seg + t) % 2 ? lengths : undefined);
-      return { ...decodePostings(blob, l.docs.length), seg };
+      // Lists as segments store them now (packed), as earlier ones did (fixed, with block bounds or, older, without:
+      // those computed when read), and packed without lengths (bounds for any length).
+      const tfs = l.tfs.map((f) => Math.min(f, 255));
+      const p = [
+        () => decodePostings(encodePostings(l.docs, tfs, l.docs.length, lengths), l.docs.length),
+        () => decodePostings(encodeFixedPostings(l.docs, tfs, l.docs.length, lengths), l.docs.length, 'fixed'),
+        () => decodePostings(encodeFixedPostings(l.docs, tfs, l.docs.length), l.docs.length, 'fixed'),
+        () => decodePostings(encodePostings(l.docs, tfs, l.docs.length), l.docs.length),
+      ][(seg + t) % 4]();
+      return { ...p, seg };
     });
     const n = lists.reduce((s, p) => s + p.n, 0);
     if (n) postings.push({ idf: Math.log(1 + (docs - n + 0.5) / (n + 0.5)), lists });
@@ -129,18 +136,24 @@ test('pruned top k equals exhaustive top k on random lists with many tied scores
   assert.ok(read < all / 2, `pruned scored ${read} of ${all} postings`);
 });
 
-test('the block bounds survive the blob; a blob of an earlier version (no bounds) still reads its postings', () => {
-  const docs = Array.from({ length: 150 }, (_, i) => i * 3);
+test('the block bounds survive the blob in either encoding; a blob of an earlier version (no bounds) still reads its postings; a packed blob of the wrong length is refused', () => {
+  const docs = [...Array.from({ length: 150 }, (_, i) => i * 3), 1_000, 200_000, 50_000_000, 4_294_967_295];
   const tfs = docs.map((d) => 1 + (d % 7));
-  const withBounds = decodePostings(encodePostings(docs, tfs, docs.length, Array.from({ length: 450 }, (_, d) => 100 - (d % 50))), docs.length);
-  assert.deepEqual([...withBounds.docs], docs);
-  assert.deepEqual([...withBounds.tfs], tfs);
-  assert.equal(withBounds.minLen?.length, 3);
-  assert.deepEqual([...withBounds.maxTf!], [7, 7, 7]);
-  assert.equal(withBounds.minLen![2], Math.min(...docs.slice(128).map((d) => 100 - (d % 50))));
-  const old = decodePostings(encodePostings(docs, tfs, docs.length), docs.length);
+  const lengths = new Proxy([] as number[], { get: (t, k) => (k === 'length' ? 2 ** 32 : typeof k === 'string' && /^\d+$/.test(k) ? 100 - (Number(k) % 50) : Reflect.get(t, k)) });
+  const packed = encodePostings(docs, tfs, docs.length, lengths);
+  const fixed = encodeFixedPostings(docs, tfs, docs.length, lengths);
+  assert.ok(packed.length < fixed.length / 2, `${packed.length} bytes packed, ${fixed.length} fixed`);
+  for (const withBounds of [decodePostings(packed, docs.length), decodePostings(fixed, docs.length, 'fixed')]) {
+    assert.deepEqual([...withBounds.docs], docs);
+    assert.deepEqual([...withBounds.tfs], tfs);
+    assert.equal(withBounds.minLen?.length, 3);
+    assert.deepEqual([...withBounds.maxTf!], [7, 7, Math.max(...tfs.slice(128))]);
+    assert.equal(withBounds.minLen![2], Math.min(...docs.slice(128).map((d) => 100 - (d % 50))));
+  }
+  const old = decodePostings(encodeFixedPostings(docs, tfs, docs.length), docs.length, 'fixed');
   assert.deepEqual([...old.docs], docs);
   assert.equal(old.minLen, undefined);
+  assert.throws(() => decodePostings(packed.subarray(0, packed.length - 1), docs.length), /postings blob/);
 });
 
 test('postings kept in memory for queries never outlive their segment: after clear, merges and new writes the answers are the new ones', async () => {

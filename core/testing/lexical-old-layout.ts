@@ -1,21 +1,58 @@
 /**
  * Turns a lexical index file into what earlier versions wrote, to prove an
- * upgrade still reads it: every segment table in layout 2
- * (`term PRIMARY KEY, n, docs` WITHOUT ROWID, the layout before terms were
- * kept apart from the blobs), postings blobs without their block bounds
- * (before those were stored), and a `segments` list without its `layout`
- * column. The postings themselves are unchanged.
+ * upgrade still reads it. `rewriteAsOldLayout`: every segment table in
+ * layout 2 (`term PRIMARY KEY, n, docs` WITHOUT ROWID, the layout before
+ * terms were kept apart from the blobs), postings blobs in the fixed
+ * encoding without their block bounds (before those were stored), and a
+ * `segments` list without its `layout` column. `rewriteAsLayout3`: the
+ * tables as they are, postings in the fixed encoding with their bounds
+ * (before they were packed), listed as layout 3. The postings themselves
+ * are unchanged.
  */
 import Database from 'better-sqlite3';
+import { decodePostings, encodeFixedPostings, encodingOf } from '../search/lexical-postings';
+
+/** Every blob of every listed segment written again in the fixed encoding (`bounds`: with the stored block bounds). */
+function unpack(db: Database.Database, bounds: boolean): void {
+  for (const { seg, layout } of db.prepare<[], { seg: number; layout: number }>('SELECT seg, layout FROM segments').all()) {
+    const put = db.prepare(`UPDATE seg_${seg} SET docs = ? WHERE id = ?`);
+    for (const r of db.prepare<[], { id: number; n: number; docs: Buffer }>(`SELECT id, n, docs FROM seg_${seg}`).all()) {
+      const p = decodePostings(r.docs, r.n, encodingOf(layout));
+      const fixed = encodeFixedPostings(p.docs, p.tfs, p.n);
+      if (bounds && p.minLen && p.maxTf) {
+        // The same bounds, in the fixed encoding's place for them (after the postings, padded to 4 bytes).
+        const at = (p.n * 5 + 3) & ~3, nb = p.minLen.length;
+        const withBounds = Buffer.alloc(at + nb * 5);
+        fixed.copy(withBounds);
+        for (let b = 0; b < nb; b++) withBounds.writeUInt32LE(p.minLen[b], at + b * 4);
+        withBounds.set(p.maxTf, at + nb * 4);
+        put.run(withBounds, r.id);
+      } else put.run(fixed, r.id);
+    }
+  }
+}
+
+export function rewriteAsLayout3(file: string): void {
+  const db = new Database(file);
+  try {
+    db.transaction(() => {
+      unpack(db, true);
+      db.exec('UPDATE segments SET layout = 3');
+    })();
+  } finally {
+    db.close();
+  }
+}
 
 export function rewriteAsOldLayout(file: string): void {
   const db = new Database(file);
   try {
     db.transaction(() => {
+      unpack(db, false);
       const segs = db.prepare<[], { seg: number; level: number; postings: number }>('SELECT seg, level, postings FROM segments ORDER BY seg').all();
       for (const { seg } of segs) {
         db.exec(`CREATE TABLE old_${seg} (term TEXT PRIMARY KEY, n INTEGER NOT NULL, docs BLOB NOT NULL) WITHOUT ROWID;
-                 INSERT INTO old_${seg} (term, n, docs) SELECT term, n, substr(docs, 1, n * 5) FROM seg_${seg} ORDER BY term;
+                 INSERT INTO old_${seg} (term, n, docs) SELECT term, n, docs FROM seg_${seg} ORDER BY term;
                  DROP TABLE seg_${seg};
                  ALTER TABLE old_${seg} RENAME TO seg_${seg};`);
       }
@@ -29,7 +66,7 @@ export function rewriteAsOldLayout(file: string): void {
   }
 }
 
-/** The layout of every segment of an index file as listed (2: old, 3: terms apart; null: not listed, an old file) and its table's SQL. */
+/** The layout of every segment of an index file as listed (`SEGMENT_LAYOUT`; null: not listed, an old file) and its table's SQL. */
 export function segmentLayouts(file: string): Array<{ seg: number; layout: number | null; sql: string }> {
   const db = new Database(file, { readonly: true });
   try {
