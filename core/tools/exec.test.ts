@@ -101,6 +101,35 @@ test('a tool cannot open a network connection, not even to a service on 127.0.0.
   }
 });
 
+test('a confined tool sees the system read-only, not the secrets beside it, and writes only its own folder', async (t) => {
+  if (!toolIsolation().fileConfinement) return t.skip('this machine allows no mount namespace for tools');
+  const work = await mkdtemp(join(tmpdir(), 'confined-'));
+  const outside = await mkdtemp(join(tmpdir(), 'outside-'));
+  try {
+    await writeFile(join(outside, 'secret.txt'), 'secret');
+    const check = (what: string, cmd: string) => `if ${cmd} 2>/dev/null; then echo "${what} yes"; else echo "${what} no"; fi`;
+    const script = [
+      check('write /usr', 'touch /usr/x'),
+      check('write /etc/passwd', 'sh -c ": >> /etc/passwd"'),
+      check('read /etc/passwd', 'test -s /etc/passwd'),
+      check('read /etc/shadow', 'test -e /etc/shadow'),
+      check('read the secret', `cat ${join(outside, 'secret.txt')}`),
+      check('write its folder', `sh -c "echo ok > ${join(work, 'out.txt')}"`),
+      check('write /tmp', 'sh -c "echo ok > /tmp/x"'),
+      check('fonts', 'fc-list | grep -q .'),
+    ].join('\n');
+    const r = await runTool('sh', ['-c', script], { confineTo: [work] });
+    assert.deepEqual(r.stdout.toString().trim().split('\n'), [
+      'write /usr no', 'write /etc/passwd no', 'read /etc/passwd yes', 'read /etc/shadow no', 'read the secret no',
+      'write its folder yes', 'write /tmp yes', 'fonts yes',
+    ]);
+    assert.equal(readFileSync(join(work, 'out.txt'), 'utf8'), 'ok\n');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  }
+});
+
 test('a tool over its memory ceiling is stopped and reported as a memory failure, native or Node', async () => {
   await assert.rejects(runTool('python3', ['-c', 'x = bytearray(600 * 1024 * 1024)'], { memoryBytes: 256 * 1024 ** 2 }), (e: unknown) => {
     assert.ok(isMemoryFailure(e));

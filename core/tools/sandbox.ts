@@ -135,20 +135,30 @@ export async function probeToolIsolation(): Promise<Isolation> {
  * programs need (fonts, the loader's cache, users), device nodes that hold no data, a private /proc and a
  * /tmp of at most the ceiling, and the given folders read-write at their own paths. A `sh` stays init and
  * waits for the tool (see the PID namespace above).
+ *
+ * Every process the script starts costs about 5 ms on the 2-core machine this runs on, and the script runs
+ * before every tool: the folders are made by one `mkdir`, the top-level links by one `cp -P`, and each
+ * read-only bind by one `mount --bind -o ro` (util-linux 2.27 and later remount it read-only itself), 27
+ * processes instead of 57 (pdftotext on a 200-page PDF: 330 -> 190 ms confined, 90 ms bare).
  */
 const CONFINE = [
   'set -e; t=$1; n=$2; shift 2; R=/mnt',
   'mount --make-rprivate /',
   'mount -t tmpfs -o mode=755,size=4m sandbox "$R"',
-  'mkdir -p "$R/usr" "$R/etc" "$R/dev" "$R/proc" "$R/tmp" "$R/var/cache"',
-  'mount --rbind /usr "$R/usr"; mount -o remount,bind,ro "$R/usr"',
-  'for l in bin sbin lib lib32 lib64 libx32; do if [ -L "/$l" ]; then ln -s "$(readlink "/$l")" "$R/$l"; fi; done',
-  'for e in fonts ld.so.cache ld.so.conf ld.so.conf.d alternatives passwd group nsswitch.conf localtime mime.types libreoffice ImageMagick-6; do',
-  '  [ -e "/etc/$e" ] || continue; if [ -d "/etc/$e" ]; then mkdir "$R/etc/$e"; else : > "$R/etc/$e"; fi; mount --bind "/etc/$e" "$R/etc/$e"; mount -o remount,bind,ro "$R/etc/$e"',
+  'E="fonts ld.so.cache ld.so.conf ld.so.conf.d alternatives passwd group nsswitch.conf localtime mime.types libreoffice ImageMagick-6"',
+  'dirs="$R/usr $R/etc $R/dev $R/dev/shm $R/proc $R/tmp $R/var/cache"; links=""',
+  'for e in $E; do if [ -d "/etc/$e" ]; then dirs="$dirs $R/etc/$e"; fi; done',
+  'if [ -d /var/cache/fontconfig ]; then dirs="$dirs $R/var/cache/fontconfig"; fi',
+  'for l in bin sbin lib lib32 lib64 libx32; do if [ -L "/$l" ]; then links="$links /$l"; fi; done',
+  'mkdir -p $dirs',
+  'if [ -n "$links" ]; then cp -P $links "$R/"; fi',
+  'mount --rbind -o ro /usr "$R/usr"',
+  'for e in $E; do',
+  '  if [ -e "/etc/$e" ]; then if [ ! -d "/etc/$e" ]; then : > "$R/etc/$e"; fi; mount --bind -o ro "/etc/$e" "$R/etc/$e"; fi',
   'done',
-  'if [ -d /var/cache/fontconfig ]; then mkdir "$R/var/cache/fontconfig"; mount --bind /var/cache/fontconfig "$R/var/cache/fontconfig"; mount -o remount,bind,ro "$R/var/cache/fontconfig"; fi',
+  'if [ -d /var/cache/fontconfig ]; then mount --bind -o ro /var/cache/fontconfig "$R/var/cache/fontconfig"; fi',
   'for d in null zero full random urandom; do : > "$R/dev/$d"; mount --bind "/dev/$d" "$R/dev/$d"; done',
-  'mkdir "$R/dev/shm"; mount -t tmpfs -o mode=1777,size=256m shm "$R/dev/shm"',
+  'mount -t tmpfs -o mode=1777,size=256m shm "$R/dev/shm"',
   'mount -t proc proc "$R/proc"',
   'mount -t tmpfs -o mode=1777,size=${t}m tmp "$R/tmp"',
   'i=0; while [ "$i" -lt "$n" ]; do d=$1; shift; mkdir -p "$R$d"; mount --bind "$d" "$R$d"; i=$((i+1)); done',
