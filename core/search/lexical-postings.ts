@@ -59,23 +59,6 @@ export const SEGMENT_LAYOUT = { withoutRowid: 2, termsApart: 3, packed: 4 } as c
 /** How the postings blobs of a segment of `layout` are encoded. */
 export const encodingOf = (layout: number): PostingsEncoding => (layout >= SEGMENT_LAYOUT.packed ? 'packed' : 'fixed');
 
-/** The blob of n postings in the fixed encoding; with `lengths` (every document's length in the field) their block bounds follow. */
-export function encodeFixedPostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, lengths?: ArrayLike<number>): Buffer {
-  const nb = lengths ? Math.ceil(n / BLOCK) : 0;
-  const at = pad4(n * 5);
-  const buf = Buffer.alloc(nb ? at + nb * 5 : n * 5);
-  const d = new Uint32Array(buf.buffer, buf.byteOffset, n);
-  if (buf.byteOffset % 4 === 0) for (let i = 0; i < n; i++) d[i] = docs[i];
-  else for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
-  for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
-  if (lengths) {
-    const { minLen, maxTf } = blockBounds(docs, tfs, n, lengths);
-    for (let b = 0; b < nb; b++) buf.writeUInt32LE(minLen[b], at + b * 4);
-    buf.set(maxTf, at + nb * 4);
-  }
-  return buf;
-}
-
 /**
  * The blob of n postings (documents ascending) in the packed encoding, its block bounds from `lengths` (every
  * document's length in the field; absent: 0 for every block, a bound that holds for any length).

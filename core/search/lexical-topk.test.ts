@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { rng } from '../testing/rng';
 import type { Chunk } from './types';
 import { createLexicalIndex, type LexicalResult } from './lexical-index';
-import { decodePostings, encodeFixedPostings, encodePostings } from './lexical-postings';
+import { blockBounds, decodePostings, encodePostings } from './lexical-postings';
+import { encodeFixedPostings } from '../testing/lexical-old-layout';
 import { exhaustiveTopK, scoredPostings, prunedTopK, type FieldStats, type TermPostings } from './lexical-topk';
 
 /** Words with a Zipf law over a generated vocabulary: a few very common words, many rare ones. */
@@ -103,7 +104,7 @@ function randomLists(seed: number, docs: number, terms: number, segments: number
       const tfs = l.tfs.map((f) => Math.min(f, 255));
       const p = [
         () => decodePostings(encodePostings(l.docs, tfs, l.docs.length, lengths), l.docs.length),
-        () => decodePostings(encodeFixedPostings(l.docs, tfs, l.docs.length, lengths), l.docs.length, 'fixed'),
+        () => decodePostings(encodeFixedPostings(l.docs, tfs, l.docs.length, blockBounds(l.docs, tfs, l.docs.length, lengths)), l.docs.length, 'fixed'),
         () => decodePostings(encodeFixedPostings(l.docs, tfs, l.docs.length), l.docs.length, 'fixed'),
         () => decodePostings(encodePostings(l.docs, tfs, l.docs.length), l.docs.length),
       ][(seg + t) % 4]();
@@ -141,7 +142,7 @@ test('the block bounds survive the blob in either encoding; a blob of an earlier
   const tfs = docs.map((d) => 1 + (d % 7));
   const lengths = new Proxy([] as number[], { get: (t, k) => (k === 'length' ? 2 ** 32 : typeof k === 'string' && /^\d+$/.test(k) ? 100 - (Number(k) % 50) : Reflect.get(t, k)) });
   const packed = encodePostings(docs, tfs, docs.length, lengths);
-  const fixed = encodeFixedPostings(docs, tfs, docs.length, lengths);
+  const fixed = encodeFixedPostings(docs, tfs, docs.length, blockBounds(docs, tfs, docs.length, lengths));
   assert.ok(packed.length < fixed.length / 2, `${packed.length} bytes packed, ${fixed.length} fixed`);
   for (const withBounds of [decodePostings(packed, docs.length), decodePostings(fixed, docs.length, 'fixed')]) {
     assert.deepEqual([...withBounds.docs], docs);

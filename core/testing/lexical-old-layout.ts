@@ -10,7 +10,25 @@
  * are unchanged.
  */
 import Database from 'better-sqlite3';
-import { decodePostings, encodeFixedPostings, encodingOf } from '../search/lexical-postings';
+import { decodePostings, encodingOf, type Postings } from '../search/lexical-postings';
+
+/**
+ * The blob of n postings in the fixed encoding earlier versions wrote (layouts 2 and 3; the index only reads
+ * it now): n document numbers (uint32), their n frequencies, then, with `bounds`, padded to 4 bytes, the
+ * block bounds (shortest lengths as uint32, then highest frequencies).
+ */
+export function encodeFixedPostings(docs: ArrayLike<number>, tfs: ArrayLike<number>, n: number, bounds?: Required<Pick<Postings, 'minLen' | 'maxTf'>>): Buffer {
+  const nb = bounds ? bounds.minLen.length : 0;
+  const at = (n * 5 + 3) & ~3;
+  const buf = Buffer.alloc(bounds ? at + nb * 5 : n * 5);
+  for (let i = 0; i < n; i++) buf.writeUInt32LE(docs[i], i * 4);
+  for (let i = 0; i < n; i++) buf[n * 4 + i] = tfs[i];
+  if (bounds) {
+    for (let b = 0; b < nb; b++) buf.writeUInt32LE(bounds.minLen[b], at + b * 4);
+    buf.set(bounds.maxTf, at + nb * 4);
+  }
+  return buf;
+}
 
 /** Every blob of every listed segment written again in the fixed encoding (`bounds`: with the stored block bounds). */
 function unpack(db: Database.Database, bounds: boolean): void {
@@ -18,16 +36,7 @@ function unpack(db: Database.Database, bounds: boolean): void {
     const put = db.prepare(`UPDATE seg_${seg} SET docs = ? WHERE id = ?`);
     for (const r of db.prepare<[], { id: number; n: number; docs: Buffer }>(`SELECT id, n, docs FROM seg_${seg}`).all()) {
       const p = decodePostings(r.docs, r.n, encodingOf(layout));
-      const fixed = encodeFixedPostings(p.docs, p.tfs, p.n);
-      if (bounds && p.minLen && p.maxTf) {
-        // The same bounds, in the fixed encoding's place for them (after the postings, padded to 4 bytes).
-        const at = (p.n * 5 + 3) & ~3, nb = p.minLen.length;
-        const withBounds = Buffer.alloc(at + nb * 5);
-        fixed.copy(withBounds);
-        for (let b = 0; b < nb; b++) withBounds.writeUInt32LE(p.minLen[b], at + b * 4);
-        withBounds.set(p.maxTf, at + nb * 4);
-        put.run(withBounds, r.id);
-      } else put.run(fixed, r.id);
+      put.run(encodeFixedPostings(p.docs, p.tfs, p.n, bounds && p.minLen && p.maxTf ? { minLen: p.minLen, maxTf: p.maxTf } : undefined), r.id);
     }
   }
 }
