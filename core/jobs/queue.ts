@@ -66,6 +66,13 @@ export function createJobQueue(options: JobQueueOptions) {
   const leaseMs = options.leaseMs ?? 30_000;
   const log = options.log ?? (() => {});
   const running = new Map<number, AbortController>();
+  /** Told when the last running job has ended (see `abortRunning`). */
+  let noneRunning: Array<() => void> = [];
+  /** A job this worker ran (or picked and did not start) is no longer running. */
+  const ended = (jobId: number) => {
+    running.delete(jobId);
+    if (running.size === 0) for (const tell of noneRunning.splice(0)) tell();
+  };
   const closers = new Map<number, Array<(outcome: JobOutcome) => void>>();
   let started = false;
   let stopping = false;
@@ -234,13 +241,13 @@ export function createJobQueue(options: JobQueueOptions) {
       });
     } catch (e) {
       // Not started (e.g. the disk is full): it stays queued and is taken again on a later pass.
-      running.delete(jobId);
+      ended(jobId);
       await claims.release(jobId, false);
       throw e;
     }
     if (!job) {
       // Removed between being picked and being started.
-      running.delete(jobId);
+      ended(jobId);
       return claims.release(jobId, false);
     }
     const handler = options.handlers[job.kind];
@@ -285,7 +292,7 @@ export function createJobQueue(options: JobQueueOptions) {
       })
       .catch((e: Error) => log(`Releasing job ${jobId} failed: ${e.message}`))
       .finally(() => {
-        running.delete(jobId);
+        ended(jobId);
         closers.delete(jobId);
         if (!stopping) options.afterClose?.(job);
         pump();
@@ -295,8 +302,13 @@ export function createJobQueue(options: JobQueueOptions) {
   /** Aborts every running job and waits (up to `graceMs`) until each has settled. */
   async function abortRunning(reason: AppError, graceMs = 5000) {
     for (const c of running.values()) c.abort(reason);
-    const deadline = Date.now() + graceMs;
-    while (running.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      noneRunning.push(resolve);
+      timer = setTimeout(() => { noneRunning = noneRunning.filter((w) => w !== resolve); resolve(); }, graceMs);
+    });
+    clearTimeout(timer);
   }
 
   /**
