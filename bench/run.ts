@@ -36,8 +36,17 @@ type IngestResult = {
   ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number;
   /** Milliseconds per job step (bench/ingest-child.ts), and the tools the job ran. */
   steps: Record<string, number>; tools: string[];
+  /** The same file imported again (forced) in the same process, when asked for: a bulk import's later files. */
+  laterMs: number[]; laterSteps: Array<Record<string, number>>; laterStatus: string[];
 };
-const stepLine = (r: IngestResult) => `${Object.entries(r.steps).map(([k, v]) => `${k} ${v}`).join(', ')}; tools: ${r.tools.join(', ') || 'none'}`;
+const stepsText = (steps: Record<string, number>) => Object.entries(steps).map(([k, v]) => `${k} ${v}`).join(', ');
+const stepLine = (r: IngestResult) => `${stepsText(r.steps)}; tools: ${r.tools.join(', ') || 'none'}`;
+/** Steps of the import whose time is the median of the later ones. */
+const medianLater = (r: IngestResult) => {
+  const order = r.laterMs.map((ms, i) => ({ ms, i })).sort((a, b) => a.ms - b.ms);
+  const mid = order[Math.floor((order.length - 1) / 2)]!;
+  return { ms: percentile(r.laterMs, 50), steps: r.laterSteps[mid.i]! };
+};
 
 const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
@@ -57,19 +66,27 @@ if (only.has('upload')) {
 if (only.has('ingest')) {
   console.log('\nIngestion (extract + chunk + index, offline embedder, real Chroma)');
   const pdf200 = await fixtures.textPdf(200);
-  // The anchor is one ~0.1 s process: its median of 5 runs, 3 before the pipeline's run and 2 after, so a
-  // moment of load on either side does not decide the ratio.
+  // The anchor is one ~0.1 s process: its median of 5 runs, 3 before the pipeline's runs and 2 after, so a
+  // moment of load on either side does not decide the ratio. The pipeline imports the file 6 times in one
+  // process: the first is a cold process writing the first chunks of an empty index (Chroma builds the
+  // collection's index on its first write); the median of the other 5 is the pipeline as a bulk import
+  // runs it, compared with the anchor's median, warm against warm.
   const anchorRuns = [];
   for (let i = 0; i < 3; i++) anchorRuns.push(await timeCommand('pdftotext', [pdf200.path, '/dev/null']));
-  const r200 = await runChild<IngestResult>('ingest-child.ts', [pdf200.path, 'document']);
+  const r200 = await runChild<IngestResult>('ingest-child.ts', [pdf200.path, 'document', '6']);
   for (let i = 0; i < 2; i++) anchorRuns.push(await timeCommand('pdftotext', [pdf200.path, '/dev/null']));
   const anchorMs = percentile(anchorRuns, 50);
   if (r200.status !== 'completed') throw new Error(`200-page PDF ${r200.status}: ${r200.error}`);
-  const pps = r200.pages! / (r200.ms / 1000);
-  line('200-page PDF end to end (target >= 50 pages/s)', `${f1(r200.ms / 1000)} s = ${f1(pps)} pages/s, ${r200.chunks} chunks`);
-  line('pdftotext on the same file (anchor, median of 5)', `${f1(anchorMs / 1000)} s = ${f1(200 / (anchorMs / 1000))} pages/s; ratio ${f1(r200.ms / anchorMs)}x (target <= 10x)`);
+  if (r200.laterStatus.some((s) => s !== 'completed')) throw new Error(`200-page PDF, a later import: ${r200.laterStatus.join(', ')}`);
+  const warm = medianLater(r200);
+  const pps = r200.pages! / (warm.ms / 1000);
+  line('200-page PDF end to end, median of 5 (target >= 50 pages/s)', `${f1(warm.ms / 1000)} s = ${f1(pps)} pages/s, ${r200.chunks} chunks`);
+  line('pdftotext on the same file (anchor, median of 5)', `${f1(anchorMs / 1000)} s = ${f1(200 / (anchorMs / 1000))} pages/s; ratio ${f1(warm.ms / anchorMs)}x (target <= 10x)`);
+  line('  later imports, ms', r200.laterMs.map((ms) => Math.round(ms)).join(', '));
+  line('  by step (the median import), ms', stepsText(warm.steps));
+  line('  first import: cold process, empty index', `${f1(r200.ms / 1000)} s = ${f1(r200.pages! / (r200.ms / 1000))} pages/s; ratio ${f1(r200.ms / anchorMs)}x`);
+  line('  by step (first import), ms', stepLine(r200));
   line('  load average (1 min)', (await import('node:os')).loadavg()[0]!.toFixed(1));
-  line('  by step, ms', stepLine(r200));
   line('peak RSS, 200 pages (process / with its tools)', `${f1(r200.peakRssMb)} MB / ${f1(r200.peakTreeRssMb)} MB`);
   const pdf500 = await fixtures.textPdf(500);
   const r500 = await runChild<IngestResult>('ingest-child.ts', [pdf500.path, 'document']);
@@ -80,7 +97,7 @@ if (only.has('ingest')) {
   const pptx = await fixtures.pptx();
   const rp = await runChild<IngestResult>('ingest-child.ts', [pptx.path, 'presentation']);
   line(`PPTX fixture (${rp.slides} slides, rendered with LibreOffice)`, `${Math.round(rp.ms)} ms`);
-  results.ingest = { pdf200: { ...r200, pagesPerSecond: pps, pdftotextMs: anchorMs, pdftotextRunsMs: anchorRuns, load: (await import('node:os')).loadavg() }, pdf500: r500, docx: rd, pptx: rp };
+  results.ingest = { pdf200: { ...r200, pagesPerSecond: pps, medianLaterMs: warm.ms, ratio: warm.ms / anchorMs, firstRatio: r200.ms / anchorMs, pdftotextMs: anchorMs, pdftotextRunsMs: anchorRuns, load: (await import('node:os')).loadavg() }, pdf500: r500, docx: rd, pptx: rp };
 }
 
 if (only.has('office')) {
