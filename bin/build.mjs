@@ -5,30 +5,18 @@
 //
 // Packages stay external (node_modules loads natively, with no hooks in the way); dynamic imports stay lazy (code
 // splitting: a PDF's translation module loads only when a PDF is translated). `import.meta.url` is replaced by
-// each source file's own URL, so paths made from it (workers, package.json, web/dist) name the same files as
-// when run from source.
+// each source file's own URL (bin/source-urls.mjs), so paths made from it (workers, package.json, web/dist) name
+// the same files as when run from source.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { sourceUrls } from './source-urls.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'bin', 'dist');
-
-const sourceUrls = {
-  name: 'source-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      return {
-        contents: text.includes('import.meta.url') ? text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)) : text,
-        loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
-      };
-    });
-  },
-};
 
 /** The folders and files the build holds, one per line: bin/launch checks the same ones for edits. */
 const SOURCES = readFileSync(path.join(root, 'bin', 'build-sources'), 'utf8').split('\n').filter(Boolean);

@@ -16,4 +16,14 @@ node bin/build.mjs --if-stale
 CMS_FIXTURE_CACHE="$(mktemp -d "${TMPDIR:-/tmp}/cms-fixture-cache-XXXXXX")"
 export CMS_FIXTURE_CACHE
 trap 'rm -rf "$CMS_FIXTURE_CACHE"' EXIT
-node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${files[@]}"
+# The test files run from a JavaScript build of them (scripts/build-tests.mjs: no tsx hooks in each test process);
+# CMS_TEST_FROM_SOURCE=1 runs the TypeScript through tsx instead.
+if [ -n "${CMS_TEST_FROM_SOURCE:-}" ]; then
+  node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${files[@]}"
+  exit
+fi
+built_dir=node_modules/.cache/cms-tests
+node scripts/build-tests.mjs "$built_dir" "${files[@]}"
+built=()
+for f in "${files[@]}"; do built+=("$built_dir/${f%.ts}.mjs"); done
+node --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${built[@]}"
