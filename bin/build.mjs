@@ -5,7 +5,7 @@
 //
 // Packages stay external (node_modules loads natively, with no hooks in the way); dynamic imports stay lazy (code
 // splitting: a PDF's translation module loads only when a PDF is translated). `import.meta.url` is replaced by
-// each source file's own URL (bin/source-urls.mjs), so paths made from it (workers, package.json, web/dist) name
+// each source file's own URL (bin/esbuild-options.mjs), so paths made from it (workers, package.json, web/dist) name
 // the same files as when run from source.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sourceUrls } from './source-urls.mjs';
+import { nodeBundle } from './esbuild-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'bin', 'dist');
@@ -28,22 +28,10 @@ const started = performance.now();
 // Built beside, then swapped in: a `cms` running from the old build keeps finding its chunks until the swap.
 const fresh = `${outdir}.${process.pid}`;
 const result = await build({
+  ...nodeBundle,
   absWorkingDir: root,
   entryPoints: { cms: 'cli/main.ts', server: 'bin/server.ts' },
   outdir: fresh,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  jsx: 'automatic',
-  tsconfig: 'tsconfig.json',
-  sourcemap: 'linked',
-  plugins: [sourceUrls],
-  logLevel: 'warning',
   metafile: true,
 }).catch(async (e) => { await rm(fresh, { recursive: true, force: true }); throw e; });
 // A source outside the checked ones would let bin/launch run a stale build: refuse it here.

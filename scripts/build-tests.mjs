@@ -4,13 +4,13 @@
 // compiled its TypeScript modules through hooks, 0.8-2.6 s of CPU per file more (measured on six files), about a
 // tenth of the suite's CPU. Packages stay external (loaded from node_modules as usual), so the output folder must
 // sit inside the repo (node_modules/.cache/...); `import.meta.url` and friends name the source files
-// (bin/source-urls.mjs), so fixtures, workers and the repo's own files are found as when run from source.
+// (bin/esbuild-options.mjs), so fixtures, workers and the repo's own files are found as when run from source.
 // Usage: node scripts/build-tests.mjs <outdir> <file.test.ts>...
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sourceUrls } from '../bin/source-urls.mjs';
+import { nodeBundle } from '../bin/esbuild-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [outdir, ...files] = process.argv.slice(2);
@@ -19,22 +19,4 @@ if (!outdir || files.length === 0) {
   process.exit(2);
 }
 await rm(outdir, { recursive: true, force: true });
-await build({
-  absWorkingDir: root,
-  entryPoints: files,
-  outdir,
-  outbase: '.',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  jsx: 'automatic',
-  tsconfig: 'tsconfig.json',
-  sourcemap: 'linked',
-  plugins: [sourceUrls],
-  logLevel: 'warning',
-});
+await build({ ...nodeBundle, absWorkingDir: root, entryPoints: files, outdir, outbase: '.' });

@@ -1,0 +1,40 @@
+// What the builds of this repo's TypeScript for Node share (bin/build.mjs: the product; scripts/build-tests.mjs: the
+// test files): ESM bundles with code splitting, packages left external (node_modules loads natively), and
+// `import.meta.url`, `import.meta.dirname` and `import.meta.filename` replaced by each source file's own, so paths made
+// from them (workers, package.json, web/dist, fixtures beside a test) name the same files as when run from source.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const sourceUrls = {
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      let text = await readFile(args.path, 'utf8');
+      if (text.includes('import.meta.')) {
+        text = text
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+      }
+      return { contents: text, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** esbuild options for a Node build of the repo's TypeScript; the caller adds entry points and where they go. */
+export const nodeBundle = {
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  tsconfig: 'tsconfig.json',
+  sourcemap: 'linked',
+  plugins: [sourceUrls],
+  logLevel: 'warning',
+};
