@@ -24,26 +24,6 @@ if [ -n "${CMS_TEST_FROM_SOURCE:-}" ]; then
 fi
 built_dir=node_modules/.cache/cms-tests
 node scripts/build-tests.mjs "$built_dir" "${files[@]}"
-browser=() others=()
-for f in "${files[@]}"; do
-  case "$f" in web/e2e/*) browser+=("$built_dir/${f%.ts}.mjs") ;; *) others+=("$built_dir/${f%.ts}.mjs") ;; esac
-done
-# The browser tests mostly wait (on Chromium, on the server's jobs: 1,860 s of wall time for 615 CPU-s, measured file by
-# file): they run from the start in a runner of their own, beside the other files, instead of last two at a time with
-# the cores idle. Their report is printed when both runners are done.
-browser_out="$(mktemp "${TMPDIR:-/tmp}/cms-browser-tests-XXXXXX")"
-browser_pid=
-trap 'rm -rf "$CMS_FIXTURE_CACHE" "$browser_out"; if [ -n "$browser_pid" ]; then kill "$browser_pid" 2>/dev/null || true; fi' EXIT
-browser_status=0
-if [ ${#browser[@]} -gt 0 ]; then
-  node --test --test-concurrency="${BROWSER_TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${browser[@]}" > "$browser_out" 2>&1 &
-  browser_pid=$!
-fi
-others_status=0
-node --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${others[@]}" || others_status=$?
-if [ ${#browser[@]} -gt 0 ]; then
-  wait "$browser_pid" || browser_status=$?
-  echo "# browser tests (web/e2e), run beside the others:"
-  cat "$browser_out"
-fi
-[ "$others_status" -eq 0 ] && [ "$browser_status" -eq 0 ]
+built=()
+for f in "${files[@]}"; do built+=("$built_dir/${f%.ts}.mjs"); done
+node --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 "$@" "${built[@]}"
