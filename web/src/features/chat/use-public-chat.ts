@@ -24,6 +24,11 @@ export interface ChatLine {
   media: ChatMedia | null;
   /** Not yet matched with the server's copy. */
   local?: boolean;
+  /**
+   * What the list keys the line by once the server's copy took its place: the local id, so the line is not mounted
+   * anew (a form half filled under it, a rating given, keep their state).
+   */
+  key?: string;
   /** The id to rate this answer by (answers received in this tab). */
   answerId?: string;
   /** The assistant offers to pass the question on to a person (shows the form). */
@@ -54,8 +59,10 @@ export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLi
     const key = `${line.id}\u0000${line.text}`;
     if (seen.has(key)) continue;
     const localIdx = next.findIndex((l) => l.local && l.role === line.role && l.text === line.text);
-    if (localIdx >= 0) next[localIdx] = { ...line, media: line.media ?? next[localIdx].media, answerId: next[localIdx].answerId, handoff: next[localIdx].handoff };
-    else next.push(line);
+    if (localIdx >= 0) {
+      const local = next[localIdx];
+      next[localIdx] = { ...line, key: local.key ?? local.id, media: line.media ?? local.media, answerId: local.answerId, handoff: local.handoff };
+    } else next.push(line);
     seen.add(key);
   }
   return next;

@@ -1,5 +1,5 @@
 import { Bot, Download, FileText, Film, Play, Presentation, User } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerRating } from '../../../components/answer-rating';
 import { ChatInputRow, MessageLog } from '../../../components/chat-parts';
@@ -14,7 +14,7 @@ import { downloadMedia } from '../download-media';
 import { clock, startSecond, type ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
-import { EMPTY_HANDOFF, HandoffForm, type HandoffDraft } from './handoff-form';
+import { HandoffForm } from './handoff-form';
 
 function MediaButton({ media }: { media: ChatMedia }) {
   const { t, i18n } = useTranslation();
@@ -74,9 +74,7 @@ function MediaButton({ media }: { media: ChatMedia }) {
   );
 }
 
-function Bubble({ line, referenceId, offer, handoff }: {
-  line: ChatLine; referenceId: string | null; offer: boolean; handoff: { draft: HandoffDraft; onChange: Dispatch<SetStateAction<HandoffDraft>> };
-}) {
+function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: string | null; offer: boolean }) {
   const { t } = useTranslation();
   const mine = line.role === 'user';
   const rtl = isRtlText(line.text);
@@ -92,7 +90,7 @@ function Bubble({ line, referenceId, offer, handoff }: {
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
         {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
-        {offer && referenceId ? <HandoffForm referenceId={referenceId} {...handoff} /> : null}
+        {offer && referenceId ? <HandoffForm referenceId={referenceId} /> : null}
         <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>
       </div>
     </li>
@@ -113,7 +111,6 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a language change asks again
   }, [i18n.language, ready]);
   const [input, setInput] = useState('');
-  const [handoffDraft, setHandoffDraft] = useState<HandoffDraft>(EMPTY_HANDOFF);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const submit = () => {
@@ -150,7 +147,7 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
       </header>
       <MessageLog follow={[messages, typing]}>
         {messages.map((m) => (
-          <Bubble key={m.id} line={m} referenceId={referenceId} offer={m.id === lastOffer} handoff={{ draft: handoffDraft, onChange: setHandoffDraft }} />
+          <Bubble key={m.key ?? m.id} line={m} referenceId={referenceId} offer={m.id === lastOffer} />
         ))}
         {typing ? (
           <li className="flex items-end gap-2" data-testid="typing-indicator">

@@ -1,41 +1,29 @@
 import { UserRound } from 'lucide-react';
-import { useId, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { sendHandoff } from '../api/send-handoff';
 
-/** What the visitor typed into the offer, and where sending it stands. */
-export interface HandoffDraft {
-  name: string;
-  email: string;
-  phone: string;
-  consent: boolean;
-  state: 'idle' | 'busy' | 'sent' | 'invalid';
-}
-
-export const EMPTY_HANDOFF: HandoffDraft = { name: '', email: '', phone: '', consent: false, state: 'idle' };
-
-/**
- * The offer to pass a question on to a person: name, e-mail or phone, and consent. Its state is kept by the chat
- * window, not here: the reply it sits under is shown again under the server's id once the messages poll brings it,
- * which mounts a new bubble, and what the visitor had typed must survive that.
- */
-export function HandoffForm({ referenceId, draft, onChange }: { referenceId: string; draft: HandoffDraft; onChange: Dispatch<SetStateAction<HandoffDraft>> }) {
+/** The offer to pass a question on to a person: name, e-mail or phone, and consent. */
+export function HandoffForm({ referenceId }: { referenceId: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const { name, email, phone, consent, state } = draft;
-  const set = (patch: Partial<HandoffDraft>) => onChange((d) => ({ ...d, ...patch }));
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'invalid'>('idle');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim() || (!email.trim() && !phone.trim()) || !consent) return set({ state: 'invalid' });
-    set({ state: 'busy' });
+    if (!name.trim() || (!email.trim() && !phone.trim()) || !consent) return setState('invalid');
+    setState('busy');
     try {
       await sendHandoff({ referenceId, name: name.trim(), email: email.trim() || null, phone: phone.trim() || null, consent, language: i18n.language });
-      set({ state: 'sent' });
+      setState('sent');
     } catch {
-      set({ state: 'invalid' });
+      setState('invalid');
     }
   };
 
@@ -44,19 +32,19 @@ export function HandoffForm({ referenceId, draft, onChange }: { referenceId: str
     <form onSubmit={(e) => void submit(e)} className="mt-2 flex flex-col gap-2 rounded-lg border border-border bg-background p-3" data-testid="handoff-form" noValidate>
       <p className="flex items-center gap-2 text-sm font-semibold"><UserRound className="size-4" aria-hidden />{t('handoff.title')}</p>
       <label htmlFor={`${id}-name`} className="text-xs font-medium">{t('handoff.name')}</label>
-      <Input id={`${id}-name`} autoComplete="name" dir="auto" value={name} onChange={(e) => set({ name: e.target.value })} />
+      <Input id={`${id}-name`} autoComplete="name" dir="auto" value={name} onChange={(e) => setName(e.target.value)} />
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-email`} className="text-xs font-medium">{t('handoff.email')}</label>
-          <Input id={`${id}-email`} type="email" autoComplete="email" dir="ltr" value={email} onChange={(e) => set({ email: e.target.value })} />
+          <Input id={`${id}-email`} type="email" autoComplete="email" dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-phone`} className="text-xs font-medium">{t('handoff.phone')}</label>
-          <Input id={`${id}-phone`} type="tel" autoComplete="tel" dir="ltr" value={phone} onChange={(e) => set({ phone: e.target.value })} />
+          <Input id={`${id}-phone`} type="tel" autoComplete="tel" dir="ltr" value={phone} onChange={(e) => setPhone(e.target.value)} />
         </div>
       </div>
       <label className="flex items-start gap-2 text-xs text-muted-foreground">
-        <input type="checkbox" className="mt-0.5" checked={consent} onChange={(e) => set({ consent: e.target.checked })} />
+        <input type="checkbox" className="mt-0.5" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
         <span>{t('handoff.consent')}</span>
       </label>
       {state === 'invalid' ? <p role="alert" className="text-xs text-red-700">{t('handoff.invalid')}</p> : null}
