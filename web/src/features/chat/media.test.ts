@@ -49,3 +49,13 @@ test('polled messages adopt the local copy of the same text and drop repeats of 
   assert.deepEqual(merged.map((m) => m.id), ['s1', 's2', 's3']);
   assert.deepEqual(mergeMessages(merged, server).map((m) => m.id), ['s1', 's2', 's3']);
 });
+
+test('a line adopted from the server keeps the key it was shown under, so what sits under it (a half-filled hand-off form, a rating) is not mounted anew', () => {
+  const local: ChatLine[] = [{ id: 'local-bot-1', role: 'bot', text: 'Shall I pass this on?', time: '2025-01-01T00:00:01Z', media: null, local: true, handoff: true }];
+  const server: ChatLine[] = [{ id: 's2', role: 'bot', text: 'Shall I pass this on?', time: '2025-01-01T00:00:01Z', media: null }];
+  const merged = mergeMessages(local, server);
+  assert.equal(merged[0]!.id, 's2');
+  assert.equal(merged[0]!.key ?? merged[0]!.id, 'local-bot-1');
+  assert.equal(merged[0]!.handoff, true);
+  assert.equal(mergeMessages(merged, server)[0]!.key, 'local-bot-1', 'a later poll keeps it too');
+});
