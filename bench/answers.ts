@@ -14,6 +14,9 @@
  * Sealed set 4 was written (by `sealed4`) before this session's answerer work,
  * over the text-richest files and distractors, with Hebrew cross-language and
  * smart-home not-found questions; it must not be tuned on.
+ * Sealed set 5 was written (by `sealed5`) before issue 34's answering work,
+ * with es/fr/pt/it questions about English files and near misses; it must
+ * not be tuned on.
  */
 import path from 'node:path';
 import { runAnswersEval, type AnswersEvalResult } from '../core/eval/answer-eval';
@@ -29,6 +32,7 @@ export const SEALED_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed-questi
 export const SEALED2_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed2-questions.json');
 export const SEALED3_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed3-questions.json');
 export const SEALED4_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed4-questions.json');
+export const SEALED5_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed5-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary; madeUp: Summary };
@@ -41,6 +45,7 @@ export const ANSWER_SETS = [
   { name: 'sealed2', label: 'sealed 2', file: SEALED2_QUESTIONS },
   { name: 'sealed3', label: 'sealed 3', file: SEALED3_QUESTIONS },
   { name: 'sealed4', label: 'sealed 4', file: SEALED4_QUESTIONS },
+  { name: 'sealed5', label: 'sealed 5', file: SEALED5_QUESTIONS },
 ] as const;
 
 /** Each set's figures, by set name. */
