@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmod, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CATALOG_FILE, HIGH_WATER_FILE, readCatalogFile } from '../catalog/catalog-file';
+import { CREDENTIALS_FILE, TOKEN_FILE } from '../auth/credentials';
 import { AppError } from '../errors';
 import { createTarWriter, extractTar } from './tar';
 
@@ -67,7 +68,7 @@ export async function backupDataFolder(options: { dataDir: string; file: string 
   const names = new Set<string>();
   let count = 0;
   try {
-    await tar.addBuffer(CATALOG_FILE, catalogBytes);
+    await tar.addBuffer(CATALOG_FILE, catalogBytes, statSync(catalogPath).mode);
     if (highWater) await tar.addBuffer(HIGH_WATER_FILE, highWater);
     count = highWater ? 2 : 1;
     const rest: string[] = [];
@@ -114,6 +115,8 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
     await rm(dataDir, { recursive: true, force: true });
     throw e;
   });
+  // Credentials stay the owner's only, also from an archive made before their mode was kept.
+  for (const secret of [TOKEN_FILE, CREDENTIALS_FILE]) if (names.includes(secret)) await chmod(path.join(dataDir, secret), 0o600);
   const data = readCatalogFile(path.join(dataDir, CATALOG_FILE));
   if (!data) throw new AppError('corrupt_file', `${file} holds no catalog (${CATALOG_FILE}): it is not a backup made by \`cms backup\``);
   const items = ITEM_KEYS.flatMap((k) => (data[k] as Array<{ status?: string }> | undefined) ?? []);

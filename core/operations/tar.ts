@@ -14,7 +14,10 @@ import { AppError } from '../errors';
 
 const BLOCK = 512;
 
-function header(name: string, size: number, mtime: number): Buffer {
+/** Permission bits kept in the archive and given back on extraction: a file readable only by its owner (0600: credentials) stays so. */
+const modeOf = (mode: number) => (mode & 0o077 ? 0o644 : 0o600);
+
+function header(name: string, size: number, mtime: number, mode = 0o644): Buffer {
   const h = Buffer.alloc(BLOCK);
   let prefix = '';
   let base = name;
@@ -26,7 +29,7 @@ function header(name: string, size: number, mtime: number): Buffer {
   }
   if (size >= 8 * 1024 ** 3) throw new AppError('too_large', `${name} is over 8 GiB: too large for a backup archive`);
   h.write(base, 0, 100);
-  h.write('0000644\0', 100);
+  h.write(mode.toString(8).padStart(7, '0') + '\0', 100);
   h.write('0000000\0', 108);
   h.write('0000000\0', 116);
   h.write(size.toString(8).padStart(11, '0') + '\0', 124);
@@ -45,14 +48,14 @@ function header(name: string, size: number, mtime: number): Buffer {
 export interface TarWriter {
   /** Adds a file from disk under `name` (its size read when it is opened: a file that grows meanwhile is cut at that size). */
   addFile(name: string, file: string): Promise<number>;
-  addBuffer(name: string, data: Buffer): Promise<void>;
+  addBuffer(name: string, data: Buffer, mode?: number): Promise<void>;
   finish(): Promise<void>;
 }
 
-/** Writes `target` (temp file + rename by the caller). */
+/** Writes `target` (temp file + rename by the caller), readable by its owner only: it holds the data folder's credentials. */
 export function createTarWriter(target: string): TarWriter {
   const gzip = createGzip();
-  const done = pipeline(gzip, createWriteStream(target));
+  const done = pipeline(gzip, createWriteStream(target, { mode: 0o600 }));
   const write = (b: Buffer) => new Promise<void>((resolve, reject) => (gzip.write(b, (e) => (e ? reject(e) : resolve()))));
   const pad = (n: number) => (n % BLOCK ? write(Buffer.alloc(BLOCK - (n % BLOCK))) : Promise.resolve());
   return {
@@ -60,7 +63,7 @@ export function createTarWriter(target: string): TarWriter {
       const fh = await open(file, 'r');
       try {
         const st = await fh.stat();
-        await write(header(name, st.size, st.mtimeMs));
+        await write(header(name, st.size, st.mtimeMs, modeOf(st.mode)));
         let left = st.size;
         const buf = Buffer.alloc(1024 * 1024);
         while (left > 0) {
@@ -78,8 +81,8 @@ export function createTarWriter(target: string): TarWriter {
         await fh.close();
       }
     },
-    async addBuffer(name, data) {
-      await write(header(name, data.length, Date.now()));
+    async addBuffer(name, data, mode = 0o644) {
+      await write(header(name, data.length, Date.now(), modeOf(mode)));
       await write(data);
       await pad(data.length);
     },
@@ -131,12 +134,13 @@ export async function extractTar(file: string, dir: string): Promise<string[]> {
       const name = prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100);
       const size = parseInt(field(h, 124, 12).trim() || '0', 8);
       const type = field(h, 156, 1) || '0';
+      const mode = modeOf(parseInt(field(h, 100, 8).trim() || '644', 8));
       const target = path.resolve(root, name);
       if (path.isAbsolute(name) || !target.startsWith(root + path.sep)) throw new AppError('corrupt_file', `The backup holds a path outside the data folder: ${name}`);
       if (type !== '0') throw new AppError('corrupt_file', `The backup holds ${name}, which is not a regular file`);
       await mkdir(path.dirname(target), { recursive: true });
       names.push(name);
-      current = { out: createWriteStream(target, { flags: 'wx' }), left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK };
+      current = { out: createWriteStream(target, { flags: 'wx', mode }), left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK };
     }
   }
 
