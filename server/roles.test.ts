@@ -7,7 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
-import type { AuditEntry, Product } from '../core/product/index';
+import { ACCESS_CHANGE_PERMISSIONS, ACCESS_CHANGES, type AccessChange } from '../core/governance/access-rules';
+import { OPERATION_PERMISSIONS } from '../core/governance/guard';
+import { can, ROLES, type Role } from '../core/governance/roles';
+import type { AuditEntry, ContentItem, Product } from '../core/product/index';
 import { fixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from './testing';
 
@@ -86,5 +89,90 @@ describe('roles and tokens', () => {
     const u = await ops.createUser({ username: 'eddie', role: 'editor', password: 'editor-pass-1234' });
     assert.equal(u.role, 'editor');
     assert.ok((await admin.auditLog({ since: '1h', action: 'user' })).some((e) => e.actor === 'ops-admin' && e.target === 'eddie'));
+  });
+});
+
+/**
+ * Least privilege for who may see an item: every change of the guard's
+ * access table (core/governance/access-rules.ts) x every role x both routes
+ * (bulk and one item). Widening (public, a later or no expiry, unarchiving)
+ * needs `review`: an editor gets 403 and nothing changes. A change added to
+ * the table without a case here fails the first test.
+ */
+describe('least privilege: access changes by role and route', () => {
+  let server: TestServer;
+  let admin: Product;
+  const tokens = {} as Record<Role, string>;
+  type Before = { audience?: 'public' | 'staff'; validUntil?: string; archived?: boolean };
+  type Patch = { audience?: string; validUntil?: string | null; archived?: boolean };
+  const CASES: Record<AccessChange, { before: Before; patch: Patch; changed: (i: ContentItem) => boolean }> = {
+    widen_audience: { before: { audience: 'staff' }, patch: { audience: 'public' }, changed: (i) => i.audience === 'public' },
+    narrow_audience: { before: { audience: 'public' }, patch: { audience: 'staff' }, changed: (i) => i.audience === 'staff' },
+    clear_expiry: { before: { validUntil: '2020-01-31' }, patch: { validUntil: null }, changed: (i) => !i.validUntil },
+    extend_expiry: { before: { validUntil: '2020-01-31' }, patch: { validUntil: '2099-01-31' }, changed: (i) => i.validUntil === '2099-01-31' },
+    set_expiry: { before: {}, patch: { validUntil: '2030-06-30' }, changed: (i) => i.validUntil === '2030-06-30' },
+    shorten_expiry: { before: { validUntil: '2099-01-31' }, patch: { validUntil: '2030-01-31' }, changed: (i) => i.validUntil === '2030-01-31' },
+    unarchive: { before: { archived: true }, patch: { archived: false }, changed: (i) => !i.archivedAt },
+    archive: { before: {}, patch: { archived: true }, changed: (i) => !!i.archivedAt },
+  };
+  const ROUTES = {
+    bulk: (id: number, patch: Patch) => ({ method: 'POST', path: '/api/review/access', body: { ids: [id], ...patch } }),
+    one: (id: number, patch: Patch) => ({ method: 'PATCH', path: `/api/items/${id}/access`, body: patch }),
+  };
+  let n = 0;
+
+  before(async () => {
+    server = await startTestServer({ env: { AUTO_APPROVE: 'true' }, worker: false });
+    admin = createProductClient({ baseUrl: server.url, token: server.token, tokenHint: 'test' });
+    for (const role of ROLES) tokens[role] = (await admin.createToken({ name: `access-${role}`, role })).token;
+  });
+  after(() => server?.stop());
+
+  it('every access change of the table has a case, and setAccess is in the guard table as edit or review', () => {
+    assert.deepEqual(Object.keys(CASES).sort(), [...ACCESS_CHANGES].sort());
+    assert.deepEqual(Object.keys(ACCESS_CHANGE_PERMISSIONS).sort(), [...ACCESS_CHANGES].sort());
+    assert.deepEqual([...(OPERATION_PERMISSIONS.setAccess as string[])].sort(), ['edit', 'review']);
+  });
+
+  for (const change of ACCESS_CHANGES) {
+    for (const [route, make] of Object.entries(ROUTES)) {
+      for (const role of ROLES) {
+        const allowed = ACCESS_CHANGE_PERMISSIONS[change].some((p) => can(role, p));
+        it(`${change} by ${role} via ${route} route: ${allowed ? '200' : '403, unchanged'}`, async () => {
+          const { before: b, patch, changed } = CASES[change];
+          const item = await admin.createContent({ title: `Access ${change} ${role} ${route} ${++n}`, type: 'faq', audience: b.audience ?? 'public', validUntil: b.validUntil ?? null, approve: true } as never);
+          if (b.archived) await admin.setAccess([item.id], { archived: true });
+          const req = make(item.id, patch);
+          const res = await fetch(server.url + req.path, { method: req.method, headers: { authorization: `Bearer ${tokens[role]}`, 'content-type': 'application/json' }, body: JSON.stringify(req.body) });
+          const text = await res.text();
+          const now = (await admin.reviewQueue('all')).find((x) => x.id === item.id)!;
+          if (allowed) {
+            assert.equal(res.status, 200, text);
+            assert.ok(changed(now), `${change} applied: ${JSON.stringify(now)}`);
+          } else {
+            assert.equal(res.status, 403, text);
+            assert.match(JSON.parse(text).message ?? JSON.parse(text).error?.message ?? text, /"review" permission/);
+            assert.equal(changed(now), false, `${change} refused and not applied: ${JSON.stringify(now)}`);
+          }
+        });
+      }
+    }
+  }
+
+  it('a bulk change that widens any one item is refused whole for an editor (nothing changed, the refusal audited)', async () => {
+    const a = await admin.createContent({ title: 'Bulk staff A', type: 'faq', audience: 'staff', approve: true } as never);
+    const b = await admin.createContent({ title: 'Bulk public B', type: 'faq', audience: 'public', approve: true } as never);
+    const editor = createProductClient({ baseUrl: server.url, token: tokens.editor, tokenHint: 'test' });
+    await assert.rejects(editor.setAccess([b.id, a.id], { audience: 'public' }), (e: Error & { code?: string }) => e.code === 'forbidden');
+    await editor.setAccess([b.id], { audience: 'public' }); // no change: allowed
+    const all = await admin.reviewQueue('all');
+    assert.equal(all.find((x) => x.id === a.id)!.audience, 'staff');
+    assert.ok((await admin.auditLog({ since: '1h', action: 'forbidden' })).some((e) => e.actor === 'access-editor' && e.target === 'setAccess'));
+  });
+
+  it('every operation of the product has a rule in the guard table (a new operation without one fails here)', async () => {
+    const ops = Object.entries(server.services!.product).filter(([, f]) => typeof f === 'function').map(([k]) => k);
+    assert.ok(ops.length > 40);
+    assert.deepEqual(ops.filter((k) => !(k in OPERATION_PERMISSIONS)), []);
   });
 });

@@ -2,7 +2,8 @@ import { isAppError } from '../errors';
 import type { Product } from '../product/types';
 import { currentActor } from './actor-context';
 import type { AuditLog } from './audit';
-import { assertCan, LOCAL_ACTOR, type Permission } from './roles';
+import { EDIT_OR_REVIEW } from './access-rules';
+import { assertCanAny, LOCAL_ACTOR, type Permission } from './roles';
 import { AppError } from '../errors';
 
 /**
@@ -10,8 +11,11 @@ import { AppError } from '../errors';
  * complete by type (a new operation does not compile without its entry).
  * `public` operations are what anonymous callers may use (the assistants,
  * public downloads through the visibility rule, the widget's settings).
+ * A list means any one of its permissions (setAccess: editors narrow who may
+ * see an item, reviewers also widen it; each change is checked in core
+ * against ACCESS_CHANGE_PERMISSIONS, ./access-rules.ts).
  */
-type Need = Permission | 'public' | ((args: unknown[]) => Permission | 'public');
+type Need = Permission | 'public' | readonly Permission[] | ((args: unknown[]) => Permission | 'public');
 
 /** The metrics: admins (manage), or a caller presenting a token, which the operation itself checks against METRICS_TOKEN. */
 const metricsNeed = (args: unknown[]) => ((args[0] as { token?: string | null } | undefined)?.token ? 'public' : 'manage');
@@ -21,7 +25,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   upload: 'upload', items: 'read', item: 'read', content: 'read', listPage: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
   removeAll: 'manage', translationRows: 'read', transcript: 'read',
   users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage', createToken: 'manage', revokeToken: 'manage',
-  approve: 'review', reject: 'review', replace: 'edit', versions: 'read', restoreVersion: 'edit', setAccess: 'edit', reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
+  approve: 'review', reject: 'review', replace: 'edit', versions: 'read', restoreVersion: 'edit', setAccess: EDIT_OR_REVIEW, reviewQueue: 'read', auditLog: 'manage', exportAudit: 'manage',
   transcribe: 'upload', saveTranscript: 'edit', translationOffers: 'read',
   translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate', removeTranslation: 'delete',
   glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate', rememberTranslations: 'translate',
@@ -57,7 +61,7 @@ export function guardProduct(product: Product, audit: AuditLog): Product {
       if (permission !== 'public') {
         try {
           if (actor === null) throw new AppError('unauthorized', 'Sign in to use this part of the API');
-          assertCan(actor, permission, `use ${name}`);
+          assertCanAny(actor, typeof permission === 'string' ? [permission] : permission, `use ${name}`);
         } catch (e) {
           if (actor && isAppError(e) && e.code === 'forbidden') {
             // A refusal leaves a trace; the call is refused either way.
@@ -65,7 +69,7 @@ export function guardProduct(product: Product, audit: AuditLog): Product {
           }
           return name === 'askStream' ? (async function* () { throw e; })() : Promise.reject(e);
         }
-        if (actor?.via === 'token' && WRITES.has(permission)) {
+        if (actor?.via === 'token' && (typeof permission === 'string' ? [permission] : permission).some((p) => WRITES.has(p))) {
           void audit.record({ action: 'token_write', actor, target: name, note: actor.token ?? null }).catch(() => {});
         }
       }

@@ -2,7 +2,8 @@ import type { Catalog, Collection } from '../catalog/types';
 import { AppError } from '../errors';
 import { refusal } from '../messages';
 import { AUDIENCES, type Audience, type ContentItem, type ContentType, type Governed } from '../types';
-import { assertCan, type Actor } from './roles';
+import { ACCESS_CHANGE_PERMISSIONS, accessChangesOf, EDIT_OR_REVIEW, type AccessChange, type AccessPatchValues } from './access-rules';
+import { assertCan, assertCanAny, type Actor } from './roles';
 import { approvePending, discardPending, type VersionDeps } from './versions';
 
 /**
@@ -152,14 +153,38 @@ export async function rejectItems(deps: GovernDeps, ids: number[], note: string 
   return out;
 }
 
-/** Audience and/or expiry of items (an editor's change: it does not approve anything). */
+/** What each access change says in a refusal. */
+const ACCESS_CHANGE_WORDS: Record<AccessChange, string> = {
+  widen_audience: 'make it public', narrow_audience: 'make it staff-only', clear_expiry: 'clear its expiry (validUntil)',
+  extend_expiry: 'extend its expiry (validUntil)', set_expiry: 'set its expiry (validUntil)', shorten_expiry: 'shorten its expiry (validUntil)',
+  unarchive: 'unarchive it', archive: 'archive it',
+};
+
+/** Refuses the whole call (nothing changed) when any item's change needs a permission the actor lacks (core/governance/access-rules.ts). */
+async function assertAccessChanges(deps: GovernDeps, ids: number[], next: AccessPatchValues, actor: Actor) {
+  for (const id of new Set(ids)) {
+    const hit = await findGoverned(deps.catalog, id);
+    if (!hit) continue; // change() names the missing ids
+    for (const c of accessChangesOf(hit.row, next)) {
+      assertCanAny(actor, ACCESS_CHANGE_PERMISSIONS[c], `${ACCESS_CHANGE_WORDS[c]} (item ${id}; widening who may see an item is a reviewer's decision)`);
+    }
+  }
+}
+
+/**
+ * Audience and/or expiry of items. Narrowing (staff-only, an earlier expiry,
+ * archiving) is an editor's change (`edit`, or `review`); widening (public, a
+ * later or no expiry, unarchiving) needs `review`, like approving (access-rules.ts).
+ */
 export async function setAccess(deps: GovernDeps, ids: number[], patch: { audience?: unknown; validUntil?: unknown; archived?: unknown }, actor: Actor) {
-  assertCan(actor, 'edit', 'change who may see items');
+  assertCanAny(actor, EDIT_OR_REVIEW, 'change who may see items');
   if (patch.archived !== undefined) {
     // Archived (its file left the synced folder): never public, listed as archived; false brings it back.
     if (patch.audience !== undefined || patch.validUntil !== undefined) throw new AppError('validation', 'Archive or unarchive on its own, without audience or validUntil');
+    const archived = patch.archived === true || patch.archived === 'true';
+    await assertAccessChanges(deps, ids, { archived }, actor);
     const at = (deps.now?.() ?? new Date()).toISOString();
-    return change(deps, ids, 'archive', actor, () => ({ archivedAt: patch.archived === true || patch.archived === 'true' ? at : null }));
+    return change(deps, ids, 'archive', actor, () => ({ archivedAt: archived ? at : null }));
   }
   const next: Partial<Governed> = {};
   if (patch.audience !== undefined) next.audience = parseAudience(patch.audience);
@@ -168,5 +193,6 @@ export async function setAccess(deps: GovernDeps, ids: number[], patch: { audien
     next.expiryRecordedAt = null;
   }
   if (Object.keys(next).length === 0) throw new AppError('validation', 'Give audience and/or validUntil (or archived)');
+  await assertAccessChanges(deps, ids, { audience: next.audience, validUntil: next.validUntil }, actor);
   return change(deps, ids, next.audience !== undefined ? 'audience' : 'expiry', actor, () => next);
 }

@@ -42,3 +42,12 @@ export function assertCan(actor: Actor, permission: Permission, what: string): v
     });
   }
 }
+
+/** AppError('forbidden') unless the actor's role grants at least one of `permissions`. */
+export function assertCanAny(actor: Actor, permissions: readonly Permission[], what: string): void {
+  if (permissions.some((p) => can(actor.role, p))) return;
+  if (permissions.length === 1) return assertCan(actor, permissions[0], what);
+  throw new AppError('forbidden', `${actor.name} (${actor.role}) may not ${what}: that needs a role with the ${permissions.map((p) => `"${p}"`).join(' or ')} permission`, {
+    details: { permission: permissions.join('|'), role: actor.role },
+  });
+}
