@@ -101,6 +101,8 @@ export interface Config {
     chatPerMinutePerAddress: number;
     chatMaxMessageChars: number;
     loginPerMinute: number;
+    /** Failed sign-ins per username in 15 minutes before it is refused for a while (LOGIN_ACCOUNT_LIMIT). */
+    loginFailuresPerAccount: number;
   };
   /** Sites allowed to embed the chat widget (origins like https://www.brand.com; '*' for any). */
   widget: { origins: string[] };
@@ -332,6 +334,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       chatPerMinutePerAddress: int('CHAT_RATE_LIMIT_PER_IP', 60, 1, 100_000),
       chatMaxMessageChars: int('CHAT_MAX_MESSAGE_CHARS', 2000, 10, 100_000),
       loginPerMinute: int('LOGIN_RATE_LIMIT', 10, 1, 10_000),
+      loginFailuresPerAccount: int('LOGIN_ACCOUNT_LIMIT', 10, 1, 10_000),
     },
     widget: { origins: widgetOrigins },
     cli: { serverUrl: url('CMS_URL') ?? `http://127.0.0.1:${port || 3000}` },

@@ -273,7 +273,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     const auth = await createAuth({
       credentials: shared.pool ? createPgCredentialStore({ pool: shared.pool, dataDir: config.dataDir }) : createFileCredentialStore(config.dataDir),
       username: config.admin.username, password: config.admin.password, apiToken: config.apiToken, metricsToken: config.metricsToken,
-      sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, onGeneratedPassword: options.onGeneratedPassword,
+      sessionHours: config.sessionHours, loginPerMinute: config.limits.loginPerMinute, loginFailuresPerAccount: config.limits.loginFailuresPerAccount, onGeneratedPassword: options.onGeneratedPassword,
       sessions: shared.sessions, rateLimits, accounts,
       onEvent: (e) => void audit.record({
         action: e.action, actor: e.role ? { name: e.username, role: e.role, via: 'session' } : null, target: e.username, note: e.clientAddress,

@@ -30,6 +30,12 @@ export interface AuthOptions {
   metricsToken?: string | null;
   sessionHours: number;
   loginPerMinute: number;
+  /**
+   * Failed sign-ins per username (existing or not) in `accountWindowMs` before that username is refused
+   * (429, the right password too) until the window lets one more in; a success clears the count. Default 10 in 15 min.
+   */
+  loginFailuresPerAccount?: number;
+  accountWindowMs?: number;
   /** Wrong API tokens accepted per address and minute before every token from it is refused for a while. Default 30. */
   bearerFailuresPerMinute?: number;
   /** Where sign-in sessions live (the catalog, or PostgreSQL shared by every server). */
@@ -64,6 +70,9 @@ export async function createAuth(options: AuthOptions) {
   const apiToken = options.apiToken ?? (await options.credentials.getOrCreate('api-token', () => randomToken(24))).value;
 
   const loginLimiter = createRateLimiter({ name: 'login', limit: options.loginPerMinute, windowMs: 60_000, store: options.rateLimits });
+  const accountLimiter = createRateLimiter({ name: 'login-account', limit: options.loginFailuresPerAccount ?? 10, windowMs: options.accountWindowMs ?? 15 * 60_000, store: options.rateLimits });
+  /** The key of a username's failures: the same for every spelling the sign-in accepts, whether or not the user exists. */
+  const accountKey = (username: string) => sha256(username.trim().toLowerCase()).slice(0, 32);
   const bearerLimiter = createRateLimiter({ name: 'bearer', limit: options.bearerFailuresPerMinute ?? 30, windowMs: 60_000, store: options.rateLimits });
   const { sessions } = options;
   const user: AdminUser = { username: options.username, name: 'Admin User', title: 'Building Manager', role: 'admin', via: 'session' };
@@ -77,6 +86,12 @@ export async function createAuth(options: AuthOptions) {
     /** Checks credentials; returns a new session token (only its hash is stored). */
     async login(username: string, password: string, clientAddress: string): Promise<{ token: string; user: AdminUser; expiresAt: string }> {
       await loginLimiter.hit(clientAddress, 'sign-in attempts');
+      // Per account as well as per address: guesses spread over many addresses still stop (the same answer whether or not the user exists).
+      const accountWait = await accountLimiter.take(accountKey(username));
+      if (accountWait) {
+        options.onEvent?.({ action: 'sign_in_failed', username: username.slice(0, 80), role: null, clientAddress });
+        throw new AppError('rate_limited', `Too many failed sign-ins for this username. Try again in ${accountWait} s.`, { details: { retryAfter: accountWait } });
+      }
       const bootstrap = safeEqual(username, options.username);
       const named = bootstrap ? undefined : await accounts?.findUser(username);
       const okPass = await verifyPassword(password, named ? named.passwordHash : passwordHash);
@@ -85,6 +100,7 @@ export async function createAuth(options: AuthOptions) {
         throw new AppError('unauthorized', 'Invalid email or password');
       }
       await loginLimiter.reset(clientAddress);
+      await accountLimiter.reset(accountKey(username));
       const token = named ? `u${named.id}.${randomToken()}` : randomToken();
       const now = Date.now();
       const expiresAt = new Date(now + options.sessionHours * 3600_000);
