@@ -59,6 +59,15 @@ export interface Config {
     embeddingsModel: string | null;
     embeddingsModelDir: string | null;
     embeddingsDimension: number | null;
+    /** A reranking endpoint (RERANK_URL) that reorders the fused candidates before the answer; null: none. */
+    rerank: {
+      url: string; apiKey: string | null; model: string | null;
+      /** RERANK_API: the request shape; null: from the URL and model (core/search/rerank.ts). */
+      api: 'tei' | 'cohere' | null;
+      timeoutMs: number;
+      /** RERANK_TOP_N: how many fused candidates are sent. */
+      topN: number;
+    } | null;
   };
   llm: {
     /** Which API the chat model speaks; key, URL and model come from that provider's variables. */
@@ -184,6 +193,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   };
 
+  const rerank = (): Config['search']['rerank'] => {
+    const api = str('RERANK_API');
+    if (api !== null && api !== 'tei' && api !== 'cohere') problems.push(`RERANK_API must be tei or cohere (got "${api}")`);
+    const endpoint = url('RERANK_URL');
+    if (endpoint !== null && !/^https?:\/\//i.test(endpoint)) problems.push(`RERANK_URL must be an http or https URL (got "${endpoint}")`);
+    const timeoutMs = int('RERANK_TIMEOUT_MS', 2000, 50, 120_000);
+    const topN = int('RERANK_TOP_N', 30, 1, 1000);
+    if (endpoint === null) return null;
+    return { url: endpoint, apiKey: str('RERANK_API_KEY'), model: str('RERANK_MODEL'), api: api === 'tei' || api === 'cohere' ? api : null, timeoutMs, topN };
+  };
+
   const databaseUrl = () => {
     const v = str('DATABASE_URL');
     if (v === null) return null;
@@ -294,6 +314,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       embeddingsModel: str('EMBEDDINGS_MODEL'),
       embeddingsModelDir: str('EMBEDDINGS_MODEL_DIR'),
       embeddingsDimension: str('EMBEDDINGS_DIMENSION') === null ? null : int('EMBEDDINGS_DIMENSION', 0, 1, 100_000),
+      rerank: rerank(),
     },
     llm: {
       provider,

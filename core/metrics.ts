@@ -3,7 +3,7 @@
  * (`GET /api/metrics`, prom-client): jobs (queued and running per kind,
  * durations, failures per reason code), answer latency per bot, requests
  * to the model, speech and translation providers and their errors,
- * rate-limited requests, the search index's size, and the process's own
+ * rate-limited requests, reranking requests, the search index's size, and the process's own
  * figures (memory, event loop, handles). One registry per process: every
  * figure is this process's; a scraper adds them up across servers and workers.
  */
@@ -72,6 +72,10 @@ function make() {
       name: 'cms_rate_limited_total', help: 'Requests refused with 429, by group of routes',
       labelNames: ['group'] as const, registers: [registry],
     }),
+    rerankRequests: new Counter({
+      name: 'cms_rerank_requests_total', help: 'Requests to the reranking endpoint (RERANK_URL), by outcome (ok; error, timeout, rate_limited: answered in the fused order)',
+      labelNames: ['outcome'] as const, registers: [registry],
+    }),
   };
 }
 let made: ReturnType<typeof make> | null = null;
@@ -85,6 +89,7 @@ export function startMetrics(): void {
 export const jobDuration = { observe: (labels: { kind: string; outcome: string }, seconds: number) => figures().jobDuration.observe(labels, seconds) };
 export const jobFailures = { inc: (labels: { kind: string; reason: string }) => figures().jobFailures.inc(labels) };
 export const rateLimited = { inc: (labels: { group: string }) => figures().rateLimited.inc(labels) };
+export const rerankRequests = { inc: (labels: { outcome: string }) => figures().rerankRequests.inc(labels) };
 
 /** The metrics as Prometheus text. */
 export async function metricsText(): Promise<{ contentType: string; body: string }> {

@@ -1,5 +1,6 @@
 import { contentTerms, passageTermSet, type Term } from '../text/terms';
 import { isFrameTerm, questionCoverage, withoutPlaceWords } from '../text/question-frame';
+import type { Reranker } from './reranked';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -55,8 +56,28 @@ function placeTerms(text: string, language: string): Term[] {
   return placeless.every((t) => isFrameTerm(t, language)) ? contentTerms(text, language) : placeless;
 }
 
-/** Searches every variant, merges by chunk, and ranks by coverage of the question, then by the fused score. */
+/**
+ * The passages for a question: the fused order (fusedPassages), reordered by the search index's reranker when
+ * one is configured (RERANK_URL; `options.reranker` overrides it, null: none).
+ */
 export async function retrieve(
+  search: SearchIndex,
+  variants: QueryVariant[],
+  options: { k?: number; signal?: AbortSignal; reranker?: Reranker | null } = {},
+): Promise<Passage[]> {
+  const k = options.k ?? HITS_PER_QUERY;
+  // ── RERANK HOOK (core/search/reranked.ts): the one place a configured reranker enters the answer path. ──
+  // Without one nothing else runs. With one, each variant is searched for its top N, the first N passages of the
+  // fused order are put in the reranker's order (the fused order stays on failure), and as many are kept as k gives.
+  const reranker = options.reranker !== undefined ? options.reranker : search.reranker;
+  if (!reranker || variants.length === 0) return fusedPassages(search, variants, options);
+  const wide = await fusedPassages(search, variants, { ...options, k: Math.max(k, reranker.topN) });
+  const { passages } = await reranker.rerank(variants[0].text, wide, options.signal);
+  return passages.slice(0, k * variants.length);
+}
+
+/** Searches every variant, merges by chunk, and ranks by coverage of the question, then by the fused score. */
+export async function fusedPassages(
   search: SearchIndex,
   variants: QueryVariant[],
   options: { k?: number; signal?: AbortSignal } = {},

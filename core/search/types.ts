@@ -1,6 +1,7 @@
 import type { ContentType } from '../types';
 import type { Static } from 'typebox';
 import type * as S from '../schemas/index';
+import type { Reranker } from './reranked';
 
 /** A piece of an item's text, indexed for search. */
 export type Chunk = Static<typeof S.Chunk>;
@@ -27,6 +28,8 @@ export interface SearchOptions {
 
 /** The search index seen by ingestion, chat and the CLI. */
 export interface SearchIndex {
+  /** The reranker retrieve() puts in front of the answer (RERANK_URL, ./reranked.ts); none: the fused order. */
+  readonly reranker?: Reranker | null;
   /** Indexes chunks (replacing any with the same id); `onProgress` is told as parts of them become searchable. */
   upsert(chunks: Chunk[], onProgress?: IndexProgress): Promise<void>;
   deleteItem(itemType: ContentType, itemId: number): Promise<void>;
