@@ -28,6 +28,7 @@ export function syncCommand(ctx: CliContext) {
         if (ctx.logger.mode === 'json') ctx.logger.json({ summary: syncSummary(report), ...report });
         else {
           ctx.logger.line(syncSummary(report));
+          if (report.adopted.length) ctx.logger.line(`${report.adopted.length} already imported, now synced from this folder`);
           if (report.failed.length) ctx.logger.line(`${report.failed.length} failed`);
         }
         return report.failed.length ? EXIT.failed : EXIT.ok;

@@ -15,6 +15,8 @@ import { emptyTranscript } from '../video/transcript-state';
 import { asTags, cleanText, titleFromFileName, translationFor, type UploadFields } from './fields';
 import { discard, type IncomingFile } from './spool';
 import { requestTranslation } from './translations';
+import { retryItem } from './retry';
+import { failedIngest, recordsOfSameFile } from './same-file';
 import type { Static } from 'typebox';
 import type * as S from '../schemas/index';
 
@@ -73,6 +75,31 @@ async function assertNotDuplicate(deps: ContentDeps, type: ContentType, file: In
 }
 
 /**
+ * An upload of a file the product already holds under the same name (core/content/same-file.ts) reuses that record
+ * instead of making a second one: a synced file takes over the record an import made (its source is set on it), and
+ * a record whose ingest failed is processed again in place (a re-run of an import, a sync of a file an import left
+ * failed). Returns that record, or null when a new one is to be made. A forced plain upload always makes a new one.
+ */
+async function reuseSameFile(deps: ContentDeps, type: ContentType, file: IncomingFile, f: UploadFields): Promise<ItemRecord | null> {
+  const same = await recordsOfSameFile(deps, type, { sha256: file.sha256, fileName: path.basename(file.fileName), syncSource: f.syncSource });
+  let rec: ItemRecord | undefined;
+  if (f.syncSource) {
+    // What an import brought in (no source yet, not archived by someone); a processed or processing one first.
+    const free = same.filter((r) => !r.syncSource && !r.archivedAt);
+    rec = free.find((r) => !failedIngest(r)) ?? free.at(-1);
+    if (rec) await deps.catalog.items(type).update(rec.id, (r) => { r.syncSource = f.syncSource; });
+    else await assertNotDuplicate(deps, type, file, f.force);
+  } else {
+    // The same bytes already processed (under any name) are a conflict, as before; only then is a failed record taken up.
+    await assertNotDuplicate(deps, type, file, f.force);
+    if (!f.force) rec = same.filter(failedIngest).at(-1);
+  }
+  if (!rec) return null;
+  if (failedIngest(rec)) await retryItem(deps, type, rec.id);
+  return structuredClone(await deps.catalog.items(type).require(rec.id));
+}
+
+/**
  * Creates a document, presentation or video: checks the fields and the
  * file's real type, stores the original under a reserved id, inserts the
  * record and queues its ingest. The one create path of the product.
@@ -82,7 +109,8 @@ export async function createItem<T extends ContentType>(
 ): Promise<ItemRecordOf<T>> {
   try {
     if (f.approve) assertCan(actor, 'review', 'approve on upload');
-    await assertNotDuplicate(deps, type, file, f.force);
+    const reused = await reuseSameFile(deps, type, file, f);
+    if (reused) return reused as ItemRecordOf<T>;
     if (f.categoryId !== null) await deps.catalog.categories.require(f.categoryId);
     const kind = KINDS[type];
     const id = await deps.catalog.reserveId();

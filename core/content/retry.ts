@@ -1,14 +1,33 @@
 import type { ItemRecord } from '../catalog/types';
 import { AppError } from '../errors';
-import { refusal } from '../messages';
+import { isPermanentFailure, refusal } from '../messages';
 import type { ContentType, Job } from '../types';
 import type { ContentDeps } from './deps';
+import { deleteItem } from './remove';
+import { failedIngest, recordsOfSameFile } from './same-file';
 import { retryTranslation } from './translations';
+
+function permanentRefusal(reason: string | null | undefined): AppError {
+  const why = (reason ?? 'the file cannot be processed.').trim();
+  return refusal('conflict', 'refusal.retry_permanent', { reason: why }, `Retrying cannot help: ${why.replace(/[^.!?]$/, '$&.')} Upload a fixed file instead.`, { permanent: true });
+}
+
+/** Whether a failed job failed for good (its reason is one no retry can mend). */
+export const failedForGood = (j: Job): boolean => isPermanentFailure(j.error?.reason);
 
 /** Queues a failed item's ingest again (its status follows from the job). */
 export async function retryItem(deps: ContentDeps, type: ContentType, id: number): Promise<ItemRecord> {
   const rec = await deps.catalog.items(type).require(id);
   if (rec.status !== 'failed') throw refusal('conflict', 'refusal.retry_not_failed', { status: rec.status }, `${type} ${id} is ${rec.status}; only failed items can be retried`);
+  // A failure no retry can mend (DRM, no media, a codec this server cannot decode): the file itself must change.
+  if (isPermanentFailure(rec.errorCode)) throw permanentRefusal(rec.error);
+  // The same file imported again since (another record holds it and did not fail): processing this one again would
+  // make a second copy. The stale failed record goes; the one that holds the file is the answer.
+  const holder = failedIngest(rec) ? (await recordsOfSameFile(deps, type, rec, id)).find((r) => !failedIngest(r)) : undefined;
+  if (holder) {
+    await deleteItem(deps, type, id);
+    return structuredClone(holder);
+  }
   const job = await deps.queue.latestFor(type, id);
   // A video whose ingest went through but whose transcription failed: only the transcription runs again.
   const transcribe = type === 'video' ? await deps.queue.latestFor(type, id, 'transcribe') : undefined;
@@ -36,21 +55,25 @@ export async function retryJob(deps: ContentDeps, jobId: number): Promise<Job> {
   const job = await deps.catalog.jobs.require(jobId);
   const item = await deps.catalog.items(job.itemType).get(job.itemId);
   const translation = job.kind === 'translate' ? await deps.catalog.translations.get(Number(job.params.translationId)) : undefined;
-  if (job.kind === 'ingest' || (job.kind === 'transcribe' && item?.status === 'failed')) await retryItem(deps, job.itemType, job.itemId);
+  if (job.kind === 'ingest' || (job.kind === 'transcribe' && item?.status === 'failed')) {
+    const now = await retryItem(deps, job.itemType, job.itemId);
+    // A stale copy of a file another record holds went with its jobs: the answer is the job of the record that holds it.
+    if (now.id !== job.itemId) return structuredClone((await deps.queue.latestFor(job.itemType, now.id)) ?? job);
+  }
   // A translation's record goes back to queued with its job.
   else if (translation?.state === 'failed' && translation.jobId === jobId) await retryTranslation(deps, translation.id);
   else await deps.queue.retry(jobId);
   return structuredClone(await deps.catalog.jobs.require(jobId));
 }
 
-/** Queues every failed job again; returns how many. */
+/** Queues every failed job again, except those that failed for good (DRM, no media, a codec it cannot decode); returns how many. */
 export async function retryFailed(deps: ContentDeps): Promise<number> {
   const failed = await deps.catalog.jobs.list({ where: { state: 'failed' } });
   let n = 0;
   // A job retried with its item (a video's old failed transcription) is no longer failed when its turn comes.
   // A transcription a later one replaced is history, not work to redo.
   const superseded = async (j: Job) => j.kind === 'transcribe' && (await deps.queue.latestFor(j.itemType, j.itemId, 'transcribe'))?.id !== j.id;
-  for (const j of failed) if ((await deps.catalog.jobs.get(j.id))?.state === 'failed' && !await superseded(j)) { await retryJob(deps, j.id); n++; }
+  for (const j of failed) if ((await deps.catalog.jobs.get(j.id))?.state === 'failed' && !failedForGood(j) && !await superseded(j)) { await retryJob(deps, j.id); n++; }
   return n;
 }
 

@@ -24,7 +24,10 @@ import type { Audience, ContentType, SyncSource } from '../types';
  * - an unchanged file costs a stat: its size and mtime match what was kept,
  *   so it is not even read (a changed stat is hashed; same bytes, nothing to do);
  * - a file whose processing failed is not imported again until its bytes
- *   change (then it becomes a new version of its failed item).
+ *   change (then it becomes a new version of its failed item);
+ * - a file an import brought in (same bytes, same file name, no folder yet)
+ *   is not imported again: its item becomes this folder's (listed as
+ *   adopted; one whose processing failed is processed again in place).
  * Files other than documents, presentations and videos (images, notes,
  * subtitles) are left out and listed as skipped.
  */
@@ -41,7 +44,7 @@ export interface SyncOptions {
 }
 
 export interface SyncEvent {
-  action: 'new' | 'changed' | 'removed' | 'failed';
+  action: 'new' | 'changed' | 'removed' | 'failed' | 'adopted';
   path: string;
   id?: number;
   type?: ContentType;
@@ -54,6 +57,8 @@ export interface SyncReport {
   changed: SyncEvent[];
   removed: SyncEvent[];
   failed: SyncEvent[];
+  /** Files an import had already brought in (same bytes, same name): their items are now this folder's, not imported again. */
+  adopted: SyncEvent[];
   unchanged: number;
   /** Files that are not documents, presentations or videos. */
   skipped: string[];
@@ -99,12 +104,15 @@ const message = (e: unknown) => (isAppError(e) || e instanceof Error ? e.message
 export async function syncFolder(product: Product, folder: string, options: SyncOptions = {}): Promise<SyncReport> {
   const started = performance.now();
   const root = path.resolve(folder);
-  const report: SyncReport = { folder: root, new: [], changed: [], removed: [], failed: [], unchanged: 0, skipped: [], hashed: 0, durationMs: 0 };
+  const report: SyncReport = { folder: root, new: [], changed: [], removed: [], failed: [], adopted: [], unchanged: 0, skipped: [], hashed: 0, durationMs: 0 };
   const files = await walk(root);
   // What earlier runs of this folder made, by path.
   const known = new Map<string, { type: ContentType; id: number; source: SyncSource; archived: boolean }>();
+  // Every item there was before this run: an upload answered with one of them took up what an import made (core/content/same-file.ts).
+  const before = new Set<number>();
   for (const type of TYPES) {
     for (const item of await product.items(type)) {
+      before.add(item.id);
       const src = item.syncSource;
       if (src && src.root === root) known.set(src.path, { type, id: item.id, source: src, archived: !!item.archivedAt });
     }
@@ -148,7 +156,8 @@ export async function syncFolder(product: Product, folder: string, options: Sync
         continue;
       }
       const up = await product.upload({ kind: format.itemType, file: { path: f.abs, fileName: path.basename(f.abs) }, fields: fields(source) });
-      note(report.new, { action: 'new', path: f.rel, id: up.item.id, type: up.kind });
+      if (before.has(up.item.id)) note(report.adopted, { action: 'adopted', path: f.rel, id: up.item.id, type: up.kind });
+      else note(report.new, { action: 'new', path: f.rel, id: up.item.id, type: up.kind });
     } catch (e) {
       if (options.signal?.aborted) throw e;
       note(report.failed, { action: 'failed', path: f.rel, error: message(e) });
