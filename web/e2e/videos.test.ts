@@ -202,7 +202,7 @@ describe('videos (browser)', () => {
     const he = await newPage(h, { lang: 'he' });
     await signInFast(h, he.context);
     await he.page.goto('/videos');
-    await he.page.getByTestId('video-card').filter({ hasText: 'needs-retry' }).getByRole('button', { name: /^הפעלת/ }).click();
+    await he.page.getByTestId('video-card').filter({ hasText: 'needs-retry' }).getByRole('button', { name: /^הפעלה/ }).click();
     await he.page.getByTestId('transcript-edit').click();
     await he.page.getByTestId('transcript-editor').waitFor();
     await screenshot(he.page, 'he', 'video-transcript-editor');

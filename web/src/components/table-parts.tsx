@@ -3,15 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Button, DESTRUCTIVE_GHOST } from './ui/button';
 import { TH, THead } from './ui/table';
 
-/** The header row of a data table; the optional actions column is aligned to the end. */
-export function TableHeader({ columns, actions }: { columns: string[]; actions?: string }) {
+/**
+ * A row's actions cell that stays in view at the table's end side while the
+ * rest scrolls sideways (wide tables, long Hebrew words); a card's last line
+ * when the table stacks on a phone.
+ */
+export const STICKY_ACTIONS = 'md:sticky md:end-0 md:z-[1] md:border-s md:border-border md:bg-card';
+
+/** The header row of a data table; the optional actions column is aligned to the end (`stickyActions`: kept in view). */
+export function TableHeader({ columns, actions, stickyActions }: { columns: string[]; actions?: string; stickyActions?: boolean }) {
   return (
     <THead>
       <tr>
         {columns.map((c) => (
           <TH key={c}>{c}</TH>
         ))}
-        {actions !== undefined ? <TH className="text-end">{actions}</TH> : null}
+        {actions !== undefined ? <TH className={stickyActions ? 'text-end md:sticky md:end-0 md:z-[1] md:border-s md:border-border md:bg-[color-mix(in_srgb,var(--color-muted)_60%,var(--color-card))]' : 'text-end'}>{actions}</TH> : null}
       </tr>
     </THead>
   );

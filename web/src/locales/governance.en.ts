@@ -2,6 +2,7 @@
 export const governanceEn = {
   review: {
     title: 'Review',
+    bulk: 'Actions on the selected items',
     subtitle: 'Nothing reaches the public assistant, the widget or public downloads before it is approved.',
     filter: 'Show',
     filters: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', expired: 'Expired', staff: 'Staff only', archived: 'Archived', all: 'All' },
@@ -56,7 +57,7 @@ export const governanceEn = {
   },
   versions: {
     replace: 'Replace file',
-    replaceNamed: 'Replace the file of {{title}}',
+    replaceNamed: 'Replace file: {{title}}',
     title: 'Replace the file of "{{title}}"',
     hint: 'Same id and same links. The new file is processed and reviewed; the approved version stays public until the new one is approved.',
     file: 'New file',

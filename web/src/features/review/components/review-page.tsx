@@ -1,5 +1,5 @@
 import { Check, FileUp, ShieldCheck, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REVIEW_FILTERS, type ContentItem, type ReviewFilter } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -7,7 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { ReviewBadge } from '../../../components/review-badge';
 import { StatusBadge } from '../../../components/status-badge';
-import { TableHeader } from '../../../components/table-parts';
+import { STICKY_ACTIONS, TableHeader } from '../../../components/table-parts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -17,26 +17,27 @@ import { formatDate } from '../../../lib/format';
 import { useApprove, useReject, useReview, useSetAccess } from '../api/review';
 import { useAuth } from '../../auth/auth-provider';
 import { canEdit, canReview } from '../../auth/api/get-me';
+import { focusAfter } from '../lib/focus-after';
 import { ReplaceFileDialog } from './replace-file-dialog';
 
 /** A dialog asking why items are rejected (the note is kept with them and in the audit log). */
-function RejectDialog({ items, onClose }: { items: ContentItem[]; onClose: () => void }) {
+function RejectDialog({ items, onClose }: { items: ContentItem[]; onClose: (done: boolean) => void }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const reject = useReject();
   return (
     <Dialog
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && onClose(false)}
       title={t('review.rejectTitle', { count: items.length })}
       description={items.length === 1 ? items[0].title : t('review.rejectMany', { count: items.length })}
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="outline" onClick={() => onClose(false)}>{t('common.cancel')}</Button>
           <Button
             variant="destructive"
             disabled={reject.isPending}
-            onClick={() => reject.mutate({ ids: items.map((i) => i.id), note }, { onSuccess: onClose })}
+            onClick={() => reject.mutate({ ids: items.map((i) => i.id), note }, { onSuccess: () => onClose(true) })}
           >
             <X aria-hidden />
             {t('review.reject')}
@@ -58,6 +59,13 @@ function RejectDialog({ items, onClose }: { items: ContentItem[]; onClose: () =>
   );
 }
 
+/** Focuses the first control (the checkbox) of a row of the review table. */
+function focusRow(id: number | null) {
+  const row = id === null ? null : document.querySelector<HTMLElement>(`[data-testid="review-row"][data-id="${id}"] input, [data-testid="review-row"][data-id="${id}"] button`);
+  // No row left: Select all (when there are rows), else the filter shown.
+  (row ?? document.querySelector<HTMLElement>('[data-testid="select-all"]:not(:disabled)') ?? document.querySelector<HTMLElement>('[data-testid="review-filters"] [aria-pressed="true"]'))?.focus();
+}
+
 /** The review queue: what waits for approval (the dashboard's Pending Approvals card opens it), and every other review state. */
 export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: ReviewFilter }) {
   const { t } = useTranslation();
@@ -72,7 +80,7 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
   const query = useReview(filter);
   const approve = useApprove();
   const access = useSetAccess();
-  const items = query.data ?? [];
+  const items = useMemo(() => query.data ?? [], [query.data]);
   const chosen = items.filter((i) => selected.has(i.id));
   const allChosen = items.length > 0 && chosen.length === items.length;
   const toggle = (id: number) => setSelected((s) => {
@@ -82,12 +90,28 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
     return next;
   });
   const clear = () => setSelected(new Set());
-  const columns = [t('review.select'), t('content.id'), t('content.title'), t('content.type'), t('content.status'), t('review.review'), t('review.validUntil'), t('review.decidedBy')];
+  // After an action the focus goes back to the row, or to the next one when the row left the list (not to the page's body).
+  const pendingFocus = useRef<{ before: number[]; acted: number[]; at: number } | null>(null);
+  const acted = (ids: number[]) => {
+    pendingFocus.current = { before: items.map((i) => i.id), acted: ids, at: Date.now() };
+  };
+  useEffect(() => {
+    const p = pendingFocus.current;
+    if (!p || query.dataUpdatedAt < p.at) return;
+    pendingFocus.current = null;
+    requestAnimationFrame(() => focusRow(focusAfter(p.before, p.acted, items.map((i) => i.id))));
+  }, [items, query.dataUpdatedAt]);
+  const approveIds = (ids: number[]) => approve.mutate(ids, { onSuccess: () => { acted(ids); clear(); } });
+  const setAudience = (audience: 'staff' | 'public') => {
+    const ids = chosen.map((i) => i.id);
+    access.mutate({ ids, audience }, { onSuccess: () => { acted(ids); clear(); } });
+  };
+  const columns = [t('review.select'), t('content.title'), t('content.status'), t('review.review'), t('review.decidedBy')];
 
   return (
     <section data-testid="review-page">
       <PageHeader title={t('review.title')} description={t('review.subtitle')} />
-      <div role="group" aria-label={t('review.filter')} className="mb-4 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('review.filter')} className="mb-4 flex flex-wrap gap-2" data-testid="review-filters">
         {REVIEW_FILTERS.map((f) => (
           <Button
             key={f}
@@ -103,11 +127,21 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
           </Button>
         ))}
       </div>
-      <div className="mb-3 flex min-h-9 flex-wrap items-center gap-2" aria-live="polite">
-        <span className="text-sm text-muted-foreground" data-testid="review-selected">{t('review.selected', { count: chosen.length })}</span>
+      {/* The bulk actions come first, right after Select all: Tab, Space, Tab, Enter approves everything listed. */}
+      <div className="mb-3 flex min-h-9 flex-wrap items-center gap-2" role="group" aria-label={t('review.bulk')}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={items.length === 0}
+          aria-pressed={allChosen}
+          onClick={() => setSelected(allChosen ? new Set() : new Set(items.map((i) => i.id)))}
+          data-testid="select-all"
+        >
+          {allChosen ? t('review.selectNone') : t('review.selectAll')}
+        </Button>
         {mayReview ? (
           <>
-            <Button size="sm" disabled={chosen.length === 0 || approve.isPending} onClick={() => approve.mutate(chosen.map((i) => i.id), { onSuccess: clear })} data-testid="bulk-approve">
+            <Button size="sm" disabled={chosen.length === 0 || approve.isPending} onClick={() => approveIds(chosen.map((i) => i.id))} data-testid="bulk-approve">
               <Check aria-hidden />
               {t('review.approveSelected')}
             </Button>
@@ -117,22 +151,23 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
             </Button>
           </>
         ) : null}
-        <Button size="sm" variant="outline" disabled={chosen.length === 0 || access.isPending} onClick={() => access.mutate({ ids: chosen.map((i) => i.id), audience: 'staff' }, { onSuccess: clear })}>
+        <Button size="sm" variant="outline" disabled={chosen.length === 0 || access.isPending} onClick={() => setAudience('staff')}>
           {t('review.makeStaff')}
         </Button>
-        <Button size="sm" variant="outline" disabled={chosen.length === 0 || access.isPending} onClick={() => access.mutate({ ids: chosen.map((i) => i.id), audience: 'public' }, { onSuccess: clear })}>
+        <Button size="sm" variant="outline" disabled={chosen.length === 0 || access.isPending} onClick={() => setAudience('public')}>
           {t('review.makePublic')}
         </Button>
+        <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="review-selected">{t('review.selected', { count: chosen.length })}</span>
       </div>
       {query.isPending ? <SkeletonRows /> : query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : items.length === 0 ? (
         <EmptyState icon={ShieldCheck} title={t(`review.empty.${filter}`)} hint={t('review.emptyHint')} />
       ) : (
-        <Table>
-          <TableHeader columns={columns} actions={t('content.actions')} />
+        <Table data-testid="review-table">
+          <TableHeader columns={columns} actions={t('content.actions')} stickyActions />
           <TBody>
             {items.map((item) => (
-              <TR key={item.id} data-testid="review-row" data-id={item.id} className={cn(selected.has(item.id) && 'bg-accent/60')}>
-                <TD label={columns[0]}>
+              <TR key={item.id} data-testid="review-row" data-id={item.id} className={cn('group', selected.has(item.id) && 'bg-accent/60')}>
+                <TD label={columns[0]} className="w-10 pe-0">
                   <input
                     type="checkbox"
                     className="size-4 accent-[hsl(var(--primary))]"
@@ -141,32 +176,29 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                     aria-label={t('review.selectNamed', { title: item.title })}
                   />
                 </TD>
-                <TD label={columns[1]}>{item.id}</TD>
                 <TD main>
-                  <span className="block max-w-72 truncate font-medium" title={item.title}>{item.title}</span>
+                  <span className="block max-w-60 truncate font-medium" title={item.title}><bdi>{item.title}</bdi></span>
+                  <span className="block text-xs text-muted-foreground">
+                    {t(`review.types.${String(item.type)}`, { defaultValue: String(item.type) })} · {t('content.id')} <bdi>{item.id}</bdi>
+                  </span>
                   {item.pendingVersion ? (
-                    <span className="block text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="pending-version">{t('review.newVersion', { n: item.pendingVersion.n })}</span>
+                    <span className="block text-xs font-medium text-amber-800 dark:text-amber-400" data-testid="pending-version">{t('review.newVersion', { n: item.pendingVersion.n })}</span>
                   ) : null}
                   {item.archivedAt ? <span className="block text-xs text-muted-foreground">{t('review.archived')}</span> : null}
-                  {item.reviewNote ? <span className="block max-w-72 truncate text-xs text-muted-foreground" title={item.reviewNote}>{item.reviewNote}</span> : null}
+                  {item.reviewNote ? <span className="block max-w-60 truncate text-xs text-muted-foreground" title={item.reviewNote}><bdi>{item.reviewNote}</bdi></span> : null}
                 </TD>
-                <TD label={columns[3]} className="capitalize">{t(`review.types.${String(item.type)}`, { defaultValue: String(item.type) })}</TD>
-                <TD label={columns[4]}><StatusBadge status={item.status} /></TD>
-                <TD label={columns[5]}><ReviewBadge item={item} /></TD>
-                <TD label={columns[6]} className="whitespace-nowrap">{item.validUntil ? formatDate(item.validUntil) : '—'}</TD>
-                <TD label={columns[7]} className="whitespace-nowrap text-muted-foreground">
-                  {item.reviewedBy ? `${item.reviewedBy}${item.reviewedAt ? ` · ${formatDate(item.reviewedAt)}` : ''}` : '—'}
+                <TD label={columns[2]}><StatusBadge status={item.status} /></TD>
+                <TD label={columns[3]}>
+                  <ReviewBadge item={item} />
+                  {item.validUntil ? <span className="mt-0.5 block whitespace-nowrap text-xs text-muted-foreground">{t('review.validUntil')}: {formatDate(item.validUntil)}</span> : null}
                 </TD>
-                <TD actions>
+                <TD label={columns[4]} className="text-xs text-muted-foreground">
+                  {item.reviewedBy ? <><bdi className="block">{item.reviewedBy}</bdi>{item.reviewedAt ? <span className="block whitespace-nowrap">{formatDate(item.reviewedAt)}</span> : null}</> : '—'}
+                </TD>
+                <TD actions className={STICKY_ACTIONS}>
                   <div className="flex justify-end gap-1">
-                    {mayEdit && item.type !== 'content' && !item.archivedAt ? (
-                      <Button size="sm" variant="outline" onClick={() => setReplacing(item)} aria-label={t('versions.replaceNamed', { title: item.title })} data-testid="replace-file-open">
-                        <FileUp aria-hidden />
-                        {t('versions.replace')}
-                      </Button>
-                    ) : null}
                     {mayReview && (item.review !== 'approved' || item.pendingVersion) ? (
-                      <Button size="sm" variant="outline" onClick={() => approve.mutate([item.id])} aria-label={t('review.approveNamed', { title: item.title })}>
+                      <Button size="sm" variant="outline" onClick={() => approveIds([item.id])} aria-label={t('review.approveNamed', { title: item.title })}>
                         <Check aria-hidden />
                         {t('review.approve')}
                       </Button>
@@ -177,6 +209,12 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                         {t('review.reject')}
                       </Button>
                     ) : null}
+                    {mayEdit && item.type !== 'content' && !item.archivedAt ? (
+                      <Button size="sm" variant="outline" onClick={() => setReplacing(item)} aria-label={t('versions.replaceNamed', { title: item.title })} data-testid="replace-file-open">
+                        <FileUp aria-hidden />
+                        {t('versions.replace')}
+                      </Button>
+                    ) : null}
                   </div>
                 </TD>
               </TR>
@@ -184,15 +222,17 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
           </TBody>
         </Table>
       )}
-      {items.length > 0 ? (
-        <div className="mt-2">
-          <Button size="sm" variant="ghost" onClick={() => setSelected(allChosen ? new Set() : new Set(items.map((i) => i.id)))} data-testid="select-all">
-            {allChosen ? t('review.selectNone') : t('review.selectAll')}
-          </Button>
-        </div>
-      ) : null}
       {replacing ? <ReplaceFileDialog item={replacing} mayApprove={mayReview} onClose={() => setReplacing(null)} /> : null}
-      {rejecting ? <RejectDialog items={rejecting} onClose={() => { setRejecting(null); clear(); }} /> : null}
+      {rejecting ? (
+        <RejectDialog
+          items={rejecting}
+          onClose={(done) => {
+            if (done) acted(rejecting.map((i) => i.id));
+            setRejecting(null);
+            if (done) clear();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
