@@ -1,3 +1,4 @@
+import { isPermanentFailure } from '../core/messages';
 import type { Product } from '../core/product/index';
 import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/types';
 
@@ -12,6 +13,8 @@ export interface ItemView {
   progress: number;
   step: string | null;
   error: string | null;
+  /** Failed for good (DRM, no media, a codec the server cannot decode): a retry cannot help, the file must change. */
+  permanent?: boolean;
   chunks: number;
   /** Pages (documents), slides (presentations) or seconds (videos), once known. */
   extent: number | null;
@@ -26,6 +29,7 @@ export function toItemView(type: ContentType, r: Document | Presentation | Video
   const base = {
     type, id: r.id, fileName: r.fileName, fileSize: r.fileSize, status: r.status, progress: r.progress ?? 0, step: r.step ?? null,
     error: r.error ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    ...(r.status === 'failed' && isPermanentFailure(r.errorCode) ? { permanent: true } : {}),
   };
   switch (type) {
     case 'document': {

@@ -88,6 +88,8 @@ export const FAILURE_MESSAGES = {
   'failure.cancelled': 'Processing of {file} was cancelled.',
   'failure.internal': 'Processing {file} failed because of an internal error.',
   'failure.drm': '{file} is DRM-protected: its picture and sound cannot be read without the key. Upload an unprotected copy.',
+  'failure.no_media': '{file} holds no pictures and no sound: its tracks are empty.',
+  'failure.unsupported_codec': '{file} uses a format this server cannot decode: convert it to MP4 with H.264 video and AAC sound and upload it again.',
   'failure.transcription': 'The speech-to-text service could not transcribe {file}. Retry once it answers again.',
   'failure.translation': 'The {language} version could not be made. Retry it once the cause is fixed.',
 } as const;
@@ -206,6 +208,7 @@ export const REFUSAL_MESSAGES = {
   'refusal.category_name_taken': 'A category named "{name}" already exists. Choose another name.',
   /** Retrying work that has not failed (core/content/retry.ts, translations.ts). `{status}` is an item status, worded by the console. */
   'refusal.retry_not_failed': 'This item is {status}; only failed items can be retried',
+  'refusal.retry_permanent': 'Retrying cannot help: {reason} Upload a fixed file instead.',
   'refusal.retry_translation_not_failed': 'This translation has not failed; only failed translations can be retried.',
   /** A version to restore that is live already (core/governance/versions.ts). */
   'refusal.version_live': 'Version {version} is the live one already',
@@ -294,6 +297,9 @@ const BY_REASON: Record<string, FailureCode> = {
   missing_tool: 'failure.missing_tool',
   timeout: 'failure.timeout',
   drm: 'failure.drm',
+  no_media: 'failure.no_media',
+  no_streams: 'failure.no_media',
+  codec: 'failure.unsupported_codec',
   stt_refused: 'failure.transcription',
   stt_down: 'failure.transcription',
   stt_timeout: 'failure.transcription',
@@ -323,6 +329,10 @@ export function failureOf(error: AppError | Error, params: MessageParams = {}): 
   for (const key of ['file', 'tool'] as const) if (typeof details[key] === 'string') all[key] = details[key];
   return { code, params: all, text: error.message };
 }
+
+/** Failures no retry can mend (the file itself must change): Retry is not offered for them. */
+export const PERMANENT_FAILURES: readonly FailureCode[] = ['failure.drm', 'failure.no_media', 'failure.unsupported_codec'];
+export const isPermanentFailure = (c: { code: string } | null | undefined): boolean => !!c && (PERMANENT_FAILURES as readonly string[]).includes(c.code);
 
 /** The code an error carries for its message (`details.message`, set where it is thrown), if any. */
 export function codedOf(error: unknown): Coded | null {

@@ -30,29 +30,33 @@ export function retryCommand(ctx: CliContext) {
     });
 }
 
-/** Queues the retries and returns the items now waiting to be processed again. */
-async function queueRetries(conn: Connection, id: number | null): Promise<ItemView[]> {
+/** Queues the retries and returns the items now waiting to be processed again, and those left out because they failed for good. */
+async function queueRetries(conn: Connection, id: number | null): Promise<{ queued: ItemView[]; skipped: ItemView[] }> {
   if (id === null) {
     const failed = (await listItemViews(conn.product)).filter((i) => i.status === 'failed');
     await conn.product.retryFailed();
     const now = new Map((await listItemViews(conn.product)).map((i) => [`${i.type}:${i.id}`, i]));
-    return failed.map((i) => now.get(`${i.type}:${i.id}`)).filter((i): i is ItemView => !!i && i.status !== 'failed');
+    const queued = failed.map((i) => now.get(`${i.type}:${i.id}`)).filter((i): i is ItemView => !!i && i.status !== 'failed');
+    return { queued, skipped: failed.filter((i) => i.permanent) };
   }
   const { type, item } = await conn.product.retry(id);
-  return [toItemView(type, item)];
+  return { queued: [toItemView(type, item)], skipped: [] };
 }
 
 async function retry(ctx: CliContext, conn: Connection, id: number | null, wait: boolean): Promise<number> {
   const { logger, signal } = ctx;
   const started = Date.now();
-  const queued = await queueRetries(conn, id);
+  const { queued, skipped } = await queueRetries(conn, id);
+  // Failed for good: said, not retried (the file itself must change).
+  const notRetried = skipped.map((i) => ({ type: i.type, id: i.id, fileName: i.fileName, reason: i.error }));
+  if (logger.mode !== 'json') for (const i of skipped) logger.line(`${i.type} ${i.id} (${i.fileName}): not retried, a retry cannot help: ${i.error ?? 'failed for good'}`);
   if (!queued.length) {
-    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: 0, files: [] });
-    else logger.info('Nothing failed: nothing to retry.');
+    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: 0, files: [], notRetried });
+    else logger.info(skipped.length ? 'Nothing else to retry.' : 'Nothing failed: nothing to retry.');
     return EXIT.ok;
   }
   if (!wait) {
-    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: queued.length, items: queued });
+    if (logger.mode === 'json') logger.json({ mode: conn.mode, target: conn.target, retried: queued.length, items: queued, notRetried });
     else {
       for (const i of queued) logger.line(`${i.type} ${i.id} (${i.fileName}): queued again`);
       if (conn.mode === 'direct') logger.info('No server is running: they will be processed when it starts (or run `cms status --follow`).');

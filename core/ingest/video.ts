@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { AppError } from '../errors';
 import { runTool, throwIfAborted } from '../tools/exec';
 import { CONVERT_ADVICE, humanFfmpegError, isUnknownCodec, probeMedia } from '../tools/ffprobe';
+import { assertMediaSamples } from '../video/probe';
 import { fileLabel } from '../formats/sniff';
 import type { Extraction, ExtractOptions } from '../formats/types';
 import { message, type Message } from '../messages';
@@ -35,7 +36,8 @@ export async function extractVideo(file: string, opts: VideoOptions): Promise<Ex
   opts.onProgress?.(0, 2, message('video_reading'));
   const probe = await probeMedia(file, label, opts);
   const warnings: Message[] = [];
-  if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`);
+  if (!probe.hasVideo && !probe.hasAudio) throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`, { details: { reason: 'no_streams' } });
+  await assertMediaSamples(file, label);
   // Refused before any work (the thumbnail, transcription): the same rule and wording as the transcription's.
   opts.checkDuration?.(probe.durationSec);
   if (probe.durationSec === undefined) warnings.push(message('warning.video_length_unknown'));

@@ -236,6 +236,8 @@ export const VideoTranscriptView = Type.Object({
   /** The transcript as first transcribed, when it was edited since (the editor's "original"). */
   original: Opt(Nullable(Type.Array(Cue, { description: 'The cues as first transcribed, once the transcript was edited' }))),
   versions: Type.Array(VideoVersion),
+  /** Why the latest transcription failed, shown beside the last good transcript (whose cues and WebVTT stay). */
+  error: Opt(StrOrNull()),
 });
 
 /** The generic content list row (GET /api/content). */

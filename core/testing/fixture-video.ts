@@ -3,7 +3,7 @@
  * temp folder: a clip with known English sentences spoken by espeak-ng
  * (Klatt voice, which pocketsphinx hears far better than the default voice)
  * over an ffmpeg test pattern, a silent clip, a clip without sound, broken
- * MP4s (truncated, fuzzed, DRM-encrypted), and real recordings written by
+ * MP4s (truncated, fuzzed, DRM-encrypted, tracks without samples), and real recordings written by
  * others (../shared/corpus/media) made into MP4.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -141,6 +141,25 @@ export const videoFixtures = {
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=f=440',
       '-t', '2', ...VIDEO_ARGS, '-c:a', 'aac', '-encryption_scheme', 'cenc-aes-ctr',
       '-encryption_key', '76a6c65c5ea762046bd749a2e632ccbb', '-encryption_kid', 'a7e61c373e219033c21091fa607bf3b8', p], { timeoutMs: 60_000 });
+    return p;
+  }),
+  /**
+   * An MP4 whose index (moov) declares a picture and a sound track that hold no samples: the speech clip
+   * written as fragments (empty moov, media in moof/mdat), with every fragment taken out.
+   */
+  emptyTracks: () => once('empty-tracks.mp4', async (p) => {
+    const frag = `${p}.frag.mp4`;
+    await runTool('ffmpeg', ['-v', 'error', '-y', '-i', (await videoFixtures.speech()).path, '-t', '2', '-c', 'copy', '-movflags', '+frag_keyframe+empty_moov', frag], { timeoutMs: 60_000 });
+    const buf = await readFile(frag);
+    const kept: Buffer[] = [];
+    for (let at = 0; at + 8 <= buf.length;) {
+      const size = buf.readUInt32BE(at);
+      if (size < 8) break;
+      if (['ftyp', 'moov'].includes(buf.toString('latin1', at + 4, at + 8))) kept.push(buf.subarray(at, at + size));
+      at += size;
+    }
+    await writeFile(p, Buffer.concat(kept));
+    rmSync(frag, { force: true });
     return p;
   }),
   /** countdown.mp3 (a voice counting down, real recording) under a colour card, as MP4. */

@@ -123,14 +123,14 @@ export const isUnknownCodec = (c: string | undefined) => !!c?.startsWith('unknow
 /** What to do with a file whose codecs this server cannot decode. */
 export const CONVERT_ADVICE = 'Convert it to MP4 with H.264 video and AAC-LC sound (for example `ffmpeg -i input.mp4 -c:v libx264 -c:a aac output.mp4`) and upload it again';
 
-/** ffmpeg's last error line, said plainly when we recognise it. */
+/** ffmpeg's error said plainly (never its own words: those go to the logs and the error's details). */
 export function humanFfmpegError(stderr: string): string {
   if (!stderr.trim()) return `ffmpeg could not read it and gave no reason, which usually means a format it does not support. ${CONVERT_ADVICE}`;
   if (/Decoder \(codec \w+\) not found|Audio object type \d+|not implemented|is not supported|Unsupported codec|no decoder/i.test(stderr)) {
-    return `it uses a video or sound format this server cannot decode (${lastLines(stderr, 1)}). ${CONVERT_ADVICE}`;
+    return `it uses a video or sound format this server cannot decode. ${CONVERT_ADVICE}`;
   }
   if (/moov atom not found/i.test(stderr)) return 'the video is incomplete (its index is missing; the upload may have been cut off)';
   if (/Invalid data found when processing input/i.test(stderr)) return 'the content is not a video ffmpeg understands, or it is damaged';
   if (/No such file/i.test(stderr)) return 'the file is missing';
-  return lastLines(stderr, 1);
+  return 'it is damaged or in a form this server cannot read';
 }

@@ -6,7 +6,6 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../errors';
 import { lastLines, runTool } from '../tools/exec';
-import { humanFfmpegError } from '../tools/ffprobe';
 
 export interface AudioOptions {
   signal?: AbortSignal;
@@ -40,16 +39,33 @@ export async function extractWav(input: string, out: string, label: string, opts
     '-v', g ? 'info' : 'error', '-nostats', '-hide_banner', '-y', ...(g && !g.allFrames ? ['-skip_frame:v', 'nokey'] : []), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn',
     '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', '-bitexact', out, ...frameArgs,
   ], { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 300_000, allowFailure: true, maxStderrBytes: 8 * 1024 * 1024 });
-  if (r.exitCode !== 0) {
-    throw new AppError('corrupt_file', `The sound of ${label} cannot be decoded: ${humanFfmpegError(r.stderr)}.`, {
-      details: { reason: 'audio_decode', stderr: lastLines(r.stderr, 5) },
-    });
-  }
+  if (r.exitCode !== 0) throw soundFailure(label, r.stderr);
   if (!g) return [];
   const times = [...r.stderr.matchAll(/Parsed_showinfo[^\n]*? n: *(\d+) [^\n]*?pts_time:([\d.]+)/g)].map((m) => ({ n: Number(m[1]), at: Number(m[2]) }));
   const names = new Set((await readdir(g.dir)).filter((n) => /^grid-\d+\.jpg$/.test(n)));
   return times.map(({ n, at }) => ({ at: Math.round(at * 1000) / 1000, path: join(g.dir, `grid-${String(n + 1).padStart(5, '0')}.jpg`) }))
     .filter((f) => names.has(f.path.slice(g.dir.length + 1)));
+}
+
+/**
+ * Why ffmpeg could not give the sound, as one plain sentence (its own words stay in the details, for the logs):
+ * no sound track, encrypted (DRM), a codec this ffmpeg cannot decode, no media samples, or damaged data.
+ */
+export function soundFailure(label: string, stderr: string): AppError {
+  const details = { stderr: lastLines(stderr, 5) };
+  if (/matches no streams|does not contain any stream|Output file #?\d* does not contain/i.test(stderr)) {
+    return new AppError('corrupt_file', `${label} has no sound track that can be read.`, { details: { ...details, reason: 'no_sound' } });
+  }
+  if (/encrypt|decrypt|cenc|\bsinf\b|\bpssh\b/i.test(stderr)) {
+    return new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key.`, { details: { ...details, reason: 'drm' } });
+  }
+  if (/Decoder \(codec \w+\) not found|Audio object type \d+|not implemented|is not supported|Unsupported codec|no decoder|Could not find codec parameters/i.test(stderr)) {
+    return new AppError('unsupported_type', `${label} has sound in a format this server cannot decode: convert it to MP4 with AAC sound and upload it again.`, { details: { ...details, reason: 'codec' } });
+  }
+  if (/moov atom not found/i.test(stderr)) {
+    return new AppError('corrupt_file', `${label} is incomplete: its index is missing, so the upload may have been cut off.`, { details: { ...details, reason: 'truncated' } });
+  }
+  return new AppError('corrupt_file', `${label} has a sound track that cannot be decoded: the file is damaged or cut short.`, { details: { ...details, reason: 'audio_decode' } });
 }
 
 export interface SilenceReport {

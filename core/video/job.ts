@@ -94,7 +94,9 @@ export function createTranscribeHandler(deps: TranscribeJobDeps): JobHandler {
         onStage: (_stage, progress, m) => report({ code: m.code, params: m.params, text: m.text }, progress, { throttle: true }),
         onPlan: (plan) => void setTranscript({ estimate: plan.note, estimateSec: plan.estimateSec }).catch(() => {}),
         onTranscript: async (outcome) => {
-          if (outcome.transcript) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
+          // Kept before the frames and indexing (a killed run resumes from it), except over a published transcript
+          // a fresh run replaces: that one stays the last good transcript until the new one is published.
+          if (outcome.transcript && !(replacing && params.fresh)) await saveTranscript(deps.store, { itemId: rec.id, title: rec.label, transcript: outcome.transcript, chunks: [], frames: {} }, null);
           part = 'frames';
         },
       });

@@ -51,6 +51,50 @@ export async function isEncryptedMp4(file: string): Promise<boolean> {
   }
 }
 
+/** Boxes whose children hold a track's sample table (moov > trak > mdia > minf > stbl). */
+const SAMPLE_TABLE_PATH = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl']);
+
+/**
+ * How many media samples an MP4 (or MOV) holds: the sample counts of every
+ * track's sample-size box (stsz or stz2); a file with movie fragments (moof)
+ * counts as holding some. Null when the file is not one (no moov at its top)
+ * or its index is too large to read here.
+ */
+export async function mp4SampleCount(file: string): Promise<number | null> {
+  const boxes = await topBoxes(file);
+  if (boxes.some((b) => b.type === 'moof')) return 1;
+  const moov = boxes.find((b) => b.type === 'moov');
+  if (!moov || moov.size > 64 * 1024 * 1024) return null;
+  const fh = await open(file, 'r');
+  const buf = Buffer.alloc(moov.size);
+  try {
+    await fh.read(buf, 0, moov.size, moov.offset);
+  } finally {
+    await fh.close();
+  }
+  let samples = 0;
+  const walk = (from: number, to: number) => {
+    for (let at = from; at + 8 <= to;) {
+      const size = buf.readUInt32BE(at);
+      const type = buf.toString('latin1', at + 4, at + 8);
+      if (size < 8 || at + size > to) return;
+      if (SAMPLE_TABLE_PATH.has(type)) walk(at + 8, at + size);
+      // Full box header (4), then stsz: sample_size (4), sample_count (4); stz2: reserved and field size (4), sample_count (4).
+      else if ((type === 'stsz' || type === 'stz2') && size >= 20) samples += buf.readUInt32BE(at + 16);
+      at += size;
+    }
+  };
+  walk(8, buf.length);
+  return samples;
+}
+
+/** An MP4 whose tracks hold no samples at all (an index without media): nothing can be played, seen or heard. */
+export async function assertMediaSamples(file: string, label: string): Promise<void> {
+  if ((await mp4SampleCount(file)) === 0) {
+    throw new AppError('corrupt_file', `${label} holds no pictures and no sound: its tracks are empty.`, { details: { reason: 'no_media' } });
+  }
+}
+
 /**
  * Checks an input is usable: readable, not encrypted, with a picture or
  * sound, and (when there is sound) a codec ffmpeg can decode. Returns the
@@ -60,8 +104,9 @@ export async function isEncryptedMp4(file: string): Promise<boolean> {
 export async function inspectVideo(file: string, label: string, opts: { signal?: AbortSignal; probed?: MediaInfo | null } = {}): Promise<{ info: MediaInfo; warnings: string[] }> {
   const info = opts.probed ? structuredClone(opts.probed) : await probeMedia(file, label, opts);
   if (await isEncryptedMp4(file)) {
-    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key. Upload an unprotected copy.`, { details: { reason: 'drm' } });
+    throw new AppError('corrupt_file', `${label} is encrypted (DRM-protected): its picture and sound cannot be read without the key.`, { details: { reason: 'drm' } });
   }
+  await assertMediaSamples(file, label);
   if (!info.hasVideo && !info.hasAudio) {
     throw new AppError('corrupt_file', `${label} has neither a picture nor a sound track.`, { details: { reason: 'no_streams' } });
   }

@@ -8,7 +8,7 @@
  */
 import type { ContentDeps } from '../content/deps';
 import { AppError } from '../errors';
-import { refusal } from '../messages';
+import { NOTE_MESSAGES, refusal } from '../messages';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscriptView } from '../types';
 import { isTranslationLanguage, languageFacts } from './languages';
@@ -54,6 +54,11 @@ export async function transcribeAgain(deps: ContentDeps, transcribers: readonly 
   return structuredClone(await deps.catalog.videos.require(id));
 }
 
+const LOW_CONFIDENCE = 'note.transcript_low_confidence';
+const LOW_CONFIDENCE_TRANSLATION = 'note.translated_from_low_confidence';
+/** The machine's "expect many wrong words" label (by its code, or its English text on records written before codes). */
+const isLowConfidenceNote = (t: Video['transcript']) => t?.noteCode?.code === LOW_CONFIDENCE || t?.note === NOTE_MESSAGES[LOW_CONFIDENCE];
+
 /** Checks edited cues: times in order, inside the video, text on each. */
 function validCues(cues: unknown, durationSec: number | null): Cue[] {
   if (!Array.isArray(cues) || !cues.length) throw refusal('validation', 'refusal.cues_missing');
@@ -73,29 +78,49 @@ function validCues(cues: unknown, durationSec: number | null): Cue[] {
 /** Saves edited cues as the video's transcript (a new version), re-indexes it, and makes its translated subtitles again. */
 export async function saveEditedTranscript(deps: ContentDeps, id: number, cues: unknown): Promise<VideoTranscriptView> {
   const video = await deps.catalog.videos.require(id);
-  const current = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, id) : null;
+  // The last good transcript stays editable while a new transcription runs or after it failed.
+  const current = hasPublished(video) ? await loadTranscript(deps.store, id) : null;
   if (!current) throw refusal('conflict', 'refusal.transcript_missing');
   const edited = validCues(cues, video.duration);
+  // A person read and fixed it: the machine's low-confidence label no longer describes it (here, in search and in its translations).
   const transcript: Transcript = {
-    ...current.transcript, segments: edited.map((c) => ({ start: c.start, end: c.end, text: c.text })),
+    ...current.transcript, quality: 'normal', segments: edited.map((c) => ({ start: c.start, end: c.end, text: c.text })),
   };
   delete transcript.approximate;
   const storedFrameTimes = current.frameTimes ?? Object.values(current.frames);
   const published = await publishTranscript(deps, video, transcript, { storedFrameTimes, origin: 'edited' });
   await deps.catalog.videos.update(id, (v: Video) => {
+    const was = v.transcript;
     v.transcript = {
-      ...emptyTranscript(), ...v.transcript, state: 'completed', segmentCount: edited.length, chunkCount: published.chunkCount,
-      vttPath: published.vttPath, version: (v.transcript?.version ?? 1) + 1, origin: 'edited', approximate: false, updatedAt: new Date().toISOString(),
+      ...emptyTranscript(), ...was, segmentCount: edited.length, chunkCount: published.chunkCount, quality: 'normal',
+      vttPath: published.vttPath, version: (was?.version ?? 1) + 1, origin: 'edited', approximate: false, updatedAt: new Date().toISOString(),
+      // A failed or running new transcription keeps its state (and its error, shown beside the edited transcript).
+      state: was?.state === 'failed' || was?.state === 'pending' || was?.state === 'running' ? was.state : 'completed',
+      ...(isLowConfidenceNote(was) ? { note: null, noteCode: null } : {}),
     };
   });
+  // Its translated versions lose the "translated from a low-confidence transcript" label now; they are made again below.
+  for (const t of await deps.catalog.translations.list((x) => x.itemType === 'video' && x.itemId === id)) {
+    const kept = t.warnings.filter((w) => w.code?.code !== LOW_CONFIDENCE_TRANSLATION);
+    if (kept.length !== t.warnings.length) await deps.catalog.translations.update(t.id, { warnings: kept });
+  }
   await remakeVideoTranslations(deps, id);
   return transcriptView(deps, id);
 }
 
-/** A video's transcript: state, cues, downloads, the original when it was edited, and its translated versions. */
+/**
+ * Whether the video has a published transcript (its WebVTT and cues): a completed one, or the last good one kept
+ * while a new transcription is queued or running, or after it failed (the failure is shown beside it).
+ */
+function hasPublished(video: Video): boolean {
+  const t = video.transcript;
+  return !!t && (t.state === 'completed' || ((t.state === 'failed' || t.state === 'pending' || t.state === 'running') && !!t.vttPath && t.segmentCount > 0));
+}
+
+/** A video's transcript: state, cues, downloads, the original when it was edited, its translated versions, and why the latest run failed. */
 export async function transcriptView(deps: Pick<ContentDeps, 'catalog' | 'store'>, id: number): Promise<VideoTranscriptView> {
   const video = await deps.catalog.videos.require(id);
-  const kept = video.transcript?.state === 'completed' ? await loadTranscript(deps.store, id) : null;
+  const kept = hasPublished(video) ? await loadTranscript(deps.store, id) : null;
   const original = kept && video.transcript?.origin === 'edited' ? await loadOriginalTranscript(deps.store, id) : null;
   const vttPath = kept ? video.transcript?.vttPath ?? null : null;
   return {
@@ -105,5 +130,6 @@ export async function transcriptView(deps: Pick<ContentDeps, 'catalog' | 'store'
     srtPath: vttPath ? vttPath.replace(/\.vtt$/, '.srt') : null,
     original: original ? transcriptCues(original.transcript) : null,
     versions: await videoVersions(deps.catalog, id),
+    error: video.transcript?.state === 'failed' ? video.transcript.error ?? null : null,
   };
 }

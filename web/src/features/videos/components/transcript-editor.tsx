@@ -28,6 +28,8 @@ export function TranscriptEditor({ videoId, view, lang, onDone }: { videoId: num
         save.mutate(cues, { onSuccess: onDone });
       }}
     >
+      {/* The latest transcription failed: this is the last good transcript, still editable, with the failure beside it. */}
+      {view.error ? <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800" data-testid="transcript-error">{view.error}</p> : null}
       <p className="text-xs text-muted-foreground">{t('videos.transcript.editHint')}</p>
       <ol className="grid max-h-80 gap-2 overflow-y-auto pe-1 text-sm">
         {cues.map((c, i) => (

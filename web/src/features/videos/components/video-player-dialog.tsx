@@ -101,7 +101,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
           </div>
           {q.isPending ? <Spinner /> : null}
           {q.data?.transcript?.note ? <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="transcript-note"><ServerMessage coded={q.data.transcript.noteCode} text={q.data.transcript.note} /></p> : null}
-          {q.data?.transcript?.error ? <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800">{q.data.transcript.error}</p> : null}
+          {q.data?.transcript?.error && !editing ? <p role="alert" className="rounded-md bg-red-50 p-2 text-xs text-red-800" data-testid="transcript-failure">{q.data.transcript.error}</p> : null}
           {q.data?.transcript?.approximate ? <p className="text-xs text-muted-foreground">{t('videos.transcript.approximate')}</p> : null}
           {editing && q.data ? (
             <TranscriptEditor videoId={video.id} view={q.data} lang={LANG_CODE[sourceLang]} onDone={() => setEditing(false)} />

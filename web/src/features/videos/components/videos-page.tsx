@@ -1,6 +1,7 @@
 import { Calendar, Clock, Download, Film, Play, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPermanentFailure } from '@core/messages';
 import type { Video, VideoSubcategory } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -81,7 +82,8 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
             <ServerMessage coded={video.errorCode} text={video.error} />
           </p>
         ) : null}
-        {video.status === 'failed' ? (
+        {/* A failure no retry can mend (DRM, no media, a codec the server cannot decode) is not offered Retry: the file must change. */}
+        {video.status === 'failed' && !isPermanentFailure(video.errorCode) ? (
           <div className="mb-2">
             <JobRetryButton onClick={() => retry.mutate()} retrying={retry.isPending} label={t('videos.retryNamed', { title: video.label })} />
           </div>
