@@ -6,13 +6,14 @@
  * anything is inflated and no entry can inflate past its declared size.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import { extForMime } from '../formats/mime';
 import mammoth from 'mammoth';
 import { neutralizeDoctype } from '../tools/xml-entities';
 import { AppError, isAppError } from '../errors';
-import { readDocxExtraText, unwrapSimpleFields, type DocxExtraText } from './docx-parts';
+import { readDocxExtraText, unwrapSimpleFields, type AltChunk, type DocxExtraText } from './docx-parts';
+import { officeConvert } from '../tools/render';
 import { throwIfAborted } from '../tools/exec';
 import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from '../tools/ocr';
@@ -28,7 +29,15 @@ export interface DocxOptions extends ExtractOptions {
   zipLimits?: Partial<ZipLimits>;
   /** Time budget for reading text inside images; 0 turns it off. Default 20 s. */
   imageOcrBudgetMs?: number;
+  /** How deep this document sits in Word documents imported as altChunks (they are read to depth 3). */
+  altChunkDepth?: number;
 }
+
+/** Vector pictures (EMF, WMF) Word keeps from Visio, Office drawings and old clip art: converted to PNG with LibreOffice. */
+const vectorImageExt = (type: string) => {
+  const t = type.toLowerCase();
+  return /(?:^|[-/])emf$/.test(t) ? 'emf' : /(?:^|[-/])wmf$/.test(t) ? 'wmf' : undefined;
+};
 
 
 /** The pictures a document keeps, by their content type: PNG, JPEG, GIF, WebP, BMP (others are left out). */
@@ -64,6 +73,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   const warnings: Message[] = [];
   const dir = join(opts.workDir, 'docx-images');
   const written: Array<{ path: string; ext: string; width?: number; height?: number }> = [];
+  let vectors = 0;
   const byHash = new Map<string, number>();
   let skippedFormats = 0;
   let html: string;
@@ -73,8 +83,9 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
       convertImage: mammoth.images.imgElement(async (image) => {
         throwIfAborted(opts.signal);
-        const ext = keptImageExt(image.contentType);
+        const ext = keptImageExt(image.contentType) ?? vectorImageExt(image.contentType);
         if (!ext) { skippedFormats++; return { src: '' }; }
+        if (ext === 'emf' || ext === 'wmf') vectors++;
         const data = await image.readAsBuffer();
         const hash = createHash('sha1').update(data).digest('hex');
         let index = byHash.get(hash);
@@ -99,6 +110,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   } finally {
     await zip.close();
   }
+  if (vectors) await vectorsToPng(written, opts, warnings);
   if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
   opts.onProgress?.(1, 2, message('docx_structuring'));
 
@@ -111,6 +123,10 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
   if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
   if (extra.comments.length) sections.push({ heading: 'Comments', text: cleanText(extra.comments.join('\n')) });
+  // Charts: their titles, series and category names, as a slide's charts are read.
+  if (extra.charts.length) sections.push({ heading: 'Charts', text: cleanText(extra.charts.join('\n')) });
+  // Imported chunks (w:altChunk): HTML, MHT or text Word shows as part of the body, which mammoth leaves out.
+  sections.push(...(await altChunkSections(extra.altChunks, file, opts)));
   const images: ExtractedImage[] = [];
   const placed = new Set<number>();
   // The same picture placed three or more times (a logo, a divider) is decoration.
@@ -119,7 +135,8 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   blocks.forEach((b, i) => {
     for (const index of b.images) {
       const img = written[index];
-      if (!img || placed.has(index)) continue;
+      // A vector picture LibreOffice could not turn into PNG counts as a picture of the file but is not kept.
+      if (!img || placed.has(index) || img.ext === 'emf' || img.ext === 'wmf') continue;
       placed.add(index);
       if ((uses.get(index) ?? 0) >= 3) {
         images.push({ path: img.path, ext: img.ext, width: img.width, height: img.height, nearbyText: '', decorative: true });
@@ -132,7 +149,7 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
 
   if (sections.length === 0) {
     // A picture in the page header is still a picture: the file completes with the "nothing searchable" note.
-    if (images.length === 0 && extra.headerPictures === 0) {
+    if (images.length === 0 && extra.headerPictures === 0 && vectors === 0) {
       throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
     }
   }
@@ -148,7 +165,61 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
   return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };
 }
 
-const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li']);
+/** Converts the EMF and WMF pictures written to PNG (one LibreOffice run); those it could not convert stay as they were. */
+async function vectorsToPng(written: Array<{ path: string; ext: string; width?: number; height?: number }>, opts: DocxOptions, warnings: Message[]) {
+  const vector = written.filter((w) => w.ext === 'emf' || w.ext === 'wmf');
+  const outDir = join(opts.workDir, 'docx-vector-png');
+  try {
+    await officeConvert(vector.map((v) => v.path), 'png', outDir, join(opts.workDir, 'lo-profile'), { signal: opts.signal, timeoutMs: 120_000, confineTo: [opts.workDir] });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+  }
+  let failed = 0;
+  for (const v of vector) {
+    const png = join(outDir, `${basename(v.path, extname(v.path))}.png`);
+    const data = await readFile(png).catch(() => null);
+    if (!data) { failed++; continue; }
+    Object.assign(v, { path: png, ext: 'png', ...imageSizeFromBytes(data) });
+  }
+  if (failed) warnings.push(message('warning.images_unsupported', { count: failed }));
+}
+
+/** The sections of a document's imported chunks: HTML walked as mammoth's HTML is, text as it is, a Word document read whole. */
+async function altChunkSections(chunks: AltChunk[], file: string, opts: DocxOptions): Promise<ExtractedSection[]> {
+  const out: ExtractedSection[] = [];
+  for (const [i, chunk] of chunks.entries()) {
+    throwIfAborted(opts.signal);
+    if ('html' in chunk) {
+      // The page's head, scripts and styles are not its text.
+      const body = chunk.html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(head|script|style|title)\b[\s\S]*?<\/\1\s*>/gi, '');
+      const blocks = htmlToBlocks(body).map((b) => ({ ...b, images: [], text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
+      out.push(...blocksToSections(blocks));
+    } else if ('text' in chunk) {
+      const text = cleanText(chunk.text);
+      if (text) out.push({ text });
+    } else if ((opts.altChunkDepth ?? 0) < 3) {
+      // A Word document kept whole inside this one: read as a document of its own (its text; its pictures stay inside it).
+      const dir = join(opts.workDir, `altchunk-${opts.altChunkDepth ?? 0}-${i}`);
+      await mkdir(dir, { recursive: true });
+      const inner = join(dir, 'chunk.docx');
+      const zip = await openSafeZip(file, { label: 'Word document', limits: opts.zipLimits });
+      try {
+        await writeFile(inner, await zip.read(chunk.docx));
+      } finally {
+        await zip.close();
+      }
+      const read = await extractDocx(inner, { ...opts, workDir: dir, imageOcrBudgetMs: 0, altChunkDepth: (opts.altChunkDepth ?? 0) + 1 }).catch((e: unknown) => {
+        if ((e as Error).name === 'AbortError') throw e;
+        return null;
+      });
+      if (read) out.push(...read.sections);
+    }
+  }
+  return out;
+}
+
+// div: the HTML of an imported chunk (mammoth's own HTML has none).
+const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'div']);
 
 /**
  * Walks mammoth's HTML (a flat list of p, h1-h6, ul/ol/li, table, img, br)
