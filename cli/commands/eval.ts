@@ -39,11 +39,13 @@ export function evalCommand(ctx: CliContext) {
       }
       const { logger } = ctx;
       // Loaded on use: the evaluation pulls in the whole search stack.
-      const { runEval } = await loadEval();
+      const { runEval, rerankerFromConfig } = await loadEval();
+      // RERANK_URL: the reranked order is scored beside the fused one.
+      const reranker = rerankerFromConfig(ctx.config().search.rerank, { warn: (m) => logger.warn(m) });
       const progress = await startProgress(logger, 'Evaluating', { plainEveryMs: 5000 });
       let report;
       try {
-        report = await runEval({ dataDir, k, questionsPerFile, signal: ctx.signal, onProgress: (p) => progress.update(p.done, p.total, p.phase) });
+        report = await runEval({ dataDir, k, questionsPerFile, reranker, signal: ctx.signal, onProgress: (p) => progress.update(p.done, p.total, p.phase) });
       } finally {
         await progress.stop();
       }
@@ -54,14 +56,21 @@ export function evalCommand(ctx: CliContext) {
 
 function printReport(logger: Logger, report: EvalResult) {
   if (logger.mode === 'json') return logger.json(report);
-  const rows = Object.entries(report.languages).map(([lang, m]) => ({ lang, ...m }));
-  logger.table(rows, [
+  const table = (languages: EvalResult['languages']) => logger.table(Object.entries(languages).map(([lang, m]) => ({ lang, ...m })), [
     { header: 'language', value: (r) => r.lang },
     { header: 'questions', value: (r) => r.questions, align: 'right' },
     { header: 'Hit@1', value: (r) => r.hit1.toFixed(3), align: 'right' },
     { header: 'Hit@5', value: (r) => r.hit5.toFixed(3), align: 'right' },
     { header: 'MRR@10', value: (r) => r.mrr10.toFixed(3), align: 'right' },
   ]);
+  if (report.reranked) logger.info('Fused order:');
+  table(report.languages);
+  if (report.reranked) {
+    const { reranker, outcomes, latencyMs } = report.reranked;
+    logger.info(`Reranked by ${reranker}:`);
+    table(report.reranked.languages);
+    logger.info(`Reranking requests: ${Object.entries(outcomes).map(([o, n]) => `${n} ${o}`).join(', ') || 'none'}; p50 ${latencyMs.p50.toFixed(1)} ms, p95 ${latencyMs.p95.toFixed(1)} ms`);
+  }
   if (report.unmapped.length) logger.info(`${report.unmapped.length} chunk(s) matched no passage and were skipped: ${report.unmapped.slice(0, 5).map((u) => `${u.chunk} (${u.file})`).join(', ')}`);
   logger.info(`Query latency: p50 ${report.latencyMs.p50.toFixed(1)} ms, p95 ${report.latencyMs.p95.toFixed(1)} ms`);
 }

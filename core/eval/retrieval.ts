@@ -6,7 +6,9 @@
  * folder); every answerable question asked through the bot's own ranking
  * (core/search/retrieve.ts: fusion, language boost, coverage re-rank, the
  * question's language detected once); Hit@1, Hit@5, MRR@10 per language
- * and query latency p50/p95.
+ * and query latency p50/p95. With a reranker (RERANK_URL), the same scores
+ * again for the reranked order of the same candidates (core/search/reranked.ts,
+ * as retrieve() applies it), beside the fused order's.
  *
  * A hit is a retrieved chunk that comes from the gold passage and contains
  * a gold answer (case and whitespace normalised).
@@ -19,7 +21,9 @@ import { chunkSections, chunkText, type ChunkOptions } from '../search/chunker';
 import { startChroma, type ChromaServer } from '../search/chroma-server';
 import { createHashEmbedder } from '../search/hash-embedder';
 import { createSearchIndex, type SearchIndexOptions } from '../search/index';
-import { queryVariant, retrieve } from '../search/retrieve';
+import type { Reranker } from '../search/reranked';
+import type { RerankOutcome } from '../search/rerank';
+import { fusedPassages, queryVariant, type Passage } from '../search/retrieve';
 import type { Chunk, Embedder } from '../search/types';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { normalizeForMatch } from '../text/normalize';
@@ -41,6 +45,8 @@ export interface EvalOptions {
   chunking?: ChunkOptions;
   /** Passed to createSearchIndex (weights, boosts) for experiments. */
   index?: Partial<Pick<SearchIndexOptions, 'weights' | 'sameLanguageBoost' | 'candidates'>>;
+  /** Also score the reranker's order of each question's fused candidates (`reranked` in the result). */
+  reranker?: Reranker | null;
   signal?: AbortSignal;
 }
 
@@ -53,6 +59,13 @@ export interface EvalResult {
   indexMs: number;
   /** Chunks that matched no passage of their article (reported, not counted as hits). */
   unmapped: Array<{ file: string; chunk: string }>;
+  /** With a reranker: the scores of its order (`languages` above are the fused order's), its requests' outcomes and time. */
+  reranked?: {
+    reranker: string;
+    languages: Record<string, LanguageScore>;
+    outcomes: Partial<Record<RerankOutcome, number>>;
+    latencyMs: { p50: number; p95: number };
+  };
 }
 
 interface SquadFile { data: Array<{ title?: string; paragraphs: Array<{ context: string; qas: Array<{ question: string; is_impossible?: boolean; answers?: Array<{ text: string }> }> }> }> }
@@ -139,33 +152,56 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
 
     const scores: Record<string, LanguageScore> = {};
     const latencies: number[] = [];
-    for (const [qi, q] of questions.entries()) {
-      options.signal?.throwIfAborted();
-      const t = performance.now();
-      const detected = detectLanguage(q.text);
-      const passages = await retrieve(index, [queryVariant(q.text, detected === UNDETERMINED ? 'en' : detected)], { k });
-      const hits = passages.map((p) => p.hit);
-      latencies.push(performance.now() - t);
+    const reranker = options.reranker ?? null;
+    const rerankScores: Record<string, LanguageScore> = {};
+    const rerankLatencies: number[] = [];
+    const outcomes: Partial<Record<RerankOutcome, number>> = {};
+    /** Counts where the question's gold chunk is among the first k passages. */
+    const score = (into: Record<string, LanguageScore>, q: Question, passages: Passage[]) => {
       const answers = q.answers.map(normalizeForMatch);
-      const rank = hits.findIndex((h) => chunkPassage.get(h.chunk.id) === q.passage
+      const rank = passages.slice(0, k).findIndex(({ hit: h }) => chunkPassage.get(h.chunk.id) === q.passage
         && answers.some((a) => normalizeForMatch(h.chunk.text).includes(a)));
-      const s = (scores[q.lang] ??= { questions: 0, hit1: 0, hit5: 0, mrr10: 0 });
+      const s = (into[q.lang] ??= { questions: 0, hit1: 0, hit5: 0, mrr10: 0 });
       s.questions++;
       if (rank === 0) s.hit1++;
       if (rank >= 0 && rank < 5) s.hit5++;
       if (rank >= 0 && rank < 10) s.mrr10 += 1 / (rank + 1);
+    };
+    for (const [qi, q] of questions.entries()) {
+      options.signal?.throwIfAborted();
+      const t = performance.now();
+      const detected = detectLanguage(q.text);
+      const variant = queryVariant(q.text, detected === UNDETERMINED ? 'en' : detected);
+      // With a reranker the fused candidates are as many as it is sent (as retrieve() searches them); the first k are the fused order's.
+      const passages = await fusedPassages(index, [variant], { k: reranker ? Math.max(k, reranker.topN) : k });
+      latencies.push(performance.now() - t);
+      score(scores, q, passages);
+      if (reranker) {
+        const r0 = performance.now();
+        const { passages: reranked, outcome } = await reranker.rerank(variant.text, passages, options.signal);
+        rerankLatencies.push(performance.now() - r0);
+        if (outcome) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        score(rerankScores, q, reranked);
+      }
       if ((qi + 1) % 50 === 0 || qi + 1 === questions.length) options.onProgress?.({ phase: 'asking', done: qi + 1, total: questions.length });
     }
-    for (const s of Object.values(scores)) {
+    for (const s of [...Object.values(scores), ...Object.values(rerankScores)]) {
       s.hit1 = round(s.hit1 / s.questions); s.hit5 = round(s.hit5 / s.questions); s.mrr10 = round(s.mrr10 / s.questions);
     }
     latencies.sort((a, b) => a - b);
+    rerankLatencies.sort((a, b) => a - b);
     await index.clear().catch(() => undefined);
     await index.close();
     return {
       languages: scores,
       latencyMs: { p50: round(percentile(latencies, 0.5), 2), p95: round(percentile(latencies, 0.95), 2) },
       passages, chunks: allChunks.length, indexMs: Math.round(indexMs), unmapped,
+      ...(reranker ? {
+        reranked: {
+          reranker: reranker.id, languages: rerankScores, outcomes,
+          latencyMs: { p50: round(percentile(rerankLatencies, 0.5), 2), p95: round(percentile(rerankLatencies, 0.95), 2) },
+        },
+      } : {}),
     };
   } finally {
     await chroma?.stop();
@@ -177,9 +213,17 @@ const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Plain-text table of an eval result, for CLIs. */
 export function formatEval(r: EvalResult): string {
-  const lines = ['lang  questions  Hit@1  Hit@5  MRR@10'];
-  for (const [lang, s] of Object.entries(r.languages).sort()) {
-    lines.push(`${lang.padEnd(5)} ${String(s.questions).padStart(9)}  ${s.hit1.toFixed(3)}  ${s.hit5.toFixed(3)}  ${s.mrr10.toFixed(3)}`);
+  const lines = [r.reranked ? 'fused order' : '', 'lang  questions  Hit@1  Hit@5  MRR@10'].filter(Boolean);
+  const table = (languages: Record<string, LanguageScore>) => {
+    for (const [lang, s] of Object.entries(languages).sort()) {
+      lines.push(`${lang.padEnd(5)} ${String(s.questions).padStart(9)}  ${s.hit1.toFixed(3)}  ${s.hit5.toFixed(3)}  ${s.mrr10.toFixed(3)}`);
+    }
+  };
+  table(r.languages);
+  if (r.reranked) {
+    lines.push(`reranked by ${r.reranked.reranker}`, 'lang  questions  Hit@1  Hit@5  MRR@10');
+    table(r.reranked.languages);
+    lines.push(`reranking: ${Object.entries(r.reranked.outcomes).map(([o, n]) => `${n} ${o}`).join(', ') || 'no requests'}; p50 ${r.reranked.latencyMs.p50} ms, p95 ${r.reranked.latencyMs.p95} ms`);
   }
   lines.push(`latency p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms; ${r.passages} passages, ${r.chunks} chunks indexed in ${r.indexMs} ms`);
   return lines.join('\n');
