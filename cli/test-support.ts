@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './context';
+import { sharedChromaEnv } from '../core/testing/shared-chroma';
 
 export const CMS = path.join(ROOT, 'bin/cms');
 
@@ -21,7 +22,8 @@ export function cleanEnv(extra: Record<string, string>): Record<string, string> 
     if (v === undefined || /^(CMS_|DATA_DIR$|CI$|NO_COLOR$|FORCE_COLOR$|NODE_TEST|PORT$|ANTHROPIC_|OPENAI_|LLM_PROVIDER$)/.test(k)) continue;
     env[k] = v;
   }
-  return { ...env, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'warn', ...extra };
+  // A `cms` run on a data folder uses the test run's one Chroma (core/testing/shared-chroma.ts) when there is one.
+  return { ...env, ANTHROPIC_API_KEY: '', LOG_LEVEL: 'warn', ...(extra.DATA_DIR ? sharedChromaEnv(extra.DATA_DIR, extra) : {}), ...extra };
 }
 
 export function spawnCms(args: string[], options: { env: Record<string, string>; cwd?: string }): ChildProcess {

@@ -17,6 +17,14 @@ describe('config', () => {
     assert.deepEqual(c.worker.ocrLanguages, ['eng', 'heb', 'fra']);
   });
 
+  it('names the Chroma collection from CHROMA_COLLECTION (default chunks) and refuses a name Chroma would', () => {
+    assert.equal(loadConfig({}, '/x').search.chromaCollection, 'chunks');
+    assert.equal(loadConfig({ CHROMA_COLLECTION: 'shop-eu_2' }, '/x').search.chromaCollection, 'shop-eu_2');
+    for (const bad of ['ab', 'has space', '-dash-first', 'a..b']) {
+      assert.throws(() => loadConfig({ CHROMA_COLLECTION: bad }, '/x'), /CHROMA_COLLECTION must be/);
+    }
+  });
+
   it('collects every invalid variable into one clear message', () => {
     assert.throws(() => loadConfig({ PORT: 'abc', S3_ENDPOINT: 'http://s3:9000', EMBEDDER: 'magic' }, '/x'), (e: Error) =>
       /PORT must be a whole number/.test(e.message) && /S3_BUCKET is required/.test(e.message) && /EMBEDDER must be/.test(e.message));

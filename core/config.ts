@@ -51,6 +51,8 @@ export interface Config {
   search: {
     chromaUrl: string | null;
     chromaPort: number;
+    /** The Chroma collection of this deployment's chunk vectors (several deployments can share one Chroma). */
+    chromaCollection: string;
     /** How long index writes (and so jobs) wait for Chroma to come back before failing. */
     chromaWaitMs: number;
     embedder: 'hash' | 'openai' | 'onnx';
@@ -204,6 +206,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return { url: endpoint, apiKey: str('RERANK_API_KEY'), model: str('RERANK_MODEL'), api: api === 'tei' || api === 'cohere' ? api : null, timeoutMs, topN };
   };
 
+  const chromaCollection = () => {
+    const v = str('CHROMA_COLLECTION', 'chunks')!;
+    // Chroma's own rule for a collection name.
+    if (/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,510}[a-zA-Z0-9]$/.test(v) && !v.includes('..')) return v;
+    problems.push(`CHROMA_COLLECTION must be 3-512 letters, digits, dots, dashes or underscores, starting and ending with a letter or digit (got "${v}")`);
+    return 'chunks';
+  };
+
   const databaseUrl = () => {
     const v = str('DATABASE_URL');
     if (v === null) return null;
@@ -307,6 +317,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     search: {
       chromaUrl: url('CHROMA_URL'),
       chromaPort: int('CHROMA_PORT', 0, 0, 65535),
+      chromaCollection: chromaCollection(),
       chromaWaitMs: int('CHROMA_WAIT_S', 120, 0, 3600) * 1000,
       embedder: embedder as Config['search']['embedder'],
       embeddingsUrl: url('EMBEDDINGS_URL'),

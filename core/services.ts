@@ -199,17 +199,17 @@ export async function createServices(config: Config, options: ServiceOptions = {
     if (shared.pool) {
       // Several processes: each keeps its lexical copy on its own disk (its data folder), built from PostgreSQL
       // and kept current by the change feed; a restart applies the changes since its last run.
-      const local = await createSearchIndex({ dataDir: path.join(searchDir, 'from-postgres'), chromaUrl, embedder, writeWaitMs, log });
+      const local = await createSearchIndex({ dataDir: path.join(searchDir, 'from-postgres'), chromaUrl, collection: config.search.chromaCollection, embedder, writeWaitMs, log });
       search = await createFeedSearchIndex({ index: local, pool: shared.pool, log });
     } else {
-      search = await createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs, log }).catch(async (e) => {
+      search = await createSearchIndex({ dataDir: searchDir, chromaUrl, collection: config.search.chromaCollection, embedder, writeWaitMs, log }).catch(async (e) => {
         // A damaged lexical index is set aside and rebuilt from the stored text, rather than blocking the start.
         const damaged = isAppError(e) ? (e.details?.damagedFile as string | undefined) : undefined;
         if (!damaged) throw e;
         renameSync(damaged, `${damaged}.damaged-${Date.now()}`);
         log(`${e.message} It was set aside; rebuilding the index from the stored text.`);
         rebuildIndex = true;
-        return createSearchIndex({ dataDir: searchDir, chromaUrl, embedder, writeWaitMs, log });
+        return createSearchIndex({ dataDir: searchDir, chromaUrl, collection: config.search.chromaCollection, embedder, writeWaitMs, log });
       });
     }
     cleanups.push(() => search.close());

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config';
 import { createServices, type Services } from '../core/services';
+import { sharedChromaEnv } from '../core/testing/shared-chroma';
 import { buildApp } from './app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,7 +114,8 @@ export function processGroup(prefix: string) {
   return {
     procs,
     start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<TestProcess> {
-      const p = spawnProcess(args, { env, dir: mkdtempSync(path.join(os.tmpdir(), `${prefix}-`)), ready });
+      const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+      const p = spawnProcess(args, { env: { ...env, ...sharedChromaEnv(dir, env) }, dir, ready });
       procs.push(p);
       return p.ready;
     },
@@ -135,6 +137,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, CMS_TOKEN: token,
     // Tests of what the public sees upload as a one-person site would (AUTO_APPROVE); the visibility suite turns it off.
     LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '50', AUTO_APPROVE: 'true', ...options.env,
+    // The run's one Chroma (scripts/test.sh) with a collection of this data folder's own, unless the test chose.
+    ...sharedChromaEnv(dataDir, options.env),
   };
   const removeData = async (keep?: boolean) => {
     if (!keep && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });

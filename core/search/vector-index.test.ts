@@ -59,6 +59,18 @@ test('a different embedder on an existing collection reports needsReindex; reset
   assert.equal(await b.count(), SAMPLE_CHUNKS.length);
 });
 
+test('two collections on one Chroma (deployments sharing it): resetting one leaves the other whole', async () => {
+  const mine = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'deployment-a' });
+  const theirs = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'deployment-b' });
+  await mine.upsert(SAMPLE_CHUNKS);
+  await theirs.upsert(SAMPLE_CHUNKS.slice(0, 2));
+  await mine.reset();
+  await mine.deleteItem('document', 1);
+  assert.equal(await mine.count(), 0);
+  assert.equal(await theirs.count(), 2);
+  assert.deepEqual((await theirs.search('reset the motion sensor button', 5)).map((h) => h.id).sort(), SAMPLE_CHUNKS.slice(0, 2).map((c) => c.id).sort());
+});
+
 test('a write in batches hands each batch on, in order, once Chroma holds it', async () => {
   const v = createVectorIndex({ url: chroma.url, embedder: createHashEmbedder(), collection: 'batches', batchSize: 2 });
   const chunks = Array.from({ length: 7 }, (_, i) => makeChunk(40, i, `Paragraph ${i} of the blind manual: ${SAMPLE_CHUNKS[i % 2]!.text}`));

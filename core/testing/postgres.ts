@@ -23,7 +23,43 @@ export interface TestPostgres {
   port: number;
   /** A fresh, empty database on this server; returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server (the run's shared one: drops the databases this process created on it instead). */
   stop(): Promise<void>;
+  /** Its folder (data in `data/`, the log in `log`); null for the run's shared server. */
+  dir: string | null;
+}
+
+/**
+ * The test run's one PostgreSQL, when scripts/test.sh started it (CMS_TEST_PG_URL): every file gets databases of
+ * its own on it (CREATE DATABASE) instead of an initdb and a server start of its own.
+ */
+function runPostgres(url: string): TestPostgres {
+  const at = new URL(url);
+  const created: string[] = [];
+  let n = 0;
+  const admin = async <T>(fn: (c: import('pg').Client) => Promise<T>): Promise<T> => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    url, port: Number(at.port), dir: null,
+    async createDatabase(name) {
+      const db = name ?? `t${process.pid}_${++n}_${Math.random().toString(36).slice(2, 8)}`;
+      await admin((c) => c.query(`CREATE DATABASE "${db.replace(/"/g, '""')}"`));
+      created.push(db);
+      return `postgres://postgres@${at.host}/${db}`;
+    },
+    async stop() {
+      const dbs = created.splice(0);
+      if (dbs.length) await admin(async (c) => { for (const db of dbs) await c.query(`DROP DATABASE IF EXISTS "${db.replace(/"/g, '""')}" WITH (FORCE)`); });
+    },
+  };
 }
 
 /** The bin folder of an installed PostgreSQL server, or null with the reason. */
@@ -49,8 +85,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a PostgreSQL server; throws with the reason when it cannot. */
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * Starts a PostgreSQL server; throws with the reason when it cannot. In a test run with a shared server
+ * (CMS_TEST_PG_URL) it hands out that one instead, unless `own` is set (a test that stops or kills its server).
+ */
+export async function startPostgres(options: { own?: boolean } = {}): Promise<TestPostgres> {
+  const shared = process.env.CMS_TEST_PG_URL;
+  if (shared && !options.own) return runPostgres(shared);
   const found = findPostgres();
   if ('reason' in found) throw new Error(found.reason);
   const asRoot = process.getuid?.() === 0;
@@ -79,6 +120,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   return {
     url,
     port,
+    dir,
     async createDatabase(name) {
       const db = name ?? `t${process.pid}_${++n}_${Math.random().toString(36).slice(2, 8)}`;
       await asPg('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', db]);
