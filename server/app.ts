@@ -24,6 +24,7 @@ import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
+import { removeUploadsLeft } from './upload';
 import versionRoutes from './routes/versions';
 import accountRoutes from './routes/accounts';
 import storageRoutes from './routes/storage';
@@ -85,6 +86,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url });
   });
   registerErrorHandler(app);
+  removeUploadsLeft(app, services);
   // Response schemas document the routes and type their handlers; answers are sent as JSON.stringify makes them (fields beyond a schema kept).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(compress, COMPRESSION);

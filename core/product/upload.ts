@@ -1,4 +1,4 @@
-import { describeLocalFile, type IncomingFile } from '../content/spool';
+import { describeLocalFile, discard, type IncomingFile } from '../content/spool';
 import { uploadAny, uploadOfKind } from '../content/upload-any';
 import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
@@ -13,7 +13,12 @@ export const upload = (s: Services): Pick<Product, 'upload'> => ({
   async upload<K extends UploadInput['kind']>({ kind, file, fields, actor }: UploadInput & { kind: K }) {
     const f = await incoming(file);
     // Refused before anything is stored when it would leave less than MIN_FREE_MB (the original is copied to the store).
-    s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
+    try {
+      s.disk.assertRoom(`"${f.fileName}" cannot be accepted now`, f.size);
+    } catch (e) {
+      await discard(f); // a spooled upload's temp file goes with the refusal
+      throw e;
+    }
     const result = kind === 'any' ? await uploadAny(s.content, f, fields, actingActor(actor)) : await uploadOfKind(s.content, kind, f, fields, actingActor(actor));
     return result as UploadResultOf<K>;
   },
