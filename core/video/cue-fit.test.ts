@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fitCues, fitSegments, wrapLines } from './cue-fit';
+import { groupWords } from './speech/segments';
 import { parseVtt, writeSrt, writeVtt } from './vtt';
 
 const fits = (text: string) => wrapLines(text).length <= 2 && wrapLines(text).every((l) => l.length <= 42);
@@ -33,4 +34,28 @@ test('WebVTT and SRT wrap a cue into two balanced lines; WebVTT names its langua
   assert.match(vtt, /^WEBVTT\nLanguage: es\n/);
   assert.deepEqual(parseVtt(vtt)[0]!.text.split('\n'), ['The motor pairs with the remote', 'control when you hold it.']);
   assert.equal(writeSrt([cue]), '1\n00:00:01,000 --> 00:00:03,500\nThe motor pairs with the remote\ncontrol when you hold it.\n');
+});
+
+test('timed words are cut at the pause between two speakers, not where the cue grew too long: at most two lines of 42 characters and 7 s a cue', () => {
+  // Speaker one talks 4.5 s, stops 0.4 s; speaker two answers for 4 s: 9 s, 92 characters, no sentence marks (pocketsphinx gives none).
+  const one = 'well i only had one at the shop and he owes me that'.split(' ');
+  const two = 'i think that i did not know where it was'.split(' ');
+  const words = [
+    ...one.map((word, i) => ({ word, start: 0.2 + i * 0.35, end: 0.2 + i * 0.35 + 0.3 })),
+    ...two.map((word, i) => ({ word, start: 5.1 + i * 0.4, end: 5.1 + i * 0.4 + 0.35 })),
+  ];
+  const cues = fitSegments([{ start: words[0]!.start, end: words.at(-1)!.end, text: words.map((w) => w.word).join(' '), words }]);
+  assert.deepEqual(cues.map((c) => c.text), [one.join(' '), two.join(' ')], 'cut where the first speaker stops');
+  assert.ok(cues.every((c) => fits(c.text) && c.end - c.start <= 7), JSON.stringify(cues));
+  // The grouping of a recognizer's words cuts a segment that grows too long at its longest pause too.
+  const segs = groupWords(words.map((w) => ({ ...w, confidence: 0.9 })), { maxSec: 6 });
+  assert.deepEqual(segs.map((s) => s.text), [one.join(' '), two.join(' ')]);
+});
+
+test('a long timed monologue without pauses is cut into even cues of at most 7 s', () => {
+  const words = Array.from({ length: 40 }, (_, i) => ({ word: `w${i}`, start: i * 0.45, end: i * 0.45 + 0.45 }));
+  const cues = fitSegments([{ start: 0, end: 18, text: words.map((w) => w.word).join(' '), words }]);
+  assert.equal(cues.map((c) => c.text).join(' '), words.map((w) => w.word).join(' '));
+  assert.ok(cues.every((c) => fits(c.text) && c.end - c.start <= 7), JSON.stringify(cues));
+  assert.ok(cues.every((c) => c.text.split(' ').length >= 8), 'no orphan words');
 });

@@ -1,14 +1,18 @@
 /**
  * Subtitle-sized cues: at most two lines of 42 characters each (the common
- * broadcast rule), split at sentence ends first and otherwise between
- * words, never inside one. With word times (endpoint word timestamps,
- * pocketsphinx) a cue starts at its first word and ends at its last;
- * without them the segment's time is shared out by characters.
+ * broadcast rule) and at most 7 seconds, split at sentence ends first and
+ * otherwise between words, never inside one. With word times (endpoint
+ * word timestamps, pocketsphinx) a cue is cut at the longest pause between
+ * its words (where a speaker stops or a phrase ends), starts at its first
+ * word and ends at its last; without them the segment's time is shared out
+ * by characters.
  */
 import type { TranscriptSegment } from './speech/types';
 
 export const MAX_LINE = 42;
 export const MAX_LINES = 2;
+/** Longest cue (s) when word times tell where to cut. */
+export const MAX_CUE_SEC = 7;
 
 interface Word {
   word: string;
@@ -63,6 +67,18 @@ export function wrapLines(text: string, max = MAX_LINE): string[] {
 /** Whether text fits a cue: at most MAX_LINES lines of MAX_LINE characters. */
 export const fitsCue = (text: string) => wrapLines(text).length <= MAX_LINES && wrapLines(text).every((l) => l.length <= MAX_LINE);
 
+/** Words cut at sentence ends (a sentence of at least 12 characters ends its cue). */
+function cutSentences(words: readonly Word[]): Word[][] {
+  const out: Word[][] = [];
+  let cur: Word[] = [];
+  for (const w of words) {
+    cur.push(w);
+    if (endsSentence(w.word) && cur.map((x) => x.word).join(' ').length >= 12) { out.push(cur); cur = []; }
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
 /** Words cut into cues: at sentence ends, and before a cue would pass `limit` characters or stop fitting two lines. */
 function cut(words: readonly Word[], limit: number): Word[][] {
   const out: Word[][] = [];
@@ -83,13 +99,31 @@ function cut(words: readonly Word[], limit: number): Word[][] {
   return out;
 }
 
+/** Words with their own times cut into cues at pauses: a cue too long to read (lines, seconds) is cut at its longest pause, a pause balanced against even halves. */
+function cutAtPauses(words: readonly Word[]): Word[][] {
+  const text = (ws: readonly Word[]) => ws.map((x) => x.word).join(' ');
+  if (words.length < 2 || (fitsCue(text(words)) && words.at(-1)!.end - words[0]!.start <= MAX_CUE_SEC)) return [words.slice()];
+  const total = text(words).length;
+  let best = 1;
+  let score = -Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const gap = Math.max(0, words[i]!.start - words[i - 1]!.end);
+    // A second of pause outweighs halves that differ by the whole text: a cut at a real pause wins, evenness decides between equal pauses.
+    const s = gap + (endsSentence(words[i - 1]!.word) ? 0.3 : 0) - (0.25 * Math.abs(text(words.slice(0, i)).length - text(words.slice(i)).length)) / total;
+    if (s > score) { score = s; best = i; }
+  }
+  return [...cutAtPauses(words.slice(0, best)), ...cutAtPauses(words.slice(best))];
+}
+
 /** Segments re-cut into subtitle-sized ones (text on one line; writers wrap it into two), parts of even length. */
 export function fitSegments(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
   const out: TranscriptSegment[] = [];
   for (const s of segments) {
     const words = wordsOf(s);
-    let groups = cut(words, Infinity);
-    if (groups.length > 1) {
+    const timed = !!s.words?.length;
+    // Real word times: sentence ends first, then pauses.
+    let groups = timed ? cutSentences(words).flatMap(cutAtPauses) : cut(words, Infinity);
+    if (!timed && groups.length > 1) {
       // As many cues as needed, but of even length: no orphan word in a cue of its own.
       const total = words.reduce((n, w) => n + w.word.length + 1, 0);
       const even = cut(words, Math.ceil(total / groups.length) + 8);

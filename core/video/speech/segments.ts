@@ -1,6 +1,8 @@
 /**
  * Timed words into subtitle-sized segments: a new segment starts after a
- * pause, at the end of an utterance, or when the current one is long.
+ * pause, at the end of an utterance, or when the current one grows long,
+ * then at the longest pause inside it (where one speaker stops or a phrase
+ * ends), not at the word that made it too long.
  */
 import type { TranscriptSegment } from './types';
 
@@ -39,12 +41,31 @@ export function groupWords(words: readonly TimedWord[], opts: GroupOptions = {})
   };
   for (const w of words) {
     const last = cur[cur.length - 1];
-    if (last) {
+    if (last && w.start - last.end >= pause) flush();
+    else if (last) {
       const chars = cur.reduce((n, x) => n + x.word.length + 1, 0) + w.word.length;
-      if (w.start - last.end >= pause || w.end - cur[0]!.start > maxSec || chars > maxChars) flush();
+      if (w.end - cur[0]!.start > maxSec || chars > maxChars) {
+        // Too long with this word: cut at the longest pause between the words so far (the later one on a tie).
+        const at = longestPause(cur);
+        const rest = cur.slice(at);
+        cur = cur.slice(0, at);
+        flush();
+        cur = rest;
+      }
     }
     cur.push(w);
   }
   flush();
   return out;
+}
+
+/** Where to cut timed words (1..n-1, or n when there is one word): before the word after the longest pause. */
+export function longestPause(ws: readonly { start: number; end: number }[]): number {
+  let best = ws.length;
+  let gap = -Infinity;
+  for (let i = 1; i < ws.length; i++) {
+    const g = ws[i]!.start - ws[i - 1]!.end;
+    if (g >= gap) { gap = g; best = i; }
+  }
+  return best;
 }
