@@ -16,6 +16,7 @@ async function main() {
     lock: { url },
     startWorker: true,
     log: lineLogger(log),
+    warn: (m) => log.warn(m),
     onGeneratedPassword: (pw) => {
       const where = config.databaseUrl ? 'the database (every server uses it)' : `${config.dataDir}/admin.json`;
       log.warn({ username: config.admin.username, password: pw },

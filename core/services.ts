@@ -22,6 +22,7 @@ import { createHashEmbedder } from './search/hash-embedder';
 import { createOnnxEmbedder } from './search/onnx-embedder';
 import { createOpenAiEmbedder } from './search/openai-embedder';
 import { createFeedSearchIndex } from './search/feed';
+import { rerankerFromConfig } from './search/reranked';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
 import { reindexAll } from './content/reindex';
@@ -34,6 +35,7 @@ import { createLlm } from './llm/create';
 import { createPgWidgetSettingsStore } from './widget/pg-settings';
 import { createWidgetSettingsStore, type WidgetSettingsStore } from './widget/settings';
 import type { LlmClient } from './llm/types';
+import { createTextTranslator } from './chat/question-translation';
 import { createRagBot } from './chat/rag';
 import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
@@ -116,6 +118,8 @@ export interface ServiceOptions {
   /** `cms migrate` opens the target beside the data folder it copies: no refusal of an empty database there. */
   migrating?: boolean;
   log?: (msg: string) => void;
+  /** Told what degrades answers without failing them (a reranking endpoint that fails); `log` otherwise. */
+  warn?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;
   /**
    * Told (synchronously) as a job starts and as each step of it begins (`step`), before its free-space check:
@@ -213,6 +217,9 @@ export async function createServices(config: Config, options: ServiceOptions = {
       });
     }
     cleanups.push(() => search.close());
+    // RERANK_URL: retrieve() puts the fused candidates in the reranker's order (core/search/reranked.ts); unset, nothing changes.
+    const reranker = rerankerFromConfig(config.search.rerank, { warn: options.warn ?? log });
+    if (reranker) search = { ...search, reranker };
     if (!shared.pool && !rebuildIndex && (await search.count()) === 0 && (await hasIndexedItems(catalog))) {
       // A restored backup (the index is left out of it) or a lost index folder: rebuilt from the stored text.
       log('The search index is empty but the catalog has indexed items (a restored backup?): rebuilding it from the stored text.');
@@ -300,6 +307,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
       catalog, conversations, llm, publicUrl: config.publicUrl, limits: chatLimits, questions,
       videoTranscript: (id: number) => loadTranscript(store, id),
       onLlmError: (e: AppError, step: string) => log(`LLM failed during ${step}: ${e.message}; answered without it`),
+      // Offline, Spanish, French, Portuguese and Italian questions about English files go through Apertium (when installed and enabled).
+      ...(config.translation.apertium ? { translator: createTextTranslator() } : {}),
     };
     const rag = createRagBot({ ...ragOptions, search: publicSearch });
     const staffRag = createRagBot({ ...ragOptions, search });
