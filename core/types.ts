@@ -89,6 +89,7 @@ export type VideoTranscriptView = Static<typeof S.VideoTranscriptView>;
 
 /** A translated version of a video (from its translation record). */
 export type VideoVersion = Static<typeof S.VideoVersion>;
+export type VideoFile = Static<typeof S.VideoFile>;
 
 export type VideoTranscriptState = Static<typeof S.VideoTranscriptState>;
 export type VideoTranscript = Static<typeof S.VideoTranscript>;
@@ -121,6 +122,7 @@ export type MediaOutput = Static<typeof S.MediaOutput>;
 export type ChatBotReply = Static<typeof S.ChatBotReply>;
 
 export type Citation = Static<typeof S.Citation>;
+export type RelatedPassage = Static<typeof S.RelatedPassage>;
 
 /** Reply of POST /api/bot/rag-query. */
 export type RetrievalReply = Static<typeof S.RetrievalReply>;

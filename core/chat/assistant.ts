@@ -175,7 +175,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
     const frame = cue ? answer.sourceImages.find((u) => u.includes(`/${videoKeys.framesPrefix(cue.itemId)}`)) : undefined;
     const media = cue ? await videoAt(cue.itemId, cue.url!, frame) : null;
     return {
-      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}) },
+      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}), ...(answer.related?.length ? { related: answer.related } : {}) },
       bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
       outcome: {

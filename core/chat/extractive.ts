@@ -2,6 +2,7 @@ import { holdsNumbered, numberedThings } from './numbered';
 import type { QueryVariant, Passage } from './plan-query';
 import { type AnswerType, affiliationMarkers, answerPreference, askedCategory, excludedPart, holdsAnswerType, definesSubject, definitionSubject, trailingMarker } from './answer-type';
 import { suspicionOf } from './suspicious';
+import { askedValueKinds, holdsValueKind } from './asked-kind';
 import { contentTerms, formsOf, hasTerm, passageTermSet, sentences, termSet, words, type Term } from '../text/terms';
 import { isFrameTerm, slotCredit, slotUnfilled } from '../text/question-frame';
 import { READER_BLEND, answerFeatures, answerScore, questionNumbers, readerByDefault, readerFeatures, readerTrained, selectScore, type FeatureVector, type ReaderTerm } from './reader';
@@ -183,6 +184,12 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const wantsQuantity = qLang === 'en' && prefer.types.includes('quantity');
   // "Which university / company": a line naming an organisation ("University of California, Irvine+"), not the author list.
   const wantsOrganization = prefer.types.includes('organization');
+  // A price, a phone, an e-mail, a year... (core/chat/asked-kind.ts): only a sentence holding one can answer.
+  const kinds = askedValueKinds(questionText);
+  const holdsKinds = (text: string) => kinds.every((k) => holdsValueKind(text, k));
+  // A line is completed by the short lines after it ("signed here:" / "MARTA" / "NOVÁKOVÁ"): those count too.
+  const withNext = (f: { p: number; i: number; read: string }) =>
+    [f.read, ...pool[f.p].lines.filter((y) => y.i > f.i && y.i <= f.i + 2 && y.s.length <= 60).map((y) => y.s)].join('\n');
   if (learned || options.explain) {
     const ruleTop = byRules.reduce<Fact | null>((b, f) => (!b || f.score > b.score ? f : b), null);
     const ruleMax = Math.max(1e-9, ruleTop?.score ?? 0);
@@ -207,7 +214,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
       const candidate = { p: f.p, i: f.i, s: f.s, rule: f.zero ? 0 : f.score, features, learned: trained ? selectScore(features, options.selectWeights) : 0 };
       explained.push(candidate);
       if (askedAll.every((t) => !slotUnfilled(t, set, f.read, qLang, askedAll)) && (!wantsQuantity || holdsAnswerType(f.read, 'quantity'))
-        && (!wantsOrganization || holdsAnswerType(f.read, 'organization'))) admissible.add(candidate);
+        && (!wantsOrganization || holdsAnswerType(f.read, 'organization')) && holdsKinds(withNext(f))) admissible.add(candidate);
     }
   }
   // Learned scores are compared as the selection model's softmax over the candidates (the best is 1), blended
@@ -228,7 +235,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const readable = notExcluded(admissible.size ? explained.filter((c) => admissible.has(c)) : explained);
   const candidates: Array<{ p: number; i: number; s: string; score: number }> = learned
     ? readable.map((c) => ({ p: c.p, i: c.i, s: c.s, score: (1 - blend) * Math.exp(c.learned - topLogit) + blend * Math.max(0, c.rule) / ruleMax }))
-    : notExcluded(byRules).map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
+    : notExcluded(byRules.some((f) => holdsKinds(withNext(f))) ? byRules.filter((f) => holdsKinds(withNext(f))) : byRules).map((f) => ({ p: f.p, i: f.i, s: f.s, score: f.score }));
   const explain = options.explain ? { candidates: explained } : {};
   if (candidates.length === 0) return { text: '', used: [], support: 0, kindHeld: null, figuresHeld: true, answerProbability: learned ? 0 : null, ...explain };
   const ranked = [...candidates].sort((a, b) => b.score - a.score);

@@ -14,6 +14,8 @@ export interface Phrases {
   slide: string;
   /** Label of a quote from an offline (pocketsphinx) video transcript. */
   lowConfidence: string;
+  /** Label of a quoted sentence's rule-based (Apertium) translation shown beside it. */
+  machineTranslation: string;
   kinds: { document: string; presentation: string; video: string };
   /** {kind} {title} */
   mediaFound: string;
@@ -39,6 +41,7 @@ const en: Phrases = {
   crossLingualNeedsLlm: 'The documents are in {langs}; searching across languages needs the language model, which is not configured.',
   llmFallback: 'The language model is unavailable right now, so here are the most relevant passages quoted from the documents:',
   sources: 'Sources', page: 'page', slide: 'slide', lowConfidence: 'automatic transcript, low confidence',
+  machineTranslation: 'Machine translation',
   kinds: { document: 'document', presentation: 'presentation', video: 'video' },
   mediaFound: 'Here is the {kind} "{title}".',
   mediaTranslated: 'This is the {language} version.',
@@ -55,6 +58,7 @@ const he: Phrases = {
   crossLingualNeedsLlm: 'המסמכים כתובים ב{langs}; חיפוש בין שפות דורש מודל שפה, והוא לא מוגדר.',
   llmFallback: 'מודל השפה אינו זמין כרגע, ולכן אלה הקטעים הרלוונטיים ביותר מתוך המסמכים:',
   sources: 'מקורות', page: 'עמוד', slide: 'שקופית', lowConfidence: 'תמלול אוטומטי, ודאות נמוכה',
+  machineTranslation: 'תרגום מכונה',
   kinds: { document: 'מסמך', presentation: 'מצגת', video: 'סרטון' },
   mediaFound: 'הנה ה{kind} "{title}".',
   mediaTranslated: 'זו הגרסה ב{language}.',
@@ -71,6 +75,7 @@ const ar: Phrases = {
   crossLingualNeedsLlm: 'المستندات مكتوبة بـ{langs}؛ البحث بين اللغات يحتاج إلى نموذج لغوي غير مُعدّ.',
   llmFallback: 'النموذج اللغوي غير متاح الآن، لذلك هذه أكثر المقاطع صلة من المستندات:',
   sources: 'المصادر', page: 'صفحة', slide: 'شريحة', lowConfidence: 'نص تلقائي، ثقة منخفضة',
+  machineTranslation: 'ترجمة آلية',
   kinds: { document: 'المستند', presentation: 'العرض التقديمي', video: 'الفيديو' },
   mediaFound: 'إليك {kind} "{title}".',
   mediaTranslated: 'هذه هي النسخة {language}.',
@@ -87,6 +92,7 @@ const fr: Phrases = {
   crossLingualNeedsLlm: "Les documents sont en {langs} ; la recherche entre langues nécessite le modèle de langue, qui n'est pas configuré.",
   llmFallback: "Le modèle de langue est indisponible pour le moment ; voici les passages les plus pertinents des documents :",
   sources: 'Sources', page: 'page', slide: 'diapositive', lowConfidence: 'transcription automatique, fiabilité faible',
+  machineTranslation: 'Traduction automatique',
   kinds: { document: 'document', presentation: 'présentation', video: 'vidéo' },
   mediaFound: 'Voici : {kind} « {title} ».',
   mediaTranslated: 'Version en {language}.',
@@ -103,6 +109,7 @@ const es: Phrases = {
   crossLingualNeedsLlm: 'Los documentos están en {langs}; buscar entre idiomas requiere el modelo de lenguaje, que no está configurado.',
   llmFallback: 'El modelo de lenguaje no está disponible ahora; estos son los pasajes más relevantes de los documentos:',
   sources: 'Fuentes', page: 'página', slide: 'diapositiva', lowConfidence: 'transcripción automática, baja fiabilidad',
+  machineTranslation: 'Traducción automática',
   kinds: { document: 'documento', presentation: 'presentación', video: 'vídeo' },
   mediaFound: 'Aquí tienes: {kind} «{title}».',
   mediaTranslated: 'Es la versión en {language}.',
@@ -119,6 +126,7 @@ const de: Phrases = {
   crossLingualNeedsLlm: 'Die Dokumente sind auf {langs}; die sprachübergreifende Suche braucht das Sprachmodell, das nicht konfiguriert ist.',
   llmFallback: 'Das Sprachmodell ist gerade nicht verfügbar; hier die passendsten Stellen aus den Dokumenten:',
   sources: 'Quellen', page: 'Seite', slide: 'Folie', lowConfidence: 'automatisches Transkript, geringe Zuverlässigkeit',
+  machineTranslation: 'Maschinelle Übersetzung',
   kinds: { document: 'Dokument', presentation: 'Präsentation', video: 'Video' },
   mediaFound: 'Hier ist: {kind} „{title}“.',
   mediaTranslated: 'Das ist die Fassung auf {language}.',
@@ -135,6 +143,7 @@ const ru: Phrases = {
   crossLingualNeedsLlm: 'Документы написаны на языках: {langs}; поиск между языками требует языковой модели, а она не настроена.',
   llmFallback: 'Языковая модель сейчас недоступна, поэтому вот самые подходящие фрагменты документов:',
   sources: 'Источники', page: 'стр.', slide: 'слайд', lowConfidence: 'автоматическая расшифровка, низкая точность',
+  machineTranslation: 'Машинный перевод',
   kinds: { document: 'документ', presentation: 'презентация', video: 'видео' },
   mediaFound: 'Вот {kind} «{title}».',
   mediaTranslated: 'Это версия на языке: {language}.',
@@ -144,7 +153,24 @@ const ru: Phrases = {
   languages: { en: 'английский', he: 'иврит', ar: 'арабский', fr: 'французский', es: 'испанский', de: 'немецкий', ru: 'русский' },
 };
 
-const ALL: Record<string, Phrases> = { en, he, ar, fr, es, de, ru };
+/** Portuguese and Italian: what the offline cross-language answers say (the rest in English until written). */
+const pt: Phrases = {
+  ...en,
+  notFound: 'Não encontrei esta informação nos documentos.',
+  crossLingualNeedsLlm: 'Os documentos estão em {langs}; pesquisar entre idiomas requer o modelo de linguagem, que não está configurado.',
+  sources: 'Fontes', page: 'página', slide: 'diapositivo', machineTranslation: 'Tradução automática',
+  languages: { en: 'inglês', he: 'hebraico', ar: 'árabe', fr: 'francês', es: 'espanhol', de: 'alemão', ru: 'russo', pt: 'português', it: 'italiano' },
+};
+
+const it: Phrases = {
+  ...en,
+  notFound: 'Non ho trovato questa informazione nei documenti.',
+  crossLingualNeedsLlm: 'I documenti sono in {langs}; la ricerca tra lingue richiede il modello linguistico, che non è configurato.',
+  sources: 'Fonti', page: 'pagina', slide: 'diapositiva', machineTranslation: 'Traduzione automatica',
+  languages: { en: 'inglese', he: 'ebraico', ar: 'arabo', fr: 'francese', es: 'spagnolo', de: 'tedesco', ru: 'russo', pt: 'portoghese', it: 'italiano' },
+};
+
+const ALL: Record<string, Phrases> = { en, he, ar, fr, es, de, ru, pt, it };
 
 /** The phrases for a language code, English when it has none. */
 export function phrasesFor(lang: string): Phrases {

@@ -23,6 +23,10 @@ import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-lim
 import { retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
+import { relatedPassages } from './related';
+import { missingKinds } from './asked-kind';
+import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
+import { queryVariant } from '../search/retrieve';
 import type { Citation } from '../types';
 import { chunkAtCues } from '../video/cue-citation';
 import type { StoredTranscript } from '../video/transcript-store';
@@ -65,6 +69,11 @@ export interface RagBotOptions {
   videoTranscript?: (videoId: number) => Promise<StoredTranscript | null>;
   /** The offline answerer's ranking: the learned reader or the hand-set rules (core/chat/reader.ts; default: the committed weights say). */
   reader?: 'rules' | 'learned';
+  /**
+   * Offline translation (Apertium): a Spanish, French, Portuguese or Italian question that no passage in its own
+   * language answers is searched in English, and the English quote is shown with its translation beside it.
+   */
+  translator?: TextTranslator;
 }
 
 export interface AskOptions {
@@ -128,7 +137,10 @@ export function offlineAnswer(
   // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
   const names = text && question ? questionNames(question.text, question.language) : [];
   const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
-  const unheld = kindHeld === false || figuresHeld === false || (answerProbability != null && slotsHeld === false) || namesMissing;
+  // A price, phone, e-mail, web address, year, count or name asked for and none in the quoted sentences: a quote, not an answer.
+  const quoted = result.used.flatMap((u) => u.quotes ?? []).join('\n');
+  const kindMissing = !!text && !!question && missingKinds(question.text, quoted).length > 0;
+  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing;
   if (text && (weak || unheld)) return { text: '', used: [] };
   if (text) return { text, used: result.used };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
@@ -154,7 +166,15 @@ export function createRagBot(options: RagBotOptions): RagBot {
     })));
   }
 
-  async function makeReply(language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode']): Promise<RetrievalReply> {
+  /**
+   * The reply; with no answer stated (`cited` null), the passages that may help (`near`: what retrieval found for
+   * the question) go in `related`, never in `citations`.
+   */
+  async function makeReply(
+    language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode'],
+    near?: { passages: Passage[]; variants: RetrievalPlan['variants'] },
+  ): Promise<RetrievalReply> {
+    const related = cited === null && near ? await relatedPassages(catalog, near.passages, near.variants, options.publicUrl) : [];
     return {
       answer,
       timestamp: now().toISOString(),
@@ -163,6 +183,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
       citations: await linkVideoCitations(catalog, cited?.citations ?? [], options.publicUrl),
       mode,
       notFound: cited === null,
+      ...(related.length ? { related } : {}),
     };
   }
 
@@ -172,20 +193,22 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
     // Offline, a question is answered from passages in its own language (a Hebrew question sharing only a product
     // name with an English page is not answered by quoting English).
-    const relevant = passages.filter((p) => p.relevant && (plan.translated || sameScript(p.hit.chunk.language, plan.language)));
+    // With offline translation at hand, a Spanish, French, Portuguese or Italian question is answered from its own
+    // language first (English passages sharing a stem, "clínica" / "clinical", are reached through translation).
+    const ownOnly = !plan.translated && !!options.translator && (TRANSLATED_QUESTION_LANGUAGES as readonly string[]).includes(plan.language);
+    const relevant = passages.filter((p) => p.relevant && (plan.translated
+      || (ownOnly ? p.hit.chunk.language === plan.language || p.hit.chunk.language === UNDETERMINED : sameScript(p.hit.chunk.language, plan.language))));
     if (relevant.length === 0) {
       // Offline search is same-language: say so when no content is in the question's language.
       // Not when a passage found is in the question's language: content of no sure language (a chart's figures and
       // labels) is not in the catalog's languages, and an English question over English charts is simply not found.
-      const others = languages.filter((l) => l !== plan.language);
       const ownFound = passages.some((p) => p.hit.chunk.language === plan.language);
-      const hint = !fallback && !plan.translated && !languages.includes(plan.language) && !ownFound && others.length
-        ? ` ${fill(ph.crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`
-        : '';
-      return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive');
+      const hint = fallback ? '' : crossLanguageHint(plan, languages, ownFound);
+      return await makeReply(plan.language, `${lead}${ph.notFound}${hint}`, null, 'extractive', hint ? undefined : { passages, variants: plan.variants });
     }
     const { text, used } = offlineAnswer(relevant, plan.variants, { unknownLink: (u: string) => unknown.has(u), reader: options.reader });
-    if (!text) return await makeReply(plan.language, `${lead}${ph.notFound}`, null, 'extractive');
+    // A question in another language than English that its own language's passages do not answer: say a model could search the others.
+    if (!text) return await makeReply(plan.language, `${lead}${ph.notFound}${fallback ? '' : crossLanguageHint(plan, languages, true)}`, null, 'extractive', { passages, variants: plan.variants });
     const cited = numberCitations(text, await asCited(used.map((u) => ({ n: u.n, chunk: u.passage.hit.chunk, quotes: u.quotes ?? [] }))));
     return await makeReply(plan.language, `${lead}${cited.text}`, cited, 'extractive');
   }
@@ -194,9 +217,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const detected = detectLanguage(question);
     const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
     const languages = options.languages?.() ?? await catalogLanguages(catalog);
-    const plan = await planQuery({ question, language, history, llm, languages, signal });
+    let plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
-    const passages = await retrieve(search, plan.variants, { signal });
+    let passages = await retrieve(search, plan.variants, { signal });
 
     if (llm.configured && passages.length > 0) {
       const relevant = passages.filter((p) => p.relevant);
@@ -241,7 +264,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
         yield { type: 'done', reply };
         return;
       }
-      let reply = await llmReply(language, full, given);
+      let reply = await llmReply(language, full, given, plan.variants);
       // Grounding: a figure, model number, price, URL or phone number not in the passages (or the question) is not trusted.
       if (!reply.notFound) {
         const check = checkGrounding(reply.answer, [...given.map((p) => p.hit.chunk.text), question, plan.standalone]);
@@ -257,15 +280,47 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return;
     }
 
-    const reply = await offlineReply(plan, passages, languages, plan.llmError !== null && llm.configured, await unknownLinks(search, passages.filter((p) => p.relevant)));
+    // Offline, a question in a language Apertium pairs with English, that nothing in its own language answers, is searched in English.
+    const fallback = plan.llmError !== null && llm.configured;
+    let reply = await offlineReply(plan, passages, languages, fallback, await unknownLinks(search, passages.filter((p) => p.relevant)));
+    const across = reply.notFound ? await inEnglish(plan, languages, signal) : null;
+    if (across) {
+      const english = await offlineReply(across.plan, across.passages, languages, fallback, await unknownLinks(search, across.passages.filter((p) => p.relevant)));
+      if (!english.notFound) reply = await withTranslation(english, plan.language, signal);
+      else if (english.related?.length) reply = english;
+    }
     yield { type: 'token', text: reply.answer };
     yield { type: 'done', reply };
   }
 
-  async function llmReply(language: string, full: string, given: Passage[]): Promise<RetrievalReply> {
+  /**
+   * The plan and passages of the question translated into English (Apertium), when the question is in Spanish,
+   * French, Portuguese or Italian and the catalog holds English content (asked when nothing in the question's own
+   * language answered); null otherwise, or when the engine is missing or fails.
+   */
+  async function inEnglish(plan: RetrievalPlan, languages: string[], signal?: AbortSignal): Promise<{ plan: RetrievalPlan; passages: Passage[] } | null> {
+    const t = options.translator;
+    if (!t || plan.translated || !(TRANSLATED_QUESTION_LANGUAGES as readonly string[]).includes(plan.language) || !languages.includes('en')) return null;
+    if (!await t.supports(plan.language, 'en')) return null;
+    const [english] = await t.translate([plan.standalone], plan.language, 'en', signal) ?? [];
+    if (!english?.trim()) return null;
+    const variants = [queryVariant(english, 'en'), ...plan.variants];
+    const translatedPlan: RetrievalPlan = { ...plan, variants, translated: true };
+    return { plan: translatedPlan, passages: await retrieve(search, variants, { signal }) };
+  }
+
+  /** An answer quoted from English, with its machine translation into the question's language beside it. */
+  async function withTranslation(reply: RetrievalReply, language: string, signal?: AbortSignal): Promise<RetrievalReply> {
+    const plain = reply.answer.replace(/\s*\[\d+\]/g, '').trim();
+    const [translated] = await options.translator!.translate([plain], 'en', language, signal) ?? [];
+    if (!translated?.trim()) return reply;
+    return { ...reply, answer: `${reply.answer}\n\n${phrasesFor(language).machineTranslation}: ${translated.trim()}` };
+  }
+
+  async function llmReply(language: string, full: string, given: Passage[], variants: RetrievalPlan['variants']): Promise<RetrievalReply> {
     const notFound = full.includes(NOT_FOUND_MARKER);
     const text = full.replace(NOT_FOUND_MARKER, '').trim();
-    if (notFound) return await makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm');
+    if (notFound) return await makeReply(language, text.replace(/\s*\[\d+\]/g, '').trim() || phrasesFor(language).notFound, null, 'llm', { passages: given, variants });
     const marked = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])).filter((n) => n >= 1 && n <= given.length);
     // An answer without markers is attributed to the best passage.
     const numbers = marked.length ? [...new Set(marked)] : [1];
@@ -345,6 +400,18 @@ export function createRagBot(options: RagBotOptions): RagBot {
 
 function toConversation(turns: RagTurn[]): ConversationTurn[] {
   return turns.map((t) => ({ role: t.role, content: t.content }));
+}
+
+/**
+ * " The documents are in English, French; searching across languages needs the language model": said offline when
+ * nothing in the question's language answered and the catalog holds other languages. Not to an English question
+ * that found English passages (an English question over English charts, whose language is not sure, is simply
+ * not found), nor after the question was translated.
+ */
+function crossLanguageHint(plan: RetrievalPlan, languages: string[], ownFound: boolean): string {
+  const others = languages.filter((l) => l !== plan.language);
+  if (plan.translated || others.length === 0 || (plan.language === 'en' && (ownFound || languages.includes('en')))) return '';
+  return ` ${fill(phrasesFor(plan.language).crossLingualNeedsLlm, { langs: others.map((l) => languageNameIn(plan.language, l)).join(', ') })}`;
 }
 
 const SCRIPTS: Record<string, string> = {

@@ -39,12 +39,18 @@ export interface AnswerQuestion {
   slide?: number;
   /** Any of these (a figure or a name) in the answer makes it right. */
   expect?: string[];
+  /** A list question ("what are the six ..."): every one of these must be in the answer. */
+  expectAll?: string[];
   /** Other places holding the same answer ("file#p1", "deck.pptx#s2"), e.g. a copy of the page in another file. */
   alsoAt?: string[];
   /** No file holds the answer: "not found" is right. */
   unanswerable?: boolean;
   /** Asked in a language no file is in: offline, "needs a model" is right. */
   needsModel?: boolean;
+  /** The question's language when it is not the file's (es, fr, pt, it about an English file): answered through translation. */
+  lang?: string;
+  /** An unanswerable question on the same files and topic (a detail they do not hold). */
+  nearMiss?: boolean;
 }
 
 export interface AnswersEvalOptions {
@@ -61,11 +67,17 @@ export interface AnswersEvalOptions {
 export interface QuestionOutcome {
   id: string;
   question: string;
-  kind: 'answerable' | 'unanswerable' | 'needsModel';
+  kind: 'answerable' | 'unanswerable' | 'needsModel' | 'crossLanguage';
   notFound: boolean;
   right: boolean;
+  /** An answer was stated and it is not the right one at the right place. */
+  statedWrong: boolean;
+  /** The expected file and page or slide is among the citations or the related passages. */
+  placeShown: boolean;
   answer: string;
   cited: string[];
+  /** Places of the related passages ("file#p3"), shown when no answer was stated. */
+  related: string[];
   grounding: RetrievalReply['grounding'] | null;
 }
 
@@ -79,6 +91,12 @@ export interface AnswersEvalResult {
   notFoundPrecision: number;
   /** Of the unanswerable questions, the share that got "not found". */
   notFoundRecall: number;
+  /** Share of the answerable questions answered with something that is not the right answer at the right place. */
+  statedWrong: number;
+  /** Share of the answerable questions whose file and page or slide is among the citations or the related passages. */
+  placeShown: number;
+  /** Questions in another language than their file's (es, fr, pt, it about English files): right answers. */
+  crossLanguage: { questions: number; right: number; statedWrong: number };
   /** Model answers replaced by the extractive answer because a figure was not in the cited passages. */
   groundingFailures: number;
   /** Replies that were an answer (not "not found"). */
@@ -132,19 +150,28 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
     for (const [i, q] of questions.entries()) {
       options.signal?.throwIfAborted();
       const reply = await services.rag.answer(q.question, [], { signal: options.signal });
-      const cited = reply.citations.map((c) => `${where.get(`${c.itemType}:${c.itemId}`) ?? c.itemId}${c.page ? `#p${c.page}` : c.slide ? `#s${c.slide}` : ''}`);
-      const kind = q.unanswerable ? 'unanswerable' : q.needsModel ? 'needsModel' : 'answerable';
+      const placeOf = (c: { itemType: string; itemId: number; page: number | null; slide: number | null }) =>
+        `${where.get(`${c.itemType}:${c.itemId}`) ?? c.itemId}${c.page ? `#p${c.page}` : c.slide ? `#s${c.slide}` : ''}`;
+      const cited = reply.citations.map(placeOf);
+      const related = (reply.related ?? []).map(placeOf);
+      const kind = q.unanswerable ? 'unanswerable' : q.needsModel ? 'needsModel' : q.lang ? 'crossLanguage' : 'answerable';
       const places = q.file ? [`${q.file}${q.page ? `#p${q.page}` : q.slide ? `#s${q.slide}` : ''}`, ...(q.alsoAt ?? [])] : [];
+      const atPlace = (list: string[]) => places.length === 0 || list.some((c) => places.includes(c));
       const right = kind === 'unanswerable' || (kind === 'needsModel' && !services.llm.configured)
         ? reply.notFound
-        : !reply.notFound && holdsExpected(reply.answer, q.expect ?? []) && (places.length === 0 || cited.some((c) => places.includes(c)));
-      outcomes.push({ id: q.id, question: q.question, kind, notFound: reply.notFound, right, answer: reply.answer, cited, grounding: reply.grounding ?? null });
+        : !reply.notFound && holdsExpected(reply.answer, q.expect ?? []) && (q.expectAll ?? []).every((e) => holdsExpected(reply.answer, [e])) && atPlace(cited);
+      const asksAnswer = kind === 'answerable' || kind === 'crossLanguage';
+      outcomes.push({
+        id: q.id, question: q.question, kind, notFound: reply.notFound, right, statedWrong: asksAnswer && !reply.notFound && !right,
+        placeShown: asksAnswer && places.length > 0 && atPlace([...cited, ...related]), answer: reply.answer, cited, related, grounding: reply.grounding ?? null,
+      });
       options.onProgress?.({ phase: 'asking', done: i + 1, total: questions.length });
     }
     const answerable = outcomes.filter((o) => o.kind === 'answerable');
     const unanswerable = outcomes.filter((o) => o.kind === 'unanswerable');
     const saidNotFound = outcomes.filter((o) => o.notFound && o.kind !== 'needsModel');
     const crossLanguage = outcomes.filter((o) => o.kind === 'needsModel');
+    const translated = outcomes.filter((o) => o.kind === 'crossLanguage');
     const model = services.llm.configured;
     return {
       files: all.length,
@@ -153,6 +180,9 @@ export async function runAnswersEval(options: AnswersEvalOptions): Promise<Answe
       rightAtPlace: share(answerable.filter((o) => o.right).length, answerable.length),
       notFoundPrecision: share(saidNotFound.filter((o) => o.kind === 'unanswerable').length, saidNotFound.length),
       notFoundRecall: share(unanswerable.filter((o) => o.notFound).length, unanswerable.length),
+      statedWrong: share(answerable.filter((o) => o.statedWrong).length, answerable.length),
+      placeShown: share(answerable.filter((o) => o.placeShown).length, answerable.length),
+      crossLanguage: { questions: translated.length, right: translated.filter((o) => o.right).length, statedWrong: translated.filter((o) => o.statedWrong).length },
       groundingFailures: outcomes.filter((o) => o.grounding?.replaced).length,
       answered: outcomes.filter((o) => !o.notFound).length,
       needsModel: { questions: crossLanguage.length, handled: crossLanguage.filter((o) => o.right).length },
@@ -178,7 +208,9 @@ export function formatAnswersEval(r: AnswersEvalResult): string {
   return [
     `${r.mode}: ${r.files} files, ${r.answerable} answerable and ${r.unanswerable} unanswerable questions`,
     `right answer at the right place ${(r.rightAtPlace * 100).toFixed(1)} %`,
-    `not found: precision ${(r.notFoundPrecision * 100).toFixed(1)} %, recall ${(r.notFoundRecall * 100).toFixed(1)} %`,
+    `wrong answers stated ${(r.statedWrong * 100).toFixed(1)} %; right file and page among citations or related passages ${(r.placeShown * 100).toFixed(1)} %`,
+    `not found: precision ${(r.notFoundPrecision * 100).toFixed(1)} %, recall ${(r.notFoundRecall * 100).toFixed(1)} % (unanswerable questions answered ${((1 - r.notFoundRecall) * 100).toFixed(1)} %)`,
+    ...(r.crossLanguage.questions ? [`questions in Spanish, French, Portuguese or Italian about English files: ${r.crossLanguage.right}/${r.crossLanguage.questions} right, ${r.crossLanguage.statedWrong} wrong stated`] : []),
     `grounding failures ${r.groundingFailures}; cross-language ${r.needsModel.handled}/${r.needsModel.questions} ${r.mode === 'offline' ? 'said a model is needed' : 'answered'}`,
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { TRANSLATION_LANGUAGES } from '../types';
 import { Bool, Coded, CodedPart, DateTime, Int, IntOrNull, MessageParams, Nullable, Num, Opt, Str, StrOrNull } from './common';
-import { ContentType, VideoOptions } from './items';
+import { ContentType, VideoFile, VideoOptions } from './items';
 
 /**
  * The shapes of the assistants (spec section 3 and 7: chat messages, replies,
@@ -30,6 +30,23 @@ const mediaOutput = {
 };
 export const MediaOutput = Type.Object(mediaOutput);
 
+/**
+ * A passage that may help when no answer is stated: where it is (the same fields as a citation, `start` in seconds
+ * for a video), what it says (`excerpt`), where the question's words are in it (`marks`: [start, end) character
+ * offsets into `excerpt`), and a link that opens it (a PDF at its page, a video at its time, a deck or file as is).
+ */
+export const RelatedPassage = Type.Object({
+  itemType: ContentType,
+  itemId: Int(),
+  title: Str(),
+  page: IntOrNull(),
+  slide: IntOrNull(),
+  start: Nullable(Num()),
+  excerpt: Str(),
+  marks: Type.Array(Type.Tuple([Int(), Int()])),
+  url: Opt(Str()),
+});
+
 /** Reply of POST /api/bot/chat. */
 export const ChatBotReply = Type.Object({
   message: Str(),
@@ -39,6 +56,8 @@ export const ChatBotReply = Type.Object({
   answerId: Opt(Str()),
   /** True when the assistant offers to pass the question on to a person (it could not answer, or the visitor asked for one). */
   handoff: Opt(Bool({ description: 'True when the assistant offers to pass the question on to a person' })),
+  /** When it could not answer: passages that may help ("These pages may help"), as the document-search bot gives them. */
+  related: Opt(Type.Array(RelatedPassage, { description: 'When no answer was found: passages that may help; not an answer' })),
 });
 
 export const Citation = Type.Object({
@@ -71,6 +90,8 @@ export const RetrievalReply = Type.Object({
   mode: Type.Enum(['llm', 'extractive'] as const),
   /** True when the documents do not contain the answer. */
   notFound: Bool(),
+  /** With notFound: up to 3 passages that may help ("These pages may help"), visibly not an answer; citations stay empty. */
+  related: Opt(Type.Array(RelatedPassage, { description: 'With notFound: up to 3 passages that may help; not an answer' })),
   /** Id to rate this answer by (POST /api/bot/feedback); absent when analytics is off. */
   answerId: Opt(Str()),
   /** Model answers: set when the model's answer named a figure, model number, price, URL or phone number not in the cited passages and was replaced by the extractive answer. */
@@ -169,6 +190,8 @@ export const TranslationRecord = Type.Object({
   options: Opt(Nullable(VideoOptions)),
   /** Videos: public path of the translated WebVTT. */
   subtitlesPath: Opt(StrOrNull()),
+  /** Videos: the translated MP4 of each kind of subtitles made (soft and burned can both exist); `fileKey` is the latest. */
+  videoFiles: Opt(Type.Array(VideoFile)),
 });
 
 /** One translation provider and what it serves (GET /api/translation-offers). */

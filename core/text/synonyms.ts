@@ -13,7 +13,7 @@ use utilize | need require | fix repair | big large | small little | quick fast
 error fault | picture image photo | movie video | choose select | allow permit | help assist
 reply answer | maker manufacturer | modify change alter | delete remove | amount quantity
 total sum | vendor supplier | client customer | employee staff | manual handbook
-link hyperlink | label tag | heading title | car vehicle | speed velocity | phone telephone | email mail
+link hyperlink | label tag | heading title | car vehicle | speed velocity | phone telephone | email mail | engine motor
 `;
 
 import { stem } from './stem';

@@ -15,6 +15,14 @@ li.bot{align-self:flex-start;align-items:flex-start}
 .bubble{padding:8px 12px;border-radius:14px;white-space:pre-wrap;word-break:break-word}
 li.user .bubble{background:var(--brand);color:#fff;border-end-end-radius:4px}
 li.bot .bubble{background:#fff;border:1px solid #e2e8f0;border-end-start-radius:4px}
+.related{margin-top:6px;padding:6px 8px;border:1px dashed #cbd5e1;border-radius:8px;background:#f8fafc;font-size:12px;max-width:100%}
+.related .title{font-weight:600;margin:0}
+.related .hint{color:#475569;margin:0 0 4px}
+.related ul{list-style:none;margin:0;padding:0;display:grid;gap:4px;flex:none;overflow:visible;background:none}
+.related li{display:block;max-width:100%}
+.related a{color:inherit;text-decoration:underline}
+.related blockquote{margin:2px 0 0;color:#475569}
+.related mark{background:#fef3c7;color:inherit;border-radius:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .media{display:flex;align-items:center;gap:8px;margin-top:6px;padding:8px;border:1px solid #e2e8f0;border-radius:10px;background:#fff;max-width:100%}
 .media span{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-weight:500}

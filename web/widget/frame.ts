@@ -227,11 +227,36 @@ function handoffForm(): HTMLFormElement {
   return form;
 }
 
+/** "These pages may help": each passage's place (a link opening it) and its excerpt with the question's words marked. */
+function relatedBlock(related: NonNullable<ChatBotReply['related']>): HTMLElement {
+  const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
+  const items = related.map((r) => {
+    const where = r.page != null ? ` · ${s.page} ${r.page}` : r.slide != null ? ` · ${s.slide} ${r.slide}` : r.start != null ? ` · ${clock(r.start)}` : '';
+    const label = el('bdi', {}, r.title, where);
+    const place = r.url ? el('a', { href: r.url, target: '_blank', rel: 'noopener noreferrer' }, label) : label;
+    const quote = el('blockquote', { dir: hasRtlText(r.excerpt) ? 'rtl' : 'ltr' });
+    let at = 0;
+    for (const [a, b] of [...r.marks].sort((x, y) => x[0] - y[0])) {
+      if (a < at || b > r.excerpt.length) continue;
+      quote.append(r.excerpt.slice(at, a), el('mark', { textContent: r.excerpt.slice(a, b) }));
+      at = b;
+    }
+    quote.append(r.excerpt.slice(at));
+    return el('li', {}, place, quote);
+  });
+  const heading = el('p', { className: 'title', textContent: s.related, id: `related-${Date.now()}` });
+  const box = el('section', { className: 'related' }, heading, el('p', { className: 'hint', textContent: s.relatedHint }), el('ul', {}, ...items));
+  box.setAttribute('aria-labelledby', heading.id);
+  box.dataset.testid = 'widget-related';
+  return box;
+}
+
 /** Shows a reply; `ratable` is false for the greeting. */
 function fromReply(reply: ChatBotReply, ratable = true) {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media, ratable ? reply.answerId : undefined);
+  if (reply.related?.length) lines[lines.length - 1].node.append(relatedBlock(reply.related));
   if (reply.handoff && !log.querySelector('form.handoff')) {
     lines[lines.length - 1].node.append(handoffForm());
     scrollDown();

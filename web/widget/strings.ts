@@ -16,6 +16,12 @@ export interface WidgetStrings {
   commentPlaceholder: string;
   sendComment: string;
   thanks: string;
+  /** "These pages may help" under a reply that found no answer, and the note saying they are not an answer. */
+  related: string;
+  relatedHint: string;
+  /** "p. 3", "slide 2" in a related passage's place. */
+  page: string;
+  slide: string;
   /** The form to pass a question on to a person. */
   handoff: { title: string; name: string; email: string; phone: string; consent: string; submit: string; sent: string; invalid: string };
 }
@@ -26,6 +32,7 @@ const en: WidgetStrings = {
   failure: "I'm having trouble answering right now. Please try again in a moment.", you: 'You', assistant: 'Assistant',
   helpful: 'Helpful', notHelpful: 'Not helpful', commentPlaceholder: 'What was missing? (optional)', sendComment: 'Send feedback',
   thanks: 'Thanks for your feedback',
+  related: 'These pages may help', relatedHint: 'Not an answer: passages that share words with your question.', page: 'p.', slide: 'slide',
   handoff: {
     title: 'Pass my question to a person', name: 'Your name', email: 'E-mail', phone: 'Phone',
     consent: 'I agree to be contacted about this question, and to have this conversation kept with my request.',
@@ -40,6 +47,7 @@ const he: WidgetStrings = {
   failure: 'יש לי קושי לענות כרגע. נסו שוב בעוד רגע.', you: 'את/ה', assistant: 'העוזר',
   helpful: 'מועיל', notHelpful: 'לא מועיל', commentPlaceholder: 'מה היה חסר? (לא חובה)', sendComment: 'שליחת משוב',
   thanks: 'תודה על המשוב',
+  related: 'ייתכן שהעמודים האלה יעזרו', relatedHint: 'זו אינה תשובה: קטעים שחולקים מילים עם השאלה שלך.', page: 'עמ׳', slide: 'שקף',
   handoff: {
     title: 'העברת השאלה לנציג', name: 'השם שלך', email: 'דוא״ל', phone: 'טלפון',
     consent: 'אני מסכים/ה שיפנו אליי בנוגע לשאלה הזו ושהשיחה תישמר עם הבקשה.',

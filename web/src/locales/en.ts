@@ -581,6 +581,9 @@ export const en = {
     videoFailed: 'Failed to download video. Please try again later.',
   },
   rag: {
+    related: 'These pages may help',
+    relatedHint: 'Not an answer: passages that share words with your question.',
+    relatedOpen: 'Open {{title}}',
     lowConfidence: 'low confidence',
     botName: 'Knowledge Assistant',
     badge: 'Document Search',

@@ -743,6 +743,9 @@ export const he: Translations = {
     videoFailed: 'הורדת הסרטון נכשלה. נסו שוב מאוחר יותר.',
   },
   rag: {
+    related: 'ייתכן שהעמודים האלה יעזרו',
+    relatedHint: 'זו אינה תשובה: קטעים שחולקים מילים עם השאלה שלך.',
+    relatedOpen: 'פתיחת {{title}}',
     lowConfidence: 'ודאות נמוכה',
     botName: 'עוזר הידע',
     badge: 'חיפוש במסמכים',

@@ -4,7 +4,7 @@
  * words appear as they come, else POST /api/bot/rag-query.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { Citation, RetrievalReply } from '@core/types';
+import type { Citation, RelatedPassage, RetrievalReply } from '@core/types';
 import { MAX_SOURCE_IMAGES } from '../../config/constants';
 import { ragQuery } from './api/rag-query';
 import { ragQueryStream, StreamUnavailableError } from './api/rag-query-stream';
@@ -20,6 +20,8 @@ export interface RagChatMessage {
   detectedLanguage?: string;
   citations?: Citation[];
   notFound?: boolean;
+  /** With notFound: the passages that may help (not an answer). */
+  related?: RelatedPassage[];
   streaming?: boolean;
   /** The id to rate this answer by. */
   answerId?: string;
@@ -53,6 +55,7 @@ export function useRagChat(errorText: string) {
           detectedLanguage: reply.detectedLanguage || undefined,
           citations: reply.citations ?? [],
           notFound: reply.notFound,
+          related: reply.related ?? [],
           answerId: reply.answerId,
         };
         setMessages((m) => [...m.filter((x) => x.id !== botId), msg]);

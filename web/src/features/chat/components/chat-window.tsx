@@ -15,6 +15,7 @@ import { clock, startSecond, type ChatMedia } from '../media';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';
+import { RelatedPassages } from '../../../components/related-passages';
 
 function MediaButton({ media }: { media: ChatMedia }) {
   const { t, i18n } = useTranslation();
@@ -89,6 +90,7 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
           {line.text}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
+        {line.related?.length ? <RelatedPassages related={line.related} /> : null}
         {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
         {offer && referenceId ? <HandoffForm referenceId={referenceId} /> : null}
         <p className={cn('mt-1 text-[11px]', mine ? 'text-primary-foreground/70' : 'text-muted-foreground')}><Ltr>{formatTime(line.time)}</Ltr></p>

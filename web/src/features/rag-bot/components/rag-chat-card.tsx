@@ -13,6 +13,7 @@ import { sessionBadge } from '../session';
 import { useRagChat, type RagChatMessage } from '../use-rag-chat';
 import { wordTitleLanguage } from '../../../lib/messages';
 import { Ltr } from '../../../components/ltr';
+import { RelatedPassages } from '../../../components/related-passages';
 
 const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
 
@@ -60,6 +61,7 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
           {msg.streaming ? <span className="ms-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom" aria-hidden /> : null}
         </p>
         {msg.sourceImages?.length ? <SourceImages urls={msg.sourceImages} /> : null}
+        {msg.related?.length ? <RelatedPassages related={msg.related} /> : null}
         {msg.citations?.length ? (
           <div className="mt-3 border-t border-border pt-2" data-testid="citations">
             <p className="mb-1 flex items-center gap-1 text-xs font-medium text-muted-foreground">

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { askedValueKinds, holdsValueKind, missingKinds } from './asked-kind';
+
+test('the kind of value asked is read from the question, in the languages the product answers in', () => {
+  const cases: Array<[string, string[]]> = [
+    ['What is the price of the M2 motor?', ['price']],
+    ['How much does the hub cost?', ['price']],
+    ['¿Cuánto cuesta el motor?', ['price']],
+    ['Quel est le prix du moteur ?', ['price']],
+    ['מה המחיר של המנוע?', ['price']],
+    ['What is the fax number of the sales office?', ['phone']],
+    ['Which number do I call for support? What is the phone number?', ['phone']],
+    ['What is the support e-mail address?', ['email']],
+    ['What is the website of the manufacturer?', ['url']],
+    ['What percentage of traces were aborted?', ['percent']],
+    ['In what year was the conference held?', ['year']],
+    ['How many shades can the hub connect?', ['count']],
+    ['¿Cuántos estores conecta el hub?', ['count']],
+    ['How long does the installation take?', ['duration']],
+    ['Who created LuaJIT?', ['person']],
+    ['What is a trace tree?', []],
+    ['Why does the motor stop?', []],
+    // Words that only look like cues: "Snorkelwax installer rebate" asks for no value of a kind.
+    ['Snorkelwax installer rebate', []],
+  ];
+  for (const [q, kinds] of cases) assert.deepEqual(askedValueKinds(q), kinds, q);
+});
+
+test('a value of the kind is recognised in a sentence, and its absence too', () => {
+  assert.ok(holdsValueKind('Each copy costs $5.00.', 'price'));
+  assert.ok(holdsValueKind('Le moteur coûte 249 €.', 'price'));
+  assert.ok(!holdsValueKind('The motor is covered for five years.', 'price'));
+  assert.ok(holdsValueKind('Fax: +33 2 50 01 14 21', 'phone'));
+  assert.ok(!holdsValueKind('Printed on 2023-06-15 12:05:50', 'phone'), 'a date and a time are not a phone number');
+  assert.ok(holdsValueKind('Write to support@example.com.', 'email'));
+  assert.ok(holdsValueKind('See www.example.org for details.', 'url'));
+  assert.ok(holdsValueKind('Aborted traces fell to 4%.', 'percent'));
+  assert.ok(holdsValueKind('The workshop was held in 2009.', 'year'));
+  assert.ok(!holdsValueKind('Series 4 has the highest value.', 'year'), 'a small number is not a year');
+  assert.ok(holdsValueKind('It connects up to sixty-four shades; three at a time.', 'count'));
+  assert.ok(holdsValueKind('LuaJIT was written by Mike Pall.', 'person'));
+  assert.ok(!holdsValueKind('LuaJIT is a tracing JIT for Lua.', 'person'));
+});
+
+test('missingKinds names the kinds a quote does not hold', () => {
+  assert.deepEqual(missingKinds('What is the fax number of support?', 'Support: call us on weekdays.'), ['phone']);
+  assert.deepEqual(missingKinds('What is the fax number of support?', 'Fax: 020 7946 0018'), []);
+  assert.deepEqual(missingKinds('What is a trace?', 'A trace is a path through the program.'), []);
+});
