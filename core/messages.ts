@@ -148,6 +148,8 @@ export const EXTRACTION_WARNING_MESSAGES = {
   'warning.ocr_pages_limit': '{count} pages have no text layer; only the first {max} were read with OCR.',
   'warning.ocr_unavailable': 'Pages without a text layer were not read: the OCR tool could not run.',
   'warning.ocr_page_failed': 'OCR of page {page} failed.',
+  'warning.ocr_script_not_configured': 'The scanned pages are written in {script} script (likely {language}), which the OCR languages ({configured}) do not read, so no text was found: add {code} to OCR_LANGUAGES (and install its tesseract model), then retry the file.',
+  'warning.nothing_indexed': 'Nothing was indexed (0 chunks): the assistants cannot find or quote this file; its note says why.',
   'warning.slides_missing': '{count} slide(s) listed in the presentation are missing from the file.',
   'warning.media_skipped': '{count} embedded video or audio clip(s) were not extracted.',
   'warning.slide_thumbnails_failed': 'Slide thumbnails could not be made.',

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { isMemoryFailure, isMissingTool, mapLimit, runTool, throwIfAborted } from '../tools/exec';
 import { formatBytes } from '../tools/sandbox';
 import { renderPdfPage, renderPdfPages } from '../tools/render';
-import { ocrImages, ocrPage, usableOcrLanguages } from '../tools/ocr';
+import { detectScript, ocrImages, ocrPage, SCRIPT_LANGUAGES, usableOcrLanguages } from '../tools/ocr';
 import { garbageShare } from '../text/clean';
 import { wholeWords } from '../text/words';
 import { markDecorations, type PlacedImage } from './decoration';
@@ -287,7 +287,8 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const maxGarbage = opts.garbageShare ?? 0.3;
   const garbled = pages.filter((p) => !noText.includes(p.num) && (p.garbage ?? 0) > maxGarbage).map((p) => p.num);
   const needOcr = [...noText, ...garbled].sort((a, b) => a - b);
-  const ocrPages = await ocrPdfPages(file, needOcr, pages, opts, warnings);
+  const unread: UnreadScan = {};
+  const ocrPages = await ocrPdfPages(file, needOcr, pages, opts, warnings, unread);
   const unreadable = garbled.filter((n) => !ocrPages.includes(n));
   if (unreadable.length) warnings.push(unreadable.length === 1 ? message('warning.text_layer_page', { page: unreadable[0]! }) : message('warning.text_layer_pages', { count: unreadable.length }));
 
@@ -298,6 +299,13 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   // A readable PDF without text (pictures, drawings, scans OCR could not read) is still content;
   // only one whose pages are all blank is refused.
   const notice = sections.length === 0 ? nothingSearchable('pdf') : undefined;
+  // Scans OCR read nothing from, in a script the configured languages do not cover: say which language to add.
+  if (notice && unread.script && unread.langs) {
+    const lang = SCRIPT_LANGUAGES[unread.script];
+    if (lang && !unread.langs.includes(lang.code)) {
+      warnings.push(message('warning.ocr_script_not_configured', { script: unread.script, language: lang.name, code: lang.code, configured: unread.langs.join('+') }));
+    }
+  }
   if (notice && found.length === 0 && !(await anyInk(file, Math.min(pages.length, 20), opts.workDir, opts.signal))) {
     throw new AppError('validation', `${label} is blank: its pages have no text, pictures or drawings.`, { details: { reason: 'no_text' } });
   }
@@ -365,7 +373,10 @@ async function removeScans(images: PdfImage[]): Promise<void> {
 }
 
 /** OCRs the given pages in place (two at a time); returns the pages that got text. */
-async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts: PdfOptions, warnings: Message[]): Promise<number[]> {
+/** A scanned page OCR read nothing from: the script it is written in (tesseract's osd), and the languages it was read with. */
+interface UnreadScan { script?: string | null; langs?: string[] }
+
+async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts: PdfOptions, warnings: Message[], unread: UnreadScan = {}): Promise<number[]> {
   if (nums.length === 0) return [];
   const { langs, missing } = await usableOcrLanguages(opts.ocrLanguages.length ? opts.ocrLanguages : ['eng']).catch((e: unknown) => {
     if (isMissingTool(e)) return { langs: [] as string[], missing: [] as string[] };
@@ -399,6 +410,12 @@ async function ocrPdfPages(file: string, nums: number[], pages: PageText[], opts
       const { text } = await ocrPage(png, langs, { signal: opts.signal, otherScriptTries });
       const page = byNum.get(num);
       if (page && text.trim() && betterReading(text, page)) { page.text = text; page.garbage = garbageShare(text); done.push(num); }
+      // The first page read as nothing: which script is it in (one osd run per file)?
+      else if (!text.trim() && unread.script === undefined) {
+        unread.script = null;
+        unread.langs = langs;
+        unread.script = await detectScript(png, opts.signal);
+      }
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw e;
       if (isMissingTool(e)) { toolMissing = true; warnings.push(message('warning.ocr_unavailable', {}, `Pages without a text layer were not read: ${(e as Error).message}.`)); return; }

@@ -20,6 +20,7 @@ import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
 import { keepMediaInfo } from '../tools/media-info';
+import { message } from '../messages';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -108,7 +109,9 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       if (type === 'document') found.pageCount = extraction.pageCount ?? null;
       if (type === 'presentation') found.slideCount = extraction.slideCount ?? null;
       if (type === 'video') Object.assign(found, { duration: extraction.durationSec ?? null, thumbnailKey });
-      if (extraction.warnings.length) final = completedWithWarnings(extraction.warnings);
+      // A file that completes with nothing to search says so where completed files are listed, not only in its note.
+      const warnings = chunks.length === 0 && type !== 'video' ? [...extraction.warnings, message('warning.nothing_indexed')] : extraction.warnings;
+      if (warnings.length) final = completedWithWarnings(warnings);
     } catch (e) {
       failure = signal.aborted ? toAppError(e) : explainFailure(e, rec.fileName);
     } finally {

@@ -43,6 +43,12 @@ async function readRels(zip: SafeZip, part: string): Promise<Map<string, Rel>> {
   return zip.has(path) ? parseRels(await zip.readText(path), part) : new Map();
 }
 
+/** A slide that draws something without text: a shape that is not an empty placeholder, a connector, a table or chart frame, a picture. */
+export function drawsSomething(slideXml: string): boolean {
+  if (/<p:(?:cxnSp|graphicFrame|pic)\b/.test(slideXml)) return true;
+  return [...slideXml.matchAll(/<p:sp\b[\s\S]*?<\/p:sp>/g)].some((m) => !/<p:ph\b/.test(m[0]));
+}
+
 export async function extractPptx(file: string, opts: PptxOptions): Promise<Extraction> {
   const label = fileLabel('presentation', opts.fileName);
   throwIfAborted(opts.signal);
@@ -52,6 +58,8 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   let images: PlacedImage[] = [];
   const hidden: boolean[] = [];
   let slideCount = 0;
+  /** Something on a slide besides text: a picture, a clip, a drawn shape, a table or chart frame. */
+  let drawn = false;
   try {
     if (!zip.has('ppt/presentation.xml')) throw new AppError('corrupt_file', `${label} is damaged: it has no ppt/presentation.xml part.`);
     const presRels = await readRels(zip, 'ppt/presentation.xml');
@@ -69,7 +77,9 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
       throwIfAborted(opts.signal);
       const slide = i + 1;
       opts.onProgress?.(i, slideCount, message('pptx_slide', { slide, slides: slideCount }));
-      const content = parseSlide(await zip.readText(rel.target));
+      const slideXml = await zip.readText(rel.target);
+      const content = parseSlide(slideXml);
+      drawn ||= drawsSomething(slideXml);
       hidden.push(content.hidden);
       const rels = await readRels(zip, rel.target);
       let notes = '';
@@ -110,6 +120,7 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     }
     if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
     if (media) warnings.push(message('warning.media_skipped', { count: media }));
+    drawn ||= skippedFormats > 0 || media > 0 || images.length > 0;
   } catch (e) {
     if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
@@ -122,6 +133,10 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
   images = await markDecorations(images, { placeCount: slideCount, signal: opts.signal });
   for (const img of images) delete img.places;
   // Slides without text still show pictures or shapes (their renders): stored with a note, not failed.
+  // Slides with nothing at all fail as an empty PDF or Word file does (one outcome for every empty file).
+  if (sections.length === 0 && !drawn) {
+    throw new AppError('validation', `${label} is empty: its slides have no text, pictures or shapes.`, { details: { reason: 'no_text' } });
+  }
   const result: Extraction = { kind: 'pptx', slideCount, sections, images, warnings };
   if (sections.length === 0) result.notice = nothingSearchable('pptx');
   if (opts.renderSlides ?? true) {

@@ -20,15 +20,20 @@ export interface OcrOptions {
   psm?: number;
 }
 
-let installed: Promise<Set<string>> | undefined;
+let listed: Promise<Set<string>> | undefined;
+
+/** The traineddata tesseract lists on this machine, osd (script detection) included (asked once per process). */
+function listedModels(): Promise<Set<string>> {
+  listed ??= runTool('tesseract', ['--list-langs'], { timeoutMs: 30_000 })
+    .then((r) => new Set(`${r.stdout.toString('utf8')}\n${r.stderr}`
+      .split('\n').map((l) => l.trim()).filter((l) => /^[a-z_]{3,}$/i.test(l))))
+    .catch((e) => { listed = undefined; throw e; });
+  return listed;
+}
 
 /** The tesseract languages installed on this machine (asked once per process). */
-export function installedOcrLanguages(): Promise<Set<string>> {
-  installed ??= runTool('tesseract', ['--list-langs'], { timeoutMs: 30_000 })
-    .then((r) => new Set(`${r.stdout.toString('utf8')}\n${r.stderr}`
-      .split('\n').map((l) => l.trim()).filter((l) => /^[a-z_]{3,}$/i.test(l) && l !== 'osd')))
-    .catch((e) => { installed = undefined; throw e; });
-  return installed;
+export async function installedOcrLanguages(): Promise<Set<string>> {
+  return new Set([...(await listedModels())].filter((l) => l !== 'osd'));
 }
 
 /** Splits the wanted languages into installed ones and missing ones; falls back to eng. */
@@ -150,6 +155,26 @@ async function ocrScored(path: string, langs: string[], psm: number, signal?: Ab
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The tesseract language most likely written in a script OSD names (Latin has too many to name one). */
+export const SCRIPT_LANGUAGES: Record<string, { code: string; name: string }> = {
+  Cyrillic: { code: 'rus', name: 'Russian' }, Greek: { code: 'ell', name: 'Greek' }, Arabic: { code: 'ara', name: 'Arabic' },
+  Hebrew: { code: 'heb', name: 'Hebrew' }, Devanagari: { code: 'hin', name: 'Hindi' }, Thai: { code: 'tha', name: 'Thai' },
+  Han: { code: 'chi_sim', name: 'Chinese' }, Japanese: { code: 'jpn', name: 'Japanese' }, Hangul: { code: 'kor', name: 'Korean' },
+  Armenian: { code: 'hye', name: 'Armenian' }, Georgian: { code: 'kat', name: 'Georgian' }, Bengali: { code: 'ben', name: 'Bengali' },
+  Tamil: { code: 'tam', name: 'Tamil' }, Ethiopic: { code: 'amh', name: 'Amharic' }, Khmer: { code: 'khm', name: 'Khmer' },
+};
+
+/**
+ * The script a scanned page is written in, by tesseract's orientation and script detection (`--psm 0`,
+ * the osd model): "Cyrillic", "Latin", "Han", ...; null when osd is not installed or finds no text.
+ */
+export async function detectScript(path: string, signal?: AbortSignal): Promise<string | null> {
+  if (!(await listedModels().catch(() => new Set<string>())).has('osd')) return null;
+  const r = await runTool('tesseract', [path, 'stdout', '--psm', '0'], { signal, timeoutMs: 60_000, inputFile: path, env: { OMP_THREAD_LIMIT: '1' } })
+    .catch((e: unknown) => { if ((e as Error).name === 'AbortError') throw e; return null; });
+  return r ? /^Script:\s*(\w+)/m.exec(r.stdout.toString('utf8'))?.[1] ?? null : null;
 }
 
 /** Scripts tried when a page read with the configured languages gives no sure text. */

@@ -246,6 +246,8 @@ export const he: Translations = {
     'warning.video_sound_codec': 'הקול בפורמט שהשרת אינו יודע לפענח ({codec}). המירו אותו ל-MP4 עם וידאו H.264 וקול AAC-LC והעלו אותו שוב.',
     'warning.sound_only': 'בקובץ יש קול בלבד: לא נוצרה תמונה ממוזערת.',
     'warning.thumbnail_failed': 'לא ניתן היה ליצור תמונה ממוזערת.',
+    'warning.ocr_script_not_configured': 'העמודים הסרוקים כתובים בכתב {script} (כנראה {language}), ששפות ה-OCR ({configured}) אינן קוראות, ולכן לא נמצא טקסט: יש להוסיף את {code} ל-OCR_LANGUAGES (ולהתקין את מודל ה-tesseract שלה), ואז לנסות שוב את הקובץ.',
+    'warning.nothing_indexed': 'דבר לא נוסף לאינדקס (0 קטעים): העוזרים אינם יכולים למצוא או לצטט קובץ זה; ההערה שלו מסבירה מדוע.',
     'warning.pages_laid_out': 'עמודים {pages} נפרסו אחרת מהמקור',
     'warning.slides_laid_out': 'שקופיות {slides} נפרסו אחרת מהמקור',
     'refusal.widget_color': 'הצבע צריך להיראות כמו #0f766e (התקבל "{value}")',
