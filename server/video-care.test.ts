@@ -118,6 +118,39 @@ describe('video care', () => {
     assert.ok(hits.some((h) => h.chunk.itemId === v.id && !h.chunk.lowConfidence), 'its search chunks are not marked low confidence');
   });
 
+  it('soft subtitles asked for after burned ones do not replace the burned MP4: one file per language and kind; a changed transcript drops the one not remade', async () => {
+    fake.setMode(sentences());
+    const v = await upload(clip.path, 'both-kinds.mp4', { sourceLanguage: 'english', needsTranslation: 'true', targetLanguage: 'spanish', subtitles: 'burned' });
+    await video(v.id, (x) => x.status === 'completed' && x.transcript?.state === 'completed');
+    const burned = await spanish(v.id, (t) => t.state === 'completed' || t.state === 'failed');
+    assert.equal(burned.state, 'completed', burned.error ?? '');
+    assert.deepEqual(burned.videoFiles?.map((f) => f.subtitles), ['burned']);
+    const bytes = async (path: string) => Buffer.from(await (await fetch(`${s.url}${path}`, { headers: { cookie } })).arrayBuffer());
+    const burnedBytes = await bytes(burned.filePath!);
+    assert.ok(burnedBytes.length > 10_000);
+
+    const asked = await send('POST', `/api/videos/${v.id}/translations`, { targetLanguage: 'spanish', subtitles: 'soft' });
+    assert.equal(asked.status, 202, await asked.clone().text());
+    const both = await spanish(v.id, (t) => t.updatedAt !== burned.updatedAt && (t.state === 'completed' || t.state === 'failed') && t.options?.subtitles === 'soft');
+    assert.equal(both.state, 'completed', both.error ?? '');
+    assert.deepEqual(both.videoFiles?.map((f) => f.subtitles), ['burned', 'soft']);
+    const [b, soft] = both.videoFiles!;
+    assert.notEqual(b!.filePath, soft!.filePath);
+    assert.equal(both.filePath, soft!.filePath, 'the record names the latest');
+    assert.ok((await bytes(b!.filePath)).equals(burnedBytes), 'the burned MP4 is still there, unchanged');
+    assert.ok(!(await bytes(soft!.filePath)).equals(burnedBytes), 'the soft one is a file of its own');
+    const view = await get<VideoTranscriptView>(`/api/videos/${v.id}/transcript`);
+    assert.deepEqual(view.versions[0]!.files?.map((f) => f.subtitles), ['burned', 'soft']);
+
+    // An edit remakes the soft version (the one asked last); the burned one, made from the old words, is dropped.
+    const cues = view.cues.map((c) => ({ ...c }));
+    cues[0]!.text = 'Hello and welcome to the shades training video.';
+    assert.equal((await send('PUT', `/api/videos/${v.id}/transcript`, { cues })).status, 200);
+    const remade = await spanish(v.id, (t) => t.updatedAt !== both.updatedAt && t.state === 'completed');
+    assert.deepEqual(remade.videoFiles?.map((f) => f.subtitles), ['soft']);
+    assert.equal((await fetch(`${s.url}${b!.filePath}`, { headers: { cookie } })).status, 404);
+  });
+
   it('failures no retry can mend (DRM, no media samples) are not retried: Retry is refused with the reason, retry-failed leaves them', async () => {
     const drm = await upload(await videoFixtures.encrypted(), 'protected.mp4', { hasSpeech: 'false' });
     const empty = await upload(await videoFixtures.emptyTracks(), 'hollow.mp4');

@@ -37,10 +37,10 @@ export function assertTranslatable(type: ContentType): asserts type is Translata
   }
 }
 
-/** Where a translated file is stored: the spec's paths (presentations and videos under /uploads/…/translated_files/). */
-export function translatedKey(type: TranslatableType, id: number, lang: TranslationLanguage, fileName: string): string {
+/** Where a translated file is stored: the spec's paths (presentations and videos under /uploads/…/translated_files/; a video's per kind of subtitles). */
+export function translatedKey(type: TranslatableType, id: number, lang: TranslationLanguage, fileName: string, options?: { subtitles: 'soft' | 'burned' } | null): string {
   const ext = (fileName.split('.').pop() ?? 'bin').toLowerCase();
-  if (type === 'video') return keys.videoTranslated(id, lang);
+  if (type === 'video') return keys.videoTranslated(id, lang, options?.subtitles);
   return type === 'presentation' ? keys.presentationTranslated(id, lang) : keys.documentTranslated(id, lang, ext);
 }
 
@@ -103,6 +103,7 @@ export async function removeTranslation(deps: ContentDeps, translationId: number
   // A failed translation made its video need attention: without it the video shows what its other jobs say.
   if (t.jobId !== null) await deps.queue.resync(t.itemType, t.itemId);
   if (t.fileKey) await deps.store.delete(t.fileKey);
+  for (const f of t.videoFiles ?? []) await deps.store.delete(f.fileKey);
   await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
   if (t.itemType === 'video') {
     await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
@@ -120,6 +121,7 @@ export async function removeTranslation(deps: ContentDeps, translationId: number
 export async function removeTranslationsOf(deps: ContentDeps, type: ContentType, id: number): Promise<void> {
   for (const t of await deps.catalog.translations.removeWhere((x) => x.itemType === type && x.itemId === id)) {
     if (t.fileKey) await deps.store.delete(t.fileKey);
+    for (const f of t.videoFiles ?? []) await deps.store.delete(f.fileKey);
     await deps.store.delete(keys.translatedText(t.itemType, t.itemId, t.targetLanguage));
     if (t.itemType === 'video') await deps.store.delete(videoKeys.subtitles(t.itemId, t.targetLanguage));
   }

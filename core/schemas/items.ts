@@ -208,6 +208,17 @@ export const Video = Type.Object({
 
 const Cue = Type.Object({ id: Str(), start: Num(), end: Num(), text: Str() });
 
+/** One translated MP4 of a video in a language: soft and burned subtitles each have their own, made from the same transcript version. */
+export const VideoFile = Type.Object({
+  subtitles: SubtitleMode,
+  dub: Bool(),
+  fileKey: Str(),
+  /** Public download path. */
+  filePath: Str(),
+  /** The transcript version it was made from (an older one is dropped when the transcript changes). */
+  transcriptVersion: Int(),
+});
+
 /** A translated version of a video (from its translation record). */
 export const VideoVersion = Type.Object({
   /** The translation record's id. */
@@ -223,6 +234,8 @@ export const VideoVersion = Type.Object({
   /** The translated subtitles as SubRip (SRT). */
   subtitlesSrtPath: Opt(StrOrNull()),
   options: VideoOptions,
+  /** Every translated MP4 of this language: soft and burned subtitles side by side once both were asked for. */
+  files: Opt(Type.Array(VideoFile)),
 }, { description: 'A translated version of the video' });
 
 /** GET /api/videos/{id}/transcript: the transcript state, its cues, and the video's translated versions. */

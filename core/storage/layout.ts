@@ -14,7 +14,8 @@ export const keys = {
   presentationOriginal: (id: number, fileName: string) => `presentations/original_files/${id}_${safeFileName(fileName, 'presentation.pptx')}`,
   presentationTranslated: (id: number, lang: string) => `presentations/translated_files/${id}_${lang}.pptx`,
   videoOriginal: (id: number, fileName: string) => `videos/original_files/${id}_${safeFileName(fileName, 'video.mp4')}`,
-  videoTranslated: (id: number, lang: string) => `videos/translated_files/${id}_${lang}.mp4`,
+  /** One translated MP4 per language and kind of subtitles: soft (a track) and burned (into the picture) can both exist. */
+  videoTranslated: (id: number, lang: string, subtitles: 'soft' | 'burned' = 'soft') => `videos/translated_files/${id}_${lang}${subtitles === 'burned' ? '.burned' : ''}.mp4`,
   videoThumbnail: (id: number) => `videos/thumbnails/${id}.jpg`,
   documentImage: (docId: number, page: number | null, n: number, ext: string) =>
     `images/documents/${docId}/${page ? `p${page}-` : ''}${n}.${ext}`,

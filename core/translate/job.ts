@@ -85,7 +85,7 @@ export function createTranslateHandler(deps: TranslateJobDeps): JobHandler {
       });
       await progressWrites;
       report(step('translate_storing', { language: target }), 93);
-      const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName);
+      const key = translatedKey(initial.itemType, initial.itemId, target, item.fileName, initial.options);
       const size = (await stat(output)).size;
       await deps.store.put(key, createReadStream(output), { size });
       // Downloads are named "<title> (<language>).<ext>" (characters a file name cannot hold replaced).

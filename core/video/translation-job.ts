@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { publicUrlForKey, videoKeys } from '../storage/layout';
 import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
-import type { JobStep, TranslationRecord, Video, VideoOptions } from '../types';
+import type { JobStep, TranslationRecord, Video, VideoFile, VideoOptions } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
 import { keptMediaInfo } from '../tools/media-info';
 import { inspectVideo } from './probe';
@@ -29,8 +29,30 @@ export async function openVideoForTranslation(deps: RecordDeps, video: Video, re
   return { file: videoTranslatable({ input, info, stored, options, workDir, onStep }), stored };
 }
 
+/**
+ * The record's translated MP4s after one was made at `fileKey`: it takes the place of the file of its kind (soft or
+ * burned subtitles); the other kind's stays when it was made from the same transcript version, and is deleted when
+ * the transcript changed since (it would show the old words).
+ */
+export async function keepVideoFiles(deps: RecordDeps, record: TranslationRecord, fileKey: string, made: VideoOptions, transcriptVersion: number): Promise<VideoFile[]> {
+  const current: VideoFile = { subtitles: made.subtitles, dub: made.dub, fileKey, filePath: publicUrlForKey(fileKey), transcriptVersion };
+  const kept: VideoFile[] = [];
+  for (const f of record.videoFiles ?? []) {
+    if (f.subtitles === made.subtitles || f.fileKey === fileKey) continue;
+    if (f.transcriptVersion === transcriptVersion && (await deps.store.head(f.fileKey))) kept.push(f);
+    else await deps.store.delete(f.fileKey);
+  }
+  return [...kept, current].sort((a, b) => a.subtitles.localeCompare(b.subtitles));
+}
+
 /** Stores the translated WebVTT and points the video at its translated file; returns the subtitles' public path. */
 export async function finishVideoTranslation(deps: RecordDeps, record: TranslationRecord, file: VideoTranslatable, fileKey: string): Promise<string | null> {
+  const made: VideoOptions = record.options ?? DEFAULT_VIDEO_OPTIONS;
+  const video = await deps.catalog.videos.get(record.itemId);
+  const fresh = await deps.catalog.translations.get(record.id);
+  if (fresh) {
+    await deps.catalog.translations.update(record.id, { videoFiles: await keepVideoFiles(deps, fresh, fileKey, made, video?.transcript?.version ?? 1) });
+  }
   let subtitlesPath: string | null = null;
   if (file.vttPath) {
     const key = videoKeys.subtitles(record.itemId, record.targetLanguage);

@@ -15,5 +15,6 @@ export async function videoVersions(catalog: Catalog, videoId: number): Promise<
     subtitlesPath: t.subtitlesPath ?? null,
     subtitlesSrtPath: t.subtitlesPath ? t.subtitlesPath.replace(/\.vtt$/, '.srt') : null,
     options: t.options ?? DEFAULT_VIDEO_OPTIONS,
+    files: t.videoFiles ?? [],
   }));
 }

@@ -87,9 +87,13 @@ export function VideoPlayerDialog({ video, onClose }: { video: Video; onClose: (
                     <FileText aria-hidden /> {t('videos.player.subtitlesIn', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })} <Ltr>.srt</Ltr>
                   </a>
                 ) : null}
-                <a href={v.filePath!} download={v.fileName ?? undefined} className={buttonClasses('outline', 'sm')} data-testid="translated-file">
-                  <Download aria-hidden /> {t('videos.player.translatedFile', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })}
-                </a>
+                {/* One MP4 per kind of subtitles: soft and burned side by side once both were asked for. */}
+                {(v.files?.length ? v.files : [{ filePath: v.filePath!, subtitles: v.options.subtitles }]).map((f) => (
+                  <a key={f.filePath} href={f.filePath} download={v.fileName ?? undefined} className={buttonClasses('outline', 'sm')} data-testid="translated-file" data-subtitles={f.subtitles}>
+                    <Download aria-hidden /> {t('videos.player.translatedFile', { language: t(`languages.${v.targetLanguage}`, { defaultValue: v.targetLanguage }) })}
+                    {v.files && v.files.length > 1 ? ` · ${t(f.subtitles === 'burned' ? 'videos.subtitlesBurned' : 'videos.subtitlesSoft')}` : ''}
+                  </a>
+                ))}
               </span>
             ))}
           </div>
