@@ -40,6 +40,7 @@ import { createRagBot } from './chat/rag';
 import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
+import { auditWrites } from './governance/audit-writes';
 import { guardProduct } from './governance/guard';
 import { recordExpired } from './governance/expiry';
 import { settleAllVersions, settleVersion, type VersionDeps } from './governance/versions';
@@ -364,7 +365,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         if (failure) throw failure;
       },
     };
-    return { ...core, product: guardProduct(createProduct(core), audit) };
+    return { ...core, product: guardProduct(auditWrites(createProduct(core), audit), audit) };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

@@ -7,6 +7,7 @@ import type * as S from '../schemas/index';
 export const AUDIT_ACTIONS = [
   'approve', 'reject', 'audience', 'expiry', 'expired', 'replace', 'restore', 'archive', 'delete', 'delete_all',
   'sign_in', 'sign_in_failed', 'sign_out', 'token_write', 'forbidden', 'user', 'token',
+  'upload', 'edit', 'transcript', 'translation', 'settings', 'glossary', 'category', 'request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
