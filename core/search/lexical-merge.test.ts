@@ -175,3 +175,31 @@ test('closing the index during a merge in a worker stops it: the index reopens w
   sameHits(askAll(again), before);
   await again.close();
 }));
+
+test('two quiet-time merges asked while a merge runs start one after the other, never on the same segments (no "no such table: seg_N")', () => inDir(async (dir) => {
+  const events: MergeEvent[] = [];
+  let extra: Promise<void>[] = [];
+  const { idx, file } = await sixSegments(dir, {
+    onMerge: (e) => {
+      events.push(e);
+      if (e.phase !== 'started' || extra.length) return;
+      // While the first merge runs: five more segments, and two more quiet times that both wait for it.
+      const late = manyChunks(2000, 2400);
+      for (let i = 0; i < late.length; i += 400) { idx.upsert(late.slice(i, i + 400)); void idx.flush(); }
+      extra = [idx.compact(), idx.compact()];
+    },
+  });
+  await idx.compact();
+  assert.equal(extra.length, 2);
+  await Promise.all(extra);
+  await idx.idle();
+  const failed = events.filter((e) => e.phase === 'failed');
+  assert.deepEqual(failed.map((e) => e.error?.message), []);
+  const started = events.filter((e) => e.phase === 'started').map((e) => e.segments);
+  for (let i = 0; i < started.length; i++) for (let j = i + 1; j < started.length; j++) {
+    assert.deepEqual(started[i]!.filter((s) => started[j]!.includes(s)), [], `merges ${i} and ${j} shared segments`);
+  }
+  assert.deepEqual(tables(file).unlisted, []);
+  assert.equal(idx.count(), 4400);
+  await idx.close();
+}));

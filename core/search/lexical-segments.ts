@@ -495,7 +495,10 @@ export function createSegments(db: Database.Database, opts: SegmentsOptions): Se
     async compact() {
       quietWaiting = true;
       try {
-        await idle();
+        // Checked again after each wait, with nothing awaited between the check and the merge below: two quiet
+        // times that waited for the same merge would otherwise both merge the same list, and the second would read
+        // tables the first had dropped ("no such table: seg_N").
+        while (running) await idle();
       } finally {
         quietWaiting = false;
       }
