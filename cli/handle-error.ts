@@ -8,7 +8,7 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 /**
  * The one place an error becomes output and an exit code: the AppError's
  * message once (as JSON with --json), the stack only with --debug.
- * Bad usage or a bad value exits 2, everything else 1 (and Ctrl-C 130, decided in main).
+ * Bad usage, a bad value or an unknown id exits 2, everything else 1 (and Ctrl-C 130, decided in main).
  */
 export function handleError(e: unknown, logger: Logger, options: { debug: boolean }): number {
   if (e instanceof CommanderError) {
@@ -22,8 +22,9 @@ export function handleError(e: unknown, logger: Logger, options: { debug: boolea
   const err = toAppError(e);
   report(logger, err);
   if (options.debug) logger.rawErr(`${(e instanceof Error && e.stack) || String(e)}\n${err.cause instanceof Error && err.cause.stack ? `cause: ${err.cause.stack}\n` : ''}`);
-  // A value the product refused as invalid came from the command line (an unknown language, a bad date): usage too.
-  return isUsageError(err) || err.code === 'validation' ? EXIT.usage : EXIT.failed;
+  // A value the product refused as invalid came from the command line (an unknown language, a bad date), or an id or
+  // file it does not know (`cms rm 99999`): usage too. Per-file failures of an import are counted by the command (1).
+  return isUsageError(err) || err.code === 'validation' || err.code === 'not_found' ? EXIT.usage : EXIT.failed;
 }
 
 function report(logger: Logger, err: AppError, hint?: string) {

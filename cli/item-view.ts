@@ -15,6 +15,8 @@ export interface ItemView {
   error: string | null;
   /** Failed for good (DRM, no media, a codec the server cannot decode): a retry cannot help, the file must change. */
   permanent?: boolean;
+  /** Why it failed, as a code (`failure.damaged`, `failure.timeout`...), when it failed. */
+  errorCode: string | null;
   chunks: number;
   /** Pages (documents), slides (presentations) or seconds (videos), once known. */
   extent: number | null;
@@ -28,7 +30,7 @@ export const isFinished = (status: string) => !isRunning(status);
 export function toItemView(type: ContentType, r: Document | Presentation | Video): ItemView {
   const base = {
     type, id: r.id, fileName: r.fileName, fileSize: r.fileSize, status: r.status, progress: r.progress ?? 0, step: r.step ?? null,
-    error: r.error ?? null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    error: r.error ?? null, errorCode: r.status === 'failed' ? (r.errorCode?.code ?? 'failure.internal') : null, createdAt: r.createdAt, updatedAt: r.updatedAt,
     ...(r.status === 'failed' && isPermanentFailure(r.errorCode) ? { permanent: true } : {}),
   };
   switch (type) {

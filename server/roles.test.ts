@@ -10,7 +10,8 @@ import { createProductClient } from '../cli/http/product-client';
 import { ACCESS_CHANGE_PERMISSIONS, ACCESS_CHANGES, type AccessChange } from '../core/governance/access-rules';
 import { OPERATION_PERMISSIONS } from '../core/governance/guard';
 import { can, ROLES, type Role } from '../core/governance/roles';
-import type { AuditEntry, ContentItem, Product } from '../core/product/index';
+import type { AuditEntry, Product } from '../core/product/index';
+import type { ContentItem } from '../core/types';
 import { fixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from './testing';
 

@@ -22,7 +22,7 @@ export function usersCommand(ctx: CliContext) {
       else for (const u of users) ctx.logger.line(`${String(u.id).padStart(4)}  ${u.username.padEnd(20)} ${u.role.padEnd(9)} ${u.disabled ? 'disabled' : ''}`);
       return EXIT.ok;
     });
-  }));
+  }), { isDefault: true }); // bare `cms users` lists
   cmd.addCommand(withCommonOptions(new Command('add').description('add a user').argument('<username>')
     .requiredOption('--role <role>', ROLES.join(' | ')).option('--name <name>', 'display name')
     .option('--password-env <VAR>', 'read the password from this environment variable (default CMS_NEW_PASSWORD)', 'CMS_NEW_PASSWORD'))
@@ -69,7 +69,7 @@ export function tokensCommand(ctx: CliContext) {
       else for (const t of tokens) ctx.logger.line(`${String(t.id).padStart(4)}  ${t.name.padEnd(20)} ${t.role.padEnd(9)} ${t.prefix}…  ${t.revokedAt ? 'revoked' : `last used ${t.lastUsedAt ?? 'never'}`}`);
       return EXIT.ok;
     });
-  }));
+  }), { isDefault: true }); // bare `cms tokens` lists
   cmd.addCommand(withCommonOptions(new Command('create').description('create a token: it is printed once').argument('<name>').requiredOption('--role <role>', ROLES.join(' | ')))
     .action(async (name: string, o: { role: string }) => {
       ctx.exitCode = await withConnection(ctx, { worker: false }, async (conn) => {

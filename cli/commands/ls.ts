@@ -5,7 +5,7 @@ import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { bytes } from '../format';
 import { EXIT } from '../handle-error';
-import type { Logger } from '../logger';
+import type { Logger, Style } from '../logger';
 import { usageError } from '../usage';
 import type { Column } from '../views/table';
 
@@ -34,7 +34,9 @@ function statusFilter(value: string | undefined): ((status: string) => boolean) 
 }
 
 const date = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
-const statusStyle = (s: string) => (s === 'failed' ? 'red' : s === 'completed' || s === 'approved' ? 'green' : 'cyan') as 'red' | 'green' | 'cyan';
+const statusStyle = (s: string) => (s === 'failed' ? 'red' : s === 'completed' || s === 'approved' ? 'green' : s === 'archived' ? 'dim' : 'cyan') as Style;
+/** An archived item (its file left a synced folder, or archived by hand) is never public: it shows as archived, whatever its processing status. */
+const shownStatus = (r: { status: unknown; archivedAt?: string | null }) => (r.archivedAt ? 'archived' : String(r.status));
 
 export function lsCommand(ctx: CliContext) {
   return withCommonOptions(
@@ -70,7 +72,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null, keep: (
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'type', value: (r) => r.type },
         { header: 'title', value: (r) => r.title, max: 40 },
-        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(String(r.status)) },
+        { header: 'status', value: (r) => shownStatus(r), style: (r) => statusStyle(shownStatus(r)) },
         { header: 'file', value: (r) => r.fileName, max: 36 },
         { header: 'size', value: (r) => (r.fileSize ? bytes(r.fileSize) : ''), align: 'right' },
         { header: 'uploaded', value: (r) => date(r.uploadDate) },
@@ -79,7 +81,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null, keep: (
       return show(logger, only(await product.items('document')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.title, max: 40 },
-        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'status', value: (r) => shownStatus(r), style: (r) => statusStyle(shownStatus(r)) },
         { header: 'pages', value: (r) => r.pageCount, align: 'right' },
         { header: 'chunks', value: (r) => r.chunkCount, align: 'right' },
         { header: 'images', value: (r) => r.imageCount, align: 'right' },
@@ -91,7 +93,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null, keep: (
       return show(logger, only(await product.items('presentation')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
-        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'status', value: (r) => shownStatus(r), style: (r) => statusStyle(shownStatus(r)) },
         { header: 'slides', value: (r) => r.slideCount, align: 'right' },
         { header: 'chunks', value: (r) => r.chunkCount, align: 'right' },
         { header: 'images', value: (r) => r.imageCount, align: 'right' },
@@ -102,7 +104,7 @@ async function list(logger: Logger, product: Product, kind: Kind | null, keep: (
       return show(logger, only(await product.items('video')), [
         { header: 'id', value: (r) => r.id, align: 'right' },
         { header: 'title', value: (r) => r.label, max: 40 },
-        { header: 'status', value: (r) => r.status, style: (r) => statusStyle(r.status) },
+        { header: 'status', value: (r) => shownStatus(r), style: (r) => statusStyle(shownStatus(r)) },
         { header: 'duration', value: (r) => (r.duration === null ? '' : `${Math.round(r.duration)} s`), align: 'right' },
         { header: 'subcategory', value: (r) => r.subcategory },
         { header: 'translation', value: (r) => (r.translation.state === 'none' ? '' : `${r.translation.targetLanguage} ${r.translation.state}`) },

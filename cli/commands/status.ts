@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Job } from '../../core/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
+import { isTransientFailure } from '../../core/jobs/failure-class';
 import { EXIT } from '../handle-error';
 import { percent } from '../format';
 import { isRunning, listItemViews, type ItemView } from '../item-view';
@@ -23,6 +24,9 @@ export interface StatusRow {
   progress: number;
   step: string | null;
   error: string | null;
+  /** A failure's code (`failure.damaged`, `failure.timeout`...) and whether it may pass by itself (core/jobs/failure-class.ts); null unless failed. */
+  errorCode: string | null;
+  transient: boolean | null;
   job: { id: number; state: string; attempts: number } | null;
 }
 
@@ -73,6 +77,7 @@ async function snapshot(conn: Connection, all: boolean): Promise<Snapshot> {
 function toRow(i: ItemView, job: Job | undefined): StatusRow {
   return {
     type: i.type, id: i.id, title: i.title, file: i.fileName, status: i.status, progress: i.progress, step: i.step, error: i.error,
+    errorCode: i.errorCode, transient: i.errorCode ? isTransientFailure(i.errorCode) : null,
     job: job ? { id: job.id, state: job.state, attempts: job.attempts } : null,
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AppError, toAppError } from '../../core/errors';
+import { isTransientFailure } from '../../core/jobs/failure-class';
 import type { ContentType } from '../../core/types';
 import type { Product } from '../../core/product/index';
 import { extentLabel, toItemView, type ItemView } from '../item-view';
@@ -17,6 +18,10 @@ export interface ImportRow {
   status: RowStatus;
   /** Why it was skipped or failed. */
   reason: string | null;
+  /** A failure's code: the item's failure reason (`failure.damaged`, `failure.timeout`...) or the refusal's error code (`too_large`, `unavailable`...). */
+  errorCode: string | null;
+  /** Whether that failure may pass by itself (run the import again later) rather than needing the file changed (core/jobs/failure-class.ts). */
+  transient: boolean | null;
   /** For duplicates: the item that already holds this content. */
   existing: { type: ContentType; id: number } | null;
   chunks: number | null;
@@ -86,8 +91,9 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
     return row;
   };
   const base = (file: string, started: number) => ({
-    file, type: null, id: null, reason: null, existing: null, chunks: null, extent: null, ms: Date.now() - started,
+    file, type: null, id: null, reason: null, errorCode: null, transient: null, existing: null, chunks: null, extent: null, ms: Date.now() - started,
   });
+  const failedWith = (code: string) => ({ errorCode: code, transient: isTransientFailure(code) });
 
   /**
    * Follows an item to its end. Its time counts from when it left the queue (the last poll that still saw it
@@ -110,6 +116,7 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
   const outcome = (done: ItemView) => ({
     type: done.type, id: done.id, status: done.status === 'failed' ? 'failed' as const : 'completed' as const,
     reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : null,
+    ...(done.status === 'failed' ? failedWith(done.errorCode ?? 'failure.internal') : {}),
     chunks: done.chunks, extent: extentLabel(done) || null,
   });
 
@@ -178,18 +185,18 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
           if (signal.aborted) return finish({ ...base(file, started), type, id: dup.id, status: 'interrupted', reason: 'left unfinished' }, order);
           const e2 = toAppError(again);
           if (e2.code === 'unavailable' || e2.code === 'unauthorized') throw e2;
-          return finish({ ...base(file, started), type, id: dup.id, status: 'failed', reason: e2.message }, order);
+          return finish({ ...base(file, started), type, id: dup.id, status: 'failed', reason: e2.message, ...failedWith(e2.code) }, order);
         }
       }
       // The server is down or refuses us: no point going on with the other files.
       if ((err.code === 'unavailable' || err.code === 'unauthorized') && !item) throw err;
-      return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'failed', reason: err.message }, order);
+      return finish({ ...base(file, started), type, id: item?.id ?? null, status: 'failed', reason: err.message, ...failedWith(err.code) }, order);
     }
   }
 
   return {
     importFile,
-    problem: (input, reason) => finish({ ...base(input, Date.now()), status: 'failed', reason }),
+    problem: (input, reason) => finish({ ...base(input, Date.now()), status: 'failed', reason, ...failedWith('not_found') }),
     notStarted: (c) => finish({ ...base(c.display, Date.now()), status: 'interrupted', reason: 'not started' }),
     get rows() {
       return rows.map((r) => r.row);
