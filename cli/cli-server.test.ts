@@ -178,9 +178,9 @@ test('the in-process server announces its address in the lock, so the CLI finds 
   assert.equal(parseJson<{ mode: string }>(r).mode, 'http');
 });
 
-test('an unknown id is one error line on stderr, exit 1, with the stack only under --debug', async () => {
+test('an unknown id is one error line on stderr, exit 2 (a bad value, as README says), with the stack only under --debug', async () => {
   const r = await runCms(['rm', '999999'], { env });
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   assert.equal(r.stderr.trim(), 'Error: No item has id 999999');
   const debug = await runCms(['rm', '999999', '--debug'], { env });
