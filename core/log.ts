@@ -29,5 +29,14 @@ export function serviceLog(root: Logger): Logger {
   return root.child({}, { level: root.isLevelEnabled('debug') ? root.level : 'info' });
 }
 
-/** A `(message) => void` for core's `log` options: one info line per message. */
-export const lineLogger = (log: Logger) => (message: string) => log.info(message);
+/** Fields a core `log` call may add to its line: `level` (info unless given) and machine-readable fields (jobId, itemId...). */
+export type LogFields = { level?: 'debug' | 'info' | 'warn' | 'error' } & Record<string, unknown>;
+/** What core's `log` options are: a message, and optionally its level and fields. */
+export type LogLine = (message: string, fields?: LogFields) => void;
+
+/** A `(message, fields?) => void` for core's `log` options: one line per message, at its level (info by default), with its fields. */
+export const lineLogger = (log: Logger): LogLine => (message, fields) => {
+  if (!fields) return log.info(message);
+  const { level = 'info', ...rest } = fields;
+  log[level](rest, message);
+};

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { AppError } from '../../core/errors';
+import { lineLogger } from '../../core/product/index';
 import { createServices, workerName } from '../compose';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
@@ -20,7 +21,7 @@ export function workerCommand(ctx: CliContext) {
       ctx.endsOnSignal = true;
       // The worker's lines are its log: JSON (pino), the server's format.
       const log = logger.log({ level: config.logLevel });
-      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: (m) => log.info(m) });
+      const services = await createServices(config, { lock: { url: null }, startWorker: true, log: lineLogger(log) });
       try {
         const from = config.databaseUrl ? 'PostgreSQL' : config.dataDir;
         log.info({ worker: workerName(), concurrency: config.worker.concurrency, from }, `Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${from}`);

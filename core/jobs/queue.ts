@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/types';
+import type { LogLine } from '../log';
 import { AppError, isAppError, toAppError } from '../errors';
 import type { ContentType, Job, JobKind, JobStep } from '../types';
 import { createLocalJobClaims, type JobClaims } from './claims';
@@ -35,7 +36,8 @@ export interface JobQueueOptions {
   claims?: JobClaims;
   /** How long a claim lives without renewal (renewed every third of it). Default 30 s. */
   leaseMs?: number;
-  log?: (msg: string) => void;
+  /** Service lines; a job's failure comes with its level (warn: the file or a service; error: internal) and jobId, itemId fields. */
+  log?: LogLine;
   /**
    * Called before a job starts and before each new step it reports; what it throws fails the job with that
    * reason (the free-space check: core/disk.ts). `step` is the step about to begin (none at the job's start).
@@ -287,7 +289,10 @@ export function createJobQueue(options: JobQueueOptions) {
         await persist(jobId, () => write(jobId, { state: 'failed', step: step('failed'), error, finishedAt: now() }, { state: 'failed', error: err }));
         jobDuration.observe({ kind: job.kind, outcome: 'failed' }, took());
         jobFailures.inc({ kind: job.kind, reason: reason?.code ?? err.code });
-        log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`);
+        // Expected failures (a damaged file, a service down) are warnings; an internal error is an error, for alerting.
+        log(`job ${jobId} (${job.kind} ${job.itemType} ${job.itemId}) failed: ${err.message}`, {
+          level: err.code === 'internal' ? 'error' : 'warn', jobId, jobKind: job.kind, itemType: job.itemType, itemId: job.itemId, code: err.code, reason: reason?.code ?? null,
+        });
         return claims.release(jobId, true);
       })
       .catch((e: Error) => log(`Releasing job ${jobId} failed: ${e.message}`))
