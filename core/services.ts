@@ -240,7 +240,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     }));
     const handlers: JobHandlers = {
       ingest: createIngestHandler(records, {
-        ocrLanguages: config.worker.ocrLanguages, tmpDir,
+        ocrLanguages: config.worker.ocrLanguages, tmpDir, log,
         checkVideoDuration: (sec) => void planVideo(sec, { transcribe: true, translate: false, burn: false, dub: false }, { maxSec: config.video.maxMinutes * 60 }),
       }),
       transcribe: createTranscribeHandler({

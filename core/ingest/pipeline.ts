@@ -21,6 +21,7 @@ import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
 import { keepMediaInfo } from '../tools/media-info';
 import { message } from '../messages';
+import { retryPassing } from './transient';
 
 export interface IngestOptions {
   ocrLanguages: string[];
@@ -30,6 +31,8 @@ export interface IngestOptions {
   renderSlides?: boolean;
   /** Refuses a video by its length before any work (VIDEO_MAX_MINUTES; core/video/policy.ts, wired in core/services.ts). */
   checkVideoDuration?: (durationSec: number | undefined) => void;
+  /** Told of a passing failure (a lock, a timeout) that is tried again. */
+  log?: (line: string) => void;
 }
 
 type AnyItem = Document | Presentation | Video;
@@ -73,7 +76,9 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       });
 
       report(step('storing_images'), 60);
-      await removeDerived(deps, type, rec.id);
+      // The index's writes may meet a lock or a timeout that passes: tried again, not the file's failure.
+      const passing = { signal, onRetry: (e: unknown, n: number) => options.log?.(`ingest of ${type} ${rec.id}: ${(e as Error).message}; trying again (run ${n})`) };
+      await retryPassing(() => removeDerived(deps, type, rec.id), passing);
       const title = titleOf(rec);
       const images = await storeExtractedImages(deps, { type, id: rec.id, title }, extraction, signal);
 
@@ -100,7 +105,7 @@ export function createIngestHandler(deps: RecordDeps, options: IngestOptions): J
       }
       // Chroma writes a batch while the next one is embedded and the last one goes to the lexical index (core/search/index.ts).
       report(step('indexing', { done: 0, total: chunks.length }), 70);
-      await deps.search.upsert(chunks, (done, total) => report(step('indexing', { done, total }), 70 + (28 * done) / total, { throttle: true }));
+      await retryPassing(() => deps.search.upsert(chunks, (done, total) => report(step('indexing', { done, total }), 70 + (28 * done) / total, { throttle: true })), passing);
 
       found = {
         chunkCount: chunks.length, imageCount: images.count, sourceLanguage: language ?? rec.sourceLanguage,
