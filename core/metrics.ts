@@ -4,12 +4,17 @@
  * durations, failures per reason code), answer latency per bot, requests
  * to the model, speech and translation providers and their errors,
  * rate-limited requests, reranking requests, the search index's size, and the process's own
- * figures (memory, event loop, handles). One registry per process: every
- * figure is this process's; a scraper adds them up across servers and workers.
+ * figures (memory, event loop, handles); HTTP requests by route and status;
+ * whether each backing service is up (PostgreSQL or the catalog file, Chroma,
+ * S3 or the local store) and the disk's free bytes, from the health checks
+ * at each scrape; the version (cms_build_info). One registry per process:
+ * every figure is this process's; a scraper adds them up across servers and
+ * workers (`cms worker --metrics-port P` serves a worker's).
  */
 import { createRequire } from 'node:module';
 import type * as Prom from 'prom-client';
 import type { LlmClient } from './llm/types';
+import type { HealthReport } from './types';
 
 const SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
@@ -18,6 +23,14 @@ export interface MetricSources {
   jobs(): Promise<Array<{ kind: string; state: string }>>;
   /** Chunks in the search index. */
   indexChunks(): number | Promise<number>;
+}
+
+/** What a scrape reads at its moment: the health checks (up gauges) and free space. */
+export interface ScrapeSources {
+  health?: () => Promise<HealthReport>;
+  /** The catalog's backend, for the up gauge's name (postgres, or the data folder's file). */
+  catalogKind?: 'postgres' | 'file';
+  disk?: () => Array<{ folder: string; freeBytes: number }>;
 }
 
 let sources: MetricSources | null = null;
@@ -50,8 +63,29 @@ function make() {
       if (sources) this.set(await sources.indexChunks());
     },
   });
+  const version = (() => {
+    try {
+      return (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+    } catch {
+      return '0.0.0';
+    }
+  })();
+  new Gauge({ name: 'cms_build_info', help: 'Always 1: the product version and Node.js version as labels', labelNames: ['version', 'node'] as const, registers: [registry] })
+    .set({ version, node: process.version }, 1);
   return {
     registry,
+    serviceUp: new Gauge({
+      name: 'cms_dependency_up', help: 'Whether a backing service answered its health check at this scrape (1) or not (0): postgres or catalog_file, chroma, s3 or local_storage',
+      labelNames: ['dependency'] as const, registers: [registry],
+    }),
+    diskFree: new Gauge({
+      name: 'cms_disk_free_bytes', help: 'Free bytes of each watched folder (DATA_DIR, the job work folder); below MIN_FREE_MB uploads are refused',
+      labelNames: ['folder'] as const, registers: [registry],
+    }),
+    httpRequests: new Counter({
+      name: 'cms_http_requests_total', help: 'HTTP requests answered, by method, route (as registered; unmatched for none) and status code',
+      labelNames: ['method', 'route', 'status'] as const, registers: [registry],
+    }),
     jobDuration: new Histogram({
       name: 'cms_job_duration_seconds', help: 'Time a job ran, by kind and outcome (done, failed)',
       labelNames: ['kind', 'outcome'] as const, buckets: SECONDS, registers: [registry],
@@ -90,10 +124,34 @@ export const jobDuration = { observe: (labels: { kind: string; outcome: string }
 export const jobFailures = { inc: (labels: { kind: string; reason: string }) => figures().jobFailures.inc(labels) };
 export const rateLimited = { inc: (labels: { group: string }) => figures().rateLimited.inc(labels) };
 export const rerankRequests = { inc: (labels: { outcome: string }) => figures().rerankRequests.inc(labels) };
+export const httpRequests = { inc: (labels: { method: string; route: string; status: string }) => figures().httpRequests.inc(labels) };
 
-/** The metrics as Prometheus text. */
-export async function metricsText(): Promise<{ contentType: string; body: string }> {
+/** Sets the up gauges and free space from the health checks made now (each within its deadline). */
+async function readDependencies(scrape: ScrapeSources) {
+  const f = figures();
+  if (scrape.disk) {
+    f.diskFree.reset();
+    for (const d of scrape.disk()) if (Number.isFinite(d.freeBytes)) f.diskFree.set({ folder: d.folder }, d.freeBytes);
+  }
+  if (!scrape.health) return;
+  const catalog = scrape.catalogKind === 'postgres' ? 'postgres' : 'catalog_file';
+  f.serviceUp.reset();
+  const report = await scrape.health().catch(() => null);
+  if (!report) {
+    // The health report itself failed: its catalog query (PostgreSQL down) is what it cannot do without.
+    f.serviceUp.set({ dependency: catalog }, 0);
+    return;
+  }
+  const { services } = report;
+  f.serviceUp.set({ dependency: catalog }, services.catalog.ok ? 1 : 0);
+  f.serviceUp.set({ dependency: 'chroma' }, services.search.ok ? 1 : 0);
+  f.serviceUp.set({ dependency: services.storage.kind === 's3' ? 's3' : 'local_storage' }, services.storage.ok ? 1 : 0);
+}
+
+/** The metrics as Prometheus text; with `scrape`, the up gauges and free space are read first. */
+export async function metricsText(scrape: ScrapeSources = {}): Promise<{ contentType: string; body: string }> {
   const { registry } = figures();
+  await readDependencies(scrape);
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
 

@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { createPublicGate, refusal, startMetrics, type Edge } from '../core/product/index';
+import { createPublicGate, httpRequests, refusal, startMetrics, type Edge } from '../core/product/index';
 import { actAs, identify, requireSameOrigin, requireSignIn } from './auth';
 import { bodyDeadline } from './body-deadline';
 import { consoleHeaders } from './console-headers';
@@ -87,6 +87,10 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   });
   registerErrorHandler(app);
   removeUploadsLeft(app, services);
+  // Every answer counted by route as registered (bounded: no ids or paths of unknown routes) and status: 408s and 5xx show.
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequests.inc({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
+  });
   // Response schemas document the routes and type their handlers; answers are sent as JSON.stringify makes them (fields beyond a schema kept).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(compress, COMPRESSION);

@@ -73,4 +73,22 @@ describe('GET /api/metrics', () => {
     assert.ok(sample(after, 'cms_answer_duration_seconds_count', { bot: 'chat' })! >= 1);
     assert.ok(sample(after, 'cms_rate_limited_total', { group: 'chat' })! >= 1);
   });
+
+  it('counts HTTP requests by route and status (404s of unknown paths as unmatched), says which dependencies are up, the free disk and the version', async () => {
+    const before = await scrape();
+    assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
+    assert.equal((await fetch(`${server.url}/api/no-such-route/12345`)).status, 404);
+    assert.equal((await fetch(`${server.url}/api/translations/999999`, { headers: { authorization: `Bearer ${server.token}` } })).status, 404);
+    const text = await scrape();
+    const count = (t: string, labels: Record<string, string>) => sample(t, 'cms_http_requests_total', labels) ?? 0;
+    assert.equal(count(text, { method: 'GET', route: '/api/health', status: '200' }), count(before, { method: 'GET', route: '/api/health', status: '200' }) + 1);
+    assert.equal(count(text, { method: 'GET', route: 'unmatched', status: '404' }), count(before, { method: 'GET', route: 'unmatched', status: '404' }) + 1);
+    assert.equal(count(text, { method: 'GET', route: '/api/translations/:id', status: '404' }), count(before, { method: 'GET', route: '/api/translations/:id', status: '404' }) + 1);
+    assert.doesNotMatch(text, /route="[^"]*12345/, 'no path of an unknown route becomes a label');
+    assert.equal(sample(text, 'cms_dependency_up', { dependency: 'catalog_file' }), 1);
+    assert.equal(sample(text, 'cms_dependency_up', { dependency: 'chroma' }), 1);
+    assert.equal(sample(text, 'cms_dependency_up', { dependency: 'local_storage' }), 1);
+    assert.ok(sample(text, 'cms_disk_free_bytes', { folder: server.dataDir })! > 0, 'the data folder\'s free bytes');
+    assert.match(text, /^cms_build_info\{version="\d+\.\d+\.\d+[^"]*",node="v\d+[^"]*"\} 1$/m);
+  });
 });

@@ -1,9 +1,18 @@
 import { safeEqual } from '../auth/secrets';
 import { AppError } from '../errors';
+import { freeBytes } from '../disk';
 import { healthReport } from '../health';
 import { metricsText } from '../metrics';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+
+const safeFree = (folder: string) => {
+  try {
+    return freeBytes(folder);
+  } catch {
+    return Number.NaN;
+  }
+};
 
 /** Whether the backing services (catalog, storage, search, model) are up. */
 export const health = (s: Services): Pick<Product, 'health' | 'metrics'> => ({
@@ -13,6 +22,9 @@ export const health = (s: Services): Pick<Product, 'health' | 'metrics'> => ({
     if (options.token != null && !(s.config.metricsToken && safeEqual(options.token, s.config.metricsToken))) {
       throw new AppError('unauthorized', 'Sign in as an admin or present METRICS_TOKEN to read the metrics');
     }
-    return metricsText();
+    return metricsText({
+      health: () => healthReport(s), catalogKind: s.config.databaseUrl ? 'postgres' : 'file',
+      disk: () => (s.disk ? s.disk.folders.map((folder) => ({ folder, freeBytes: safeFree(folder) })) : []),
+    });
   },
 });

@@ -67,7 +67,7 @@ export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
 export { UPLOADS_FOLDERS } from '../storage/layout';
 /** The server starts its metrics at once (elsewhere they start on first use). */
-export { startMetrics } from '../metrics';
+export { httpRequests, startMetrics } from '../metrics';
 export { LIST_PAGE_MAX } from '../content/views';
 export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';
 // Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
