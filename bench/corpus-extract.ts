@@ -18,7 +18,7 @@ import { extractFile } from '../core/ingest/extract';
 import { sniffFile } from '../core/formats/sniff';
 import { detectLanguage } from '../core/text/language';
 import { hasGarbage } from '../core/text/clean';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 
 const { values } = parseArgs({ options: { corpus: { type: 'string' }, json: { type: 'boolean' }, only: { type: 'string' } } });
 const root = path.resolve(values.corpus ?? CORPUS_DIR ?? 'shared/corpus');

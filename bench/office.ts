@@ -11,7 +11,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import PptxGenJS from 'pptxgenjs';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { createWarmOffice } from '../core/tools/office';
 import { percentile, runChild, timeCommand } from './proc';
 

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAnthropicClient } from '../core/llm/anthropic';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { translatingResponder } from '../core/testing/fake-translate';
 import { compareLayouts } from '../core/translate/layout-check';

@@ -6,17 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { corpusFile } from '../core/testing/corpus';
 import { createFixtures } from '../core/testing/fixtures';
 import { CMS, cleanEnv } from './test-support';
 import { textWidth } from './views/fit';
 
-/** Real files written by others (../shared/corpus beside the repo, or CORPUS_DIR); generated ones when it is absent. */
-const CORPUS = [process.env.CORPUS_DIR, path.resolve(import.meta.dirname, '../../shared/corpus'), '/work/shared/corpus'].find((d) => d && existsSync(d));
 const LONG_FOLDER = 'quarterly-installation-reports-for-the-northern-region-2026';
 
 let tmp: string;
@@ -29,9 +28,9 @@ before(async () => {
   inbox = path.join(tmp, 'inbox');
   mkdirSync(path.join(inbox, LONG_FOLDER), { recursive: true });
   const fx = createFixtures(path.join(tmp, 'fixtures'));
-  const real = (rel: string) => (CORPUS && existsSync(path.join(CORPUS, rel)) ? path.join(CORPUS, rel) : null);
-  const pdf = real('pdf/tracemonkey_a11y.pdf') ?? (await fx.textPdf(12)).path;
-  const docx = real('docx/blk-paras-and-tables.docx') ?? (await fx.docx()).path;
+  // Real files written by others (the test corpus), beside a generated deck.
+  const pdf = corpusFile('pdf/tracemonkey_a11y.pdf');
+  const docx = corpusFile('docx/blk-paras-and-tables.docx');
   copyFileSync(pdf, path.join(inbox, LONG_FOLDER, 'tracemonkey-paper-with-accessibility-tags.pdf'));
   copyFileSync(docx, path.join(inbox, 'blk-paras-and-tables.docx'));
   const deck = await fx.pptx();

@@ -1,24 +1,30 @@
 /**
- * `cms sync` on real files of the shared corpus (a copy in a temp folder; a
- * subset, the whole corpus was measured by hand: docs/governance.md): the
+ * `cms sync` on real files of the test corpus (a copy in a temp folder; 20
+ * files, the whole shared corpus was measured by hand: docs/governance.md): the
  * second run imports nothing, changes nothing and reads no file (its time
  * against the first is a benchmark figure); after removing 3 files and
  * changing 2 it reports exactly that.
  */
 import assert from 'node:assert/strict';
-import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { corpusFile } from '../core/testing/corpus';
 import { parseJson, runCms } from './test-support';
 
 interface Report { summary: string; new: Array<{ path: string }>; changed: Array<{ path: string }>; removed: Array<{ path: string }>; failed: unknown[]; unchanged: number; hashed: number; durationMs: number }
 
-/** Files of each folder of the corpus, the first `n` by name. */
-const pick = (folder: string, n: number) => readdirSync(path.join(CORPUS_DIR ?? '', folder)).sort().slice(0, n).map((f) => `${folder}/${f}`);
+/** 8 PDFs, 6 Word files and 6 decks of the corpus (files[3], a PDF, and files[11], a Word file, are changed below). */
+const FILES = [
+  'pdf/bigboundingbox.pdf', 'pdf/bug1529502.pdf', 'pdf/bug1907000_reduced.pdf', 'pdf/bug2009627.pdf',
+  'pdf/form_two_pages.pdf', 'pdf/issue7454.pdf', 'pdf/mixedfonts.pdf', 'pdf/tagged_stamp.pdf',
+  'docx/blk-inner-content.docx', 'docx/blk-paras-and-tables.docx', 'docx/comments-rich-para.docx', 'docx/hdr-header-footer.docx',
+  'docx/par-hlink-frags.docx', 'docx/tbl-props.docx',
+  'pptx/cht-charts.pptx', 'pptx/cht-legend-props.pptx', 'pptx/shp-shapes.pptx', 'pptx/tbl-cell.pptx', 'pptx/test_slides.pptx', 'pptx/txt-text.pptx',
+];
 
-describe('cms sync on the shared corpus', { skip: CORPUS_DIR ? false : 'no shared corpus beside the checkout' }, () => {
+describe('cms sync on real files', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-sync-'));
   const folder = path.join(tmp, 'corpus');
   const env = { DATA_DIR: path.join(tmp, 'data'), ADMIN_PASSWORD: 'sync-test-password', CMS_URL: '' };
@@ -29,10 +35,10 @@ describe('cms sync on the shared corpus', { skip: CORPUS_DIR ? false : 'no share
   };
 
   it('a second run imports 0, changes 0 and reads no file; then 3 removed and 2 changed are reported exactly', async (t) => {
-    const files = [...pick('pdf', 8), ...pick('docx', 6), ...pick('pptx', 6)];
+    const files = FILES;
     for (const rel of files) {
       mkdirSync(path.dirname(path.join(folder, rel)), { recursive: true });
-      copyFileSync(path.join(CORPUS_DIR!, rel), path.join(folder, rel));
+      copyFileSync(corpusFile(rel), path.join(folder, rel));
       chmodSync(path.join(folder, rel), 0o644);
     }
     const first = await sync();

@@ -21,7 +21,7 @@ import { catalogLanguages, planQuery } from '../core/chat/plan-query';
 import { retrieve } from '../core/search/retrieve';
 import { unknownLinks } from '../core/chat/known-links';
 import { readQuestions } from '../core/eval/answer-eval';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { SHARED_CORPUS_DIR as CORPUS_DIR } from '../bench/shared-corpus';
 
 const [questionsFile, out] = process.argv.slice(2);
 const questions = await readQuestions(questionsFile);

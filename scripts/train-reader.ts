@@ -33,7 +33,7 @@ import { queryVariant, MIN_COVERAGE, MIN_MATCHED_TERMS, type Passage } from '../
 import { questionCoverage } from '../core/text/question-frame';
 import { passageTermSet } from '../core/text/terms';
 import { rng } from '../core/testing/rng';
-import { sharedDir } from '../core/testing/corpus';
+import { sharedDir } from '../bench/shared-corpus';
 
 const EVAL_DIR = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? sharedDir('eval') ?? '../shared/eval';
 const OUT = path.resolve(import.meta.dirname, '../core/chat/reader-weights.json');

@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { CORPUS_DIR } from '../core/testing/corpus';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures } from '../core/testing/fixture-video';
 import type { ChatBotReply, RetrievalReply, Video } from '../core/types';
@@ -31,9 +30,8 @@ const HE = [
 let fake: FakeStt;
 let clipPath: string | null;
 before(async () => {
-  if (!CORPUS_DIR) return;
   clipPath = await videoFixtures.tearsOfSteel(26);
-  assert.ok(clipPath, 'the film clip of the shared corpus');
+  assert.ok(clipPath, 'the film clip of the test corpus');
   fake = await startFakeStt({ apiKey: 'stt-key' });
 });
 after(async () => { await fake?.close(); });
@@ -64,7 +62,7 @@ const post = async <T>(s: TestServer, route: string, body: unknown): Promise<T> 
 /** The time (ms) a frame URL was taken at (images/videos/ID/tMS.jpg). */
 const frameMs = (url: string) => Number(/\/t(\d+)\.jpg$/.exec(url)?.[1] ?? NaN);
 
-describe('video citations at the cue', { skip: !CORPUS_DIR && 'no shared corpus' }, () => {
+describe('video citations at the cue', () => {
   for (const [lang, cues, question, label, language] of [
     ['en', EN, 'When was the sunrise over the bay filmed?', 'Hill timelapse', 'english'],
     ['he', HE, 'מתי צולמה הזריחה מעל המפרץ?', 'צילום הגבעה', 'hebrew'],

@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { describeLocalFile } from '../content/spool';
 import { uploadOfKind } from '../content/upload-any';
 import { createServices, type Services } from '../services';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { phrasesFor } from './phrases';
 
 /** The offline answerer on real PDFs written by others (the defects of issue 19, reproduced on the named files). */
@@ -17,7 +17,7 @@ let services: Services;
 let dataDir: string;
 const ids: Record<string, number> = {};
 
-describe('offline answers on real files', { skip: !CORPUS_DIR && 'no shared corpus' }, () => {
+describe('offline answers on real files', () => {
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'answers-real-'));
     services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });

@@ -9,7 +9,7 @@ import { describeLocalFile } from '../content/spool';
 import { uploadOfKind } from '../content/upload-any';
 import { formatOfName } from '../formats/index';
 import { createServices, type Services } from '../services';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 
 /** The offline answerer on the real files behind the misses of the sixth round of issue 19 (docs/answers.md). */
 
@@ -27,7 +27,7 @@ async function productWith(files: string[]): Promise<{ services: Services; dataD
   return { services, dataDir, ids };
 }
 
-describe('offline answers beside a French file (sixth round)', { skip: !CORPUS_DIR && 'no shared corpus' }, () => {
+describe('offline answers beside a French file (sixth round)', () => {
   let p: Awaited<ReturnType<typeof productWith>>;
   before(async () => { p = await productWith(['pdf/issue5686.pdf', 'pptx/cht-legend-props.pptx', 'docx/blk-inner-content.docx']); });
   after(async () => {
@@ -63,7 +63,7 @@ const FILES = [
   'docx/sct-first-page-hdrftr.docx', 'docx/txt-font-props.docx', 'pptx/txt-paragraph-spacing.pptx',
 ];
 
-describe('offline answers on real files (sixth round)', { skip: !CORPUS_DIR && 'no shared corpus' }, () => {
+describe('offline answers on real files (sixth round)', () => {
   before(async () => { ({ services, dataDir, ids } = await productWith(FILES)); });
   after(async () => {
     await services?.close();

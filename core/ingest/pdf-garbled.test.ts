@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { CJK_FONT, makeTextImage } from '../testing/fixture-media';
 import { buildPdf } from '../testing/pdf-writer';
 import { hasGarbage } from '../text/clean';
@@ -57,14 +57,14 @@ test('a scanned Japanese page is read with the installed Japanese OCR even when 
   assert.match(text, /モーター/);
 });
 
-test('a PDF with a picture and no text (corpus tagged_stamp.pdf) completes with its picture and a "nothing searchable" note', { skip: !CORPUS_DIR && 'no shared corpus' }, async () => {
+test('a PDF with a picture and no text (corpus tagged_stamp.pdf) completes with its picture and a "nothing searchable" note', async () => {
   const r = await extractPdf(corpusFile('pdf/tagged_stamp.pdf'), opts({ fileName: 'tagged_stamp.pdf' }));
   assert.equal(r.sections.length, 0);
   assert.equal(r.images.length, 1);
   assert.match(r.notice ?? '', /Nothing in this file is searchable/);
 });
 
-test('OCR of a photo (corpus issue5549.pdf, a street scene) gives no text rather than noise in several scripts', { skip: !CORPUS_DIR && 'no shared corpus' }, async () => {
+test('OCR of a photo (corpus issue5549.pdf, a street scene) gives no text rather than noise in several scripts', async () => {
   const base = join(root, 'photo');
   await runTool('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', '-singlefile', corpusFile('pdf/issue5549.pdf'), base]);
   const r = await ocrPage(`${base}.png`, ['eng', 'heb', 'fra']);

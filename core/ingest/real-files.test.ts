@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../server/testing';
 import { uploadOfKind } from '../content/upload-any';
 import { describeLocalFile } from '../content/spool';
 import type { Services } from '../services';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { makeTextImage } from '../testing/fixture-media';
 import { buildPdf } from '../testing/pdf-writer';
 import { buildZip } from '../testing/zip-writer';
@@ -38,7 +38,6 @@ async function ingest(file: string, type: 'document' | 'presentation' = 'documen
 }
 
 const topItem = async (q: string) => (await services.search.search(q, { k: 3 }))[0]?.chunk.itemId;
-const corpus = { skip: !CORPUS_DIR && 'no shared corpus' };
 
 /** A minimal DOCX whose product name is a simple field (w:fldSimple), as Word writes DOCPROPERTY fields. */
 function fldSimpleDocx(): Buffer {
@@ -51,20 +50,20 @@ function fldSimpleDocx(): Buffer {
 }
 
 describe('valid files written by others complete, with the text the extractors used to miss', () => {
-  it('DOCX headers and footers are indexed (corpus hdr-header-footer.docx: "Header for section-1")', corpus, async () => {
+  it('DOCX headers and footers are indexed (corpus hdr-header-footer.docx: "Header for section-1")', async () => {
     const doc = await ingest(corpusFile('docx/hdr-header-footer.docx'));
     assert.equal(doc.status, 'completed', doc.error ?? '');
     assert.equal(await topItem('Header for section-1'), doc.id);
     assert.equal(await topItem('Footer for section 1'), doc.id);
   });
 
-  it('DOCX comments are indexed (corpus comments-rich-para.docx)', corpus, async () => {
+  it('DOCX comments are indexed (corpus comments-rich-para.docx)', async () => {
     const doc = await ingest(corpusFile('docx/comments-rich-para.docx'));
     assert.equal(doc.status, 'completed', doc.error ?? '');
     assert.equal(await topItem('inline image in the middle'), doc.id);
   });
 
-  it('DOCX SmartArt text is indexed (corpus shp-inline-shape-access.docx, whose only text is a diagram)', corpus, async () => {
+  it('DOCX SmartArt text is indexed (corpus shp-inline-shape-access.docx, whose only text is a diagram)', async () => {
     const doc = await ingest(corpusFile('docx/shp-inline-shape-access.docx'));
     assert.equal(doc.status, 'completed', doc.error ?? '');
     assert.ok(doc.chunkCount >= 1);
@@ -80,7 +79,7 @@ describe('valid files written by others complete, with the text the extractors u
     assert.equal(await topItem('Zephyr RM-450 tubular drive'), doc.id);
   });
 
-  it('PPTX chart titles, series and category labels are indexed (corpus cht-charts.pptx, shp-shapes.pptx)', corpus, async () => {
+  it('PPTX chart titles, series and category labels are indexed (corpus cht-charts.pptx, shp-shapes.pptx)', async () => {
     const deck = await ingest(corpusFile('pptx/cht-charts.pptx'), 'presentation');
     assert.equal(deck.status, 'completed', deck.error ?? '');
     const hits = await services.search.search('Series 2 Category 3', { k: 5 });
@@ -89,7 +88,7 @@ describe('valid files written by others complete, with the text the extractors u
     assert.equal(await topItem('Sales 1st Qtr 2nd Qtr'), shapes.id);
   });
 
-  it('a deck showing one chart on each of its slides has it on every slide, not only the first (corpus cht-legend-props.pptx)', corpus, async () => {
+  it('a deck showing one chart on each of its slides has it on every slide, not only the first (corpus cht-legend-props.pptx)', async () => {
     const deck = await ingest(corpusFile('pptx/cht-legend-props.pptx'), 'presentation');
     assert.equal(deck.status, 'completed', deck.error ?? '');
     const hits = await services.search.search('Series 2 Category 3', { k: 20, filters: { itemIds: [deck.id], itemType: 'presentation' } });

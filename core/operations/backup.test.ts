@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { restoreBackup } from './backup';
 
 /**
@@ -17,7 +17,6 @@ import { restoreBackup } from './backup';
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const skip = CORPUS_DIR ? false : 'the shared corpus is not here';
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), p));
 const cleanup: string[] = [];
 after(() => {
@@ -60,7 +59,7 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
   }
 }
 
-describe('cms backup during an import, cms restore into a new folder', { skip }, () => {
+describe('cms backup during an import, cms restore into a new folder', () => {
   it('the server starts on the restored folder and every completed item is there and searchable', async () => {
     const server = await startTestServer({ process: true });
     cleanup.push(server.dataDir);

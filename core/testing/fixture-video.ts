@@ -4,13 +4,14 @@
  * (Klatt voice, which pocketsphinx hears far better than the default voice)
  * over an ffmpeg test pattern, a silent clip, a clip without sound, broken
  * MP4s (truncated, fuzzed, DRM-encrypted, tracks without samples), and real recordings written by
- * others (../shared/corpus/media) made into MP4.
+ * others (core/testing/data/corpus/media) made into MP4.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runTool } from '../tools/exec';
+import { corpusFile } from './corpus';
 
 export const SPEECH_SENTENCES = [
   'Hello and welcome to the smart home training video.',
@@ -18,9 +19,8 @@ export const SPEECH_SENTENCES = [
   'Please open the door and turn on the light in the kitchen.',
 ];
 
-/** The shared corpus beside the repository (../shared/corpus/media from /work/main or a worktree). */
-export const CORPUS_MEDIA = ['../shared/corpus/media', '../../shared/corpus/media', '/work/shared/corpus/media']
-  .map((d) => resolve(process.cwd(), d)).find((d) => existsSync(d)) ?? '/work/shared/corpus/media';
+/** The recordings of the in-repo test corpus (countdown.mp3, the Tears of Steel clip, sintel-en.vtt). */
+export const CORPUS_MEDIA = corpusFile('media');
 
 export interface SpeechClip {
   path: string;
@@ -165,7 +165,6 @@ export const videoFixtures = {
   /** countdown.mp3 (a voice counting down, real recording) under a colour card, as MP4. */
   countdown: () => once('countdown.mp4', async (p) => {
     const src = join(CORPUS_MEDIA, 'countdown.mp3');
-    if (!existsSync(src)) return null;
     await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=10', '-i', src,
       '-map', '0:v', '-map', '1:a', '-t', '19', ...VIDEO_ARGS, '-c:a', 'aac', '-b:a', '96k', p], { timeoutMs: 120_000 });
     return p;
@@ -173,7 +172,6 @@ export const videoFixtures = {
   /** The first `seconds` of the Tears of Steel battle clip (WebM VP8/Vorbis) as H.264/AAC MP4. */
   tearsOfSteel: (seconds = 8) => once(`tears-${seconds}.mp4`, async (p) => {
     const src = join(CORPUS_MEDIA, 'tears-of-steel-battle-clip-medium.webm');
-    if (!existsSync(src)) return null;
     await runTool('ffmpeg', ['-v', 'error', '-y', '-i', src, '-t', String(seconds), '-vf', 'scale=-2:360', ...VIDEO_ARGS, '-c:a', 'aac', '-b:a', '96k', p], { timeoutMs: 180_000 });
     return p;
   }),

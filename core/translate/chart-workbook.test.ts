@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { markerTranslate } from '../testing/fake-translate';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { parseRels, relsPathOf } from '../tools/pptx-xml';
@@ -17,7 +17,6 @@ import { translateFile } from './translate-file';
  * and the cells the chart does not name stay as they were.
  */
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 let rig: TranslateRig;
 before(async () => { rig = await startTranslateRig(); });
 after(() => rig.close());
@@ -70,7 +69,7 @@ test('range formulas name their cells in order', () => {
   assert.equal(rangeCells('(Sheet1!$A$1,Sheet1!$A$3)'), null);
 });
 
-test("a DOCX chart's embedded workbook gets the translated names; numbers, other cells and the table stay consistent (shp-inline-shape-access.docx)", { skip }, async () => {
+test("a DOCX chart's embedded workbook gets the translated names; numbers, other cells and the table stay consistent (shp-inline-shape-access.docx)", async () => {
   const src = corpusFile('docx/shp-inline-shape-access.docx');
   const out = path.join(rig.dir, 'chart.fr.docx');
   await translateFile({ input: src, output: out, source: 'english', target: 'french', translator: rig.translator(), memory: rig.memory() });
@@ -100,7 +99,7 @@ test("a DOCX chart's embedded workbook gets the translated names; numbers, other
   }
 });
 
-test('every chart of a deck: the cells its names come from read as the translated chart (cht-chart-type.pptx, 31 charts)', { skip }, async () => {
+test('every chart of a deck: the cells its names come from read as the translated chart (cht-chart-type.pptx, 31 charts)', async () => {
   const src = corpusFile('pptx/cht-chart-type.pptx');
   const out = path.join(rig.dir, 'charts.fr.pptx');
   await translateFile({ input: src, output: out, source: 'english', target: 'french', translator: rig.translator(), memory: rig.memory() });

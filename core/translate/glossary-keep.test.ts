@@ -11,7 +11,7 @@ import { runTool } from '../tools/exec';
 import { createApertiumTranslator } from './apertium';
 import { protectTerms, restoreTerms, type Glossary } from './glossary';
 import { inspectParagraphs } from '../testing/office-inspect';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { readPackage, writePackage } from './ooxml';
 import { tagProblem } from '../tools/inline-tags';
 import { createModelTranslator } from './model-translator';
@@ -35,7 +35,6 @@ const LINES = [
   'link radio, so keep the SmartBox near the window.',
 ];
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 let rig: TranslateRig;
 let openai: FakeOpenAi;
 let pdf: string;
@@ -45,7 +44,6 @@ before(async () => {
   openai = await startFakeOpenAi({ responder: translatingResponder() });
   pdf = path.join(rig.dir, 'glossary.pdf');
   await writeFile(pdf, buildPdf([{ lines: LINES, fontSize: 12 }], { title: 'Glossary' }));
-  if (!CORPUS_DIR) return;
   // A real Word file (python-docx's par-known-paragraphs.docx) whose heading becomes a sentence with "TaHoma" in bold: the term runs across two runs.
   const pkg = await readPackage(corpusFile('docx/par-known-paragraphs.docx'), 'corpus file');
   const xml = pkg.parts.get('word/document.xml')!.toString('utf8');
@@ -114,7 +112,7 @@ test('inside sentences, glossary terms stay as they are through Apertium (Englis
   assert.doesNotMatch(text, /remote control|Pair the/);
 });
 
-test('a term split across formatting runs of a real DOCX stays whole through the model and Apertium; its bold part stays bold', { skip }, async () => {
+test('a term split across formatting runs of a real DOCX stays whole through the model and Apertium; its bold part stays bold', async () => {
   const seen = rig.respond();
   const cases = [['french', rig.translator()], ['spanish', createApertiumTranslator()]] as const;
   for (const [target, translator] of cases) {

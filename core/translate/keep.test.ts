@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { runTool } from '../tools/exec';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { inspectParagraphs } from '../testing/office-inspect';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { keepReason, looksLikeCode } from './keep';
@@ -17,7 +17,6 @@ import { translateFile } from './translate-file';
  * at line ends is rejoined before translation (point 4).
  */
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 let rig: TranslateRig;
 before(async () => { rig = await startTranslateRig(); });
 after(() => rig.close());
@@ -40,7 +39,7 @@ test('a paragraph of prose that mentions C++ and "if" is not code', () => {
   assert.equal(looksLikeCode('if it is set. There are many external functions\nthat call C++ builtins (e.g., DOM access).'), false);
 });
 
-test('tracemonkey: the code listing is one kept block drawn line by line, never sent; hyphenated words are rejoined', { skip }, async () => {
+test('tracemonkey: the code listing is one kept block drawn line by line, never sent; hyphenated words are rejoined', async () => {
   const page2 = path.join(rig.dir, 'tracemonkey-p2.pdf');
   await runTool('mutool', ['merge', '-o', page2, corpusFile('pdf/tracemonkey_with_annotations.pdf'), '2']);
   const { blocks } = await readPdfBlocks(page2);
@@ -63,7 +62,7 @@ test('tracemonkey: the code listing is one kept block drawn line by line, never 
   for (const line of ['for (var i = 2; i < 100; ++i) {', 'if (!primes[i])', 'primes[k] = false;']) assert.ok(text.includes(line), `"${line}" is in the output as it was`);
 });
 
-test('a real table of row labels (tbl-props.docx "a".."i") and a monospace run inside a sentence are kept; the rest is translated', { skip }, async () => {
+test('a real table of row labels (tbl-props.docx "a".."i") and a monospace run inside a sentence are kept; the rest is translated', async () => {
   // python-docx's tbl-props.docx, with one body paragraph given a monospace run.
   const pkg = await readPackage(corpusFile('docx/tbl-props.docx'), 'corpus file');
   const xml = pkg.parts.get('word/document.xml')!.toString('utf8');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createOpenAiClient } from '../llm/openai';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai';
 import { markerTranslate, translatingResponder } from '../testing/fake-translate';
 import { inspectParagraphs } from '../testing/office-inspect';
@@ -19,7 +19,6 @@ import { translateFile } from './translate-file';
  * never fails on the source's own text and no provider can lose it.
  */
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 const LITERAL = 'Press <1> to select, <6> to close and </1> to go back.';
 
 let rig: TranslateRig;
@@ -28,7 +27,6 @@ let docx: string;
 before(async () => {
   rig = await startTranslateRig();
   fakeOpenAi = await startFakeOpenAi({ responder: translatingResponder() });
-  if (!CORPUS_DIR) return;
   // A real Word file (python-docx's par-known-paragraphs.docx) with one paragraph's text set to keyboard instructions.
   const pkg = await readPackage(corpusFile('docx/par-known-paragraphs.docx'), 'corpus file');
   const xml = pkg.parts.get('word/document.xml')!.toString('utf8');
@@ -49,7 +47,7 @@ test('literal markup in document text becomes a literal tag that strips and spli
   assert.match(tagProblem(seg, seg.replace(/<l[0-9a-f]+\/>/, '')) ?? '', /missing/);
 });
 
-test('a literal <1> in a real DOCX round-trips through the Anthropic and the OpenAI-compatible model', { skip }, async () => {
+test('a literal <1> in a real DOCX round-trips through the Anthropic and the OpenAI-compatible model', async () => {
   const providers = [
     rig.translator(),
     createModelTranslator({ llm: createOpenAiClient({ apiKey: null, baseUrl: fakeOpenAi.url, model: 'qwen', timeoutMs: 5000, maxRetries: 0, maxTokens: 4096 }), id: 'openai' }),
@@ -63,7 +61,7 @@ test('a literal <1> in a real DOCX round-trips through the Anthropic and the Ope
   }
 });
 
-test('Apertium keeps a literal <1> ("Press <1> to select" no longer loses it) in text and in a real DOCX', { skip }, async () => {
+test('Apertium keeps a literal <1> ("Press <1> to select" no longer loses it) in text and in a real DOCX', async () => {
   const apertium = createApertiumTranslator();
   const seg = escapeLiterals('Press <1> to select');
   const t = (await apertium.translate({ segments: [{ id: 'a', text: seg }], source: 'english', target: 'spanish' })).get('a')!;

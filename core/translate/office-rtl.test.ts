@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { markerTranslate } from '../testing/fake-translate';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { formatKey } from './drawingml';
@@ -17,7 +17,6 @@ import { translateFile } from './translate-file';
  * that look the same are merged before translation.
  */
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 let rig: TranslateRig;
 before(async () => { rig = await startTranslateRig(); });
 after(() => rig.close());
@@ -25,7 +24,7 @@ after(() => rig.close());
 const part = async (file: string, name: string) => (await readPackage(file, 'file')).parts.get(name)?.toString('utf8') ?? '';
 const count = (xml: string, re: RegExp) => (xml.match(re) ?? []).length;
 
-test('Hebrew DOCX: every bold, italic and sized run and style gets its complex-script twin (par-known-styles.docx without its twins, txt-font-props.docx)', { skip }, async () => {
+test('Hebrew DOCX: every bold, italic and sized run and style gets its complex-script twin (par-known-styles.docx without its twins, txt-font-props.docx)', async () => {
   // python-docx's par-known-styles.docx with its w:bCs/w:iCs/w:szCs taken out: bold and size only for Latin text, as the issue's file had.
   const pkg = await readPackage(corpusFile('docx/par-known-styles.docx'), 'corpus file');
   for (const name of ['word/document.xml', 'word/styles.xml']) {
@@ -61,7 +60,7 @@ test('runs with equal visible formatting are one run before translation ("T|here
   assert.equal(formatKey(a), '');
 });
 
-test('Arabic PPTX: tables read right to left, chart labels are translated (cht-chart-type.pptx, tbl-cell.pptx)', { skip }, async () => {
+test('Arabic PPTX: tables read right to left, chart labels are translated (cht-chart-type.pptx, tbl-cell.pptx)', async () => {
   const tbl = path.join(rig.dir, 'tbl.ar.pptx');
   await translateFile({ input: corpusFile('pptx/tbl-cell.pptx'), output: tbl, source: 'english', target: 'arabic', translator: rig.translator(), memory: rig.memory() });
   const slide = await part(tbl, 'ppt/slides/slide1.xml');
@@ -83,7 +82,7 @@ test('Arabic PPTX: tables read right to left, chart labels are translated (cht-c
   assert.ok(labels >= 20, `${labels} chart labels translated`);
 });
 
-test('a deck with a table and text with line breaks (txt-text.pptx), translated three times longer: no added overflow or overlap, same slide count', { skip }, async () => {
+test('a deck with a table and text with line breaks (txt-text.pptx), translated three times longer: no added overflow or overlap, same slide count', async () => {
   const src = corpusFile('pptx/txt-text.pptx');
   const out = path.join(rig.dir, 'txt-text.de.pptx');
   rig.respond({ expand: 3 });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
-import { CORPUS_DIR, corpusFile } from '../testing/corpus';
+import { corpusFile } from '../testing/corpus';
 import { markerTranslate } from '../testing/fake-translate';
 import { makeTextImage } from '../testing/fixture-media';
 import { buildPdf } from '../testing/pdf-writer';
@@ -21,7 +21,6 @@ import { translateFile } from './translate-file';
  * scanned words (not painted over them).
  */
 
-const skip = CORPUS_DIR ? false : 'the shared corpus is not beside the checkout';
 let rig: TranslateRig;
 before(async () => { rig = await startTranslateRig(); });
 after(() => rig.close());
@@ -38,7 +37,7 @@ const annots = (doc: PDFDocument, subtype: string) => doc.getPages().flatMap((p,
     .map((d) => ({ page: i + 1, rect: (d.lookup(PDFName.of('Rect')) as PDFArray).asArray().map((n) => Number(n.toString())) })) : [];
 });
 
-test('a PDF form keeps every field, widget, value and position (form_two_pages.pdf)', { skip }, async () => {
+test('a PDF form keeps every field, widget, value and position (form_two_pages.pdf)', async () => {
   const src = corpusFile('pdf/form_two_pages.pdf');
   const { output } = await translate(src, 'form.fr.pdf');
   const [a, b] = [await load(src), await load(output)];
@@ -50,7 +49,7 @@ test('a PDF form keeps every field, widget, value and position (form_two_pages.p
   assert.equal(b.getPageCount(), a.getPageCount());
 });
 
-test('bookmarks are kept with translated titles (bug1907000_reduced.pdf)', { skip }, async () => {
+test('bookmarks are kept with translated titles (bug1907000_reduced.pdf)', async () => {
   const src = corpusFile('pdf/bug1907000_reduced.pdf');
   const { output } = await translate(src, 'outline.fr.pdf');
   const before = outlineItems(await load(src)).map((o) => o.title);
@@ -88,7 +87,7 @@ const centreIn = (w: { x0: number; y0: number; x1: number; y1: number }, b: { x0
   return cx >= b.x0 && cx <= b.x1 && cy >= b.y0 && cy <= b.y1;
 };
 
-test('links move onto the translated words of their span (bigboundingbox.pdf, bug2009627.pdf): the link count is kept', { skip }, async () => {
+test('links move onto the translated words of their span (bigboundingbox.pdf, bug2009627.pdf): the link count is kept', async () => {
   // Translations twice as long (every word doubled): the text reflows and shrinks, so a link left in place would miss its words.
   rig.respond({ expand: 2 });
   // Right to left, a table of contents' entries run from the right: each link's words land far from where they were.

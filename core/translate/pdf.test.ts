@@ -6,6 +6,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { runTool } from '../tools/exec';
 import { fixtures, SCANNED_EN } from '../testing/fixtures';
 import { markerTranslate, requestedSegments } from '../testing/fake-translate';
+import { corpusFile } from '../testing/corpus';
 import { pdfPages } from '../testing/office-inspect';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { translateFile } from './translate-file';
@@ -87,13 +88,11 @@ test('a block whose translation cannot fit even at the smallest size is reported
   }
 });
 
-const CORPUS = '/work/shared/corpus/pdf';
-
-test('real PDFs of the shared corpus keep their page and image counts and all their text is translated', async (t) => {
+test('real PDFs of the test corpus keep their page and image counts and all their text is translated', async (t) => {
   const sample = ['tracemonkey_a11y.pdf', 'form_two_pages.pdf', 'mixedfonts.pdf', 'issue7454.pdf'];
   const memory = rig.memory();
   for (const name of sample) {
-    const src = path.join(CORPUS, name);
+    const src = corpusFile(`pdf/${name}`);
     const out = path.join(rig.dir, `corpus-${name}`);
     const r = await translateFile({ input: src, output: out, source: 'english', target: 'french', translator: rig.translator(), memory });
     assert.equal(r.coverage, 1, name);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { CORPUS_DIR } from '../../core/testing/corpus';
 import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
 import { videoFixtures } from '../../core/testing/fixture-video';
 import { adminApi, newPage, screenshot, startHarness, type Harness, type Lang } from './support';
@@ -30,12 +29,12 @@ const CUES: Record<Lang, Array<{ start: number; end: number; text: string }>> = 
 };
 const QUESTION: Record<Lang, string> = { en: 'When was the sunrise over the bay filmed?', he: 'מתי צולמה הזריחה מעל המפרץ?' };
 
-describe('/chat with a video source (browser)', { skip: !CORPUS_DIR && 'no shared corpus' }, () => {
+describe('/chat with a video source (browser)', () => {
   let h: Harness;
   let fake: FakeStt;
   before(async () => {
     const clip = await videoFixtures.tearsOfSteel(26);
-    assert.ok(clip, 'the film clip of the shared corpus');
+    assert.ok(clip, 'the film clip of the test corpus');
     fake = await startFakeStt({ apiKey: 'stt-key' });
     h = await startHarness({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key' } });
     for (const [lang, label, language] of [['en', 'Hill timelapse', 'english'], ['he', 'צילום הגבעה', 'hebrew']] as const) {
