@@ -20,7 +20,7 @@
  */
 import path from 'node:path';
 import { runAnswersEval, type AnswersEvalResult } from '../core/eval/answer-eval';
-import { CORPUS_DIR } from '../core/testing/corpus';
+import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { readingModel } from '../core/testing/chat-model';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { ROOT } from './proc';
