@@ -108,6 +108,7 @@ export const NOTE_MESSAGES = {
   'note.nothing_searchable_docx': 'Nothing in this file is searchable: this document has no text, only pictures. It is stored and can be viewed, downloaded and handed out.',
   'note.nothing_searchable_pptx': 'Nothing in this file is searchable: the slides have no text, only pictures or shapes. It is stored and can be viewed, downloaded and handed out.',
   'note.nothing_searchable_markdown': 'this Markdown file has no text',
+  'note.nothing_searchable_html': 'Nothing in this page is searchable: it is mostly navigation (menus and links) or has no text of its own.',
   'note.no_speech_declared': 'No transcript: the upload says the video has no speech.',
   'note.no_sound_track': 'No transcript: the video has no sound track it can decode.',
   'note.no_transcriber': 'No transcript: No transcriber is configured for {language} (configured: {configured}): set STT_URL to an OpenAI-compatible speech-to-text endpoint to transcribe it.',

@@ -7,6 +7,7 @@
 import type { ContentType } from '../types';
 import { docx } from './docx';
 import type { FileFormat } from './format';
+import { html } from './html';
 import { images } from './images';
 import { markdown } from './markdown';
 import { mp4 } from './mp4';
@@ -15,7 +16,7 @@ import { pptx } from './pptx';
 
 export type { FileFormat, FileHead, Recognized } from './format';
 
-export const FORMATS: readonly FileFormat[] = [pdf, docx, pptx, mp4, ...images, markdown];
+export const FORMATS: readonly FileFormat[] = [pdf, docx, pptx, mp4, ...images, markdown, html];
 
 export function formatOfKind(kind: string): FileFormat | undefined {
   return FORMATS.find((f) => f.kind === kind);

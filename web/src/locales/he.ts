@@ -319,6 +319,7 @@ export const he: Translations = {
     'note.nothing_searchable_docx': 'אין בקובץ הזה שום דבר שאפשר לחפש: במסמך אין טקסט, רק תמונות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_pptx': 'אין בקובץ הזה שום דבר שאפשר לחפש: בשקופיות אין טקסט, רק תמונות או צורות. הוא נשמר ואפשר לצפות בו, להוריד אותו ולמסור אותו.',
     'note.nothing_searchable_markdown': 'בקובץ ה-Markdown הזה אין טקסט',
+    'note.nothing_searchable_html': 'אין בדף הזה שום דבר שאפשר לחפש: רובו ניווט (תפריטים וקישורים) או שאין בו טקסט משלו.',
     'note.no_speech_declared': 'אין תמליל: לפי ההעלאה אין דיבור בסרטון.',
     'note.no_sound_track': 'אין תמליל: לסרטון אין פס קול שאפשר לפענח.',
     'note.no_transcriber': 'אין תמליל: אין מתמלל מוגדר ל{language} (מוגדרים: {configured}). כדי לתמלל אותו, הגדירו STT_URL לשירות תמלול תואם OpenAI.',
