@@ -57,7 +57,12 @@ const SIMPLE_SCRIPT_LANG: Partial<Record<Script, string>> = {
   tamil: 'ta', armenian: 'hy', georgian: 'ka', ethiopic: 'am', hebrew: 'he',
 };
 
-/** Characteristic letters and letter sequences (weak evidence, weight per hit). */
+/**
+ * Characteristic letters and letter sequences (weak evidence, weight per hit).
+ * A mark made of ASCII letters only counts next to function words, so one regex
+ * never mixes ASCII-only alternatives with ones that have a peculiar letter:
+ * "Snorkelwax installer rebate" is not Turkish for its "-ler".
+ */
 const LATIN_MARKS: Record<string, Array<[RegExp, number]>> = {
   en: [[/\bth/g, 0.3], [/ing\b/g, 0.6], [/\bwh/g, 0.6], [/tion\b/g, 0.3], [/ly\b/g, 0.3], [/\w'(s|t|re|ll|ve)\b/g, 1]],
   fr: [[/[èêëîïûœç]/g, 1], [/eau|aux\b|oux\b|ille|ment\b/g, 0.4], [/\b[ldjcnsmt]'/g, 1.2], [/qu[eoi]/g, 0.3]],
@@ -70,8 +75,8 @@ const LATIN_MARKS: Record<string, Array<[RegExp, number]>> = {
   sv: [[/[åäö]/g, 0.8], [/\boch\b|\batt\b/g, 0.5], [/tj|sj|skj/g, 0.3]],
   no: [[/[æøå]/g, 0.9], [/\bhv/g, 0.4], [/\bikke\b/g, 0.3]],
   da: [[/[æøå]/g, 0.9], [/\bhv/g, 0.4], [/\baf\b|\bud\b|\bnoget\b|\bhvad\b|\bmeget\b/g, 0.8]],
-  fi: [[/[äö]/g, 0.5], [/aa|ii|uu|kk|tt|ss|ll/g, 0.3], [/ssa\b|ssä\b|sta\b|stä\b|lla\b|llä\b/g, 0.8]],
-  tr: [[/[ğışİ]/g, 2], [/[çöü]/g, 0.3], [/lar\b|ler\b|dır\b|dir\b/g, 0.6]],
+  fi: [[/[äö]/g, 0.5], [/aa|ii|uu|kk|tt|ss|ll/g, 0.3], [/ssä\b|stä\b|llä\b/g, 0.8], [/ssa\b|sta\b|lla\b/g, 0.8]],
+  tr: [[/[ğışİ]/g, 2], [/[çöü]/g, 0.3], [/dır\b/g, 0.6], [/lar\b|ler\b|dir\b/g, 0.6]],
   ro: [[/[ăâîșțşţ]/g, 1.5], [/ul\b|ului\b/g, 0.4]],
   cs: [[/[ěščřžýůťďň]/g, 1.5]],
   id: [[/\bmen|\bber|\bdi\w|kan\b|nya\b/g, 0.3], [/ng/g, 0.1]],
