@@ -6,7 +6,8 @@
  * nginx site passes `nginx -t` when nginx is installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -23,6 +24,9 @@ const tempDir = (prefix: string) => {
 after(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 type Unit = Record<string, Record<string, string[]>>;
+
+/** A path or command line of the units (the install folder /opt/cms) as it is here: the repo, or a copy of it. */
+const installed = (text: string, root = ROOT) => text.replaceAll('/opt/cms', root);
 
 /** systemd unit syntax: [Section], Key=value (a key may repeat), # and ; comments. */
 function parseUnit(text: string): Unit {
@@ -75,8 +79,8 @@ function unitEnv(unit: Unit, dataDir: string): Record<string, string> {
 }
 
 /** Starts an ExecStart command line and resolves at the first output matching `ready`. */
-function start(execStart: string, env: Record<string, string>, ready: RegExp) {
-  const [program, ...args] = execStart.split(/\s+/);
+function start(execStart: string, env: Record<string, string>, ready: RegExp, root = ROOT) {
+  const [program, ...args] = installed(execStart, root).split(/\s+/);
   const child = spawn(program!, args, {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH!, HOME: os.tmpdir(), NODE_OPTIONS: '--openssl-legacy-provider', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ANTHROPIC_API_KEY: '', ...env },
@@ -124,13 +128,13 @@ for (const name of ['cms-server.service', 'cms-worker.service']) {
       }
     });
 
-    it("ExecStart's program exists and is executable, its script is in the repo", () => {
+    it("ExecStart runs the product's build through bin/launch (not the TypeScript through tsx), an executable in the install folder", () => {
       const [program, ...args] = service.ExecStart![0]!.split(/\s+/);
       assert.ok(path.isAbsolute(program!), 'systemd needs an absolute program path');
-      accessSync(program!, constants.X_OK);
-      const script = args.find((a) => a.endsWith('.ts'));
-      assert.ok(script, 'a TypeScript entry point');
-      accessSync(path.join(ROOT, script));
+      assert.equal(program, '/opt/cms/bin/launch');
+      accessSync(installed(program!), constants.X_OK);
+      assert.deepEqual(args, name === 'cms-server.service' ? ['server'] : ['cms', 'worker']);
+      assert.doesNotMatch(service.ExecStart![0]!, /tsx|\.ts\b/);
     });
 
     it('passes systemd-analyze verify', { skip: spawnSync('systemd-analyze', ['--version']).status !== 0 && 'systemd-analyze is not installed' }, () => {
@@ -194,6 +198,94 @@ describe('the units start the product', () => {
     const p = start(unit.Service!.ExecStart![0]!, env, /Worker \S+ is taking jobs/);
     try {
       await p.started;
+    } finally {
+      assert.equal(await p.stop(), 0, p.output());
+    }
+  });
+});
+
+describe('cms-chroma.service', () => {
+  const unit = readUnit('cms-chroma.service');
+  const service = unit.Service!;
+  const chromaUrl = new URL(exampleEnv.CHROMA_URL!);
+
+  it("serves the Chroma of cms.env.example's CHROMA_URL, as the cms user, from the install's chromadb, restarted on failure", () => {
+    const line = service.ExecStart![0]!;
+    const [program, ...args] = line.split(/\s+/);
+    assert.equal(program, '/usr/bin/node');
+    assert.equal(args[0], '/opt/cms/node_modules/chromadb/dist/cli.mjs');
+    accessSync(installed(args[0]!));
+    assert.equal(args[args.indexOf('--host') + 1], chromaUrl.hostname);
+    assert.equal(args[args.indexOf('--port') + 1], chromaUrl.port);
+    assert.ok(service.ReadWritePaths?.includes(args[args.indexOf('--path') + 1]!), 'its data folder stays writable under ProtectSystem=strict');
+    assert.equal(service.User?.[0], 'cms');
+    assert.equal(service.Restart?.[0], 'on-failure');
+    assert.equal(unit.Install?.WantedBy?.[0], 'multi-user.target');
+    // The server wants it and starts after it.
+    const server = readUnit('cms-server.service').Unit!;
+    assert.match(server.After!.join(' '), /\bcms-chroma\.service\b/);
+    assert.match(server.Wants!.join(' '), /\bcms-chroma\.service\b/);
+  });
+
+  it("its ExecStart answers Chroma's heartbeat until SIGTERM", async () => {
+    const dir = tempDir('cms-deploy-chroma-');
+    const probe = createServer();
+    const port = await new Promise<number>((r) => probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)));
+    await new Promise<void>((r) => probe.close(() => r()));
+    const line = service.ExecStart![0]!.replace(/--path \S+/, `--path ${dir}`).replace(/--port \d+/, `--port ${port}`);
+    const p = start(line, {}, /./);
+    try {
+      // Up once its heartbeat answers (each try waits for that answer; the process exiting fails the test).
+      let beat = false;
+      while (!beat) {
+        if (p.child.exitCode !== null) assert.fail(`Chroma exited:\n${p.output()}`);
+        beat = await fetch(`http://127.0.0.1:${port}/api/v2/heartbeat`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      }
+    } finally {
+      await p.stop();
+    }
+  });
+
+  it('passes systemd-analyze verify', { skip: spawnSync('systemd-analyze', ['--version']).status !== 0 && 'systemd-analyze is not installed' }, () => {
+    const dir = tempDir('cms-unit-');
+    writeFileSync(path.join(dir, 'cms-chroma.service'), installed(readFileSync(path.join(DEPLOY, 'cms-chroma.service'), 'utf8'))
+      .replace(/^User=.*$/m, `User=${os.userInfo().username}`).replace(/^Group=.*$/m, ''));
+    const r = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(dir, 'cms-chroma.service')], { encoding: 'utf8' });
+    const own = (r.stderr + r.stdout).split('\n').filter((l) => l.includes('cms-chroma.service') && !/Unit .* not found|Failed to .* dependencies/.test(l));
+    assert.deepEqual(own, [], `systemd-analyze verify:\n${r.stderr}${r.stdout}`);
+  });
+});
+
+describe("the install's build", () => {
+  it('deploy/README.md installs with scripts/setup.sh, whose build (scripts/build.sh) run in a clean copy makes the server serve /, /rag-bot and /widget.js', async () => {
+    const readme = readFileSync(path.join(DEPLOY, 'README.md'), 'utf8');
+    assert.match(readme, /cd \/opt\/cms && scripts\/setup\.sh/);
+    assert.match(readFileSync(path.join(ROOT, 'scripts', 'setup.sh'), 'utf8'), /^bash scripts\/build\.sh$/m);
+    // A clean copy of the code as a checkout has it (tracked and new files, none of the builds), with the
+    // installed dependencies (npm ci's result) linked in.
+    const copy = tempDir('cms-install-');
+    const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+    for (const f of files) {
+      if (!existsSync(path.join(ROOT, f))) continue; // deleted in the working tree
+      mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
+      copyFileSync(path.join(ROOT, f), path.join(copy, f));
+      chmodSync(path.join(copy, f), statSync(path.join(ROOT, f)).mode);
+    }
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+    for (const built of ['web/dist', 'web/widget/dist', 'bin/dist']) assert.equal(existsSync(path.join(copy, built)), false, `${built} is not in a clean checkout`);
+    const build = spawnSync('bash', ['scripts/build.sh'], { cwd: copy, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    assert.equal(build.status, 0, build.stderr);
+    const unit = readUnit('cms-server.service');
+    const env = unitEnv(unit, tempDir('cms-deploy-install-'));
+    const p = start(unit.Service!.ExecStart![0]!, env, /ready at (http:\/\/[\d.]+:\d+)/, copy);
+    try {
+      const [, url] = await p.started;
+      for (const [route, type] of [['/', /text\/html/], ['/rag-bot', /text\/html/], ['/widget.js', /javascript/]] as const) {
+        const res = await fetch(url + route);
+        assert.equal(res.status, 200, `${route}: ${res.status}`);
+        assert.match(res.headers.get('content-type') ?? '', type, route);
+        assert.ok((await res.text()).length > 100, `${route} has a body`);
+      }
     } finally {
       assert.equal(await p.stop(), 0, p.output());
     }

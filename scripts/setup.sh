@@ -21,18 +21,5 @@ if [ -f "$binding" ] && [ "$(stat -c %s "$binding")" -gt 200000000 ] && command 
   strip --strip-debug "$binding" || true
 fi
 
-# Web console: rebuild when any source is newer than the build.
-if [ -d web/src ]; then
-  if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts core/types.ts -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
-    echo "Building the web console…" >&2
-    npx vite build --config web/vite.config.ts --logLevel warn >&2
-  fi
-  # The embeddable chat widget (esbuild, its own bundles in web/widget/dist).
-  if [ ! -f web/widget/dist/widget.js ] || [ -n "$(find web/widget web/src/features/chat -name '*.ts' -newer web/widget/dist/widget.js -print -quit 2>/dev/null)" ]; then
-    echo "Building the chat widget…" >&2
-    node --import tsx web/widget/build.ts >/dev/null
-  fi
-fi
-
-# The `cms` command's JavaScript build (bin/dist, see bin/build.mjs): rebuilt when a source is newer.
-node bin/build.mjs --if-stale
+# What the server serves and runs: the web console, the chat widget, the JavaScript build (each only when stale).
+bash scripts/build.sh
