@@ -353,11 +353,17 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
    * when it throws, memory is made again from what is stored, and the error goes on.
    */
   const guarded = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A): void => {
-    const tx = db.transaction(fn);
+    let entered = false;
+    const tx = db.transaction((...b: A) => { entered = true; fn(...b); });
     try {
       segments.writing(() => tx.immediate(...a));
     } catch (e) {
-      try { rebuildMemory(); } catch { memoryTrusted = false; }
+      // A write that never began (the lock not had: "database is locked") changed nothing in memory: nothing to make
+      // again. Making it again reads every chunk's figures and analyses the unwritten chunks: tens of seconds of the
+      // event loop on a big index, each time a bulk import met a lock (issue 39's stalls).
+      if (entered) {
+        try { rebuildMemory(); } catch { memoryTrusted = false; }
+      }
       throw e;
     }
   };
