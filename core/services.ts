@@ -46,6 +46,7 @@ import { recordExpired } from './governance/expiry';
 import { settleAllVersions, settleVersion, type VersionDeps } from './governance/versions';
 import { closeSharedOffice } from './tools/office';
 import { metered, meterLlm, setMetricSources } from './metrics';
+import { checkDataFormat } from './operations/data-format';
 import { createAssistant } from './chat/assistant';
 import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
@@ -166,6 +167,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   if (options.lock !== false) lock = acquireLock(config.dataDir, options.lock?.url ?? null);
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
   try {
+    // A folder a newer version wrote is refused before anything reads it (core/operations/data-format.ts).
+    checkDataFormat(config.dataDir);
     setToolLimits(config.tools);
     // What confinement the machine allows is probed while the rest starts (Chroma takes longer), not by the first job.
     const isolationProbed = probeToolIsolation().catch((e: Error) => log(`Probing tool confinement failed: ${e.message}; the first tool run probes again`));
