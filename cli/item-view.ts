@@ -17,6 +17,8 @@ export interface ItemView {
   permanent?: boolean;
   /** Why it failed, as a code (`failure.damaged`, `failure.timeout`...), when it failed. */
   errorCode: string | null;
+  /** Why a completed file has nothing searchable (pictures only, a scan OCR could not read), when it has none. */
+  notice: string | null;
   chunks: number;
   /** Pages (documents), slides (presentations) or seconds (videos), once known. */
   extent: number | null;
@@ -30,7 +32,7 @@ export const isFinished = (status: string) => !isRunning(status);
 export function toItemView(type: ContentType, r: Document | Presentation | Video): ItemView {
   const base = {
     type, id: r.id, fileName: r.fileName, fileSize: r.fileSize, status: r.status, progress: r.progress ?? 0, step: r.step ?? null,
-    error: r.error ?? null, errorCode: r.status === 'failed' ? (r.errorCode?.code ?? 'failure.internal') : null, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    error: r.error ?? null, notice: r.notice ?? null, errorCode: r.status === 'failed' ? (r.errorCode?.code ?? 'failure.internal') : null, createdAt: r.createdAt, updatedAt: r.updatedAt,
     ...(r.status === 'failed' && isPermanentFailure(r.errorCode) ? { permanent: true } : {}),
   };
   switch (type) {

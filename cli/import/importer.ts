@@ -115,7 +115,8 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
 
   const outcome = (done: ItemView) => ({
     type: done.type, id: done.id, status: done.status === 'failed' ? 'failed' as const : 'completed' as const,
-    reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : null,
+    // A completed document or presentation with nothing indexed says why (its note), so it is not taken for a success.
+    reason: done.status === 'failed' ? (done.error ?? 'failed without a reason') : nothingIndexed(done) ? (done.notice ?? 'nothing was indexed (0 chunks)') : null,
     ...(done.status === 'failed' ? failedWith(done.errorCode ?? 'failure.internal') : {}),
     chunks: done.chunks, extent: extentLabel(done) || null,
   });
@@ -203,6 +204,10 @@ export function createImporter(product: Product, tracker: Tracker, settings: Imp
     },
   };
 }
+
+/** A completed document or presentation that has no chunk: nothing in it can be searched. */
+export const nothingIndexed = (r: { status: string; type: ContentType | null; chunks: number | null }) =>
+  r.status === 'completed' && r.type !== 'video' && r.type !== null && r.chunks === 0;
 
 export function totals(rows: ImportRow[]) {
   const count = (s: RowStatus) => rows.filter((r) => r.status === s).length;

@@ -1,7 +1,7 @@
 import { bytes, duration, percent, plural } from '../format';
 import type { Logger } from '../logger';
 import type { Column } from '../views/table';
-import { totals, type ImportEvent, type ImportRow } from './importer';
+import { nothingIndexed, totals, type ImportEvent, type ImportRow } from './importer';
 
 export interface RunInfo {
   mode: 'http' | 'direct';
@@ -34,6 +34,8 @@ export function totalsLine(rows: ImportRow[], ms: number): string {
   const t = totals(rows);
   const parts = [`${t.completed} imported`, `${t.skipped} skipped`, `${t.failed} failed`];
   if (t.interrupted) parts.push(`${t.interrupted} interrupted`);
+  const empty = rows.filter(nothingIndexed).length;
+  if (empty) parts.push(`${empty} with nothing indexed`);
   return `${parts.join(', ')} (${plural(t.files, 'file')}, ${duration(ms)})`;
 }
 
@@ -41,7 +43,7 @@ export function doneLine(row: ImportRow): string {
   const what = row.type && row.id ? `${row.type} ${row.id}` : row.type ?? '';
   switch (row.status) {
     case 'completed':
-      return `${row.file}: completed (${[row.resumed ? `resumed: ${what}` : what, row.chunks !== null ? plural(row.chunks, 'chunk') : '', row.extent, duration(row.ms)].filter(Boolean).join(', ')})`;
+      return `${row.file}: completed (${[row.resumed ? `resumed: ${what}` : what, row.chunks !== null ? plural(row.chunks, 'chunk') : '', row.extent, duration(row.ms)].filter(Boolean).join(', ')})${row.reason ? `: ${row.reason}` : ''}`;
     case 'skipped':
       return `${row.file}: skipped (${row.reason})`;
     case 'failed':
