@@ -10,15 +10,19 @@ import { createJobQueue } from './queue';
 const pg = postgresForTests(after);
 
 describe('job queue with two workers on PostgreSQL', { skip: pg.skipReason }, () => {
-  it('jobs queued through one process run once each, spread over both workers', async () => {
+  it('jobs queued through one process run once each, spread over both workers', { timeout: 60_000 }, async () => {
     const url = await (await pg.server()).createDatabase();
     const pools = [await openPool({ url, max: 4 }), await openPool({ url, max: 4 })];
     await migrate(pools[0], [...catalogMigrations, ...jobClaimMigrations]);
     const catalogs = await Promise.all(pools.map((pool) => openPgCatalog({ pool, location: 'pg' })));
     const ran: string[] = [];
+    // The first worker's jobs hold until the second worker has run one (the event that shows the work spreads);
+    // a second worker that never takes a job leaves them held and the test's deadline fails it.
+    let secondRan!: () => void;
+    const second = new Promise<void>((r) => (secondRan = r));
     const queues = catalogs.map((catalog, i) => createJobQueue({
       catalog, concurrency: 2, leaseMs: 3000, claims: createPgJobClaims({ pool: pools[i], leaseMs: 3000 }),
-      handlers: { ingest: async (job) => { ran.push(`${i}:${job.id}`); await new Promise((r) => setTimeout(r, 300)); } },
+      handlers: { ingest: async (job) => { ran.push(`${i}:${job.id}`); if (i === 1) secondRan(); else await second; } },
     }));
     try {
       queues.forEach((q, i) => {

@@ -10,13 +10,17 @@ import { createJobQueue } from './queue';
 const catalog = () => openCatalog(mkdtempSync(path.join(os.tmpdir(), 'jobs-')));
 
 describe('job queue', () => {
-  it('runs queued jobs with bounded concurrency and records done', async () => {
+  it('runs queued jobs with bounded concurrency and records done', { timeout: 10_000 }, async () => {
     const c = catalog();
     let active = 0;
     let peak = 0;
+    // Each job holds until two run at once and the queue has had its turn to start more (setImmediate: after every
+    // promise it has pending), then all go through: a queue that starts a third shows it in the peak.
+    let twoRunning!: () => void;
+    const both = new Promise<void>((r) => (twoRunning = r));
     const q = createJobQueue({
       catalog: c, concurrency: 2,
-      handlers: { ingest: async () => { active++; peak = Math.max(peak, active); await new Promise((r) => setTimeout(r, 20)); active--; } },
+      handlers: { ingest: async () => { active++; peak = Math.max(peak, active); if (active === 2) setImmediate(twoRunning); await both; active--; } },
     });
     q.start();
     for (let i = 1; i <= 5; i++) await q.enqueue('ingest', 'document', i);
@@ -25,14 +29,17 @@ describe('job queue', () => {
     assert.ok((await c.jobs.list()).every((j) => j.state === 'done' && j.attempts === 1));
   });
 
-  it('a translate job waits for its item\'s ingest, even with workers free; other items\' jobs are not held up', async () => {
+  it('a translate job waits for its item\'s ingest, even with workers free; other items\' jobs are not held up', { timeout: 10_000 }, async () => {
     const c = catalog();
     const order: string[] = [];
+    // Item 1's ingest runs until item 2's translation has run: a queue holding item 2 behind it would never finish.
+    let item2Translated!: () => void;
+    const item2 = new Promise<void>((r) => (item2Translated = r));
     const q = createJobQueue({
       catalog: c, concurrency: 3,
       handlers: {
-        ingest: async (j) => { order.push(`ingest ${j.itemId} start`); await new Promise((r) => setTimeout(r, 60)); order.push(`ingest ${j.itemId} done`); },
-        translate: async (j) => void order.push(`translate ${j.itemId}`),
+        ingest: async (j) => { order.push(`ingest ${j.itemId} start`); await item2; order.push(`ingest ${j.itemId} done`); },
+        translate: async (j) => { order.push(`translate ${j.itemId}`); if (j.itemId === 2) item2Translated(); },
       },
     });
     q.start();

@@ -172,8 +172,11 @@ describe('translation requests', () => {
   });
 
   it('deleting the original, even while one of its translations runs, deletes its translations and their files', async () => {
+    // The model's answers wait until the original is deleted: the translation is surely still running then.
     const slow = translatingResponder();
-    fake.respond(async (r) => { await new Promise((s) => setTimeout(s, 1500)); return slow(r); });
+    let deleted!: () => void;
+    const gone = new Promise<void>((r) => (deleted = r));
+    fake.respond(async (r) => { await gone; return slow(r); });
     try {
       await api(`/api/documents/${doc.id}/translations`, { method: 'POST', json: { targetLanguage: 'french' } });
       await waitFor(async () => ((await translationsOf('documents', doc.id)).find((t) => t.targetLanguage === 'french')?.state === 'running' ? true : undefined), 'a running translation');
@@ -181,6 +184,7 @@ describe('translation requests', () => {
       assert.ok(before.length >= 3);
       assert.equal((await api(`/api/documents/${doc.id}`, { method: 'DELETE' })).status, 204);
     } finally {
+      deleted();
       fake.respond(translatingResponder());
     }
     await server.services!.queue.idle();
