@@ -48,3 +48,25 @@ test('missingKinds names the kinds a quote does not hold', () => {
   assert.deepEqual(missingKinds('What is the fax number of support?', 'Fax: 020 7946 0018'), []);
   assert.deepEqual(missingKinds('What is a trace?', 'A trace is a path through the program.'), []);
 });
+
+test('addresses, sizes and colours are asked and held', () => {
+  assert.deepEqual(askedValueKinds("What is Bayside Wholesale's postal address?"), ['address']);
+  assert.deepEqual(askedValueKinds('What font size is the Polish text set to?'), ['size']);
+  assert.deepEqual(askedValueKinds('What colours does the gradient fill blend?'), ['colour']);
+  assert.deepEqual(askedValueKinds('What discount does Orange Demo give for paying early?'), ['percent']);
+  assert.ok(holdsValueKind('Orange Demo Inc., 23 Main Street, Springfield', 'address'));
+  assert.ok(!holdsValueKind('Bayside Wholesale: e.g. State Tax ID.', 'address'));
+  assert.ok(holdsValueKind('Paragraph spacing before: 6 pt.', 'size'));
+  assert.ok(!holdsValueKind('Shape 2 – MSO_LANGUAGE_ID.POLISH.', 'size'));
+  assert.ok(holdsValueKind('A gradient from blue to white.', 'colour'));
+  assert.ok(!holdsValueKind('autoshape with gradient fill autoshape with patterned fill.', 'colour'));
+});
+
+test('a kind named as context, or "cost" meaning time, is not asked', () => {
+  assert.deepEqual(askedValueKinds('How much of total execution time can transitions cost in a few programs?'), []);
+  assert.deepEqual(askedValueKinds('How many cycles per bytecode does trace recording cost?'), ['count']);
+  assert.deepEqual(askedValueKinds('What is loaded from local storage together with the e-mail address?'), []);
+  assert.deepEqual(askedValueKinds('What is the e-mail address of the support team?'), ['email']);
+  assert.deepEqual(askedValueKinds('E-mail address for support?'), ['email']);
+  assert.deepEqual(askedValueKinds('What does the hub cost?'), ['price']);
+});

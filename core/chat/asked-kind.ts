@@ -1,4 +1,5 @@
 import { holdsAnswerType } from './answer-type';
+import { contentTerms, hasTerm, termSet } from '../text/terms';
 
 /**
  * The kind of value a question asks for when that kind has a form a quote
@@ -12,17 +13,22 @@ import { holdsAnswerType } from './answer-type';
  * lower-cased question with punctuation turned into spaces.
  */
 
-export type ValueKind = 'price' | 'phone' | 'email' | 'url' | 'percent' | 'year' | 'count' | 'duration' | 'person';
+export type ValueKind = 'price' | 'phone' | 'email' | 'url' | 'percent' | 'year' | 'count' | 'duration' | 'person' | 'address' | 'size' | 'colour';
 
 const CUES: Record<ValueKind, RegExp> = {
-  price: /\b(?:price|prices|priced|cost|costs|costing|fee|fees|how much (?:do|does|did|is|are|will|would) [\p{L}\d\s-]{0,40}(?:cost|charge|pay|sell)|charge per|precio|precios|cuesta|cuestan|costo|coste|prix|co[uû]te|co[uû]t|tarif|pre[cç]o|pre[cç]os|custa|custo|prezzo|prezzi|costa|costano|preis|kostet|kosten|цена|стоит|стоимость)\b|מחיר|עולה|עלות|سعر|تكلفة/iu,
+  // "Cost" alone is often time or effort ("how much can transitions cost"): a price is asked with a price word or as
+  // what something costs to buy.
+  price: /\b(?:price|prices|priced|fee|fees|how much (?:do|does|did|is|are|will|would|to) [\p{L}\d\s-]{0,40}(?:cost|charge|pay|sell)|what (?:do|does|did|will|would) [\p{L}\d\s-]{0,40} cost|(?:the|its|their) cost of|cost of (?:a|an|one|each)|charge per|precio|precios|cuesta|cuestan|prix|co[uû]te|tarif|pre[cç]o|pre[cç]os|custa|prezzo|prezzi|costa|costano|preis|kostet|цена|стоит|стоимость)\b|מחיר|עולה|עלות|سعر|تكلفة/iu,
   phone: /\b(?:fax|phone number|telephone number|phone no|tel no|hotline|number to call|call (?:us|them|the)|n[uú]mero de (?:tel[eé]fono|fax|telefone)|tel[eé]fono|t[eé]l[eé]phone|num[eé]ro de (?:t[eé]l[eé]phone|fax)|telefone|numero di (?:telefono|fax)|telefono|telefonnummer|faxnummer|телефон|факс)\b|טלפון|פקס|هاتف|فاكس/iu,
   email: /\b(?:e-?mail|mail address|courriel|adresse (?:e-?)?mail|correo(?: electr[oó]nico)?|endere[cç]o de e-?mail|indirizzo (?:e-?)?mail|почта)\b|מייל|דוא["״]?ל|بريد/iu,
   url: /\b(?:website|web site|web address|web page|webpage|url|homepage|home page|sitio web|p[aá]gina web|site web|site internet|s[ií]tio (?:web|da internet)|sito web|sito internet|webseite|сайт)\b|אתר|موقع/iu,
-  percent: /\b(?:percent|percentage|per cent|what share|what proportion|porcentaje|pourcentage|percentual|porcentagem|percentuale|prozent|процент)\b|אחוז|نسبة/iu,
+  percent: /\b(?:percent|percentage|per cent|what share|what proportion|discount|descuento|remise|desconto|sconto|rabatt|скидка|porcentaje|pourcentage|percentual|porcentagem|percentuale|prozent|процент)\b|אחוז|نسبة/iu,
   year: /\b(?:what year|which year|in what year|in which year|year did|year was|year were|en qu[eé] a[nñ]o|en quelle ann[eé]e|em que ano|in che anno|in welchem jahr|в каком году)\b|באיזו שנה|באיזה שנה|في أي (?:عام|سنة)/iu,
   count: /\b(?:how many|number of|cu[aá]ntos|cu[aá]ntas|combien de|quantos|quantas|quanti|quante|wie viele|сколько)\b|כמה/iu,
   duration: /\b(?:how long|for how long|cu[aá]nto tiempo|cu[aá]nto dura|combien de temps|quanto tempo|quanto dura|wie lange|как долго|сколько времени)\b|כמה זמן|מה משך|كم من الوقت/iu,
+  address: /\b(?:postal address|street address|mailing address|what street|which street|address of|(?:his|her|their|its|the) address|direcci[oó]n postal|adresse postale|endere[cç]o postal|indirizzo postale|what is the address|where is [\p{L}\s]{0,40} located)\b|כתובת/iu,
+  size: /\b(?:font size|what size|which size|point size|how big|how large|how wide|how tall|how high|how thick|how heavy|what width|what height|what length|dimensions|tama[nñ]o|taille|tamanho|dimensione|grö(?:ß|ss)e)\b|גודל|מידות/iu,
+  colour: /\b(?:what colou?rs?|which colou?rs?|colou?rs? (?:is|are|does|do)|qu[eé] colou?r|quelle couleur|quelles couleurs|que cor|quali colori|quale colore|welche farbe)\b|איזה צבע|באיזה צבע/iu,
   person: /\b(?:who (?:wrote|writes|authored|created|creates|developed|develops|designed|designs|invented|founded|proposed|presented|presents|signed|edited|chaired|chairs|built|coined|made|is the (?:author|speaker|presenter|chair|contact|editor|founder|creator|ceo|director))|which person|name of the (?:author|speaker|presenter|person|contact|chair|editor|founder|creator)|qui a (?:écrit|créé|développé|conçu|inventé|fondé|proposé)|qui(?:é|e)n (?:escribi[oó]|cre[oó]|desarroll[oó]|dise[nñ][oó]|invent[oó]|fund[oó]|propuso)|quem (?:escreveu|criou|desenvolveu|inventou|fundou|prop[oô]s)|chi ha (?:scritto|creato|sviluppato|progettato|inventato|fondato|proposto))\b|מי (?:כתב|יצר|פיתח|תכנן|המציא|ייסד|הציע)/iu,
 };
 
@@ -33,6 +39,13 @@ const WEB = /\bhttps?:\/\/\S+|\bwww\.[\p{L}\d-]+\.\p{L}{2,}|(?<![@\p{L}\d.])[\p{
 const PERCENT = /\d\s?%|\d\s?(?:percent|per cent|pour cent|por ciento|por cento|per cento|prozent|процент\p{L}*)|אחוז/iu;
 const YEAR = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?!\d|[.,]\d)/u;
 const COUNT_WORD = /(?<![\p{L}-])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen|single|both|uno|dos|tres|cuatro|cinco|un|deux|trois|quatre|cinq|um|dois|três|quatro|due|tre|quattro|cinque)(?![\p{L}-])/iu;
+/** A street address: a house number beside a street word, or a postal code after a place. */
+const ADDRESS = /\d+[\p{L}]?\s+(?:[\p{L}.'’-]+\s+){0,4}(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|ln\.?|drive|dr\.|way|place|pl\.|square|sq\.|court|ct\.|rue|calle|avenida|via|strasse|straße)(?![\p{L}])|(?:rue|calle|avenida|via|rua)\s+[\p{L}]/iu;
+/** A measure: a figure with a unit of size, length or weight. */
+const MEASURE = /\d(?:[\d.,]*)\s?(?:pt|px|points?|mm|cm|m|km|in|inch(?:es)?|ft|feet|"|”|″|'|kg|g|lb|lbs|oz|em|emu|%)(?![\p{L}])/iu;
+/** A colour: a colour word, an RGB triple or a hex code. */
+const COLOUR = /(?<![\p{L}])(?:red|green|blue|yellow|orange|purple|violet|pink|brown|black|white|gr[ae]y|silver|gold|cyan|magenta|teal|navy|beige|turquoise|rojo|verde|azul|amarillo|negro|blanco|rouge|vert|bleu|jaune|noir|blanc|vermelho|preto|branco|rosso|nero|bianco|giallo)(?![\p{L}])|#[0-9a-f]{6}\b|rgb\s?\(|\bRGB\b\s*[:(]?\s*\d/iu;
+
 /** Dates and times look like phone numbers: taken out before counting a number's digits. */
 const DATES_AND_TIMES = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/gu;
 const PHONE = /(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\s?\d{1,4}\s?\)[\s.-]?)?\d{1,4}(?:[\s.-]\d{2,4}){1,}|\+?\d{7,15}/gu;
@@ -44,12 +57,29 @@ function holdsPhone(text: string): boolean {
   return false;
 }
 
+/**
+ * An English question names a contact kind as what it asks for ("what is the e-mail address of support", "the
+ * website for the brand"), not as context ("what is loaded together with the e-mail address"): the cue comes
+ * right after the question word, or is followed by "of", "for" or "to".
+ */
+const ASKED_HEAD = /^\s*(?:what|which|what's|whats|where|give|tell|is there|do you have|how (?:can|do) i (?:reach|contact|call|write to))\b(?:\s+(?:is|are|was|were|s))?(?:\s+(?:the|a|an|your|its|their|his|her|our|my|official|main|contact|support|sales|customer|service|office))*\s*$/iu;
+function askedAsHead(q: string, cue: RegExp): boolean {
+  const m = cue.exec(q);
+  if (!m) return false;
+  if (!/^[\x00-\x7f]*$/.test(q)) return true;
+  // The words since the last question word ("which number do I call? what is the | phone number").
+  const before = q.slice(0, m.index).split(/\b(?=what|which|where|give|tell|is there|do you have|how)\b/).pop() ?? '';
+  return ASKED_HEAD.test(before) || /^\s*(?:number\s+|address\s+)?(?:of|for|to)\b/iu.test(q.slice(m.index + m[0].length));
+}
+const CONTACT_KINDS = new Set<ValueKind>(['phone', 'email', 'url']);
+
 /** The value kinds a question asks for (none for most questions). */
 export function askedValueKinds(question: string): ValueKind[] {
   const q = ` ${question.toLowerCase().replace(/[?¿!.,;:"«»()]/g, ' ').replace(/\s+/g, ' ')} `;
-  const kinds = (Object.keys(CUES) as ValueKind[]).filter((k) => CUES[k].test(q));
+  const kinds = (Object.keys(CUES) as ValueKind[]).filter((k) => (CONTACT_KINDS.has(k) ? askedAsHead(q, CUES[k]) : CUES[k].test(q)));
   // "How much does it cost" asks a price, not also a bare count; "how long" a duration; a fax or phone is a number.
-  return kinds.filter((k) => k !== 'count' || !kinds.some((o) => o === 'price' || o === 'duration' || o === 'percent' || o === 'phone' || o === 'year'));
+  // An e-mail or web address is not a street address.
+  return kinds.filter((k) => k !== 'address' || !kinds.some((o) => o === 'email' || o === 'url')).filter((k) => k !== 'count' || !kinds.some((o) => o === 'price' || o === 'duration' || o === 'percent' || o === 'phone' || o === 'year'));
 }
 
 /** True when `text` holds a value of that kind. */
@@ -64,6 +94,9 @@ export function holdsValueKind(text: string, kind: ValueKind): boolean {
     case 'count': return /\d/.test(text) || COUNT_WORD.test(text);
     case 'duration': return holdsAnswerType(text, 'duration') || /\d/.test(text);
     case 'person': return NAME.test(text) || holdsAnswerType(text, 'person');
+    case 'address': return ADDRESS.test(text);
+    case 'size': return MEASURE.test(text);
+    case 'colour': return COLOUR.test(text) || /\b(?:rgb|theme|auto|automatic|no|custom|accent)\s+colou?r\b/i.test(text);
   }
 }
 
@@ -71,3 +104,25 @@ export function holdsValueKind(text: string, kind: ValueKind): boolean {
 export function missingKinds(question: string, text: string): ValueKind[] {
   return askedValueKinds(question).filter((k) => !holdsValueKind(text, k));
 }
+
+/**
+ * How many content words of the quote are neither the question's nor its source's title or heading: a quote
+ * that only says back what was asked ("Introduction: Introduction.", "Power Sleep: Personal Sleep Study.") holds
+ * no answer, however many words it shares with the question.
+ */
+export function newWords(question: string, quote: string, labels: string[], lang: string): number {
+  const known = termSet(`${question}\n${labels.join('\n')}`, lang);
+  const figures = new Set(question.match(/\d+(?:[.,]\d+)*/g) ?? []);
+  // A figure the question does not hold ("Amount Due: 273.13", "42pt") is new, whatever the words.
+  const newFigures = (quote.match(/\d+(?:[.,]\d+)*/g) ?? []).filter((f) => !figures.has(f)).length;
+  return contentTerms(quote, lang).filter((t) => !hasTerm(known, t)).length + newFigures;
+}
+
+/**
+ * Questions about what a thing says ("what does the footer say", "what is the subtitle", "the content of the
+ * annotation") are answered in their own words: the echo check does not apply to them.
+ */
+export const ASKS_WORDING = /\b(?:say|says|said|read|reads|show|shows|shown|state|states|written|printed|titled|title|titles|subtitle|called|named|name|content|contents|text|heading|header|footer|caption|label|visible|displayed|style|styles|word|words)\b/iu;
+
+/** Fewer new words than this and a quote only echoes the question (and its source's title). */
+export const MIN_NEW_WORDS = 1;

@@ -94,7 +94,14 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const vs = same.length ? same : variants;
     const asked = vs[0]?.language ?? lang;
     // Identifier parts are words too: MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT holds "shape", "fit" and "text".
-    const lines = quotableSentences(passage.hit.chunk.text, options).map(({ s, i }) => ({ p, i, s, set: passageTermSet(s.replace(/(?<=\p{L})[._](?=\p{L})/gu, ' '), lang, asked) }));
+    // A table row is read with its header row ("Year: 2009, Revenue: 296 MEUR", not a bare "2009 | 296 MEUR"): it is
+    // judged and quoted so.
+    const raw = quotableSentences(passage.hit.chunk.text, options);
+    const lines = raw.map(({ s, i }) => {
+      const header = headerRowOf(raw, i);
+      const read = header ? labelledRow(header, s) : s;
+      return { p, i, s: read, set: passageTermSet(read.replace(/(?<=\p{L})[._](?=\p{L})/gu, ' '), lang, asked) };
+    });
     // Short lines are quoted only as a form's label with its value after it ("Amount Due" / "273.13").
     const labels = new Set(lines.filter((x, k) => isLabel(x.s, lines[k + 1]?.s)).map((x) => x.i));
     const list = lines.filter((x) => x.s.length >= 12 || labels.has(x.i));
@@ -262,6 +269,10 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     const value = nextLine(pool[c.p].lines, c);
     if (value) chosen.push(value);
   }
+  // "What are the six ...?", "List the ...": the list the best line belongs to (or introduces) is quoted whole.
+  const wanted = askedListSize(questionText);
+  const items = wanted ? listAround(pool[ranked[0].p].lines, ranked[0].i, wanted) : null;
+  if (items) chosen.splice(0, chosen.length, ...items.map((x) => ({ p: ranked[0].p, i: x.i, s: clip(x.s), score: 0 })));
   chosen.sort((a, b) => a.p - b.p || a.i - b.i);
   const numbers = new Map<number, number>();
   for (const c of chosen) if (!numbers.has(c.p)) numbers.set(c.p, numbers.size + 1);
@@ -310,6 +321,68 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
     if (options.explain) Object.assign(explain, { answerInput: input });
   }
   return { text, used, support, kindHeld, figuresHeld, slotsHeld, answerProbability, ...explain };
+}
+
+const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const MAX_LIST_ITEMS = 12;
+
+/**
+ * How many items a question asks to be listed: "what are the six ...", "which three ...", "name the 4 ...";
+ * MAX_LIST_ITEMS for "list the ...", "what are all the ..."; null when it asks for no list.
+ */
+export function askedListSize(question: string): number | null {
+  const q = question.toLowerCase();
+  const n = /\b(?:what|which)\s+(?:are|were)\s+(?:the|its|their)?\s*(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b(?:which|name|list)\s+(?:the\s+)?(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.exec(q);
+  if (n) {
+    const w = n[1] ?? n[2];
+    const k = /^\d+$/.test(w) ? Number(w) : COUNTS[w];
+    return k >= 2 && k <= MAX_LIST_ITEMS ? k : null;
+  }
+  return /\b(?:list (?:the|all)|what are all the|name all the|enumerate)\b/.test(q) ? MAX_LIST_ITEMS : null;
+}
+
+const BULLET = /^\s*(?:[•◦▪‣●○■□\-–—*]|\d{1,2}[.)]|[a-z][.)])\s+\S/u;
+/** A line that reads as a list item: a bullet or number, or a short line without closing punctuation. */
+const isItem = (s: string) => BULLET.test(s) || (s.length <= 100 && isFragment(s));
+
+/**
+ * The list line `i` is in, or the list right after it when it introduces one ("Features:"), at most `size`
+ * items from the line found; null when there are fewer than two items.
+ */
+function listAround(lines: Array<{ i: number; s: string }>, i: number, size: number): Array<{ i: number; s: string }> | null {
+  const at = lines.findIndex((x) => x.i === i);
+  if (at < 0) return null;
+  const intro = endsWithColon(lines[at].s);
+  let first = intro ? at + 1 : at;
+  if (!intro) while (first > 0 && lines[first - 1].i === lines[first].i - 1 && isItem(lines[first - 1].s) && !endsWithColon(lines[first - 1].s)) first--;
+  const run: Array<{ i: number; s: string }> = [];
+  for (let k = first; k < lines.length && run.length < size; k++) {
+    if (k > first && lines[k].i !== lines[k - 1].i + 1) break;
+    if (!isItem(lines[k].s)) break;
+    run.push(lines[k]);
+  }
+  if (run.length < 2) return null;
+  return intro ? [lines[at], ...run] : run;
+}
+
+/** A table row as extracted (core/ingest): two or more cells joined by " | ". */
+const TABLE_ROW = /\S.*\s\|\s.*\S/;
+
+/** The header row of the table line `i` belongs to (the first row of its run of rows), or null for the header itself or a non-row. */
+function headerRowOf(lines: Array<{ i: number; s: string }>, i: number): string | null {
+  const at = lines.findIndex((x) => x.i === i);
+  if (at < 0 || !TABLE_ROW.test(lines[at].s)) return null;
+  let first = at;
+  while (first > 0 && lines[first - 1].i === lines[first].i - 1 && TABLE_ROW.test(lines[first - 1].s)) first--;
+  return first === at ? null : lines[first].s;
+}
+
+/** "Year | Revenue" + "2009 | 296" → "Year: 2009, Revenue: 296"; rows of another width keep the header before them. */
+function labelledRow(header: string, row: string): string {
+  const hs = header.split('|').map((x) => x.trim());
+  const rs = row.split('|').map((x) => x.trim());
+  if (hs.length !== rs.length) return `${header} — ${row}`;
+  return rs.map((v, k) => (hs[k] && v ? `${hs[k]}: ${v}` : v || '')).filter(Boolean).join(', ');
 }
 
 /** Words that name the answer of a number question ("the value of Category 1"): a figure fills them. */

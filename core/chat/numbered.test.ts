@@ -18,3 +18,8 @@ test('a chart that numbers its series 1 to 3 does not hold "Series 4"; one that 
   assert.equal(holdsNumbered('Sales: 1st Qtr 8.2, 2nd Qtr 3.2, 3rd Qtr 1.4', numberedThings('What were the sales in the 5th quarter?', 'en')[0], 'en'), false);
   assert.equal(holdsNumbered('Sales rose all year.', numberedThings('What were the sales in the 5th quarter?', 'en')[0], 'en'), true);
 });
+
+test('a four-digit year is a time, not a numbered thing ("the 2012 conference" is not conference number 2012)', () => {
+  assert.deepEqual(numberedThings('Who chaired the 2012 conference?', 'en'), []);
+  assert.deepEqual(numberedThings('What was revenue in 2009 for Series 4?', 'en').map((x) => [x.n, x.term[0]]), [[4, 'seri']]);
+});

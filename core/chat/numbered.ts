@@ -22,6 +22,8 @@ export function numberedThings(question: string, lang: string): NumberedThing[] 
   ws.forEach((w, i) => {
     const n = numberOf(w);
     if (n === null) return;
+    // A year ("the 2012 conference", "in 2009") names a time, not the 2012th of a series.
+    if (/^(?:1[5-9]|20)\d\d$/.test(w)) return;
     const before = termOf(ws[i - 1]);
     const after = termOf(ws[i + 1]);
     // "Series 4" names series 4; "the 4th series" and "third category" name them too (an ordinal comes first).

@@ -24,7 +24,7 @@ import { retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
-import { missingKinds } from './asked-kind';
+import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
 import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
 import { queryVariant } from '../search/retrieve';
 import type { Citation } from '../types';
@@ -140,7 +140,10 @@ export function offlineAnswer(
   // A price, phone, e-mail, web address, year, count or name asked for and none in the quoted sentences: a quote, not an answer.
   const quoted = result.used.flatMap((u) => u.quotes ?? []).join('\n');
   const kindMissing = !!text && !!question && missingKinds(question.text, quoted).length > 0;
-  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing;
+  // A quote saying back the question's words and its source's title adds nothing: not an answer.
+  const labels = result.used.flatMap((u) => [u.passage.hit.chunk.title, u.passage.hit.chunk.heading ?? '']);
+  const echo = !!text && !!question && !place && !ASKS_WORDING.test(question.text) && newWords(variants.map((v) => v.text).join('\n'), quoted, labels, question.language) < MIN_NEW_WORDS;
+  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo;
   if (text && (weak || unheld)) return { text: '', used: [] };
   if (text) return { text, used: result.used };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
