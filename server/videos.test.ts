@@ -125,18 +125,21 @@ describe('videos', () => {
       const view = (await (await fetch(`${s.url}/api/videos/${v.id}/transcript`, { headers: { cookie } })).json()) as VideoTranscriptView;
       assert.equal(view.versions[0]?.subtitlesPath, tr!.subtitlesPath);
 
-      // The same language asked again, burned and dubbed: the video is made again that way.
+      // The same language asked again, burned and dubbed: that version is made, beside the soft one (one MP4 per kind).
       const again = await fetch(`${s.url}/api/videos/${v.id}/translations`, {
         method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ targetLanguage: 'spanish', subtitles: 'burned', dub: true }),
       });
       assert.equal(again.status, 202);
+      let t: TranslationRecord;
       for (;;) {
-        const t = (await (await fetch(`${s.url}/api/translations/${tr!.id}`, { headers: { cookie } })).json()) as TranslationRecord;
+        t = (await (await fetch(`${s.url}/api/translations/${tr!.id}`, { headers: { cookie } })).json()) as TranslationRecord;
         if (t.state === 'completed' && t.options?.dub) break;
         assert.notEqual(t.state, 'failed', t.error ?? '');
         await new Promise((r) => setTimeout(r, 100));
       }
-      await writeFile(file, Buffer.from(await (await fetch(`${s.url}${video.translatedFilePath}`)).arrayBuffer()));
+      assert.deepEqual(t.videoFiles?.map((f) => `${f.subtitles}:${f.dub}`), ['burned:true', 'soft:false']);
+      assert.equal(t.filePath, t.videoFiles![0]!.filePath);
+      await writeFile(file, Buffer.from(await (await fetch(`${s.url}${t.filePath}`)).arrayBuffer()));
       const dubbed = JSON.parse((await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file])).stdout.toString()) as { streams: Array<{ codec_type: string; tags?: { language?: string } }> };
       assert.deepEqual(dubbed.streams.filter((x) => x.codec_type === 'audio').map((x) => x.tags?.language), ['spa', 'eng']);
     } finally {
