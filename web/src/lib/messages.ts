@@ -22,7 +22,7 @@ const LANGUAGE_NAMES: Record<string, Record<string, string>> = { en: en.language
 const STATUS_NAMES: Record<string, Record<string, string>> = { en: en.status, he: he.status };
 
 /** First strong isolate .. pop directional isolate: a parameter keeps its own direction inside the sentence. */
-const isolate = (value: string | number) => `\u2068${value}\u2069`;
+export const isolate = (value: string | number) => `\u2068${value}\u2069`;
 
 export function fillTemplate(template: string, params: MessageParams, wrap: (v: string | number) => string = isolate): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? wrap(params[name]!) : whole));

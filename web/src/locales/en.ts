@@ -682,6 +682,9 @@ export const en = {
     attributes: 'Optional attributes: data-title, data-color, data-greeting, data-lang (default: the page\'s language), data-position="left". They override the settings here.',
     saved: 'The widget settings were saved',
     saveFailed: 'The widget settings were not saved',
+    copy: 'Copy',
+    copyNamed: 'Copy the tag',
+    copied: 'The tag was copied',
   },
   settings: {
     title: 'Settings',

@@ -847,6 +847,9 @@ export const he: Translations = {
     attributes: 'מאפיינים אופציונליים: data-title, data-color, data-greeting, data-lang (ברירת מחדל: שפת העמוד), data-position="left". הם גוברים על ההגדרות כאן.',
     saved: 'הגדרות הווידג׳ט נשמרו',
     saveFailed: 'הגדרות הווידג׳ט לא נשמרו',
+    copy: 'העתקה',
+    copyNamed: 'העתקה של התג',
+    copied: 'התג הועתק',
   },
   settings: {
     title: 'הגדרות',

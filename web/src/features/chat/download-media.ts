@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '../../config/constants';
 import { saveBlob } from '../../lib/api-client';
-import { candidateUrls, type ChatMedia } from './media';
+import { candidateUrls, downloadName, type ChatMedia } from './media';
 
 /**
  * Downloads a file offered by the assistant. Each candidate URL is tried in
@@ -22,7 +22,7 @@ export async function downloadMedia(media: ChatMedia, messages: { videoNotFound:
       const res = await fetch(url, { credentials: 'include' });
       if (!res.ok) continue;
       const blob = await res.blob();
-      saveBlob(blob, media.file || url.split('/').pop() || 'download');
+      saveBlob(blob, downloadName(media, url, res.headers.get('content-disposition')));
       return;
     } catch {
       networkError = true;

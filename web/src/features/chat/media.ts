@@ -80,3 +80,29 @@ export function clock(sec: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
+
+/**
+ * The name a downloaded file is saved under: the server's own name for it
+ * (Content-Disposition), else the last part of its path without the storage
+ * key's id prefix ("/api/files/documents/4_tracemonkey.pdf" -> "tracemonkey.pdf"),
+ * never the path itself.
+ */
+export function downloadName(media: Pick<ChatMedia, 'file' | 'title'>, url: string, disposition: string | null): string {
+  const fromHeader = disposition ? dispositionName(disposition) : null;
+  if (fromHeader) return fromHeader;
+  const base = baseName(media.file) || baseName(url);
+  return base.replace(/^\d+_(?=.)/, '') || media.title || 'download';
+}
+
+function dispositionName(header: string): string | null {
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return baseName(decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))) || null;
+    } catch {
+      /* a malformed encoding: the plain filename below */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? baseName(plain[1].trim()) || null : null;
+}

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Table, TBody, TD, TR } from '../../../components/ui/table';
 import { exportAudit, useAudit } from '../api/get-audit';
+import { describeChange, describeNote, describeTarget, OPERATION_TARGETS, type Translate } from '../lib/describe-change';
 
 const PERIODS = ['24h', '7d', '30d', '365d'] as const;
 const TONES: Record<string, 'green' | 'red' | 'amber' | 'blue' | 'gray' | 'violet'> = {
@@ -17,16 +18,12 @@ const TONES: Record<string, 'green' | 'red' | 'amber' | 'blue' | 'gray' | 'viole
   audience: 'violet', expiry: 'amber', expired: 'amber', replace: 'blue', restore: 'blue',
 };
 
-/** Short text of a change: the fields that differ before and after. */
-function changeOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
-  if (!after) return '';
-  return Object.keys(after).filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after[k]))
-    .map((k) => `${k}: ${before?.[k] ?? '—'} → ${after[k] ?? '—'}`).join('; ');
-}
-
 /** The audit log: every approval, rejection, audience change, deletion, sign-in and token write (who, when, what). */
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Before → after, pointing the way the page reads.
+  const arrow = i18n.dir() === 'rtl' ? '←' : '→';
+  const say = t as unknown as Translate;
   const [since, setSince] = useState<string>('7d');
   const query = useAudit(since);
   const columns = [t('audit.when'), t('audit.who'), t('audit.action'), t('audit.what'), t('audit.change')];
@@ -55,22 +52,35 @@ export function AuditPage() {
         <Table>
           <TableHeader columns={columns} />
           <TBody>
-            {query.data.map((e) => (
+            {query.data.map((e) => {
+              const note = describeNote(e.note, say);
+              return (
               <TR key={e.id} data-testid="audit-row">
                 <TD label={columns[0]} className="whitespace-nowrap tabular-nums" dir="ltr">{e.at.replace('T', ' ').slice(0, 19)}</TD>
                 <TD label={columns[1]} main>
-                  <span className="font-medium" data-user-content="">{e.actor}</span>
+                  <bdi className="font-medium" data-user-content="">{e.actor}</bdi>
                   {e.role ? <span className="ms-1 text-xs text-muted-foreground">({t(`roles.${e.role}`)})</span> : null}
                 </TD>
                 <TD label={columns[2]}><Badge tone={TONES[e.action] ?? 'gray'}>{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</Badge></TD>
                 <TD label={columns[3]}>
-                  {/* The record's own names (its target id, a user name, a title): shown as they are. */}
-                  <span dir="auto" translate="no">{[e.target, e.title ? `“${e.title}”` : ''].filter(Boolean).join(' ')}</span>
-                  {e.note ? <span className="block text-xs text-muted-foreground" dir="auto">{e.note}</span> : null}
+                  {/* The item in the reader's words ("מסמך 12"); the record's own names (a title, a user, a term) as they are; an API operation as code. */}
+                  {OPERATION_TARGETS.has(e.action) ? <code className="text-xs" dir="ltr">{e.target}</code> : <bdi data-user-content="">{describeTarget(e, say)}</bdi>}
+                  {e.title ? <bdi className="block" data-user-content="">“{e.title}”</bdi> : null}
+                  {note ? <span className="block text-xs text-muted-foreground" {...(note.userText ? { 'data-user-content': '', dir: 'auto' } : {})}>{note.text}</span> : null}
                 </TD>
-                <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground" dir="ltr" translate="no">{changeOf(e.before, e.after)}</TD>
+                <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground">
+                  <ul className="grid gap-0.5" data-testid="audit-change">
+                    {describeChange(e.before, e.after, say).map((c) => (
+                      <li key={c.field}>
+                        <span className="font-medium text-foreground">{c.field}:</span>{' '}
+                        <bdi {...(c.userText ? { 'data-user-content': '' } : {})}>{c.before}</bdi> {arrow} <bdi {...(c.userText ? { 'data-user-content': '' } : {})}>{c.after}</bdi>
+                      </li>
+                    ))}
+                  </ul>
+                </TD>
               </TR>
-            ))}
+              );
+            })}
           </TBody>
         </Table>
       )}

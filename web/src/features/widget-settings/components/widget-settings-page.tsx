@@ -1,4 +1,4 @@
-import { Save } from 'lucide-react';
+import { Copy, Save } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
 import { wordError } from '../../../lib/messages';
 import { useUpdateWidgetSettings, useWidgetSettings } from '../api/widget-settings';
 
@@ -112,7 +113,21 @@ export function WidgetSettingsPage() {
               <CardDescription>{t('widget.embedHint')}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3">
-              <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" dir="ltr" data-testid="widget-snippet">{snippet}</pre>
+              {/* The tag wraps (nothing cut off or scrolled on a phone); Copy puts it on the clipboard whole. */}
+              <pre className="whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 text-xs text-slate-100" dir="ltr" data-testid="widget-snippet">{snippet}</pre>
+              <Button
+                variant="outline"
+                className="justify-self-start"
+                aria-label={t('widget.copyNamed')}
+                data-testid="widget-copy"
+                onClick={() => void navigator.clipboard.writeText(snippet).then(
+                  () => toast({ title: t('common.success'), description: t('widget.copied') }),
+                  () => document.getSelection()?.selectAllChildren(document.querySelector('[data-testid="widget-snippet"]')!),
+                )}
+              >
+                <Copy aria-hidden />
+                {t('widget.copy')}
+              </Button>
               <p className="text-xs text-muted-foreground">{t('widget.attributes')}</p>
             </CardContent>
           </Card>

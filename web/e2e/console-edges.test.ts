@@ -1,0 +1,64 @@
+/**
+ * The console's rough edges (issue 39): the audit log in Hebrew shows field
+ * names and values as the screen words them (no raw English keys), and the
+ * widget settings' tag is whole at 390 px with a Copy button that copies it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fixtures } from '../../core/testing/fixtures';
+import { latinWordsInHebrew } from './checks';
+import { layoutProblems } from './layout-check';
+import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+
+const json = (body: unknown, method = 'POST') => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+describe('console rough edges: the audit log in Hebrew, the widget tag on a phone (browser)', () => {
+  let h: Harness;
+  let id = 0;
+  before(async () => {
+    h = await startHarness({ env: { AUTO_APPROVE: 'false' } });
+    const f = await fixtures.textPdf(1);
+    id = (await uploadDocumentViaApi(h, f.path, 'edges.pdf', 'Edge guide')).id;
+    await adminApi(h, `/api/documents/${id}`, json({ title: 'Edge guide v2' }, 'PATCH'));
+    await adminApi(h, '/api/review/access', json({ ids: [id], audience: 'staff' }));
+  });
+  after(() => h?.close());
+
+  test('he: the audit log names the fields and values in Hebrew (title edit, audience change); no English word but names', async () => {
+    const { context, page } = await newPage(h, { lang: 'he' });
+    await signInFast(h, context);
+    await page.goto('/dashboard#audit');
+    const changes = page.getByTestId('audit-change');
+    await changes.filter({ hasText: 'כותרת:' }).first().waitFor();
+    const title = (await changes.filter({ hasText: 'כותרת:' }).first().textContent()) ?? '';
+    assert.match(title, /^כותרת: Edge guide ← Edge guide v2$/);
+    const audience = (await changes.filter({ hasText: 'מי רשאי לראות:' }).first().textContent()) ?? '';
+    assert.match(audience, /^מי רשאי לראות: כולם \(ציבורי\) ← צוות בלבד \(מחוברים\)$/);
+    assert.deepEqual(await latinWordsInHebrew(page), []);
+    await animationsDone(page);
+    await screenshot(page, 'he', 'audit-log');
+    await context.close();
+  });
+
+  for (const lang of ['en', 'he'] as Lang[]) {
+    test(`${lang} 390 px: the widget tag is whole (wrapped, not cut off) and Copy puts it on the clipboard`, async () => {
+      const { context, page } = await newPage(h, { lang, width: 390, height: 844 });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.server.url });
+      await signInFast(h, context);
+      await page.goto('/dashboard#widget');
+      const tag = page.getByTestId('widget-snippet');
+      await tag.waitFor();
+      const box = await tag.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right, left: el.getBoundingClientRect().left }));
+      assert.ok(box.scroll <= box.client, `the tag scrolls: ${box.scroll} px in ${box.client} px`);
+      assert.ok(box.left >= 0 && box.right <= 390, `the tag is cut off: ${box.left}..${box.right}`);
+      assert.deepEqual(await layoutProblems(page), []);
+      await page.getByTestId('widget-copy').click();
+      await page.waitForFunction(async (expected) => (await navigator.clipboard.readText()) === expected, (await tag.textContent()) ?? '');
+      assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^<script src="http:\/\/127\.0\.0\.1:\d+\/widget\.js" async><\/script>$/);
+      await tag.scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await screenshot(page, lang, 'widget-tag-phone');
+      await context.close();
+    });
+  }
+});
