@@ -26,6 +26,8 @@ have apertium    || need+=(apertium)
 [ -d /usr/share/apertium/apertium-es-pt ] || need+=(apertium-es-pt)
 [ -d /usr/share/apertium/apertium-spa-ita ] || need+=(apertium-spa-ita)
 [ -d /usr/share/apertium/apertium-fr-es ] || need+=(apertium-fr-es)
+# The Italian pair's modes run Constraint Grammar (cg-proc), which the package does not pull in.
+have cg-proc     || need+=(cg3)
 have pocketsphinx_continuous || need+=(pocketsphinx)
 [ -d /usr/share/pocketsphinx/model/en-us ] || need+=(pocketsphinx-en-us)
 # PostgreSQL for the multi-process store and its tests; memory/time limits for tool children

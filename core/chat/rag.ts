@@ -196,9 +196,10 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const lead = fallback ? `${ph.llmFallback}\n\n` : '';
     // Offline, a question is answered from passages in its own language (a Hebrew question sharing only a product
     // name with an English page is not answered by quoting English).
-    // With offline translation at hand, a Spanish, French, Portuguese or Italian question is answered from its own
-    // language first (English passages sharing a stem, "clínica" / "clinical", are reached through translation).
-    const ownOnly = !plan.translated && !!options.translator && (TRANSLATED_QUESTION_LANGUAGES as readonly string[]).includes(plan.language);
+    // A question in another language than English is answered from passages in its own language (or of no sure
+    // language): an English passage sharing a stem with it ("clínica" / "clinical", "Installation") is not what it
+    // asks. Spanish, French, Portuguese and Italian ones reach English passages through translation (inEnglish).
+    const ownOnly = !plan.translated && plan.language !== 'en';
     const relevant = passages.filter((p) => p.relevant && (plan.translated
       || (ownOnly ? p.hit.chunk.language === plan.language || p.hit.chunk.language === UNDETERMINED : sameScript(p.hit.chunk.language, plan.language))));
     if (relevant.length === 0) {
