@@ -123,6 +123,8 @@ export type ChatBotReply = Static<typeof S.ChatBotReply>;
 
 export type Citation = Static<typeof S.Citation>;
 export type RelatedPassage = Static<typeof S.RelatedPassage>;
+export type ViewerData = Static<typeof S.ViewerData>;
+export type ViewerBox = Static<typeof S.ViewerBox>;
 
 /** Reply of POST /api/bot/rag-query. */
 export type RetrievalReply = Static<typeof S.RetrievalReply>;

@@ -22,6 +22,7 @@ import categoryRoutes from './routes/categories';
 import contentRoutes from './routes/content';
 import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
+import viewerRoutes from './routes/viewer';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
 import { removeUploadsLeft } from './upload';
@@ -128,6 +129,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   await app.register(async (scope) => {
     scope.addHook('onRequest', limitPublic(gate, 'files'));
     await scope.register(fileRoutes, opts);
+    await scope.register(viewerRoutes, opts);
   });
   await app.register(botRoutes, opts);
   await app.register(async (scope) => {

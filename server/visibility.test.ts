@@ -239,6 +239,17 @@ describe('the visibility rule on every public route', () => {
       }
       return n;
     },
+    'GET /api/view/:type/:id': async () => {
+      // The source viewer at each secret item's page or time: it answers like an item that does not exist.
+      for (let i = 0; i < PROBES_PER_ROUTE; i++) {
+        const s = SECRETS[i % SECRETS.length];
+        const res = await anon(`/api/view/${s.type}/${s.id}?${s.type === 'video' ? 't=0' : 'page=1'}&q=${encodeURIComponent(s.part)}`);
+        const body = await res.text();
+        if (res.status !== 404) leaks.push(`viewer of the ${s.state} ${s.type} ${s.id} answered ${res.status} anonymously`);
+        leakIn(body, 'viewer');
+      }
+      return PROBES_PER_ROUTE;
+    },
     'GET /api/files/*': async () => fileProbes((k) => `/api/files/${k}`),
     'GET /uploads/presentations/original_files/*': async () => fileProbes((k) => `/uploads/${k}`, 'presentations/original_files/'),
     'GET /uploads/presentations/translated_files/*': async () => fileProbes((k) => `/uploads/${k}`, 'presentations/translated_files/'),

@@ -5,7 +5,7 @@ import type {
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, ItemVersion, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView, ViewerData,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { LIST_PAGE_MAX } from '../../core/product/index';
@@ -153,6 +153,7 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
       res.body.resume();
       return { key, size: Number(res.headers['content-length']), lastModified: new Date(String(res.headers['last-modified'])).toISOString(), storageClass: '' };
     },
+    viewer: (type, id, query) => http.get<ViewerData>(`/api/view/${type}/${id}`, query),
     dashboard: () => http.get<DashboardMetrics>('/api/dashboard/metrics'),
     health: () => http.get<HealthReport>('/api/health'),
     metrics: async () => {

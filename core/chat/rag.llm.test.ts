@@ -41,7 +41,8 @@ test('llm: a question gets the model\'s answer with its citation, sources line a
   assert.equal(reply.mode, 'llm');
   assert.equal(reply.notFound, false);
   assert.equal(reply.answer, 'The M2 installation takes about 20 minutes with two people [1].');
-  assert.deepEqual(reply.citations, [{ itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null }]);
+  assert.deepEqual(reply.citations.map(({ viewerUrl: _, ...c }) => c), [{ itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null }]);
+  assert.match(reply.citations[0].viewerUrl ?? '', new RegExp(`^/view/document/${seed.guide.id}\\?page=1&q=.`));
   assert.deepEqual(reply.sourceImages, [seed.img.guideP1.image]);
   const answerReq = fake.requests.find(isAnswer)!;
   assert.equal(answerReq.system, answerSystemPrompt('en'));
@@ -96,7 +97,8 @@ test('llm: a Hebrew question over English documents is translated before retriev
   assert.equal(reply.detectedLanguage, 'he');
   assert.equal(reply.mode, 'llm');
   assert.equal(reply.answer, 'התקנת הרכזת לוקחת כ-5 דקות [1].');
-  assert.deepEqual(reply.citations, [{ itemType: 'presentation', itemId: seed.deck.id, title: 'Zigbee Hub Overview', page: null, slide: 2 }]);
+  assert.deepEqual(reply.citations.map(({ viewerUrl: _, ...c }) => c), [{ itemType: 'presentation', itemId: seed.deck.id, title: 'Zigbee Hub Overview', page: null, slide: 2 }]);
+  assert.match(reply.citations[0].viewerUrl ?? '', new RegExp(`^/view/presentation/${seed.deck.id}\\?slide=2`));
   assert.deepEqual(reply.sourceImages, [seed.img.deckS2.image]);
 });
 

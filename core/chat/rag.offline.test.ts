@@ -29,7 +29,10 @@ test('offline: an English question gets a cited extractive answer from the right
   assert.equal(reply.notFound, false);
   assert.equal(reply.detectedLanguage, 'en');
   assert.match(reply.answer, /20 minutes with two people\. \[1\]$/);
-  assert.deepEqual(reply.citations[0], { itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null });
+  const { viewerUrl, ...cited } = reply.citations[0];
+  assert.deepEqual(cited, { itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null });
+  // The viewer opens the page with the quoted sentence lit.
+  assert.match(viewerUrl ?? '', new RegExp(`^/view/document/${seed.guide.id}\\?page=1&q=.+`));
   assert.deepEqual(reply.sourceImages, [seed.img.guideP1.image]);
   assert.ok(!reply.sourceImages.includes(seed.img.guideP3.image), 'no image from an uncited page');
 });

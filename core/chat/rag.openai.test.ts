@@ -45,7 +45,8 @@ test('openai answers: the model\'s answer comes back with its citation and page 
   const reply = await bot().ask('How long does the M2 motor installation take?', 'o-cite');
   assert.equal(reply.mode, 'llm');
   assert.equal(reply.answer, 'The M2 installation takes about 20 minutes with two people [1].');
-  assert.deepEqual(reply.citations, [{ itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null }]);
+  assert.deepEqual(reply.citations.map(({ viewerUrl: _, ...c }) => c), [{ itemType: 'document', itemId: seed.guide.id, title: seed.guide.title, page: 1, slide: null }]);
+  assert.match(reply.citations[0].viewerUrl ?? '', new RegExp(`^/view/document/${seed.guide.id}\\?page=1&q=.`));
   assert.deepEqual(reply.sourceImages, [seed.img.guideP1.image]);
   const req = fake.requests.find(isAnswer)!;
   assert.deepEqual(req.body.messages[0], { role: 'system', content: answerSystemPrompt('en') });
@@ -86,7 +87,8 @@ test('openai cross-lingual search: a Hebrew question is translated by the model,
   assert.match(fake.requests.find(isPrepare)!.lastUser, /Languages to translate into: en \(English\)/);
   assert.match(fake.requests.find(isAnswer)!.system, /Always answer in Hebrew/);
   assert.equal(reply.answer, 'התקנת הרכזת לוקחת כ-5 דקות [1].');
-  assert.deepEqual(reply.citations, [{ itemType: 'presentation', itemId: seed.deck.id, title: 'Zigbee Hub Overview', page: null, slide: 2 }]);
+  assert.deepEqual(reply.citations.map(({ viewerUrl: _, ...c }) => c), [{ itemType: 'presentation', itemId: seed.deck.id, title: 'Zigbee Hub Overview', page: null, slide: 2 }]);
+  assert.match(reply.citations[0].viewerUrl ?? '', new RegExp(`^/view/presentation/${seed.deck.id}\\?slide=2`));
 });
 
 for (const [name, failure, expected] of [

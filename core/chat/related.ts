@@ -7,6 +7,7 @@ import { publicUrlForKey } from '../storage/layout';
 import { timeLink } from '../video/chunks';
 import type { Passage, QueryVariant } from './plan-query';
 import { quotableSentences } from './extractive';
+import { viewerUrl } from '../content/viewer-url';
 
 /**
  * "These pages may help": when the bot states no answer, the passages that
@@ -107,6 +108,7 @@ export async function relatedPassages(catalog: Catalog, passages: Passage[], var
       itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide,
       start: chunk.startSec ?? null, excerpt, marks,
     };
+    r.viewerUrl = viewerUrl(r, marks.map(([s, e]) => excerpt.slice(s, e)).join(' '));
     const item = await catalog.items(chunk.itemType).get(chunk.itemId);
     const file = item ? ('originalFilePath' in item ? item.originalFilePath : publicUrlForKey(item.fileKey)) : null;
     if (file) {

@@ -4,6 +4,7 @@ import type { Citation } from '../types';
 import { publicUrlForKey, videoKeys } from '../storage/layout';
 import { citeRange, timeLink } from '../video/chunks';
 import { canRenderPage, pageRenderUrl } from '../content/page-render';
+import { viewerUrl } from '../content/viewer-url';
 import { phrasesFor } from './phrases';
 
 /** Source images shown under an answer (spec: at most 4). */
@@ -49,8 +50,10 @@ export function numberCitations(text: string, numbered: Array<{ n: number; chunk
   const citations: Citation[] = [];
   const chunks: Chunk[] = [];
   const newNumber = new Map<number, number>();
+  const quoted = quotedBefore(text);
   for (const n of order) {
     const c = citationOf(byN.get(n)!);
+    c.viewerUrl = viewerUrl({ ...c, start: c.startSec }, quoted.get(n));
     let i = citations.findIndex((x) => citationKey(x) === citationKey(c));
     if (i < 0) {
       i = citations.push(c) - 1;
@@ -63,6 +66,19 @@ export function numberCitations(text: string, numbered: Array<{ n: number; chunk
     .replace(/(\[\d+\])(?:\s*\1)+/g, '$1')
     .replace(/[ \t]+([.,;:!?])/g, '$1');
   return { text: out, citations, chunks };
+}
+
+/** What the answer says before each marker's first use (back to the previous marker): the words its viewer lights. */
+function quotedBefore(text: string): Map<number, string> {
+  const out = new Map<number, string>();
+  let from = 0;
+  for (const m of text.matchAll(/\[(\d+)\]/g)) {
+    const said = text.slice(from, m.index).trim();
+    const n = Number(m[1]);
+    if (said && !out.has(n)) out.set(n, said);
+    from = m.index! + m[0].length;
+  }
+  return out;
 }
 
 /** The "Sources: [1] Title, page 3; [2] ..." line for answers shown without the citation list (public chat). */

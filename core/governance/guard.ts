@@ -20,6 +20,8 @@ type Need = Permission | 'public' | readonly Permission[] | ((args: unknown[]) =
 /** The metrics: admins (manage), or a caller presenting a token, which the operation itself checks against METRICS_TOKEN. */
 const metricsNeed = (args: unknown[]) => ((args[0] as { token?: string | null } | undefined)?.token ? 'public' : 'manage');
 const fileNeed = (args: unknown[]) => ((args[1] as { public?: boolean } | undefined)?.public ? 'public' : 'read');
+/** The source viewer: anyone through the visibility rule (`public`), or a reader for every item. */
+const viewerNeed = (args: unknown[]) => ((args[3] as { public?: boolean } | undefined)?.public ? 'public' : 'read');
 
 export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   upload: 'upload', items: 'read', item: 'read', content: 'read', listPage: 'read', createContent: 'upload', updateDocument: 'edit', remove: 'delete',
@@ -32,7 +34,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   retry: 'upload', retryJob: 'upload', retryFailed: 'upload', jobs: 'read', reindex: 'manage',
   search: 'read', ask: 'public', askStream: 'public', chat: 'public', messages: 'public', clearSession: 'public', newConversation: 'public',
   categories: 'read', createCategory: 'edit', updateCategory: 'edit', removeCategory: 'delete', images: 'read', removeImage: 'delete',
-  files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed,
+  files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed, viewer: viewerNeed,
   dashboard: 'read', health: 'public', metrics: metricsNeed, rate: 'public', questionStats: 'read', exportConversations: 'manage',
   widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public',
   requestHandoff: 'public', handoffRequests: 'read', handoffRequest: 'read', markHandoffHandled: 'edit', removeHandoffRequest: 'delete',

@@ -28,6 +28,7 @@ import { translations } from './translations';
 import { update } from './update';
 import { upload } from './upload';
 import { versions } from './versions';
+import { viewer } from './viewer';
 import { widget } from './widget';
 
 export type * from './types';
@@ -40,7 +41,7 @@ export { ask, chat };
 export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
-    ...transcript(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
+    ...transcript(s), ...viewer(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
     ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s), ...versions(s),
   };
 }
@@ -70,6 +71,7 @@ export { UPLOADS_FOLDERS } from '../storage/layout';
 export { httpRequests, startMetrics } from '../metrics';
 export { LIST_PAGE_MAX } from '../content/views';
 export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';
+export { syncSite, siteSyncSummary, type SiteSyncOptions, type SiteSyncReport } from '../sync/site-sync';
 // Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
 export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
 export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from '../operations/backup';

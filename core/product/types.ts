@@ -18,7 +18,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView,
+  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 import type { Static } from 'typebox';
@@ -236,6 +236,8 @@ export interface Product {
   /** Size of a stored file, or null when there is none. */
   /** `clientAddress`: whom a new page render counts against (see content/page-render.ts). */
   statFile(key: string, options?: { public?: boolean; clientAddress?: string | null }): Promise<StoredObject | null>;
+  /** The source viewer at a page, slide or time with the words of `q` lit; `public`: not_found for an item that is not public. */
+  viewer(type: ContentType, id: number, query: { page?: number; slide?: number; t?: number; q?: string }, options: { public: boolean }): Promise<ViewerData>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;

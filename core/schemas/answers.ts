@@ -45,6 +45,8 @@ export const RelatedPassage = Type.Object({
   excerpt: Str(),
   marks: Type.Array(Type.Tuple([Int(), Int()])),
   url: Opt(Str()),
+  /** The viewer at this place with the question's words lit (`/view/document/12?page=3&q=...`, core/content/viewer-url.ts). */
+  viewerUrl: Opt(Str()),
 });
 
 /** Reply of POST /api/bot/chat. */
@@ -74,9 +76,37 @@ export const Citation = Type.Object({
   lowConfidence: Opt(Bool()),
   /** When the passage is from a translation: its language and the translated file's download path. */
   translation: Opt(Nullable(Type.Object({ language: Str(), filePath: Str() }))),
+  /** The viewer at the cited page, slide or time with the quoted words lit (`/view/document/12?page=3&q=...`). */
+  viewerUrl: Opt(Str()),
   /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
   visibility: Opt(Type.Enum(['pending', 'rejected', 'staff', 'expired', 'processing', 'archived'] as const,
     { description: 'Signed-in answers only: why this source is not public' })),
+});
+
+/** A highlight over a page image: fractions (0..1) of the page's width and height, from its top-left corner. */
+export const ViewerBox = Type.Object({ x: Num(), y: Num(), w: Num(), h: Num() });
+
+/**
+ * What the source viewer shows (GET /api/view/:type/:id, core/content/viewer.ts): the file at a page (its image and
+ * the boxes of the quoted words on it), a slide (its image), a DOCX paragraph or a video at its time (the cue), with
+ * the quoted text as text (`marks`: [start, end) offsets of the quoted words in `text`).
+ */
+export const ViewerData = Type.Object({
+  itemType: ContentType,
+  itemId: Int(),
+  title: Str(),
+  /** The original file (download). */
+  fileUrl: StrOrNull(),
+  page: IntOrNull(),
+  pageCount: IntOrNull(),
+  slide: IntOrNull(),
+  /** The page or slide picture; null when there is none (a DOCX, a video). */
+  image: StrOrNull(),
+  boxes: Type.Array(ViewerBox),
+  text: Str(),
+  marks: Type.Array(Type.Tuple([Int(), Int()])),
+  /** Videos: the file, the time asked for and the cue shown (seconds). */
+  video: Nullable(Type.Object({ url: Str(), time: Num(), start: Nullable(Num()), end: Nullable(Num()) })),
 });
 
 /** Reply of POST /api/bot/rag-query. */

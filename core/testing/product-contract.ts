@@ -96,6 +96,7 @@ export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Pro
     removeFile: (p) => p.removeFile('documents/a b.pdf'),
     readFile: (p) => Promise.all([p.readFile('documents/a.pdf'), p.readFile('documents/a.pdf', { public: true })]),
     statFile: (p) => p.statFile('documents/a.pdf'),
+    viewer: (p) => p.viewer('document', 1, { page: 1, q: 'motor' }, { public: false }),
     dashboard: (p) => p.dashboard(),
     health: (p) => p.health(),
     metrics: (p) => p.metrics(),
