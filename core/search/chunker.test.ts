@@ -96,3 +96,15 @@ test('bidi control characters from PDF text are removed', () => {
   const [c] = chunkSections([{ page: 1, text: '\u202Bשלום\u202C   world' }], { itemType: 'document', itemId: 1, title: 'x' });
   assert.equal(c.text, 'שלום world');
 });
+
+test('a part cut inside a table starts with the table\'s header row, so its rows keep their column names', () => {
+  const rows = Array.from({ length: 60 }, (_, i) => `${2000 + i} | ${100 + i} MEUR | ${i * 10} installations`);
+  const text = `Results by year.\nYear | Revenue | Installations\n${rows.join('\n')}\nEnd of the table.`;
+  const parts = splitText(text, 400, 60);
+  assert.ok(parts.length > 2, `${parts.length} parts`);
+  for (const part of parts.slice(1)) {
+    if (!/^\d{4} \|/.test(part)) continue;
+    assert.ok(part.startsWith('Year | Revenue | Installations\n'), part.slice(0, 80));
+  }
+  assert.equal(parts.filter((p) => p.includes('Year | Revenue')).length, parts.filter((p) => /\d{4} \| \d+ MEUR/.test(p)).length, 'every part with rows has the header');
+});

@@ -87,7 +87,31 @@ export function splitText(text: string, target: number, overlap: number, lang?: 
     fresh++;
   }
   if (fresh > 0) out.push(current.join('').trim());
-  return out.filter((t) => t.length > 0);
+  return withTableHeaders(text, out.filter((t) => t.length > 0));
+}
+
+/** A table row as extracted: cells joined by " | " (core/ingest). */
+const TABLE_ROW = /\S.*\s\|\s.*\S/;
+
+/**
+ * A part that starts inside a table gets the table's header row first, so its rows keep their column names
+ * ("Year | Revenue" above "2009 | 296 MEUR") wherever the text was cut.
+ */
+function withTableHeaders(text: string, parts: string[]): string[] {
+  if (parts.length < 2 || !text.includes(' | ')) return parts;
+  const headerOf = new Map<string, string>();
+  let header: string | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!TABLE_ROW.test(line)) { header = null; continue; }
+    if (header === null) header = line;
+    else if (!headerOf.has(line)) headerOf.set(line, header);
+  }
+  return parts.map((part, k) => {
+    const first = part.split('\n', 1)[0].trim();
+    const h = k > 0 ? headerOf.get(first) : undefined;
+    return h && !part.includes(h) ? `${h}\n${part}` : part;
+  });
 }
 
 /** An item cut into chunks, with the language its text was judged to be in. */
