@@ -141,20 +141,21 @@ export async function createSearchIndex(options: SearchIndexOptions): Promise<Lo
     async upsert(chunks, onProgress) {
       if (chunks.length === 0) return;
       // A batch goes to the lexical index once Chroma has it (never ahead of it), while Chroma takes the next batch.
+      // The lexical index takes it LEXICAL_BATCH chunks at a time, the event loop free between two (analysing a
+      // big file's chunks at once held it for seconds: ~2 ms a chunk on a busy 2-core machine).
       let indexed = 0;
-      const toLexical = (batch: Chunk[]) => {
-        lexical.upsert(batch);
-        indexed += batch.length;
-        onProgress?.(indexed, chunks.length);
+      const toLexical = async (batch: Chunk[]) => {
+        for (let i = 0; i < batch.length; i += LEXICAL_BATCH) {
+          if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          const part = batch.slice(i, i + LEXICAL_BATCH);
+          lexical.upsert(part);
+          indexed += part.length;
+          onProgress?.(indexed, chunks.length);
+        }
       };
       if (vectors) await whenUp(async () => { if (!(await vectors.needsReindex())) await vectors.upsert(chunks.slice(indexed), undefined, toLexical); });
-      // Without Chroma (or what it did not take): a batch at a time too, the event loop free between two
-      // (analysing a big file's chunks at once held it for seconds: ~1.7 ms a chunk on a busy 2-core machine).
-      const from = indexed;
-      for (let i = from; i < chunks.length; i += LEXICAL_BATCH) {
-        if (i > from) await new Promise<void>((resolve) => setImmediate(resolve));
-        toLexical(chunks.slice(i, i + LEXICAL_BATCH));
-      }
+      // Without Chroma, or what it did not take.
+      if (indexed < chunks.length) await toLexical(chunks.slice(indexed));
     },
 
     async deleteItem(itemType, itemId) {

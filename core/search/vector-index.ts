@@ -29,7 +29,7 @@ export interface VectorIndex {
    * Writes chunks in batches; `onWritten` is told of each batch once Chroma has it, while the next
    * batch is being written (what it does then overlaps Chroma's own work on that next batch).
    */
-  upsert(chunks: Chunk[], signal?: AbortSignal, onWritten?: (batch: Chunk[]) => void): Promise<void>;
+  upsert(chunks: Chunk[], signal?: AbortSignal, onWritten?: (batch: Chunk[]) => void | Promise<void>): Promise<void>;
   search(query: string, k: number, filters?: SearchFilters): Promise<VectorHit[]>;
   deleteItem(itemType: ContentType, itemId: number): Promise<void>;
   /** Drops and recreates the collection for the configured embedder. */
@@ -171,14 +171,14 @@ export function createVectorIndex(options: VectorIndexOptions): VectorIndex {
           sent.done.catch(() => {}); // awaited in the next turn or below; not an unhandled rejection meanwhile
           if (confirmed) {
             await new Promise((resolve) => setImmediate(resolve)); // the request leaves before the overlapping work
-            onWritten?.(confirmed.batch);
+            await onWritten?.(confirmed.batch);
           }
         }
         const last = sent;
         sent = null;
         if (last) {
           await last.done;
-          onWritten?.(last.batch);
+          await onWritten?.(last.batch);
         }
       } finally {
         // Stopped early (a failed embedding or write, an abort): the write under way ends before this returns.
