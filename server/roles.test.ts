@@ -84,6 +84,22 @@ describe('roles and tokens', () => {
     assert.ok((await admin.auditLog({ since: '1h', action: 'sign_in_failed' })).some((e) => e.target === 'rita'));
   });
 
+  it('an editor restoring an old version of a public item sends it to review: the live file stays until a reviewer approves; restoring with approve is 403', async () => {
+    const [v1, v2] = await Promise.all([fixtures.textPdf(1), fixtures.textPdf(2)]);
+    const { item } = await admin.upload({ kind: 'document', file: { path: v1.path, fileName: 'price-list-2026.pdf' }, fields: { title: 'Price list', force: true } });
+    await admin.replace(item.id, { file: { path: v2.path, fileName: 'price-list-2027.pdf' } }); // pending: replaced at once
+    await admin.approve([item.id]);
+    const { token } = await admin.createToken({ name: 'restoring-editor', role: 'editor' });
+    const editor = client(token);
+    await assert.rejects(editor.restoreVersion(item.id, 1, { approve: true }), (e: Error & { code?: string }) => e.code === 'forbidden');
+    const restored = await editor.restoreVersion(item.id, 1);
+    assert.equal(restored.version.state, 'pending');
+    const now = (await admin.items('document')).find((x) => x.id === item.id)! as unknown as { fileName: string; review: string; pendingVersion?: { n: number; approved: boolean } | null };
+    assert.equal(now.fileName, 'price-list-2027.pdf', 'the approved file stays live');
+    assert.equal(now.review, 'approved');
+    assert.deepEqual([now.pendingVersion?.n, now.pendingVersion?.approved], [restored.version.n, false], 'the restored file waits for a reviewer');
+  });
+
   it('CMS_TOKEN stays an admin token; an admin-role named token manages users', async () => {
     const made = await admin.createToken({ name: 'ops-admin', role: 'admin' });
     const ops = client(made.token);
