@@ -34,7 +34,7 @@ async function waitUntilIdle(h: Harness) {
     const items = await adminApi<Array<{ status: string }>>(h, '/api/content');
     if (items.every((i) => i.status === 'completed' || i.status === 'failed')) return;
     if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(items.map((i) => i.status))}`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 100)); // how often the state is looked at (the deadline above ends a wait that never holds)
   }
 }
 

@@ -158,6 +158,6 @@ export async function waitForDocument(h: Harness, id: number, timeoutMs = 90_000
     const d = docs.find((x) => x.id === id);
     if (d && (d.status === 'completed' || d.status === 'failed')) return d;
     if (Date.now() > deadline) throw new Error(`document ${id} still ${d?.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 100)); // how often its state is looked at (the deadline above ends a wait that never holds)
   }
 }

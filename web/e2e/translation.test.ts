@@ -4,7 +4,7 @@
  * translated file downloads; a document is translated into Hebrew with the
  * Translate action; the translations page in Hebrew lists them. The server
  * talks through the real SDK to the local fake Messages API (each word
- * reversed), answering slowly enough for `converting` to be seen.
+ * reversed), holding its answers until the test has seen `converting` and `running`.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -20,15 +20,19 @@ import { buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, toast, up
 describe('translation in the console (browser)', () => {
   let h: Harness;
   let fake: FakeAnthropic;
+  // The model answers once the card has been seen converting with its translation running (the event, not a time).
+  let seenRunning!: () => void;
+  const running = new Promise<void>((r) => (seenRunning = r));
   before(async () => {
     await buildWebOnce();
     const translate = translatingResponder();
-    fake = await startFakeAnthropic({ responder: async (r) => { await new Promise((s) => setTimeout(s, 2500)); return translate(r); } });
+    fake = await startFakeAnthropic({ responder: async (r) => { await running; return translate(r); } });
     const server = await startTestServer({ env: { ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0' } });
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     h = { server, browser, close: async () => { await browser.close().catch(() => undefined); await server.stop(); } };
   });
   after(async () => {
+    seenRunning();
     await h?.close();
     await fake?.close();
   });
@@ -51,6 +55,7 @@ describe('translation in the console (browser)', () => {
     const item = card.locator('[data-testid="item-translation"][data-language="hebrew"]');
     await item.locator('[data-testid="translation-state"][data-state="running"]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'en', 'presentation-converting');
+    seenRunning();
     await card.locator('[data-testid="status-badge"][data-status="completed"]').waitFor({ timeout: 90_000 });
     await item.locator('[data-testid="translation-state"][data-state="completed"]').waitFor();
 

@@ -146,7 +146,13 @@ describe('videos (browser)', () => {
       const video = document.querySelector<HTMLVideoElement>('[data-testid="video-player"]')!;
       video.muted = true;
       await video.play();
-      await new Promise((res) => setTimeout(res, 800));
+      // Until it has played past 0.2 s (its timeupdate events) or fails; 15 s at most.
+      await new Promise<void>((res) => {
+        if (video.currentTime > 0.2) return res();
+        const deadline = setTimeout(res, 15_000);
+        video.addEventListener('timeupdate', () => { if (video.currentTime > 0.2) { clearTimeout(deadline); res(); } });
+        video.addEventListener('error', () => { clearTimeout(deadline); res(); });
+      });
       return { time: video.currentTime, error: video.error?.message ?? null };
     });
     assert.equal(playing.error, null);
