@@ -60,7 +60,10 @@ export function parseSyncSource(v: unknown): SyncSource | null {
   if (!r || typeof r.path !== 'string' || typeof r.root !== 'string' || typeof r.sha256 !== 'string' || typeof r.size !== 'number' || typeof r.mtimeMs !== 'number') {
     throw new AppError('validation', 'syncSource needs root, path, sha256, size and mtimeMs');
   }
-  return { root: r.root.slice(0, 1000), path: r.path.slice(0, 1000), sha256: r.sha256.slice(0, 64), size: r.size, mtimeMs: r.mtimeMs };
+  return {
+    root: r.root.slice(0, 1000), path: r.path.slice(0, 1000), sha256: r.sha256.slice(0, 64), size: r.size, mtimeMs: r.mtimeMs,
+    ...(typeof r.etag === 'string' ? { etag: r.etag.slice(0, 300) } : {}), ...(typeof r.lastModified === 'string' ? { lastModified: r.lastModified.slice(0, 100) } : {}),
+  };
 }
 
 /** What a face received: strings from a form, or typed values. */

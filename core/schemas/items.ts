@@ -65,6 +65,8 @@ export const SyncSource = Type.Object({
   /** The synced folder as the sync named it (its absolute path on the machine that ran it). */
   root: Str(),
   path: Str(), sha256: Str(), size: Int(), mtimeMs: Num(),
+  /** A page of a synced website (`cms sync <URL>`): the validators its server sent, asked back on the next run (conditional GET). */
+  etag: Opt(Str()), lastModified: Opt(Str()),
 });
 
 /** Versions, sync and drafts: fields an ingested item may carry. */
