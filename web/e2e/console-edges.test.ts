@@ -61,4 +61,29 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
       await context.close();
     });
   }
+
+  test('en 1366x768: after Delete in a content table\'s row menu, the focus is on the next row\'s menu button, not the page body', async () => {
+    const ids: number[] = [];
+    for (const pages of [2, 3]) {
+      const f = await fixtures.textPdf(pages);
+      ids.push((await uploadDocumentViaApi(h, f.path, `edges-${pages}.pdf`, `Edge ${pages}`)).id);
+    }
+    const { context, page } = await newPage(h, { lang: 'en', width: 1366, height: 768 });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    await page.getByRole('button', { name: 'Table view' }).click();
+    const row = (id: number) => page.locator(`[data-testid="content-list"] tr[data-id="${id}"]`);
+    await row(ids[1]).waitFor();
+    const order = await page.locator('[data-testid="content-list"] tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-id'))));
+    const victim = order[0];
+    page.once('dialog', (d) => void d.accept());
+    await row(victim).locator('[aria-haspopup="menu"]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await row(victim).waitFor({ state: 'detached' });
+    await page.waitForFunction((next) => document.activeElement?.closest('tr')?.getAttribute('data-id') === String(next), order[1]);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'menu');
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
@@ -9,6 +10,10 @@ const PHONE = { width: 390, height: 844 };
 const WORDS = {
   en: { title: 'Review', approved: 'Approved', pending: 'Pending', replace: 'Replace file', dialog: /Replace the file of "Replace me"/, submit: 'Replace', waits: /New version \d+ waits for review/ },
   he: { title: 'אישור תוכן', approved: 'מאושרים', pending: 'ממתינים', replace: 'החלפת קובץ', dialog: /החלפת הקובץ של "Replace me"/, submit: 'החלפה', waits: /גרסה חדשה \d+ ממתינה לאישור/ },
+} as const;
+const LIST = {
+  en: { table: 'Table view', more: /^More actions for Replace me/, versions: 'Versions', replace: 'Replace file', title: /Versions of ".?Replace me.?"/, restore: 'Restore version 1', restored: /restored from version 1/, live: 'Live' },
+  he: { table: 'תצוגת טבלה', more: /^פעולות נוספות: Replace me/, versions: 'גרסאות', replace: 'החלפת קובץ', title: /הגרסאות של ".?Replace me.?"/, restore: 'שחזור גרסה 1', restored: /שוחזרה מגרסה 1/, live: 'פעילה' },
 } as const;
 
 /** "Replace file" in the console: English and Hebrew, desktop and 390 px; editors see no Approve. */
@@ -83,4 +88,62 @@ describe('replacing a file in the console (browser)', () => {
     await screenshot(page, 'en', 'review-as-editor');
     await context.close();
   });
+
+  for (const lang of ['en', 'he'] as Lang[]) {
+    for (const phone of [false, true]) {
+      test(`${lang} ${phone ? '390 px' : '1366x768'}: the documents table's row menu has Versions and Replace file; the version list shows each version, Restore brings version 1 back as a new one`, async () => {
+        const w = LIST[lang];
+        // The version waiting from the tests before is approved and goes live, so no version waits and Restore is offered.
+        await adminApi(h, '/api/review/approve', { method: 'POST', body: JSON.stringify({ ids: [id] }), headers: { 'content-type': 'application/json' } });
+        for (let i = 0; ; i++) {
+          const vs = await adminApi<Array<{ state: string }>>(h, `/api/items/${id}/versions`);
+          if (!vs.some((v) => v.state === 'pending')) break;
+          assert.ok(i < 120, 'a version is still pending after 60 s');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        // (run alone, the item has one version: a second is made here, through the API)
+        if ((await adminApi<unknown[]>(h, `/api/items/${id}/versions`)).length < 2) {
+          const form = new FormData();
+          form.append('file', new Blob([await readFile((await fixtures.textPdf(3)).path)]), 'replace-me-3.pdf');
+          form.append('approve', 'true');
+          await adminApi(h, `/api/items/${id}/replace`, { method: 'POST', body: form });
+          for (let i = 0; (await adminApi<Array<{ state: string }>>(h, `/api/items/${id}/versions`)).some((v) => v.state === 'pending'); i++) {
+            assert.ok(i < 120, 'the new version is still pending after 60 s');
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+        const { context, page } = await newPage(h, { lang, ...(phone ? PHONE : { width: 1366, height: 768 }) });
+        await signInFast(h, context);
+        await page.goto('/dashboard#documents');
+        await page.getByRole('button', { name: w.table }).click();
+        const more = page.getByTestId('content-list').getByRole('button', { name: w.more });
+        await more.click();
+        const menu = page.getByRole('menu');
+        await menu.getByRole('menuitem', { name: w.replace }).waitFor();
+        await menu.getByRole('menuitem', { name: w.versions }).click();
+        const dialog = page.getByRole('dialog', { name: w.title });
+        const list = dialog.getByTestId('version-list');
+        await list.getByTestId('version-item').nth(1).waitFor();
+        assert.equal(await list.getByTestId('version-item').first().getAttribute('data-n'), String((await list.getByTestId('version-item').count())), 'newest first');
+        await dialog.locator('[data-testid="version-item"][data-state="live"]').getByText(w.live).waitFor();
+        await animationsDone(page);
+        await screenshot(page, lang, `version-list${phone ? '-phone' : ''}`);
+        // The dialog and its Restore fit the window, nothing in it scrolls sideways (the page behind the dialog is not checked).
+        const fit = await dialog.evaluate((d) => ({ scroll: d.scrollWidth, client: d.clientWidth, left: d.getBoundingClientRect().left, right: d.getBoundingClientRect().right }));
+        assert.ok(fit.scroll <= fit.client && fit.left >= 0 && fit.right <= (phone ? PHONE.width : 1366), JSON.stringify(fit));
+        const r = (await dialog.getByRole('button', { name: w.restore }).boundingBox())!;
+        assert.ok(r.x >= fit.left && r.x + r.width <= fit.right, `Restore at ${r.x}..${r.x + r.width} is outside the dialog`);
+        const restore = dialog.getByRole('button', { name: w.restore });
+        const before = await list.getByTestId('version-item').count();
+        await restore.click();
+        await list.getByTestId('version-item').nth(before).waitFor();
+        await list.getByTestId('version-item').first().getByText(w.restored).waitFor();
+        const versions = await adminApi<Array<{ n: number; restoredFrom?: number | null }>>(h, `/api/items/${id}/versions`);
+        assert.equal(versions.at(-1)?.restoredFrom, 1);
+        await animationsDone(page);
+        await screenshot(page, lang, `version-restored${phone ? '-phone' : ''}`);
+        await context.close();
+      });
+    }
+  }
 });

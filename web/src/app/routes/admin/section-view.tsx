@@ -24,6 +24,7 @@ import { PresentationImagesPage } from '../../../features/presentation-images/co
 import { PresentationsPage } from '../../../features/presentations/components/presentations-page';
 import { TranslationsPage } from '../../../features/translations/components/translations-page';
 import { CardTranslations, ConvertedFileCell, TranslateRowAction, TranslationStatusCell } from '../../../features/translations/components/translation-slots';
+import { useVersionActions } from '../../../features/versions/components/version-actions';
 import { VideosPage } from '../../../features/videos/components/videos-page';
 import { WidgetSettingsPage } from '../../../features/widget-settings/components/widget-settings-page';
 import { UploadDialogHost, type UploadRequest } from './upload-dialog-host';
@@ -75,9 +76,11 @@ export function SectionView({ section }: { section: SectionId }) {
   const [upload, setUpload] = useState<UploadRequest | null>(null);
   const [views, setViews] = useState<Record<string, View>>({});
   const viewOf = (key: string) => views[key] ?? 'cards';
+  // Versions and Replace file in every content table's row menu (their dialogs rendered once, below).
+  const versionActions = useVersionActions(section);
   const switchFor = (key: string) => <ViewSwitch view={viewOf(key)} onChange={(v) => setViews((s) => ({ ...s, [key]: v }))} />;
   const tableFor = (type: ContentType, onAdd: () => void, onEdit?: (id: number) => void) => (
-    <ContentList type={type} onAdd={onAdd} translations={translationColumns} onEdit={onEdit ? (item) => onEdit(item.id) : undefined} />
+    <ContentList type={type} onAdd={onAdd} translations={translationColumns} onEdit={onEdit ? (item) => onEdit(item.id) : undefined} extraMenu={versionActions.menu} />
   );
 
   let page: ReactNode;
@@ -191,6 +194,7 @@ export function SectionView({ section }: { section: SectionId }) {
         {page}
       </div>
       {upload ? <UploadDialogHost request={upload} onClose={() => setUpload(null)} /> : null}
+      {versionActions.dialogs}
     </>
   );
 }

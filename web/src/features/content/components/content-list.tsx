@@ -1,5 +1,5 @@
 import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,6 +12,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { TableHeader } from '../../../components/table-parts';
 import { RowMenu, type RowMenuItem } from '../../../components/ui/row-menu';
 import { Table, TBody, TD, TR } from '../../../components/ui/table';
+import { focusAfter } from '../../../lib/focus-after';
 import { formatBytes, formatDate, sortById } from '../../../lib/format';
 import { useDeleteContent } from '../api/delete-content';
 import { useContent } from '../api/get-content';
@@ -41,8 +42,10 @@ export interface TranslationColumns {
 /**
  * `onEdit`: the caller's edit dialog for an item (documents); without it the row menu has no Edit.
  */
-export function ContentList({ type, onAdd, translations, onEdit }: {
+export function ContentList({ type, onAdd, translations, onEdit, extraMenu }: {
   type?: ContentType; onAdd: () => void; translations?: TranslationColumns; onEdit?: (item: ContentItem) => void;
+  /** More items for a row's menu, given by the app (Versions, Replace file). */
+  extraMenu?: (item: ContentItem) => RowMenuItem[];
 }) {
   const { t } = useTranslation();
   const kind: Kind = type ?? 'other';
@@ -59,6 +62,19 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
     if (query.data && !query.isPlaceholderData && page > pages - 1) setPage(pages - 1);
   }, [query.data, query.isPlaceholderData, page, pages]);
   const del = useDeleteContent();
+  // After a delete the focus goes to the next row's menu (the deleted row's is gone), not to the page body.
+  const pendingFocus = useRef<{ before: number[]; acted: number[]; at: number } | null>(null);
+  const listed = query.data ? sortById(query.data.items).map((i) => i.id).join(',') : '';
+  useEffect(() => {
+    const p = pendingFocus.current;
+    if (!p || !query.data || query.dataUpdatedAt < p.at) return;
+    pendingFocus.current = null;
+    const next = focusAfter(p.before, p.acted, listed ? listed.split(',').map(Number) : []);
+    requestAnimationFrame(() => {
+      const row = next === null ? null : document.querySelector<HTMLElement>(`[data-testid="content-list"] tr[data-id="${next}"] [aria-haspopup="menu"]`);
+      (row ?? document.querySelector<HTMLElement>('[data-testid="content-list"] button'))?.focus();
+    });
+  }, [listed, query.data, query.dataUpdatedAt]);
 
   const headers: Record<Kind, string[]> = {
     // The columns that matter first, so the table fits 1,280 px in every language: the uploaded file and its
@@ -72,9 +88,14 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
   const actions = (item: ContentItem) => {
     const menu: RowMenuItem[] = [
       ...(onEdit ? [{ label: t('common.edit'), icon: <Pencil aria-hidden />, onSelect: () => onEdit(item) }] : []),
+      ...(extraMenu ? extraMenu(item) : []),
       {
         label: t('common.delete'), icon: <Trash2 aria-hidden />, destructive: true, disabled: del.isPending && del.variables === item.id,
-        onSelect: () => { if (window.confirm(t('content.confirmDelete', { title: item.title }))) del.mutate(item.id); },
+        onSelect: () => {
+          if (!window.confirm(t('content.confirmDelete', { title: item.title }))) return;
+          const before = items.map((i) => i.id);
+          del.mutate(item.id, { onSuccess: () => { pendingFocus.current = { before, acted: [item.id], at: Date.now() }; } });
+        },
       },
     ];
     return (
@@ -174,7 +195,7 @@ export function ContentList({ type, onAdd, translations, onEdit }: {
           <TableHeader columns={headers[kind]} />
           <TBody>
             {items.map((item) => (
-              <TR key={item.id}>
+              <TR key={item.id} data-id={item.id}>
                 {cells(item).map((c, i, all) => (
                   <TD key={i} className="whitespace-nowrap" label={i < all.length - 1 ? headers[kind][i] : undefined} actions={i === all.length - 1}>
                     {c}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Audience, ContentItem, ReviewFilter } from '@core/types';
-import { api, uploadForm } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 
 /** GET /api/review?filter=pending: items by review state (core decides what each filter means). */
@@ -33,20 +33,3 @@ export const useReject = () =>
 /** POST /api/review/access {ids, audience?, validUntil?} */
 export const useSetAccess = () =>
   useReviewMutation((v: { ids: number[]; audience?: Audience; validUntil?: string | null }) => api.post<ContentItem[]>('/api/review/access', v), 'review.accessDone');
-
-/** POST /api/items/{id}/replace (multipart: file, approve?): a new version of the item's file. */
-export function useReplaceFile() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { id: number; file: File; approve: boolean }) => {
-      const form = new FormData();
-      if (v.approve) form.append('approve', 'true');
-      form.append('file', v.file);
-      return uploadForm<{ version: { n: number; state: string } }>(`/api/items/${v.id}/replace`, form);
-    },
-    meta: { errorToast: { title: 'common.error', description: 'versions.failed' } },
-    onSuccess: () => {
-      for (const key of AFFECTED) void qc.invalidateQueries({ queryKey: [key] });
-    },
-  });
-}

@@ -17,8 +17,8 @@ import { formatDate } from '../../../lib/format';
 import { useApprove, useReject, useReview, useSetAccess } from '../api/review';
 import { useAuth } from '../../auth/auth-provider';
 import { canEdit, canReview } from '../../auth/api/get-me';
-import { focusAfter } from '../lib/focus-after';
-import { ReplaceFileDialog } from './replace-file-dialog';
+import { focusAfter } from '../../../lib/focus-after';
+import { ReplaceFileDialog } from '../../versions/components/replace-file-dialog';
 
 /** A dialog asking why items are rejected (the note is kept with them and in the audit log). */
 function RejectDialog({ items, onClose }: { items: ContentItem[]; onClose: (done: boolean) => void }) {
@@ -193,7 +193,7 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                   {item.validUntil ? <span className="mt-0.5 block whitespace-nowrap text-xs text-muted-foreground">{t('review.validUntil')}: {formatDate(item.validUntil)}</span> : null}
                 </TD>
                 <TD label={columns[4]} className="text-xs text-muted-foreground">
-                  {item.reviewedBy ? <><bdi className="block">{item.reviewedBy}</bdi>{item.reviewedAt ? <span className="block whitespace-nowrap">{formatDate(item.reviewedAt)}</span> : null}</> : '—'}
+                  {item.reviewedBy ? <><bdi className="block" data-user-content="">{item.reviewedBy}</bdi>{item.reviewedAt ? <span className="block whitespace-nowrap">{formatDate(item.reviewedAt)}</span> : null}</> : '—'}
                 </TD>
                 <TD actions className={STICKY_ACTIONS}>
                   <div className="flex justify-end gap-1">

@@ -5,7 +5,7 @@ import type { ContentItem } from '@core/types';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { useReplaceFile } from '../api/review';
+import { useReplaceFile } from '../api/versions';
 
 /**
  * "Replace file": a new version of an item's file (same id, same links). The
