@@ -2,6 +2,7 @@ import { RotateCcw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coded, ContentItem, ItemStatus } from '@core/types';
+import { useMonotonicProgress } from '../lib/monotonic-progress';
 import { cn } from '../lib/cn';
 import { formatBytes } from '../lib/format';
 import { Ltr } from './ltr';
@@ -74,14 +75,16 @@ export function JobProgress({ status, progress, step, stepCode, error, errorCode
 }) {
   const { t } = useTranslation();
   const failed = status === 'failed';
+  // Never backwards while the item is processed (one job's end, the next job's start).
+  const shown = useMonotonicProgress(progress, isRunning(status));
   return (
     <>
       {isRunning(status) || failed ? (
         <div className="mb-3 grid gap-1.5">
-          <Progress value={progress} label={t('documents.progress')} barClassName={failed ? 'bg-destructive' : undefined} />
+          <Progress value={shown} label={t('documents.progress')} barClassName={failed ? 'bg-destructive' : undefined} />
           <div className="flex justify-between gap-2 text-xs text-muted-foreground">
             <ServerMessage className="min-w-0 truncate" coded={stepCode} text={step} fallback={t(`status.${status}`)} />
-            <span>{Math.round(progress)}%</span>
+            <span>{Math.round(shown)}%</span>
           </div>
         </div>
       ) : null}

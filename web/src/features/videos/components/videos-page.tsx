@@ -1,4 +1,5 @@
 import { Calendar, Clock, Download, Film, Play, Plus, Trash2 } from 'lucide-react';
+import { useMonotonicProgress } from '../../../lib/monotonic-progress';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPermanentFailure } from '@core/messages';
@@ -41,6 +42,8 @@ function Thumbnail({ video }: { video: Video }) {
 function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDelete: () => void; deleting: boolean; extras?: ReactNode }) {
   const { t } = useTranslation();
   const running = isRunning(video.status);
+  // Never backwards while the video is processed (the import's end, then the transcription's start).
+  const shownProgress = useMonotonicProgress(video.progress, running);
   const [playing, setPlaying] = useState(false);
   const retry = useRetryVideo(video.id);
   return (
@@ -68,7 +71,7 @@ function VideoCard({ video, onDelete, deleting, extras }: { video: Video; onDele
         {video.description ? <p className="mb-2 line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
         {running || video.status === 'failed' ? (
           <div className="mb-2 grid gap-1">
-            <Progress value={video.progress} label={t('documents.progress')} barClassName={video.status === 'failed' ? 'bg-destructive' : undefined} />
+            <Progress value={shownProgress} label={t('documents.progress')} barClassName={video.status === 'failed' ? 'bg-destructive' : undefined} />
             <p className="truncate text-xs text-muted-foreground"><ServerMessage coded={video.stepCode} text={video.step} fallback={t(`status.${video.status}`)} /></p>
           </div>
         ) : null}
