@@ -100,11 +100,10 @@ test('real responses of the running server validate against the document', async
   form.append('file', new Blob([readFileSync(pdf.path)]), pdf.fileName);
   form.append('title', 'AuraShade installation guide');
   const created = (await call('POST', '/api/documents', { form })).json as { id: number };
-  for (let i = 0; i < 120; i++) {
-    const docs = (await call('GET', '/api/documents')).json as Array<{ id: number; status: string }>;
-    if (docs.find((d) => d.id === created.id)?.status === 'completed') break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  // Its import's job ending (the queue going idle) is the event waited for.
+  await server.services!.queue.idle();
+  const docs = (await call('GET', '/api/documents')).json as Array<{ id: number; status: string }>;
+  assert.equal(docs.find((d) => d.id === created.id)?.status, 'completed');
   await call('GET', '/api/health', { admin: false });
   await call('GET', '/api/health/details');
   await call('GET', '/api/auth/me');
