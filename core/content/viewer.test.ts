@@ -67,6 +67,10 @@ describe('the viewer lights the quoted words on a PDF page (word boxes from pdft
     const best = bestParagraph(['Warranty: five years.\nThe motor is quiet.', 'Pair the remote control.'], 'remote control');
     assert.equal(best.text, 'Pair the remote control.');
     assert.deepEqual(best.marks.map(([s, e]) => best.text.slice(s, e)), ['remote control']);
+    // A long paragraph (a PDF's wrapped lines) is shown as the sentences around the quoted words.
+    const long = bestParagraph([`${'Filler words about nothing. '.repeat(40)}Pair the remote\ncontrol now. ${'More filler text here. '.repeat(40)}`], 'remote control');
+    assert.ok(long.text.length < 400 && long.text.startsWith('…') && long.text.endsWith('…'), long.text);
+    assert.deepEqual(long.marks.map(([s, e]) => long.text.slice(s, e)), ['remote control']);
     const he = 'מנוע שקט. השלט הרחוק מתחבר למנוע בלחיצה אחת.';
     assert.ok(litMarks(he, 'השלט הרחוק').length >= 1);
   });

@@ -149,15 +149,36 @@ export function litMarks(text: string, q: string): Array<[number, number]> {
 
 /** The paragraph of `texts` holding the most quoted words (the first one when nothing matches), with its marks. */
 export function bestParagraph(texts: string[], q: string): { text: string; marks: Array<[number, number]> } {
-  const paragraphs = texts.flatMap((t) => t.split(/\n\s*\n|\n/)).map((p) => p.trim()).filter(Boolean);
+  // Paragraphs: blank-line separated (a PDF's wrapped lines are one paragraph, read as one).
+  const paragraphs = texts.flatMap((t) => t.split(/\n\s*\n/)).map((p) => p.replace(/\s*\n\s*/g, ' ').trim()).filter(Boolean);
   let best = { text: paragraphs[0] ?? '', marks: [] as Array<[number, number]>, n: 0 };
-  if (!q.trim()) return best;
-  for (const p of paragraphs) {
-    const marks = litMarks(p, q);
-    const n = marks.reduce((s, [a, b]) => s + (b - a), 0);
-    if (n > best.n) best = { text: p, marks, n };
+  if (q.trim()) {
+    for (const p of paragraphs) {
+      const marks = litMarks(p, q);
+      const n = marks.reduce((s, [a, b]) => s + (b - a), 0);
+      if (n > best.n) best = { text: p, marks, n };
+    }
   }
-  return { text: best.text, marks: best.marks };
+  return around(best.text, best.marks);
+}
+
+/** Longest passage shown as text: a long paragraph is cut to the sentences around its marks. */
+const PASSAGE_CHARS = 700;
+
+function around(text: string, marks: Array<[number, number]>): { text: string; marks: Array<[number, number]> } {
+  if (text.length <= PASSAGE_CHARS) return { text, marks };
+  const first = marks[0]?.[0] ?? 0;
+  const last = Math.min(marks[marks.length - 1]?.[1] ?? 0, first + PASSAGE_CHARS);
+  const before = text.slice(Math.max(0, first - 200), first);
+  const cutStart = /[.!?]\s+(?=\S[^.!?]*$)/.exec(before);
+  let start = cutStart ? first - before.length + cutStart.index + cutStart[0].length : Math.max(0, first - 200);
+  if (first - 200 <= 0 && !cutStart) start = 0;
+  const afterText = text.slice(last, last + 200);
+  const cutEnd = /[.!?](?=\s|$)/.exec(afterText);
+  const end = cutEnd ? last + cutEnd.index + 1 : Math.min(text.length, last + 200);
+  const part = text.slice(start, end);
+  const kept = marks.filter(([a, b]) => a >= start && b <= end).map(([a, b]): [number, number] => [a - start, b - start]);
+  return { text: `${start > 0 ? '…' : ''}${part}${end < text.length ? '…' : ''}`, marks: start > 0 ? kept.map(([a, b]) => [a + 1, b + 1]) : kept };
 }
 
 export interface ViewerQuery { page?: number; slide?: number; t?: number; q?: string }

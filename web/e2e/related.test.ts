@@ -48,7 +48,8 @@ async function checkRelated(page: Page, root: ReturnType<Page['locator']>, lang:
   const items = block.getByTestId('related-passage');
   assert.ok((await items.count()) >= 1);
   const href = (await items.first().getByRole('link').getAttribute('href')) ?? '';
-  assert.match(href, /\.pdf#page=\d+$/, href);
+  // The viewer at that page with the question's words lit (issue 38.1).
+  assert.match(href, /^\/view\/document\/\d+\?page=\d+&q=/, href);
   const marked = (await items.first().locator('mark').allTextContents()).map((m) => m.toLowerCase());
   assert.ok(marked.includes('warranty'), `marked: ${marked.join(', ')}`);
   const box = await block.boundingBox();
@@ -100,7 +101,7 @@ describe('related passages when no answer is stated (browser)', () => {
       const block = panel.locator('[data-testid="widget-related"]').last();
       await block.waitFor({ timeout: 45_000 });
       assert.equal((await block.locator('.title').textContent())?.trim(), HEADING[lang]);
-      assert.match((await block.locator('a').first().getAttribute('href')) ?? '', /\.pdf#page=\d+$/);
+      assert.match((await block.locator('a').first().getAttribute('href')) ?? '', /^\/view\/document\/\d+\?page=\d+&q=/);
       assert.ok((await block.locator('mark').allTextContents()).some((m) => m.toLowerCase() === 'warranty'));
       await screenshot(page, lang, `widget-related-${width}`);
       await context.close();

@@ -233,7 +233,9 @@ function relatedBlock(related: NonNullable<ChatBotReply['related']>): HTMLElemen
   const items = related.map((r) => {
     const where = r.page != null ? ` · ${s.page} ${r.page}` : r.slide != null ? ` · ${s.slide} ${r.slide}` : r.start != null ? ` · ${clock(r.start)}` : '';
     const label = el('bdi', {}, r.title, where);
-    const place = r.url ? el('a', { href: r.url, target: '_blank', rel: 'noopener noreferrer' }, label) : label;
+    // The viewer opens the place with the question's words lit (a path of this server: the frame is served from it).
+    const href = r.viewerUrl ?? r.url;
+    const place = href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, label) : label;
     const quote = el('blockquote', { dir: hasRtlText(r.excerpt) ? 'rtl' : 'ltr' });
     let at = 0;
     for (const [a, b] of [...r.marks].sort((x, y) => x[0] - y[0])) {

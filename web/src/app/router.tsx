@@ -8,6 +8,7 @@ import { NotFoundRoute } from './routes/not-found';
 const AdminRoute = lazy(() => import('./routes/admin/admin-route'));
 const ChatRoute = lazy(() => import('./routes/chat'));
 const RagBotRoute = lazy(() => import('./routes/rag-bot'));
+const ViewerRoute = lazy(() => import('./routes/viewer'));
 
 const admin = (
   <RequireAuth>
@@ -25,6 +26,14 @@ const router = createBrowserRouter([
     element: (
       <ChunkBoundary>
         <ChatRoute />
+      </ChunkBoundary>
+    ),
+  },
+  {
+    path: paths.viewer.path,
+    element: (
+      <ChunkBoundary>
+        <ViewerRoute />
       </ChunkBoundary>
     ),
   },

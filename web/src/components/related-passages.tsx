@@ -48,8 +48,8 @@ export function RelatedPassages({ related }: { related: RelatedPassage[] }) {
           );
           return (
             <li key={`${r.itemType}-${r.itemId}-${r.page ?? r.slide ?? r.start ?? ''}`} className="rounded-md border border-border bg-muted/40 px-2.5 py-1.5 text-xs" data-testid="related-passage">
-              {r.url ? (
-                <a href={r.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              {r.viewerUrl ?? r.url ? (
+                <a href={r.viewerUrl ?? r.url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                   {label}
                 </a>
               ) : (

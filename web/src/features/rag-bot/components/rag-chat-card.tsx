@@ -72,7 +72,13 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
               {msg.citations.map((c, i) => (
                 <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? c.startSec ?? i}`}>
                   <Badge tone="outline" title={c.lowConfidence ? `${wordTitleLanguage(i18n.language, c.title)} (${t('rag.lowConfidence')})` : wordTitleLanguage(i18n.language, c.title)}>
-                    <span className="max-w-48 truncate">{wordTitleLanguage(i18n.language, c.title)}</span>
+                    {c.viewerUrl ? (
+                      <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="max-w-48 truncate underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="citation-viewer">
+                        {wordTitleLanguage(i18n.language, c.title)}
+                      </a>
+                    ) : (
+                      <span className="max-w-48 truncate">{wordTitleLanguage(i18n.language, c.title)}</span>
+                    )}
                     {c.page ? <span>· {t('rag.page', { page: c.page })}</span> : null}
                     {c.slide ? <span>· {t('rag.slide', { slide: c.slide })}</span> : null}
                     {c.startSec !== undefined ? (
