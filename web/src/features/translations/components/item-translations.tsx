@@ -76,20 +76,25 @@ export function ItemTranslations({ translations, title }: { translations: Transl
             <TranslationProvider tr={tr} />
             <TranslationActions tr={tr} label={label} />
             {tr.state === 'failed' && tr.error ? <p className="w-full text-destructive"><ServerMessage coded={tr.errorCode} text={tr.error} /></p> : null}
-            {tr.warnings.length ? (
-              <p className="w-full text-amber-700">
-                {tr.warnings.map((w, i) => (
-                  <span key={i}>
-                    {i > 0 ? '; ' : null}
-                    {w.unit ? `${w.unit}: ` : null}
-                    <ServerMessage coded={w.code} text={w.message} />
-                  </span>
-                ))}
-              </p>
-            ) : null}
+            <TranslationWarnings warnings={tr.warnings} />
           </li>
         );
       })}
+    </ul>
+  );
+}
+
+/** A translation's warnings as a list, one a line (not a run-on paragraph), each with the part of the file it is about. */
+export function TranslationWarnings({ warnings }: { warnings: TranslationRecord['warnings'] }) {
+  if (!warnings.length) return null;
+  return (
+    <ul className="w-full list-disc ps-5 text-amber-800" data-testid="translation-warnings">
+      {warnings.map((w, i) => (
+        <li key={i}>
+          {w.unit != null ? <><bdi className="font-medium">{w.unit}</bdi>: </> : null}
+          <ServerMessage coded={w.code} text={w.message} />
+        </li>
+      ))}
     </ul>
   );
 }
