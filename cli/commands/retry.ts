@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
+import { isTransientFailure } from '../../core/jobs/failure-class';
 import { EXIT } from '../handle-error';
 import { totals, type ImportRow } from '../import/importer';
 import { createReporter } from '../import/report';
@@ -72,12 +73,16 @@ async function retry(ctx: CliContext, conn: Connection, id: number | null, wait:
     queued.map(async (item) => {
       const file = names.indexOf(item.fileName) === names.lastIndexOf(item.fileName) ? item.fileName : `${item.fileName} [${item.id}]`;
       reporter.event({ kind: 'created', file, item });
-      const base = { file, type: item.type, id: item.id, existing: null, ms: 0 };
+      const base = { file, type: item.type, id: item.id, existing: null, ms: 0, errorCode: null, transient: null };
       let row: ImportRow;
       try {
         const done = await tracker.track(item, (now) => reporter.event({ kind: 'progress', file, item: now }));
         const failed = done.status === 'failed';
-        row = { ...base, status: failed ? 'failed' : 'completed', reason: failed ? (done.error ?? 'failed without a reason') : null, chunks: done.chunks, extent: extentLabel(done) || null, ms: Date.now() - started };
+        row = {
+          ...base, status: failed ? 'failed' : 'completed', reason: failed ? (done.error ?? 'failed without a reason') : null, chunks: done.chunks, extent: extentLabel(done) || null, ms: Date.now() - started,
+          // As `cms import` rows: the failure's code and whether it may pass by itself.
+          ...(failed ? { errorCode: done.errorCode ?? 'failure.internal', transient: isTransientFailure(done.errorCode ?? 'failure.internal') } : {}),
+        };
       } catch (e) {
         if (!signal.aborted) throw e;
         row = { ...base, status: 'interrupted', reason: 'still queued', chunks: null, extent: null, ms: Date.now() - started };
