@@ -172,7 +172,8 @@ export class SiteFetcher {
     }
   }
 
+  /** Ends every connection at once (a page cut off at the size limit may still be sending). */
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.agent.destroy();
   }
 }

@@ -21,7 +21,8 @@
  *   its content (same hash) is left alone;
  * - a page gone from the sitemap (or answering 404/410) archives its item,
  *   or deletes it with `delete`; one coming back un-archives it;
- * - new pages wait for review like uploads, unless `approve`.
+ * - new pages wait for review like uploads, unless `approve`;
+ * - a sitemap's pages are fetched 4 at a time (a crawl's one by one).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -82,6 +83,8 @@ export interface SiteSyncReport {
 
 interface Known { id: number; source: SyncSource; archived: boolean }
 
+/** Pages of a sitemap fetched at the same time. */
+const PARALLEL = 4;
 const message = (e: unknown) => (isAppError(e) || e instanceof Error ? e.message : String(e));
 const isXml = (type: string, body: Buffer) => /xml/i.test(type) || /^\s*(<\?xml|<urlset|<sitemapindex)/i.test(body.subarray(0, 200).toString('utf8'));
 const isHtml = (type: string, body: Buffer) => /html/i.test(type) || (!type && /^\s*<(!doctype html|html)/i.test(body.subarray(0, 200).toString('utf8')));
@@ -219,10 +222,14 @@ export async function syncSite(product: Product, address: string, options: SiteS
     if (first.status === 200 && isXml(first.contentType, first.body)) {
       const pages = await sitemapPages(fetcher, first.body.toString('utf8'), robots);
       report.found = pages.length;
-      for (const p of pages) {
-        options.signal?.throwIfAborted();
-        await visit(p);
-      }
+      // A few pages at a time: a re-run is mostly waiting for 304s.
+      let next = 0;
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, pages.length) }, async () => {
+        while (next < pages.length) {
+          options.signal?.throwIfAborted();
+          await visit(pages[next++]!);
+        }
+      }));
     } else {
       report.mode = 'crawl';
       const max = options.maxPages ?? 500;
