@@ -1,7 +1,8 @@
 /**
  * `cms sync <URL>` (in process): a local site's sitemap imported with the
  * folder sync's JSON (new, changed, removed, failed), refused without
- * --allow-host for its loopback address, and a second run changes nothing.
+ * --allow-host for its loopback address, and a second run changes nothing;
+ * over HTTP (CMS_URL) too: the validators kept on the items come back through the API.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { startTestServer } from '../server/testing';
 import { parseJson, runCmsHere } from './test-support';
 
 interface Report { summary: string; new: Array<{ path: string }>; changed: unknown[]; removed: unknown[]; failed: Array<{ path: string; error: string }>; notModified: number }
@@ -63,5 +65,20 @@ describe('cms sync <URL>', () => {
     const second = parseJson<Report>(await runCmsHere(['sync', url, '--json', '--no-wait', '--allow-host', `127.0.0.1:${port}`], { env, timeoutMs: 120_000 }));
     assert.equal(second.summary, '0 new, 0 changed, 0 removed');
     assert.equal(second.notModified, 3);
+  });
+
+  it('over HTTP (CMS_URL): the same report, and the second run is answered 304 page by page', async () => {
+    const server = await startTestServer();
+    try {
+      const remote = { CMS_URL: server.url, CMS_TOKEN: server.token };
+      const url = `http://127.0.0.1:${port}/sitemap.xml`;
+      const first = parseJson<Report>(await runCmsHere(['sync', url, '--json', '--no-wait', '--allow-host', `127.0.0.1:${port}`], { env: remote, timeoutMs: 120_000 }));
+      assert.equal(first.summary, '3 new, 0 changed, 0 removed');
+      const second = parseJson<Report>(await runCmsHere(['sync', url, '--json', '--no-wait', '--allow-host', `127.0.0.1:${port}`], { env: remote, timeoutMs: 120_000 }));
+      assert.equal(second.summary, '0 new, 0 changed, 0 removed');
+      assert.equal(second.notModified, 3, 'the ETags went through the API and back');
+    } finally {
+      await server.stop();
+    }
   });
 });
