@@ -9,7 +9,7 @@ import type { ChatBotReply, PublicChatMessage } from '@core/types';
 import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
 import { clearSession, getMessages, sendFeedback, sendHandoff, sendMessage, startSession } from './api';
 import { FRAME_CSS } from './frame-style';
-import { baseLanguage, greetingFor, hasRtlText, isRtl, stringsFor } from './strings';
+import { baseLanguage, greetingFor, greetingSuits, hasRtlText, isRtl, stringsFor } from './strings';
 
 const POLL_MS = 3_000;
 const RESUME_AFTER_REPLY_MS = 1_000;
@@ -56,7 +56,8 @@ async function applyBrandDefaults() {
       document.title = cfg.title;
     }
     if (!params.get('color') && cfg.color && COLOR.test(cfg.color)) document.documentElement.style.setProperty('--brand', cfg.color);
-    if (!customGreeting && cfg.greeting) customGreeting = cfg.greeting;
+    // The settings' greeting only for visitors whose language it is written in; others are greeted in their own.
+    if (!customGreeting && cfg.greeting && greetingSuits(cfg.greeting, lang)) customGreeting = cfg.greeting;
   } catch {
     /* the built-in defaults stay */
   }

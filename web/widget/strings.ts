@@ -68,3 +68,22 @@ export const stringsFor = (lang: string): WidgetStrings => (lang === 'he' ? he :
 export const greetingFor = (lang: string): string => GREETINGS[lang] ?? 'hello';
 /** Right-to-left script in a text (Hebrew, Arabic), to set the bubble's direction. */
 export const hasRtlText = (text: string) => /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(text);
+
+/** Scripts that tell a text's language apart well enough for a greeting (the rest count as Latin-script languages). */
+const SCRIPTS: Array<[RegExp, string[]]> = [
+  [/[\u0590-\u05ff]/, ['he', 'yi']], [/[\u0600-\u06ff]/, ['ar', 'fa', 'ur']], [/[\u0400-\u04ff]/, ['ru', 'uk', 'bg']],
+  [/[\u3040-\u30ff]/, ['ja']], [/[\u4e00-\u9fff]/, ['zh', 'ja']], [/[\uac00-\ud7af]/, ['ko']],
+];
+
+/**
+ * Whether the admin's one greeting (Website widget settings) suits a visitor
+ * of this language: written in the visitor's script (a Hebrew greeting for
+ * Hebrew visitors, a Latin-script one for English or French visitors). When
+ * it does not, the assistant greets in the visitor's language instead, so a
+ * Hebrew visitor is never greeted in English.
+ */
+export function greetingSuits(greeting: string, lang: string): boolean {
+  const script = SCRIPTS.find(([re]) => re.test(greeting));
+  if (script) return script[1].includes(lang);
+  return !SCRIPTS.some(([, langs]) => langs.includes(lang));
+}

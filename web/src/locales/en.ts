@@ -676,7 +676,7 @@ export const en = {
     brandTitle: 'Title',
     color: 'Brand colour',
     greeting: 'Greeting',
-    greetingHint: 'Shown when a visitor opens the chat (the assistant greets in the visitor\'s language when empty)',
+    greetingHint: 'Shown when a visitor opens the chat, to visitors whose language it is written in (a Hebrew greeting to Hebrew visitors); everyone else, and everyone when it is empty, is greeted in their own language',
     embed: 'Add it to your site',
     embedHint: 'Paste this tag before </body> on every page that should show the assistant.',
     attributes: 'Optional attributes: data-title, data-color, data-greeting, data-lang (default: the page\'s language), data-position="left". They override the settings here.',

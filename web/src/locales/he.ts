@@ -841,7 +841,7 @@ export const he: Translations = {
     brandTitle: 'כותרת',
     color: 'צבע המותג',
     greeting: 'ברכה',
-    greetingHint: 'מוצגת כשמבקר פותח את הצ׳אט (כשריק, העוזר מברך בשפת המבקר)',
+    greetingHint: 'מוצגת כשמבקר פותח את הצ׳אט, למבקרים בשפה שבה היא כתובה (ברכה בעברית למבקרים בעברית); כל השאר, וכולם כשהיא ריקה, מקבלים ברכה בשפתם',
     embed: 'הוספה לאתר',
     embedHint: 'הדביקו את התגית לפני </body> בכל עמוד שבו העוזר צריך להופיע.',
     attributes: 'מאפיינים אופציונליים: data-title, data-color, data-greeting, data-lang (ברירת מחדל: שפת העמוד), data-position="left". הם גוברים על ההגדרות כאן.',
