@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parsePageWords, type PageWords } from '../../core/content/viewer';
 import { corpusFile } from '../../core/testing/corpus';
+import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
+import { videoFixtures, type SpeechClip } from '../../core/testing/fixture-video';
 import { words as foldedWords } from '../../core/text/terms';
 import { runTool } from '../../core/tools/exec';
-import { cspViolations, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, cspViolations, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
 /**
  * The source viewer (issue 38.1): a citation in /rag-bot opens, in a new tab,
@@ -13,7 +15,10 @@ import { cspViolations, newPage, screenshot, signInFast, startHarness, uploadDoc
  * the quoted words; the boxes on screen are checked against the words' own
  * boxes from pdftotext -bbox-layout (computed here, not by the viewer): each
  * box covers exactly quoted words of the page. Desktop in English, phone in
- * Hebrew (right to left); a hidden item shows "not available".
+ * Hebrew (right to left); a deck's slide (corpus test_slides.pptx) with its
+ * picture and the quoted shape text marked; a video (a generated speech clip,
+ * its transcript from the local fake speech-to-text endpoint) at the cue; a
+ * hidden item shows "not available".
  */
 const PDF = corpusFile('pdf/tracemonkey_a11y.pdf');
 const QUESTION = 'What do traditional compilers need to emit for dynamically typed languages?';
@@ -22,9 +27,28 @@ const MISSING: Record<Lang, string> = { en: 'This source is not available', he: 
 let h: Harness;
 let docId = 0;
 let words: PageWords;
+let fake: FakeStt;
+let clip: SpeechClip;
+
+/** Uploads through the admin API and waits until the item is done (and a video's transcript too). */
+async function uploadAndWait(kind: 'presentations' | 'videos', file: string, fields: Record<string, string>): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob([await (await import('node:fs/promises')).readFile(file)]), file.split('/').pop()!);
+  const item = await adminApi<{ id: number }>(h, `/api/${kind}`, { method: 'POST', body: form });
+  for (;;) {
+    const now = (await adminApi<Array<{ id: number; status: string; error?: string | null; transcript?: { state: string } | null }>>(h, `/api/${kind}`)).find((x) => x.id === item.id)!;
+    assert.notEqual(now.status, 'failed', now.error ?? '');
+    if (now.status === 'completed' && (kind !== 'videos' || now.transcript?.state === 'completed')) return item.id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 before(async () => {
-  h = await startHarness();
+  clip = await videoFixtures.speech();
+  fake = await startFakeStt({ apiKey: 'stt-key' });
+  fake.setMode({ kind: 'segments', language: 'en', segments: clip.sentences.map((text, i) => ({ ...clip.spans[i], text })) });
+  h = await startHarness({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key' } });
   const doc = await uploadDocumentViaApi(h, PDF, 'tracemonkey.pdf', 'TraceMonkey paper');
   assert.equal(doc.status, 'completed', doc.error ?? '');
   docId = doc.id;
@@ -33,6 +57,7 @@ before(async () => {
 });
 after(async () => {
   await h?.close();
+  await fake?.close();
 });
 
 /** Asks /rag-bot, returns the first citation's viewer link of the reply (it opens in a new tab). */
@@ -133,6 +158,52 @@ describe('the source viewer (browser)', () => {
       await context.close();
     });
   }
+
+  test('a deck\'s slide opens with its picture and the quoted shape text marked (en, 1366 px)', async () => {
+    const id = await uploadAndWait('presentations', corpusFile('pptx/test_slides.pptx'), { title: 'Test slides' });
+    // The slide that holds the words, as a citation would name it.
+    let slide = 0;
+    for (let n = 1; n <= 10 && !slide; n++) {
+      const res = await fetch(`${h.server.url}/api/view/presentation/${id}?slide=${n}&q=Group%20test%20text`);
+      if (res.ok && ((await res.json()) as { text: string }).text.includes('Group test text')) slide = n;
+    }
+    assert.ok(slide > 0, 'a slide holds "Group test text"');
+    const { context, page } = await newPage(h, { lang: 'en', width: 1366, height: 900 });
+    await page.goto(`/view/presentation/${id}?slide=${slide}&q=${encodeURIComponent('Group test text')}`);
+    await page.getByTestId('viewer-title').waitFor();
+    assert.equal((await page.getByTestId('viewer-where').textContent())?.trim(), `Slide ${slide}`);
+    const marked = (await page.getByTestId('viewer-text').locator('mark').allTextContents()).join(' ');
+    assert.match(marked, /Group test text/, marked);
+    await page.waitForFunction(() => {
+      const img = document.querySelector('[data-testid="viewer-image"]') as HTMLImageElement | null;
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    assert.match((await page.getByTestId('viewer-download').getAttribute('href')) ?? '', /\.pptx$/);
+    await screenshot(page, 'en', 'viewer-slide-1366');
+    await context.close();
+  });
+
+  test('a video opens at the cue with the cue\'s text shown and the quoted words marked (he, 390 px)', async () => {
+    const id = await uploadAndWait('videos', clip.path, { label: 'Pairing video', hasSpeech: 'true', sourceLanguage: 'english' });
+    const cue = clip.spans[1];
+    const at = `?t=${(cue.start + 0.4).toFixed(1)}&q=${encodeURIComponent('remote control')}`;
+    const data = (await (await fetch(`${h.server.url}/api/view/video/${id}${at}`)).json()) as { video: { start: number } };
+    assert.ok(Math.abs(data.video.start - cue.start) < 0.5, `the cue starts at ${data.video.start}, the sentence at ${cue.start}`);
+    const { context, page } = await newPage(h, { lang: 'he', width: 390, height: 844 });
+    await page.goto(`/view/video/${id}${at}`);
+    await page.getByTestId('viewer-video').waitFor();
+    assert.match((await page.getByTestId('viewer-text').textContent()) ?? '', /pairs with the remote control/);
+    const marked = (await page.getByTestId('viewer-text').locator('mark').allTextContents()).join(' ');
+    assert.match(marked, /remote control/);
+    // The player is at the cue's start once the file's metadata is read.
+    await page.waitForFunction((start) => {
+      const v = document.querySelector('[data-testid="viewer-video"]') as HTMLVideoElement | null;
+      return !!v && v.readyState >= 1 && Math.abs(v.currentTime - start) < 0.3;
+    }, data.video.start, { timeout: 15_000 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling');
+    await screenshot(page, 'he', 'viewer-video-390');
+    await context.close();
+  });
 
   test('anonymously, a hidden item\'s viewer says the source is not available, as for a missing one (he, 390 px)', async () => {
     const form = new FormData();
