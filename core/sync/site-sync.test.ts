@@ -17,7 +17,7 @@ import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { parseRobots } from './robots';
 import { isPrivateAddress } from './site-fetch';
-import { syncSite, type SiteSyncReport } from './site-sync';
+import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
 
 const PAGES = 60;
 const PRODUCTS = ['thermostat', 'smart plug', 'door sensor', 'motion sensor', 'roller blind motor', 'hub', 'dimmer', 'smoke alarm'];
@@ -130,6 +130,12 @@ describe('robots.txt and addresses', () => {
     assert.equal(r.allowed('/private/press'), true);
     assert.equal(r.allowed('/files/a.pdf'), false);
     assert.equal(parseRobots('User-agent: cms-site-sync\nDisallow: /\nUser-agent: *\nDisallow:\n', 'cms-site-sync').allowed('/a'), false);
+  });
+  it('reads a page in the character set its server or its <meta> names', () => {
+    const shalom = Buffer.from([0xf9, 0xec, 0xe5, 0xed]); // "שלום" in windows-1255
+    assert.equal(decodePage(Buffer.concat([Buffer.from('<p>'), shalom]), 'text/html; charset=windows-1255'), '<p>שלום');
+    assert.equal(decodePage(Buffer.concat([Buffer.from('<meta charset="windows-1255"><p>'), shalom]), 'text/html'), '<meta charset="windows-1255"><p>שלום');
+    assert.equal(decodePage(Buffer.from('<p>שלום</p>'), 'text/html'), '<p>שלום</p>');
   });
   it('knows private and loopback addresses', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.20.0.1', '169.254.169.254', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '0.0.0.0']) assert.equal(isPrivateAddress(a), true, a);

@@ -175,7 +175,7 @@ export async function syncSite(product: Product, address: string, options: SiteS
           skip(key, `not an HTML page (${got.contentType || 'no content type'})`);
           return [];
         }
-        const html = got.body.toString('utf8');
+        const html = decodePage(got.body, got.contentType);
         const page = readHtmlPage(html, got.url);
         const links = page.links;
         if (page.navigation) {
@@ -274,6 +274,16 @@ export async function syncSite(product: Product, address: string, options: SiteS
   return report;
 }
 
+/** A page's text in the character set its server or its <meta> names (UTF-8 when none or unknown). */
+export function decodePage(body: Buffer, contentType: string): string {
+  const named = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(named ?? 'utf-8').decode(body);
+  } catch {
+    return body.toString('utf8');
+  }
+}
+
 /** The site's robots.txt for our agent; none (404) or unreadable: everything allowed. */
 async function readRobots(fetcher: SiteFetcher, start: URL): Promise<Robots> {
   try {
@@ -312,6 +322,15 @@ async function sitemapPages(fetcher: SiteFetcher, xml: string, robots: Robots): 
 async function bundle(html: string, url: string, srcs: string[], fetcher: SiteFetcher, robots: Robots, cache: Map<string, string | null>): Promise<string> {
   const { document } = parseHTML(html);
   const head = document.querySelector('head');
+  // Stored as UTF-8, whatever the site sent.
+  for (const m of document.querySelectorAll('meta[charset], meta[http-equiv]')) {
+    if (m.hasAttribute('charset') || /content-type/i.test(m.getAttribute('http-equiv') ?? '')) m.remove();
+  }
+  if (head) {
+    const meta = document.createElement('meta');
+    meta.setAttribute('charset', 'utf-8');
+    head.insertBefore(meta, head.firstChild);
+  }
   if (head && !document.querySelector('base[href]')) {
     const base = document.createElement('base');
     base.setAttribute('href', url);
