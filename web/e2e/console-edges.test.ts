@@ -86,4 +86,21 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'menu');
     await context.close();
   });
+
+  for (const lang of ['en', 'he'] as Lang[]) {
+    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      test(`${lang} ${size.width}x${size.height}: the /rag-bot message box is in view as the page opens`, async () => {
+        const { context, page } = await newPage(h, { lang, ...size });
+        await signInFast(h, context);
+        await page.goto('/rag-bot');
+        const box = page.getByTestId('rag-chat').locator('textarea');
+        await box.waitFor();
+        await animationsDone(page);
+        const r = (await box.boundingBox())!;
+        assert.ok(r.y >= 0 && r.y + r.height <= size.height, `the message box is at ${Math.round(r.y)}..${Math.round(r.y + r.height)} in a ${size.height} px window`);
+        await screenshot(page, lang, `rag-bot-${size.width}`);
+        await context.close();
+      });
+    }
+  }
 });

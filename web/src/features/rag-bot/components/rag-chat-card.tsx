@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { RAG_WINDOW_HEIGHT_PX } from '../../../config/constants';
+import { useFitHeight } from '../../../lib/use-fit-height';
 import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText, languageLabel } from '../../../lib/format';
 import { sessionBadge } from '../session';
@@ -126,10 +127,12 @@ export function RagChatCard() {
     inputRef.current?.focus(); // from a suggestion or the send button too: typing goes on in the message box
     void send(q).then(() => inputRef.current?.focus());
   };
+  const fit = useFitHeight<HTMLDivElement>(RAG_WINDOW_HEIGHT_PX);
   const examples = [t('rag.example1'), t('rag.example2'), 'Quels sont les avantages des volets roulants motorisés ?', t('rag.example4')];
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg" style={{ height: RAG_WINDOW_HEIGHT_PX }} data-testid="rag-chat">
+    // Ends inside the window as the page opens: the message box is in view at 1366x768 and on a phone.
+    <div ref={fit.ref} className="mx-auto flex w-full max-w-4xl flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg" style={{ height: fit.height }} data-testid="rag-chat">
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-border px-4 py-3 sm:px-5 sm:py-3.5">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Search className="size-4 text-muted-foreground" aria-hidden />
