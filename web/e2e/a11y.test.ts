@@ -1,6 +1,6 @@
 /**
  * Every screen of the console (web/e2e/screens.ts: built from the app's route
- * list), in English and Hebrew: axe-core finds no serious or critical
+ * list), in English and Hebrew, at 1366x768 and 390x844 (Review with rows): axe-core finds no serious or critical
  * accessibility violation, and a Hebrew screen shows no English words (Latin
  * words outside product, file and technical names, web/e2e/checks.ts).
  */
@@ -27,6 +27,9 @@ const SAYS = {
     uploadDocument: 'העלאת מסמך', file: 'קובץ', upload: 'העלאה', duplicate: /הקובץ הזה כבר נמצא בקטלוג בשם "\u2068AuraShade installation guide\u2069" \(מזהה \u2068\d+\u2069\), ולכן לא הועלה שוב\./,
   },
 } as const;
+
+/** The sizes every screen is checked at: a laptop and a phone. */
+const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }] as const;
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
@@ -64,18 +67,39 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
       const signedOut = await newPage(h, { lang });
       const signedIn = await newPage(h, { lang });
       await signInFast(h, signedIn.context);
-      for (const s of SCREENS) {
-        const { page } = s.signedIn ? signedIn : signedOut;
+      // Every screen at both sizes a reviewer works at: a laptop (1366x768) and a phone (390x844).
+      for (const size of SIZES) {
+        await signedOut.page.setViewportSize(size);
+        await signedIn.page.setViewportSize(size);
+        for (const s of SCREENS) {
+          const { page } = s.signedIn ? signedIn : signedOut;
+          const name = `${s.name} ${size.width}x${size.height}`;
+          await page.goto('about:blank');
+          await page.goto(s.url);
+          await settle(page).catch((e: Error) => { throw new Error(`${name}: ${e.message}`); });
+          if (s.name === 'chat') await page.getByTestId('chat-bot-message').first().waitFor({ timeout: 30_000 });
+          for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(name, f));
+          if (lang === 'he') {
+            const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
+            if (words.length) english.push(`${name}: ${words.join(', ')}`);
+          }
+        }
+        // Review with rows in it (every item, whatever its state; the screen list shows its empty Pending filter).
+        const { page } = signedIn;
         await page.goto('about:blank');
-        await page.goto(s.url);
+        await page.goto('/dashboard#review');
         await settle(page);
-        if (s.name === 'chat') await page.getByTestId('chat-bot-message').first().waitFor({ timeout: 30_000 });
-        for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(s.name, f));
+        await page.getByTestId('review-filters').getByRole('button').last().click();
+        await page.getByTestId('review-row').first().waitFor();
+        await animationsDone(page);
+        for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(`review (all) ${size.width}x${size.height}`, f));
         if (lang === 'he') {
           const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
-          if (words.length) english.push(`${s.name}: ${words.join(', ')}`);
+          if (words.length) english.push(`review (all): ${words.join(', ')}`);
         }
       }
+      await signedOut.page.setViewportSize(SIZES[0]);
+      await signedIn.page.setViewportSize(SIZES[0]);
       // The table views of the content sections, with the first row's menu open (their cells and menu are screens too).
       const { page } = signedIn;
       for (const section of ['documents', 'presentations', 'videos']) {
