@@ -457,22 +457,34 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     await segments.idle();
   };
 
+  /** When the last change came: the merge of every segment waits for a quiet time (no change for saveDelay). */
+  let lastChange = 0;
   const schedule = () => {
+    lastChange = performance.now();
     if (segments.memory.postings() >= memoryLimit) { save(); return; }
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      try {
-        save();
-      } catch (e) {
-        // Kept in memory and in the chunk rows: written at the next change, flush or close.
-        log((e as Error).message);
-        return;
-      }
-      // A failed merge keeps its segments and is logged (onMerge above); tried again at the next quiet time.
-      if (!closed) segments.compact().catch(() => {});
-    }, saveDelay);
-    timer.unref?.();
+    const tick = (delay: number) => {
+      timer = setTimeout(() => {
+        timer = null;
+        try {
+          save();
+        } catch (e) {
+          // Kept in memory and in the chunk rows: written at the next change, flush or close.
+          log((e as Error).message);
+          return;
+        }
+        if (closed) return;
+        // Changes still coming (a bulk import): saved, but every segment is merged into one only once they stop
+        // (merging the whole index every second of an import held the event loop and SQLite's lock); full levels
+        // are merged as they fill meanwhile.
+        const quietFor = performance.now() - lastChange;
+        if (quietFor < saveDelay) { tick(saveDelay - quietFor); return; }
+        // A failed merge keeps its segments and is logged (onMerge above); tried again at the next quiet time.
+        segments.compact().catch(() => {});
+      }, delay);
+      timer.unref?.();
+    };
+    tick(saveDelay);
   };
 
   /**

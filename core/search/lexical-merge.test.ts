@@ -203,3 +203,34 @@ test('two quiet-time merges asked while a merge runs start one after the other, 
   assert.equal(idx.count(), 4400);
   await idx.close();
 }));
+
+test('while changes keep coming (a bulk import) the index saves but does not merge every segment into one until they stop', () => inDir(async (dir) => {
+  /** Merges of every segment ('compact') as they start: while the changes came, or after. */
+  const compacts: Array<{ whileWriting: boolean }> = [];
+  let writing = true;
+  let saves = 0;
+  const idx = await createLexicalIndex({
+    dataDir: dir, saveDelayMs: 150, onSaved: () => { saves++; },
+    onMerge: (e) => { if (e.phase === 'started' && e.kind === 'compact') compacts.push({ whileWriting: writing }); },
+  });
+  const file = path.join(dir, LEXICAL_FILE);
+  const chunks = manyChunks(4000);
+  // A batch every 40 ms until 8 saves were made while changes kept coming (each a segment; more than 4 are worth merging).
+  let written = 0;
+  while (saves < 8 && written < chunks.length) {
+    idx.upsert(chunks.slice(written, written + 40));
+    written += 40;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  writing = false;
+  const segments = saves;
+  await idx.flush();
+  await idx.idle();
+  assert.ok(segments >= 8, `segments written while the changes came: ${segments}`);
+  assert.deepEqual(compacts.filter((c) => c.whileWriting), [], 'no merge of every segment while the changes came');
+  assert.equal(idx.count(), written);
+  // At the quiet time, everything in one segment.
+  await idx.compact();
+  assert.equal(tables(file).listed.length, 1);
+  await idx.close();
+}));
