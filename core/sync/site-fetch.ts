@@ -46,6 +46,7 @@ export type FetchOutcome =
   | { status: 304; url: string }
   | { status: 404 | 410; url: string; gone: true };
 
+const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} kB`);
 const hostOf = (u: URL) => u.host.toLowerCase();
 const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
 
@@ -154,7 +155,7 @@ export class SiteFetcher {
       const declared = Number(header('content-length') ?? NaN);
       if (declared > maxBytes) {
         res.body.destroy();
-        throw new AppError('too_large', `The page is larger than ${maxBytes / 1024 / 1024} MB (${declared} bytes)`);
+        throw new AppError('too_large', `The page is larger than ${sizeText(maxBytes)} (${declared} bytes)`);
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -162,7 +163,7 @@ export class SiteFetcher {
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
           res.body.destroy();
-          throw new AppError('too_large', `The page is larger than ${maxBytes / 1024 / 1024} MB`);
+          throw new AppError('too_large', `The page is larger than ${sizeText(maxBytes)}`);
         }
         chunks.push(chunk as Buffer);
       }

@@ -1,6 +1,6 @@
 /**
- * Website sync against a local site of 65 pages on 127.0.0.1 (node:http):
- * sitemap, robots.txt, a redirect loop, a 404, a huge page, a page that is
+ * Website sync against a local site of 66 pages on 127.0.0.1 (node:http):
+ * sitemap, robots.txt, a redirect loop, a chain of too many redirects, a 404, a huge page, a page that is
  * mostly navigation, a host outside the allowance; a second run fetches only
  * the changed pages (the server counts its requests) and takes a fraction
  * of the first run's time; pages gone from the sitemap are archived.
@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { parseRobots } from './robots';
-import { isPrivateAddress } from './site-fetch';
+import { isPrivateAddress, SiteFetcher } from './site-fetch';
 import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
 
 const PAGES = 60;
@@ -50,7 +50,7 @@ class FakeSite {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.port = (this.server.address() as AddressInfo).port;
     for (let i = 1; i <= PAGES; i++) { this.version.set(`/products/p${i}`, 1); this.listed.add(`/products/p${i}`); }
-    for (const p of ['/private/secret', '/loop', '/missing', '/huge', '/all-products']) this.listed.add(p);
+    for (const p of ['/private/secret', '/loop', '/chain/0', '/missing', '/huge', '/all-products']) this.listed.add(p);
   }
   productPage(i: number) {
     const v = this.version.get(`/products/p${i}`)!;
@@ -79,14 +79,24 @@ ${i % 4 === 0 ? `<p>The front of the device:</p><img src="/img/p${i}.png" alt="F
     }
     if (p === '/loop') return send(302, '', { location: '/loop-b' });
     if (p === '/loop-b') return send(302, '', { location: '/loop' });
+    const chain = /^\/chain\/(\d+)$/.exec(p);
+    if (chain) return send(301, '', { location: `/chain/${Number(chain[1]) + 1}` });
     if (p === '/huge') {
       this.requests.push({ path: p, host: req.headers.host ?? '', status: 200 });
       res.on('error', () => {});
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.write('<!doctype html><html><body><main><p>');
+      // ~7 MB, said in Content-Length (refused before its body is read); /stream sends 300 kB without a length.
       const block = 'A very long page. '.repeat(4096);
-      for (let n = 0; n < 100 && !res.destroyed; n++) res.write(block); // ~7 MB
-      return res.end('</p></main></body></html>');
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(100 * block.length + 31) });
+      res.write('<!doctype html><html><body><p>');
+      for (let n = 0; n < 100 && !res.destroyed; n++) res.write(block);
+      return res.end('</p></body></html>');
+    }
+    if (p === '/stream') {
+      this.requests.push({ path: p, host: req.headers.host ?? '', status: 200 });
+      res.on('error', () => {});
+      res.writeHead(200, { 'content-type': 'text/html' });
+      for (let n = 0; n < 300 && !res.destroyed; n++) res.write('x'.repeat(1024));
+      return res.end();
     }
     if (p === '/all-products' || p === '/') {
       const links = [...this.version.keys()].map((k, i) => `<li><a href="${k}">Product ${i + 1}</a></li>`).join('');
@@ -137,6 +147,14 @@ describe('robots.txt and addresses', () => {
     assert.equal(decodePage(Buffer.concat([Buffer.from('<meta charset="windows-1255"><p>'), shalom]), 'text/html'), '<meta charset="windows-1255"><p>שלום');
     assert.equal(decodePage(Buffer.from('<p>שלום</p>'), 'text/html'), '<p>שלום</p>');
   });
+  it('cuts off a page without a length once it passes the size limit', async () => {
+    const fetcher = new SiteFetcher(site.origin, { allowHosts: [`127.0.0.1:${site.port}`], maxBytes: 100 * 1024 });
+    try {
+      await assert.rejects(fetcher.get(`${site.origin}/stream`), (e: Error & { code?: string }) => e.code === 'too_large' && /^The page is larger than 100 kB$/.test(e.message));
+    } finally {
+      await fetcher.close();
+    }
+  });
   it('knows private and loopback addresses', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.20.0.1', '169.254.169.254', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '0.0.0.0']) assert.equal(isPrivateAddress(a), true, a);
     for (const a of ['93.184.216.34', '2606:4700::1111', '8.8.8.8']) assert.equal(isPrivateAddress(a), false, a);
@@ -146,18 +164,20 @@ describe('robots.txt and addresses', () => {
 describe('cms sync <URL>: a website as a source', () => {
   let first: SiteSyncReport;
   it('refuses a loopback address unless its host is allowed explicitly, before any request', async () => {
+    const before = site.requests.length;
     await assert.rejects(syncSite(services.product, `${site.origin}/sitemap.xml`), (e: Error & { code?: string }) => e.code === 'forbidden' && /private or loopback/.test(e.message));
     await assert.rejects(syncSite(services.product, `http://localhost:${site.port}/sitemap.xml`, { allowHosts: [`127.0.0.1:${site.port}`] }), /private or loopback/);
-    assert.equal(site.requests.length, 0);
+    assert.equal(site.requests.length, before);
   });
 
   it('imports the pages of the sitemap, following robots.txt and refusing what is not a page of the site', async () => {
     first = await syncSite(services.product, `${site.origin}/sitemap.xml`, { allowHosts: [`127.0.0.1:${site.port}`] });
     assert.equal(first.mode, 'sitemap');
-    assert.equal(first.found, PAGES + 6);
+    assert.equal(first.found, PAGES + 7);
     assert.equal(first.new.length, PAGES, JSON.stringify(first.failed));
     const failed = Object.fromEntries(first.failed.map((f) => [new URL(f.path).pathname, f.error]));
-    assert.deepEqual(Object.keys(failed).sort(), ['/huge', '/loop', '/missing']);
+    assert.deepEqual(Object.keys(failed).sort(), ['/chain/0', '/huge', '/loop', '/missing']);
+    assert.match(failed['/chain/0']!, /Too many redirects \(over 5\)/);
     assert.match(failed['/loop']!, /Redirect loop/);
     assert.match(failed['/missing']!, /HTTP 404/);
     assert.match(failed['/huge']!, /larger than 5 MB/);
@@ -168,6 +188,7 @@ describe('cms sync <URL>: a website as a source', () => {
     assert.deepEqual(first.navigation, [`${site.origin}/all-products`]);
     assert.equal(site.requests.filter((r) => r.path === '/private/secret' || r.path === '/outside' || !r.host.startsWith('127.0.0.1')).length, 0, 'no request for a disallowed page or another host');
     assert.equal(site.requests.filter((r) => r.path === '/loop' || r.path === '/loop-b').length, 2, 'the loop is seen after one round');
+    assert.equal(site.requests.filter((r) => r.path.startsWith('/chain/')).length, 6, 'the first request and 5 redirects, no more');
     assert.equal(site.pageBodies(), PAGES);
 
     await services.queue.idle();
