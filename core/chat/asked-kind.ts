@@ -95,7 +95,8 @@ export function holdsValueKind(text: string, kind: ValueKind): boolean {
     case 'duration': return holdsAnswerType(text, 'duration') || /\d/.test(text);
     case 'person': return NAME.test(text) || holdsAnswerType(text, 'person');
     case 'address': return ADDRESS.test(text);
-    case 'size': return MEASURE.test(text);
+    // A chart's value has no unit ("Category 1 4.3"): a decimal or a figure of two digits or more counts, not a "Shape 2".
+    case 'size': return MEASURE.test(text) || /\d[.,]\d|\d\d/.test(text);
     case 'colour': return COLOUR.test(text) || /\b(?:rgb|theme|auto|automatic|no|custom|accent)\s+colou?r\b/i.test(text);
   }
 }
