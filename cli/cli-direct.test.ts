@@ -13,7 +13,7 @@ import type { Document } from '../core/types';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import type { ImportRow } from './import/importer';
 import type { StatusRow } from './commands/status';
-import { hasAnsi, parseJson, runCms, spawnCms, within } from './test-support';
+import { hasAnsi, parseJson, runCms, runCmsHere, spawnCms, within } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -82,7 +82,7 @@ test('import of a folder processes every file here, types picked from content; a
 });
 
 test('importing the same content again is skipped as a duplicate, not a failure; piped output is plain lines without ANSI', async () => {
-  const r = await runCms(['import', path.join(inbox, 'manual-2-pages.pdf')], { env, cwd: tmp });
+  const r = await runCmsHere(['import', path.join(inbox, 'manual-2-pages.pdf')], { env, cwd: tmp });
   assert.equal(r.code, 0, r.stderr);
   assert.ok(!hasAnsi(r.stdout) && !hasAnsi(r.stderr), `no escape codes:\n${JSON.stringify(r.stdout)}`);
   assert.match(r.stdout, new RegExp(`inbox/manual-2-pages\\.pdf: skipped \\(already imported as document ${ids['manual-2-pages.pdf']}\\)`));
@@ -95,13 +95,13 @@ test('importing the same content again is skipped as a duplicate, not a failure;
 });
 
 test('status lists the failed item with its error; --all --json lists everything with counts', async () => {
-  const plain = await runCms(['status'], { env });
+  const plain = await runCmsHere(['status'], { env });
   assert.equal(plain.code, 0, plain.stderr);
   assert.match(plain.stdout, /corrupt/);
   assert.match(plain.stdout, /failed/);
   assert.doesNotMatch(plain.stdout, /manual-2-pages/);
 
-  const r = await runCms(['status', '--all', '--json'], { env });
+  const r = await runCmsHere(['status', '--all', '--json'], { env });
   const out = parseJson<{ counts: Record<string, number>; items: StatusRow[] }>(r);
   assert.deepEqual(out.counts, { completed: 4, failed: 1 });
   const failed = out.items.find((i) => i.id === ids['corrupt.pdf'])!;
@@ -111,20 +111,20 @@ test('status lists the failed item with its error; --all --json lists everything
 });
 
 test('ls --status keeps the items in those statuses; an unknown status is bad usage (exit 2)', async () => {
-  const failed = parseJson<Array<{ id: number; status: string }>>(await runCms(['ls', '--status', 'failed', '--json'], { env }));
+  const failed = parseJson<Array<{ id: number; status: string }>>(await runCmsHere(['ls', '--status', 'failed', '--json'], { env }));
   assert.deepEqual(failed.map((i) => [i.id, i.status]), [[ids['corrupt.pdf'], 'failed']]);
-  const docs = parseJson<Array<{ id: number; status: string }>>(await runCms(['ls', 'documents', '--status', 'completed,running', '--json'], { env }));
+  const docs = parseJson<Array<{ id: number; status: string }>>(await runCmsHere(['ls', 'documents', '--status', 'completed,running', '--json'], { env }));
   assert.ok(docs.length >= 2 && docs.every((d) => d.status === 'completed'), JSON.stringify(docs));
-  const none = await runCms(['ls', 'videos', '--status', 'running'], { env });
+  const none = await runCmsHere(['ls', 'videos', '--status', 'running'], { env });
   assert.equal(none.code, 0, none.stderr);
   assert.match(none.stdout, /No videos in those statuses/);
-  const bad = await runCms(['ls', '--status', 'done'], { env });
+  const bad = await runCmsHere(['ls', '--status', 'done'], { env });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Unknown status "done" for --status/);
 });
 
 test('search finds the imported PDF by a phrase from its second page', async () => {
-  const r = await runCms(['search', textPdfPagePhrase(2), '--k', '3', '--json'], { env });
+  const r = await runCmsHere(['search', textPdfPagePhrase(2), '--k', '3', '--json'], { env });
   assert.equal(r.code, 0, r.stderr);
   const out = parseJson<{ hits: SearchHit[] }>(r);
   assert.ok(out.hits.length >= 1 && out.hits.length <= 3);
@@ -133,7 +133,7 @@ test('search finds the imported PDF by a phrase from its second page', async () 
 });
 
 test('retry --failed processes the failed file again and still reports it failed (exit 1)', async () => {
-  const r = await runCms(['retry', '--failed', '--json'], { env });
+  const r = await runCmsHere(['retry', '--failed', '--json'], { env });
   assert.equal(r.code, 1, r.stderr);
   const out = parseJson<ImportJson>(r);
   assert.equal(out.files.length, 1);
@@ -143,16 +143,16 @@ test('retry --failed processes the failed file again and still reports it failed
 });
 
 test('ls shows documents and presentations; rm deletes one everywhere (list and search)', async () => {
-  const docs = parseJson<Document[]>(await runCms(['ls', 'documents', '--json'], { env }));
+  const docs = parseJson<Document[]>(await runCmsHere(['ls', 'documents', '--json'], { env }));
   assert.deepEqual(docs.map((d) => d.id).sort((a, b) => a - b), [ids['manual-2-pages.pdf'], ids['installation-guide.docx'], ids['corrupt.pdf']].sort((a, b) => a! - b!));
-  const table = await runCms(['ls'], { env });
+  const table = await runCmsHere(['ls'], { env });
   assert.match(table.stdout, /^id\s+type\s+title\s+status/m);
   assert.match(table.stdout, /presentation\s+showcase/);
 
-  const rm = await runCms(['rm', String(ids['manual-2-pages.pdf'])], { env });
+  const rm = await runCmsHere(['rm', String(ids['manual-2-pages.pdf'])], { env });
   assert.equal(rm.code, 0, rm.stderr);
   assert.match(rm.stdout, new RegExp(`Deleted document ${ids['manual-2-pages.pdf']} \\("manual-2-pages"\\)`));
-  const hits = parseJson<{ hits: SearchHit[] }>(await runCms(['search', textPdfPagePhrase(2), '--json'], { env })).hits;
+  const hits = parseJson<{ hits: SearchHit[] }>(await runCmsHere(['search', textPdfPagePhrase(2), '--json'], { env })).hits;
   assert.ok(!hits.some((h) => h.chunk.itemId === ids['manual-2-pages.pdf']), 'its chunks left the index');
 });
 
@@ -203,7 +203,7 @@ test('eval scores retrieval on SQuAD-format data and --json prints the result ob
   writeFileSync(path.join(data, 'tiny.en.json'), JSON.stringify({
     data: passages.map(([context, question, answer], i) => ({ title: `Article ${i}`, paragraphs: [{ context, qas: [{ id: String(i), question, answers: [{ text: answer }] }] }] })),
   }));
-  const r = await runCms(['eval', '--data', data, '--json'], { env });
+  const r = await runCmsHere(['eval', '--data', data, '--json'], { env });
   assert.equal(r.code, 0, r.stderr);
   const out = parseJson<{ languages: Record<string, { questions: number; hit1: number; hit5: number; mrr10: number }>; latencyMs: { p50: number; p95: number } }>(r);
   assert.deepEqual(Object.keys(out.languages), ['en']);
@@ -211,7 +211,7 @@ test('eval scores retrieval on SQuAD-format data and --json prints the result ob
   assert.equal(out.languages.en!.hit5, 1, 'three distinct passages are all found');
   assert.ok(out.latencyMs.p95 >= out.latencyMs.p50);
 
-  const missing = await runCms(['eval', '--data', path.join(tmp, 'nope')], { env });
+  const missing = await runCmsHere(['eval', '--data', path.join(tmp, 'nope')], { env });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /No evaluation data folder/);
 });
@@ -243,7 +243,7 @@ test('Ctrl-C exits 130; the next run finishes what it left, reports it as proces
   const [code] = (await once(child, 'close')) as [number];
   assert.equal(code, 130, `interrupted: exit 130\n${stdout}\n${stderr}`);
 
-  const again = await runCms(['import', folder, '--json'], { env: ownEnv, cwd: own, timeoutMs: 120_000 });
+  const again = await runCmsHere(['import', folder, '--json'], { env: ownEnv, cwd: own, timeoutMs: 120_000 });
   assert.equal(again.code, 1, `the damaged file failed: exit 1\n${again.stderr}`);
   const out = parseJson<ImportJson>(again);
   const by = Object.fromEntries(out.files.map((f) => [path.basename(f.file), f]));

@@ -16,7 +16,7 @@ import { createCategory } from '../core/content/categories';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
 import type { ImportRow } from './import/importer';
-import { CMS, cleanEnv, hasAnsi, parseJson, runCms } from './test-support';
+import { CMS, cleanEnv, hasAnsi, parseJson, runCms, runCmsHere } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -73,12 +73,12 @@ test('import over HTTP uploads each file, follows it to the end and reports JSON
 });
 
 test('a duplicate upload is reported as skipped with the existing id; --force imports it again, with --title and --translate-to', async () => {
-  const dup = await runCms(['import', pdf], { env, cwd: tmp });
+  const dup = await runCmsHere(['import', pdf], { env, cwd: tmp });
   assert.equal(dup.code, 0, dup.stderr);
   assert.ok(!hasAnsi(dup.stdout));
   assert.match(dup.stdout, new RegExp(`skipped \\(already imported as document ${ids.good}\\)`));
 
-  const forced = parseJson<ImportJson>(await runCms(['import', pdf, '--force', '--title', 'Second copy', '--translate-to', 'Hebrew', '--json'], { env, cwd: tmp }));
+  const forced = parseJson<ImportJson>(await runCmsHere(['import', pdf, '--force', '--title', 'Second copy', '--translate-to', 'Hebrew', '--json'], { env, cwd: tmp }));
   assert.equal(forced.files[0]!.status, 'completed');
   assert.notEqual(forced.files[0]!.id, ids.good);
   const copy = await server.services!.catalog.documents.require(forced.files[0]!.id!);
@@ -89,17 +89,17 @@ test('a duplicate upload is reported as skipped with the existing id; --force im
 });
 
 test('status --follow ends at once when nothing runs, as JSON lines; reindex rebuilds the index on the server; search finds the document by a phrase', async () => {
-  const follow = await runCms(['status', '--follow', '--json'], { env });
+  const follow = await runCmsHere(['status', '--follow', '--json'], { env });
   const lines = follow.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event: string; id?: number; status?: string });
   assert.equal(lines.at(-1)!.event, 'idle');
   assert.ok(lines.some((l) => l.event === 'item' && l.id === ids.bad && l.status === 'failed'));
 
-  const reindex = parseJson<{ mode: string; items: number; chunks: number }>(await runCms(['reindex', '--json'], { env }));
+  const reindex = parseJson<{ mode: string; items: number; chunks: number }>(await runCmsHere(['reindex', '--json'], { env }));
   assert.equal(reindex.mode, 'http');
   assert.equal(reindex.items, 2, 'the two completed copies');
   assert.ok(reindex.chunks >= 2);
 
-  const r = await runCms(['search', textPdfPagePhrase(3), '--json', '--type', 'documents'], { env });
+  const r = await runCmsHere(['search', textPdfPagePhrase(3), '--json', '--type', 'documents'], { env });
   assert.equal(r.code, 0, r.stderr);
   const hits = parseJson<{ hits: SearchHit[] }>(r).hits;
   assert.ok([ids.good, ids.copy].includes(hits[0]!.chunk.itemId));
@@ -107,7 +107,7 @@ test('status --follow ends at once when nothing runs, as JSON lines; reindex reb
 });
 
 test('retry by id goes through the server and waits for the outcome', async () => {
-  const r = await runCms(['retry', String(ids.bad), '--json'], { env });
+  const r = await runCmsHere(['retry', String(ids.bad), '--json'], { env });
   assert.equal(r.code, 1);
   const out = parseJson<ImportJson>(r);
   assert.equal(out.files[0]!.id, ids.bad);
@@ -116,12 +116,12 @@ test('retry by id goes through the server and waits for the outcome', async () =
 });
 
 test('ls and rm work over HTTP', async () => {
-  const rm = await runCms(['rm', String(ids.copy), '--json'], { env });
+  const rm = await runCmsHere(['rm', String(ids.copy), '--json'], { env });
   assert.equal(rm.code, 0, rm.stderr);
   assert.deepEqual(parseJson<{ deleted: Array<{ id: number }> }>(rm).deleted.map((d) => d.id), [ids.copy]);
-  const docs = parseJson<Document[]>(await runCms(['ls', 'document', '--json'], { env }));
+  const docs = parseJson<Document[]>(await runCmsHere(['ls', 'document', '--json'], { env }));
   assert.deepEqual(docs.map((d) => d.id), [ids.good, ids.bad].sort((a, b) => a! - b!));
-  const cats = await runCms(['ls', 'categories'], { env });
+  const cats = await runCmsHere(['ls', 'categories'], { env });
   assert.match(cats.stdout, /Blinds\s+yes/);
 });
 
@@ -145,15 +145,15 @@ test('on a terminal, import draws progress bars with ink and ends with the summa
 test('without CMS_TOKEN the CLI reads the token file from the data folder; a wrong token is a clear error', async () => {
   const { CMS_TOKEN: _drop, ...noToken } = env;
   writeFileSync(path.join(server.dataDir, 'cms-token'), server.token + '\n');
-  const ok = await runCms(['ls', '--json'], { env: noToken });
+  const ok = await runCmsHere(['ls', '--json'], { env: noToken });
   assert.equal(ok.code, 0, ok.stderr);
   rmSync(path.join(server.dataDir, 'cms-token'));
 
-  const bad = await runCms(['ls'], { env: { ...env, CMS_TOKEN: 'w'.repeat(40) } });
+  const bad = await runCmsHere(['ls'], { env: { ...env, CMS_TOKEN: 'w'.repeat(40) } });
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /rejected the API token/);
   // A token too short to be one is refused before anything is sent: a bad value, exit 2.
-  const short = await runCms(['ls'], { env: { ...env, CMS_TOKEN: 'wrong' } });
+  const short = await runCmsHere(['ls'], { env: { ...env, CMS_TOKEN: 'wrong' } });
   assert.equal(short.code, 2);
   assert.match(short.stderr, /CMS_TOKEN is too short/);
 });
@@ -179,11 +179,11 @@ test('the in-process server announces its address in the lock, so the CLI finds 
 });
 
 test('an unknown id is one error line on stderr, exit 2 (a bad value, as README says), with the stack only under --debug', async () => {
-  const r = await runCms(['rm', '999999'], { env });
+  const r = await runCmsHere(['rm', '999999'], { env });
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
   assert.equal(r.stderr.trim(), 'Error: No item has id 999999');
-  const debug = await runCms(['rm', '999999', '--debug'], { env });
+  const debug = await runCmsHere(['rm', '999999', '--debug'], { env });
   assert.match(debug.stderr, /\n\s+at /);
 });
 

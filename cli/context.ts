@@ -32,11 +32,11 @@ export function globalFlags(argv: string[]) {
   return { json: flags.includes('--json'), debug: flags.includes('--debug') };
 }
 
-export function createContext(argv: string[], options: { env?: Env; cwd?: string; signal: AbortSignal }): CliContext {
+export function createContext(argv: string[], options: { env?: Env; cwd?: string; signal: AbortSignal; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream }): CliContext {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const flags = globalFlags(argv);
-  const logger = createLogger({ json: flags.json, debug: flags.debug, env });
+  const logger = createLogger({ json: flags.json, debug: flags.debug, env, stdout: options.stdout, stderr: options.stderr });
   let config: Config | undefined;
   return {
     logger,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createFixtures } from '../core/testing/fixtures';
 import type { ImportRow } from './import/importer';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let inbox: string;
@@ -27,8 +27,8 @@ before(async () => {
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-const items = async () => parseJson<Array<{ id: number; status: string; fileName?: string }>>(await runCms(['ls', '--json'], { env }));
-const importInbox = async () => parseJson<{ files: ImportRow[] }>(await runCms(['import', inbox, '--json'], { env, cwd: tmp, timeoutMs: 80_000 })).files;
+const items = async () => parseJson<Array<{ id: number; status: string; fileName?: string }>>(await runCmsHere(['ls', '--json'], { env }));
+const importInbox = async () => parseJson<{ files: ImportRow[] }>(await runCmsHere(['import', inbox, '--json'], { env, cwd: tmp, timeoutMs: 80_000 })).files;
 const row = (rows: ImportRow[], name: string) => rows.find((r) => path.basename(r.file) === name)!;
 
 test('import run twice, retry --failed, then sync of the same folder: 2 items after each step, the failed one always the same record', async () => {
@@ -44,11 +44,11 @@ test('import run twice, retry --failed, then sync of the same folder: 2 items af
   assert.equal(afterRerun.length, 2, JSON.stringify(afterRerun));
   assert.deepEqual(afterRerun.filter((i) => i.status === 'failed').map((i) => i.id), [failedId], 'one failed record, not a stale one beside a new one');
 
-  const retried = await runCms(['retry', '--failed', '--json'], { env, timeoutMs: 80_000 });
+  const retried = await runCmsHere(['retry', '--failed', '--json'], { env, timeoutMs: 80_000 });
   assert.equal(retried.code, 1, retried.stderr);
   assert.equal((await items()).length, 2);
 
-  const sync = await runCms(['sync', inbox, '--json'], { env, timeoutMs: 80_000 });
+  const sync = await runCmsHere(['sync', inbox, '--json'], { env, timeoutMs: 80_000 });
   const report = parseJson<{ summary: string; adopted: Array<{ path: string; id: number }> }>(sync);
   assert.equal(report.summary, '0 new, 0 changed, 0 removed', sync.stdout);
   assert.deepEqual(report.adopted.map((e) => e.path).sort(), ['corrupt.pdf', 'manual-2-pages.pdf']);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createFileQuestionLog, questionLogFile } from '../core/analytics/file-log';
 import type { QuestionStats } from '../core/analytics/stats';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let env: Record<string, string>;
@@ -30,7 +30,7 @@ before(async () => {
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 test('cms stats --json: the last 7 days only, answered vs not found, similar missing questions grouped, top source, thumbs', async () => {
-  const s = parseJson<QuestionStats>(await runCms(['stats', '--since', '7d', '--json'], { env, cwd: tmp }));
+  const s = parseJson<QuestionStats>(await runCmsHere(['stats', '--since', '7d', '--json'], { env, cwd: tmp }));
   assert.equal(s.questions, 4, 'the 20-day-old question is outside the period');
   assert.deepEqual([s.answered, s.notFound], [2, 2]);
   assert.equal(s.topUnanswered[0].count, 2);
@@ -39,18 +39,18 @@ test('cms stats --json: the last 7 days only, answered vs not found, similar mis
   assert.deepEqual(s.ratings, { up: 0, down: 1, rated: 1, answers: 4, upRate: 0 });
   assert.equal(s.perDay.length, 8);
   assert.deepEqual(s.languages.map((l) => l.language), ['en', 'he']);
-  const month = parseJson<QuestionStats>(await runCms(['stats', '--since', '30d', '--json'], { env, cwd: tmp }));
+  const month = parseJson<QuestionStats>(await runCmsHere(['stats', '--since', '30d', '--json'], { env, cwd: tmp }));
   assert.equal(month.questions, 5);
 });
 
 test('cms stats prints the figures as lines and tables; a bad --since is a usage error (exit 2)', async () => {
-  const r = await runCms(['stats'], { env, cwd: tmp });
+  const r = await runCmsHere(['stats'], { env, cwd: tmp });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /4 questions in 3 conversations/);
   assert.match(r.stdout, /not in the documents 2 \(50 %\)/);
   assert.match(r.stdout, /M2 motor/);
   assert.match(r.stdout, /Which button\?/);
-  const bad = await runCms(['stats', '--since', 'last week'], { env, cwd: tmp });
+  const bad = await runCmsHere(['stats', '--since', 'last week'], { env, cwd: tmp });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--since must be like 7d/);
 });

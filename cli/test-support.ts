@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { ROOT } from './context';
 import { sharedChromaEnv } from '../core/testing/shared-chroma';
 
@@ -47,6 +48,30 @@ export function runCms(args: string[], options: { env: Record<string, string>; c
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Runs `cms <args>` in this process (cli/program.ts), with the environment and folder `runCms` gives the real
+ * one: the same commands, output and exit code without a process start (about a CPU-second each). For what a
+ * process is needed to prove (signals, the live view on a terminal, the data folder's lock held by another
+ * process) use `runCms`/`spawnCms`.
+ */
+export async function runCmsHere(args: string[], options: { env: Record<string, string>; cwd?: string; timeoutMs?: number }): Promise<CmsResult> {
+  const { runCli } = await import('./program');
+  const capture = () => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.on('data', (d: Buffer) => (text += d.toString()));
+    return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+  };
+  const [out, err] = [capture(), capture()];
+  const stop = new AbortController();
+  const limit = options.timeoutMs ?? 60_000;
+  const code = await within(runCli(args, { env: cleanEnv(options.env), cwd: options.cwd ?? ROOT, stdout: out.stream, stderr: err.stream, signal: stop.signal }), limit,
+    () => `cms ${args.join(' ')} did not finish in ${limit} ms\nstdout: ${out.text()}\nstderr: ${err.text()}`).finally(() => stop.abort(new Error('test over')));
+  // The captured streams pass their data on in the next turns.
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: out.text(), stderr: err.text() };
 }
 
 /** Parses stdout as one JSON document, with the output in the message when it is not. */

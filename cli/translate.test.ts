@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { createFixtures } from '../core/testing/fixtures';
 import type { TranslationRecord } from '../core/types';
 import type { ImportRow } from './import/importer';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let env: Record<string, string>;
@@ -21,14 +21,14 @@ before(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-translate-'));
   env = { DATA_DIR: path.join(tmp, 'data') };
   const f = await createFixtures(path.join(tmp, 'fixtures')).docx();
-  const r = await runCms(['import', f.path, '--json'], { env, timeoutMs: 120_000 });
+  const r = await runCmsHere(['import', f.path, '--json'], { env, timeoutMs: 120_000 });
   assert.equal(r.code, 0, r.stderr);
   id = parseJson<{ files: ImportRow[] }>(r).files[0]!.id!;
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 test('cms translate --to spanish,hebrew: Apertium translates offline (labelled machine); Hebrew is refused up front naming both ways to add a model (exit 1)', async () => {
-  const r = await runCms(['translate', String(id), '--to', 'spanish,hebrew', '--json'], { env, timeoutMs: 180_000 });
+  const r = await runCmsHere(['translate', String(id), '--to', 'spanish,hebrew', '--json'], { env, timeoutMs: 180_000 });
   assert.equal(r.code, 1, r.stderr);
   const { translations, refused } = parseJson<{ translations: TranslationRecord[]; refused: Array<{ targetLanguage: string; error: string }> }>(r);
   const es = translations.find((t) => t.targetLanguage === 'spanish')!;
@@ -42,30 +42,30 @@ test('cms translate --to spanish,hebrew: Apertium translates offline (labelled m
   assert.equal(refused.length, 1);
   assert.match(refused[0]!.error, /^No translation provider for english → hebrew\. .*ANTHROPIC_API_KEY.*LLM_PROVIDER=openai/);
 
-  const list = await runCms(['translate', '--providers'], { env, timeoutMs: 60_000 });
+  const list = await runCmsHere(['translate', '--providers'], { env, timeoutMs: 60_000 });
   assert.equal(list.code, 0, list.stderr);
   assert.match(list.stdout, /apertium \(machine translation\): \d+ language pairs/);
   assert.match(list.stdout, /anthropic \(language model\): not available: .*ANTHROPIC_API_KEY/);
   assert.match(list.stdout, /english → spanish \(apertium\)/);
 
-  const plain = await runCms(['translate', String(id), '--to', 'spanish'], { env, timeoutMs: 60_000 });
+  const plain = await runCmsHere(['translate', String(id), '--to', 'spanish'], { env, timeoutMs: 60_000 });
   assert.equal(plain.code, 0, plain.stderr);
   assert.match(plain.stdout, /document \d+ → spanish: completed \(apertium, machine translation\)/);
 });
 
 test('cms translate refuses an unknown language naming the accepted ones, exit 2', async () => {
-  const r = await runCms(['translate', String(id), '--to', 'klingon'], { env, timeoutMs: 60_000 });
+  const r = await runCmsHere(['translate', String(id), '--to', 'klingon'], { env, timeoutMs: 60_000 });
   assert.equal(r.code, 2, 'a bad value exits 2, as bad usage does');
   assert.match(r.stderr + r.stdout, /Unknown target language "klingon". Accepted: english, spanish/);
 });
 
 test('cms glossary add / list / rm keep the terms with a version', async () => {
-  const a = parseJson<{ version: number; entries: unknown[] }>(await runCms(['glossary', 'add', 'AuraShade', '--json'], { env }));
+  const a = parseJson<{ version: number; entries: unknown[] }>(await runCmsHere(['glossary', 'add', 'AuraShade', '--json'], { env }));
   assert.equal(a.entries.length, 1);
-  const b = await runCms(['glossary', 'add', 'KNX gateway', '--as', 'spanish=pasarela KNX'], { env });
+  const b = await runCmsHere(['glossary', 'add', 'KNX gateway', '--as', 'spanish=pasarela KNX'], { env });
   assert.equal(b.code, 0, b.stderr);
   assert.match(b.stdout, /KNX gateway {2}→ {2}spanish: pasarela KNX/);
-  const c = parseJson<{ version: number; entries: unknown[] }>(await runCms(['glossary', 'rm', 'AuraShade', '--json'], { env }));
+  const c = parseJson<{ version: number; entries: unknown[] }>(await runCmsHere(['glossary', 'rm', 'AuraShade', '--json'], { env }));
   assert.equal(c.version, a.version + 2);
   assert.equal(c.entries.length, 1);
 });
@@ -75,12 +75,12 @@ test('cms import --translate-to hebrew with no provider: the summary counts the 
   try {
     const local = { DATA_DIR: path.join(dir, 'data') };
     const f = await createFixtures(path.join(dir, 'fixtures')).docx();
-    const r = await runCms(['import', f.path, '--translate-to', 'hebrew'], { env: local, timeoutMs: 180_000 });
+    const r = await runCmsHere(['import', f.path, '--translate-to', 'hebrew'], { env: local, timeoutMs: 180_000 });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stdout, /1 imported/);
     assert.match(r.stdout, /Translations into hebrew: 0 completed, 1 failed/);
     assert.match(r.stdout, /translation failed: No translation provider for english → hebrew\. .*LLM_PROVIDER=openai/);
-    const s = await runCms(['status'], { env: local, timeoutMs: 60_000 });
+    const s = await runCmsHere(['status'], { env: local, timeoutMs: 60_000 });
     assert.doesNotMatch(s.stdout + s.stderr, /nothing failed/);
     assert.match(s.stdout + s.stderr, /translation \d+ \(document \d+ → hebrew\) failed/);
     assert.match(s.stdout + s.stderr, /Translations: 1 failed/);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { videoFixtures } from '../core/testing/fixture-video';
 import type { ImportRow } from './import/importer';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let env: Record<string, string>;
@@ -25,21 +25,21 @@ test('an MP4 without media samples fails for good: cms retry <id> is refused wit
   const file = path.join(tmp, 'hollow.mp4');
   const { copyFileSync } = await import('node:fs');
   copyFileSync(await videoFixtures.emptyTracks(), file);
-  const imported = await runCms(['import', file, '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
+  const imported = await runCmsHere(['import', file, '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
   assert.equal(imported.code, 1, imported.stderr);
   const row = parseJson<{ files: ImportRow[] }>(imported).files[0]!;
   assert.equal(row.status, 'failed');
   assert.equal(row.reason, 'The video "hollow.mp4" holds no pictures and no sound: its tracks are empty.');
 
-  const one = await runCms(['retry', String(row.id)], { env, timeoutMs: 60_000 });
+  const one = await runCmsHere(['retry', String(row.id)], { env, timeoutMs: 60_000 });
   assert.notEqual(one.code, 0);
   assert.match(one.stderr + one.stdout, /Retrying cannot help: The video "hollow\.mp4" holds no pictures and no sound: its tracks are empty\. Upload a fixed file instead\./);
 
-  const all = await runCms(['retry', '--failed', '--json'], { env, timeoutMs: 60_000 });
+  const all = await runCmsHere(['retry', '--failed', '--json'], { env, timeoutMs: 60_000 });
   assert.equal(all.code, 0, all.stderr);
   const out = parseJson<{ retried: number; notRetried: Array<{ id: number; reason: string }> }>(all);
   assert.equal(out.retried, 0);
   assert.deepEqual(out.notRetried.map((x) => x.id), [row.id]);
-  const text = await runCms(['retry', '--failed'], { env, timeoutMs: 60_000 });
+  const text = await runCmsHere(['retry', '--failed'], { env, timeoutMs: 60_000 });
   assert.match(text.stdout + text.stderr, new RegExp(`video ${row.id} \\(hollow\\.mp4\\): not retried, a retry cannot help: The video "hollow\\.mp4" holds no pictures`));
 });

@@ -13,7 +13,7 @@ import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
 import type { Video } from '../core/types';
 import type { ImportRow } from './import/importer';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let env: Record<string, string>;
@@ -31,29 +31,29 @@ before(async () => {
 after(async () => { await fake.close(); rmSync(tmp, { recursive: true, force: true }); });
 
 test('a video whose transcription fails is reported failed with the reason (exit 1); cms retry <id> runs the transcription again (exit 0)', async () => {
-  const imported = await runCms(['import', clip.path, '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
+  const imported = await runCmsHere(['import', clip.path, '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
   assert.equal(imported.code, 1, imported.stderr);
   const row = parseJson<{ files: ImportRow[] }>(imported).files[0]!;
   assert.equal(row.status, 'failed');
   assert.match(row.reason ?? '', /speech-to-text service .* refused the audio: HTTP 500/);
   id = row.id!;
   fake.setMode({ kind: 'segments', segments: segments() });
-  const retried = await runCms(['retry', String(id), '--json'], { env, timeoutMs: 120_000 });
+  const retried = await runCmsHere(['retry', String(id), '--json'], { env, timeoutMs: 120_000 });
   assert.equal(retried.code, 0, retried.stderr + retried.stdout);
   assert.equal(parseJson<{ files: ImportRow[] }>(retried).files[0]!.status, 'completed');
 });
 
 test('cms transcribe <id> --language: a failed new transcription exits 1; cms retry --failed runs it again; the transcript is Spanish', async () => {
   fake.setMode({ kind: 'status', status: 503 });
-  const failed = await runCms(['transcribe', String(id), '--language', 'es', '--json'], { env, timeoutMs: 120_000 });
+  const failed = await runCmsHere(['transcribe', String(id), '--language', 'es', '--json'], { env, timeoutMs: 120_000 });
   assert.equal(failed.code, 1, failed.stderr + failed.stdout);
   assert.equal(parseJson<{ video: Video }>(failed).video.transcript?.state, 'failed');
   fake.setMode({ kind: 'segments', segments: [{ start: 0.5, end: 3, text: 'Hola y bienvenidos.' }] });
-  const again = await runCms(['retry', '--failed', '--json'], { env, timeoutMs: 120_000 });
+  const again = await runCmsHere(['retry', '--failed', '--json'], { env, timeoutMs: 120_000 });
   assert.equal(again.code, 0, again.stderr + again.stdout);
   const files = parseJson<{ files: ImportRow[] }>(again).files;
   assert.deepEqual(files.map((f) => [f.id, f.status]), [[id, 'completed']]);
   assert.equal(fake.requests.at(-1)!.fields.language, 'es');
-  const videos = parseJson<Video[]>(await runCms(['ls', 'videos', '--json'], { env }));
+  const videos = parseJson<Video[]>(await runCmsHere(['ls', 'videos', '--json'], { env }));
   assert.equal(videos.find((v) => v.id === id)!.transcript?.language, 'spanish');
 });

@@ -15,7 +15,7 @@ import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
 import type { Video } from '../core/types';
 import type { ImportRow } from './import/importer';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let env: Record<string, string>;
@@ -34,24 +34,24 @@ before(async () => {
 after(async () => { await stt.close(); await model.close(); rmSync(tmp, { recursive: true, force: true }); });
 
 test('a video whose arabic version failed: cms status and cms ls show it failed with the reason; cms retry --failed re-runs only the translation', async () => {
-  const imported = await runCms(['import', clip.path, '--translate-to', 'arabic', '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
+  const imported = await runCmsHere(['import', clip.path, '--translate-to', 'arabic', '--json'], { env, cwd: tmp, timeoutMs: 120_000 });
   assert.ok(imported.code === 0 || imported.code === 1, imported.stderr);
   const id = parseJson<{ files: ImportRow[] }>(imported).files[0]!.id!;
   // The translation runs after the import: `cms status --follow` processes it here, then the video shows as failed.
-  await runCms(['status', '--follow', '--json'], { env, timeoutMs: 120_000 });
-  const status = parseJson<{ items: Array<{ id: number; status: string; error: string | null }> }>(await runCms(['status', '--json'], { env }));
+  await runCmsHere(['status', '--follow', '--json'], { env, timeoutMs: 120_000 });
+  const status = parseJson<{ items: Array<{ id: number; status: string; error: string | null }> }>(await runCmsHere(['status', '--json'], { env }));
   const row = status.items.find((i) => i.id === id);
   assert.equal(row?.status, 'failed', JSON.stringify(status));
   assert.match(row?.error ?? '', /^The Arabic version could not be made: .*refused the request/);
-  const listed = parseJson<Video[]>(await runCms(['ls', 'videos', '--json'], { env })).find((v) => v.id === id)!;
+  const listed = parseJson<Video[]>(await runCmsHere(['ls', 'videos', '--json'], { env })).find((v) => v.id === id)!;
   assert.equal(listed.status, 'failed');
   assert.deepEqual(listed.stepCode, { code: 'translate_failed', params: { language: 'arabic' } });
 
   failing = false;
-  const again = await runCms(['retry', '--failed', '--json'], { env, timeoutMs: 120_000 });
+  const again = await runCmsHere(['retry', '--failed', '--json'], { env, timeoutMs: 120_000 });
   assert.equal(again.code, 0, again.stderr + again.stdout);
   assert.deepEqual(parseJson<{ files: ImportRow[] }>(again).files.map((f) => [f.id, f.status]), [[id, 'completed']]);
-  const after = parseJson<Video[]>(await runCms(['ls', 'videos', '--json'], { env })).find((v) => v.id === id)!;
+  const after = parseJson<Video[]>(await runCmsHere(['ls', 'videos', '--json'], { env })).find((v) => v.id === id)!;
   assert.equal(after.status, 'completed');
   assert.ok(after.translatedFilePath, 'the arabic video exists');
 });
