@@ -54,6 +54,7 @@ export function AuditPage() {
           <TBody>
             {query.data.map((e) => {
               const note = describeNote(e.note, say);
+              const changes = describeChange(e.before, e.after, say);
               return (
               <TR key={e.id} data-testid="audit-row">
                 <TD label={columns[0]} className="whitespace-nowrap tabular-nums" dir="ltr">{e.at.replace('T', ' ').slice(0, 19)}</TD>
@@ -68,9 +69,10 @@ export function AuditPage() {
                   {e.title ? <bdi className="block" data-user-content="">“{e.title}”</bdi> : null}
                   {note ? <span className="block text-xs text-muted-foreground" {...(note.userText ? { 'data-user-content': '', dir: 'auto' } : {})}>{note.text}</span> : null}
                 </TD>
-                <TD label={columns[4]} className="max-w-md text-xs text-muted-foreground">
+                {/* No change to show (a sign-in): no empty "Change:" line on a phone. */}
+                <TD label={changes.length ? columns[4] : undefined} className="max-w-md text-xs text-muted-foreground">
                   <ul className="grid gap-0.5" data-testid="audit-change">
-                    {describeChange(e.before, e.after, say).map((c) => (
+                    {changes.map((c) => (
                       <li key={c.field}>
                         <span className="font-medium text-foreground">{c.field}:</span>{' '}
                         <bdi {...(c.userText ? { 'data-user-content': '' } : {})}>{c.before}</bdi> {arrow} <bdi {...(c.userText ? { 'data-user-content': '' } : {})}>{c.after}</bdi>

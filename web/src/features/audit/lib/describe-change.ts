@@ -6,7 +6,7 @@
  * ("Document 12", "מסמך 12"). Names the user gave (titles, file names, terms)
  * stay as they are.
  */
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../lib/format';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -34,7 +34,8 @@ function valueOf(key: string, v: unknown, t: Translate): string {
   }
   const s = String(v);
   // A date or an instant, as the console shows dates.
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(s)) return formatDate(s);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return formatDate(s);
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z?$/.test(s)) return `${formatDate(s)} ${formatTime(s)}`;
   switch (key) {
     case 'review': return t(`review.state.${s}`, { defaultValue: s });
     case 'audience': return s === 'staff' ? t('review.audienceStaff') : s === 'public' ? t('review.audiencePublic') : s;
