@@ -11,6 +11,7 @@ import type { Catalog } from '../catalog/types';
 import { openFileConversationStore } from '../conversations/file-store';
 import { keys, publicUrlForKey } from '../storage/layout';
 import { startChroma } from '../search/chroma-server';
+import { sharedChromaEnv } from './shared-chroma';
 import { createSearchIndex } from '../search/index';
 import { createHashEmbedder } from '../search/hash-embedder';
 import type { Chunk, SearchIndex } from '../search/types';
@@ -119,8 +120,13 @@ export async function tempCatalog() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-test-'));
   const catalog = openCatalog(path.join(dir, 'data'));
   const conversations = await openFileConversationStore({ dir: path.join(dir, 'data', 'conversations'), pruneEveryMs: 0 });
-  const chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), stopGraceMs: 1000 });
-  const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), saveDelayMs: 50 });
+  // The test run's one Chroma (a collection of this folder's own) when there is one, else a Chroma of its own.
+  const shared = sharedChromaEnv(dir);
+  const chroma = shared.CHROMA_URL ? null : await startChroma({ dataDir: path.join(dir, 'chroma'), stopGraceMs: 1000 });
+  const index = await createSearchIndex({
+    dataDir: path.join(dir, 'search'), chromaUrl: shared.CHROMA_URL ?? chroma!.url, collection: shared.CHROMA_COLLECTION,
+    embedder: createHashEmbedder(), saveDelayMs: 50,
+  });
   return {
     dir,
     catalog,
@@ -129,7 +135,7 @@ export async function tempCatalog() {
     async cleanup() {
       await conversations.close();
       await index.close();
-      await chroma.stop();
+      await chroma?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
