@@ -38,10 +38,13 @@ export function workerCommand(ctx: CliContext) {
         }
         const from = config.databaseUrl ? 'PostgreSQL' : config.dataDir;
         log.info({ worker: workerName(), concurrency: config.worker.concurrency, from }, `Worker ${workerName()} is taking jobs, ${config.worker.concurrency} at a time, from ${from}`);
+        // Runs until a signal. Something must hold the event loop meanwhile: with CHROMA_URL (no Chroma child
+        // process) and a local data folder nothing else does, and node would end the worker at once, exit 0.
+        const awake = setInterval(() => {}, 2 ** 30);
         await new Promise<void>((resolve) => {
           if (ctx.signal.aborted) resolve();
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-        });
+        }).finally(() => clearInterval(awake));
         log.info('Stopping: running jobs go back to the queue');
       } finally {
         await new Promise<void>((r) => (metrics ? metrics.close(() => r()) : r()));
