@@ -5,11 +5,12 @@ import { createServices, loadConfig } from '../core/root';
 import { startTestServer } from '../server/testing';
 import { runProductContract } from '../core/testing/product-contract';
 import { createProductClient } from './http/product-client';
+import { sharedChromaEnv } from '../core/testing/shared-chroma';
 
 // The CLI's two modes: core's product in this process, and the HTTP client of a running server.
 runProductContract('direct (core)', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'product-direct-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
   return {
     product: services.product,
     async cleanup() {

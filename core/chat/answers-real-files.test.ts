@@ -10,6 +10,7 @@ import { uploadOfKind } from '../content/upload-any';
 import { createServices, type Services } from '../services';
 import { corpusFile } from '../testing/corpus';
 import { phrasesFor } from './phrases';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 /** The offline answerer on real PDFs written by others (the defects of issue 19, reproduced on the named files). */
 
@@ -20,7 +21,7 @@ const ids: Record<string, number> = {};
 describe('offline answers on real files', () => {
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'answers-real-'));
-    services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });
+    services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });
     for (const f of ['pdf/tracemonkey_with_annotations.pdf', 'pdf/bigboundingbox.pdf', 'pdf/issue9972-2.pdf', 'docx/txt-font-highlight-color.docx']) {
       ids[f] = (await uploadOfKind(services.content, 'document', await describeLocalFile(corpusFile(f)), {})).item.id;
     }

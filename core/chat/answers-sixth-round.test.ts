@@ -10,13 +10,14 @@ import { uploadOfKind } from '../content/upload-any';
 import { formatOfName } from '../formats/index';
 import { createServices, type Services } from '../services';
 import { corpusFile } from '../testing/corpus';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 /** The offline answerer on the real files behind the misses of the sixth round of issue 19 (docs/answers.md). */
 
 /** A throwaway product with the corpus files ingested and approved for visitors. */
 async function productWith(files: string[]): Promise<{ services: Services; dataDir: string; ids: Record<string, number> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'answers-sixth-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: randomBytes(12).toString('hex'), CMS_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' }), { lock: false, startWorker: true });
   const ids: Record<string, number> = {};
   for (const f of files) {
     const type = formatOfName(f)?.itemType as 'document' | 'presentation';

@@ -13,13 +13,14 @@ import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { buildPlantedContactPptx, GENUINE_CONTACT, PLANTED_CONTACT } from '../testing/hostile';
 import { contactsIn, suspicionOf } from './suspicious';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 let services: Services;
 let dir: string;
 
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'planted-'));
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ANTHROPIC_API_KEY: '', LLM_PROVIDER: '' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')), ANTHROPIC_API_KEY: '', LLM_PROVIDER: '' }), { lock: false, startWorker: true });
   const file = path.join(dir, 'service-deck.pptx');
   writeFileSync(file, await buildPlantedContactPptx());
   const r = await services.product.upload({ kind: 'presentation', file: { path: file, fileName: 'service-deck.pptx' }, fields: { title: 'Vivo hub service' } });

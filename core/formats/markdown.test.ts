@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { markdownSections } from './markdown';
 import { sniffFile } from './sniff';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 const GUIDE = '# Thermostat guide\n\nIntro text.\n\n## Pairing\n\nHold the KNX button for five seconds until the LED blinks.\n\n```\n# not a heading\n```\n';
 
@@ -18,7 +19,7 @@ let dir: string;
 let services: Services;
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'markdown-format-'));
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data') }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')) }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

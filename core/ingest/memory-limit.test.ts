@@ -17,6 +17,7 @@ import { fixtures } from '../testing/fixtures';
 import { buildPdfBomb } from '../testing/hostile';
 import { watchDescendantMemory } from '../testing/proc-watch';
 import { toolLimits } from '../tools/sandbox';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 const CEILING_MB = 512;
 let dataDir: string;
@@ -27,7 +28,7 @@ before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'memory-limit-'));
   bomb = path.join(dataDir, 'report.pdf');
   writeFileSync(bomb, await buildPdfBomb(300));
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', TOOL_MEMORY_MB: String(CEILING_MB) }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', TOOL_MEMORY_MB: String(CEILING_MB) }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

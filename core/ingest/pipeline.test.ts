@@ -10,13 +10,14 @@ import { describeLocalFile } from '../content/spool';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 import type { Document, Presentation } from '../types';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 let services: Services;
 let dataDir: string;
 
 before(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pipeline-'));
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { runTool } from '../tools/exec';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 let services: Services;
 let dir: string;
@@ -22,7 +23,7 @@ before(async () => {
   // 75 s of a still picture and a tone: over a limit of 1 minute.
   await runTool('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=64x64:r=1', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000',
     '-t', '75', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', longClip]);
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), VIDEO_MAX_MINUTES: '1' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')), VIDEO_MAX_MINUTES: '1' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();
