@@ -4,6 +4,7 @@
 import { findPostgres, startPostgres } from '../core/testing/postgres';
 
 if (!('reason' in findPostgres())) {
-  const pg = await startPostgres({ own: true });
+  // Every file of the run on it, two at a time, each server with a pool of up to 20: more connections than one file's.
+  const pg = await startPostgres({ own: true, maxConnections: 500 });
   process.stdout.write(`${pg.url} ${pg.dir}\n`);
 }

@@ -89,7 +89,7 @@ async function freePort(): Promise<number> {
  * Starts a PostgreSQL server; throws with the reason when it cannot. In a test run with a shared server
  * (CMS_TEST_PG_URL) it hands out that one instead, unless `own` is set (a test that stops or kills its server).
  */
-export async function startPostgres(options: { own?: boolean } = {}): Promise<TestPostgres> {
+export async function startPostgres(options: { own?: boolean; maxConnections?: number } = {}): Promise<TestPostgres> {
   const shared = process.env.CMS_TEST_PG_URL;
   if (shared && !options.own) return runPostgres(shared);
   const found = findPostgres();
@@ -112,7 +112,7 @@ export async function startPostgres(options: { own?: boolean } = {}): Promise<Te
   // Test settings: no durability waits, small footprint, sockets inside the folder.
   await asPg('pg_ctl', [
     '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-t', '30', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB`,
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 200} -c shared_buffers=32MB`,
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
