@@ -103,4 +103,27 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
       });
     }
   }
+
+  test('en 1366x768: after Translate in a content table row (its dialog), the focus stays on the row while the item is processed, not on the page body', async () => {
+    const f = await fixtures.textPdf(4);
+    const doc = await uploadDocumentViaApi(h, f.path, 'edges-translate.pdf', 'Edge translate');
+    const { context, page } = await newPage(h, { lang: 'en', width: 1366, height: 768 });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    await page.getByRole('button', { name: 'Table view' }).click();
+    const row = page.locator(`[data-testid="content-list"] tr[data-id="${doc.id}"]`);
+    await row.getByTestId('translate-button').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('translate-language').selectOption('spanish');
+    await dialog.getByTestId('translate-submit').focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // The row shows the item being translated (the button stays, unusable), then done again.
+    await row.locator('[data-testid="translate-button"][aria-disabled="true"]').waitFor({ timeout: 60_000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-id')), String(doc.id), 'the focus stays in the row');
+    await row.locator('[data-testid="translate-button"]:not([aria-disabled])').waitFor({ timeout: 120_000 });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'translate-button');
+    await context.close();
+  });
 });

@@ -23,13 +23,15 @@ export function productLanguage(source: string | null): TranslationLanguage | nu
 }
 
 /** "Translate": picks a target language from the spec's list (not the item's own) and asks for the translation. */
-export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', iconOnly = false }: {
+export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', iconOnly = false, unavailable = false }: {
   type: 'document' | 'presentation' | 'video';
   id: number;
   title: string;
   sourceLanguage: string | null;
   size?: 'sm' | 'icon';
   iconOnly?: boolean;
+  /** Shown but not usable (the item is being processed): it stays in place, so a focused button keeps the focus. */
+  unavailable?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -50,7 +52,16 @@ export function TranslateButton({ type, id, title, sourceLanguage, size = 'sm', 
   };
   return (
     <>
-      <Button variant={iconOnly ? 'ghost' : 'outline'} size={size} onClick={() => setOpen(true)} aria-label={t('translations.translateNamed', { title })} title={t('translations.translate')} data-testid="translate-button">
+      <Button
+        variant={iconOnly ? 'ghost' : 'outline'}
+        size={size}
+        onClick={() => { if (!unavailable) setOpen(true); }}
+        aria-disabled={unavailable || undefined}
+        className={unavailable ? 'cursor-not-allowed opacity-50' : undefined}
+        aria-label={t('translations.translateNamed', { title })}
+        title={t('translations.translate')}
+        data-testid="translate-button"
+      >
         <Languages aria-hidden />
         {iconOnly ? null : t('translations.translate')}
       </Button>

@@ -68,6 +68,7 @@ export function TranslationStatusCell({ item, needsTranslation }: { item: ItemRe
 
 /** Table row action: "Translate" as an icon button. */
 export function TranslateRowAction({ item }: { item: ItemRef }) {
-  if (item.status !== 'completed') return null;
-  return <TranslateButton type={item.type} id={item.id} title={item.title} sourceLanguage={item.sourceLanguage ?? null} size="icon" iconOnly />;
+  // While the item is processed (a translation just asked for included) the button stays, unusable: the row keeps
+  // its place and a focused button its focus (it used to vanish and leave the focus on the page body).
+  return <TranslateButton type={item.type} id={item.id} title={item.title} sourceLanguage={item.sourceLanguage ?? null} size="icon" iconOnly unavailable={item.status !== 'completed'} />;
 }
