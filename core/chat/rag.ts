@@ -20,13 +20,12 @@ import { checkGrounding } from './grounding';
 import { unknownLinks } from './known-links';
 import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
-import { retrieve } from '../search/retrieve';
+import { queryVariant, retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
 import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
-import { queryVariant } from '../search/retrieve';
 import type { Citation } from '../types';
 import { chunkAtCues } from '../video/cue-citation';
 import type { StoredTranscript } from '../video/transcript-store';
@@ -224,9 +223,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const detected = detectLanguage(question);
     const language = detected !== UNDETERMINED ? detected : (lastLanguage(history) ?? 'en');
     const languages = options.languages?.() ?? await catalogLanguages(catalog);
-    let plan = await planQuery({ question, language, history, llm, languages, signal });
+    const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
-    let passages = await retrieve(search, plan.variants, { signal });
+    const passages = await retrieve(search, plan.variants, { signal });
 
     if (llm.configured && passages.length > 0) {
       const relevant = passages.filter((p) => p.relevant);
@@ -287,9 +286,9 @@ export function createRagBot(options: RagBotOptions): RagBot {
       return;
     }
 
-    // Offline, a question in a language Apertium pairs with English, that nothing in its own language answers, is searched in English.
     const fallback = plan.llmError !== null && llm.configured;
     let reply = await offlineReply(plan, passages, languages, fallback, await unknownLinks(search, passages.filter((p) => p.relevant)));
+    // Offline, a question in a language Apertium pairs with English, that nothing in its own language answers, is searched in English.
     const across = reply.notFound ? await inEnglish(plan, languages, signal) : null;
     if (across) {
       const english = await offlineReply(across.plan, across.passages, languages, fallback, await unknownLinks(search, across.passages.filter((p) => p.relevant)));
@@ -410,7 +409,7 @@ function toConversation(turns: RagTurn[]): ConversationTurn[] {
 }
 
 /**
- * " The documents are in English, French; searching across languages needs the language model": said offline when
+ * "The documents are in English, French; searching across languages needs the language model": said offline when
  * nothing in the question's language answered and the catalog holds other languages. Not to an English question
  * that found English passages (an English question over English charts, whose language is not sure, is simply
  * not found), nor after the question was translated.
