@@ -331,7 +331,7 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       await assert.rejects(h.product.approve([]), rejects('validation'));
       const log = await h.product.auditLog({ since: '1h' });
       const mine = log.filter((e) => e.itemId === two.id).map((e) => e.action);
-      assert.deepEqual(mine, ['reject', 'approve']);
+      assert.deepEqual(mine, ['reject', 'approve', 'upload'], 'newest first: the upload is recorded too (every write the product accepts)');
       assert.deepEqual(log.find((e) => e.itemId === two.id && e.action === 'reject')?.before?.review, 'approved');
       const csv = await h.product.exportAudit({ since: '1h', format: 'csv' });
       assert.match(csv.body.split('\r\n')[0], /^id,at,action,actor,/);
