@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { CHAT_WINDOW_HEIGHT_PX } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
+import { isolateRuns } from '../../../lib/bidi';
 import { formatTime, isRtlText } from '../../../lib/format';
 import { wordTitleLanguage } from '../../../lib/messages';
 import { downloadMedia } from '../download-media';
@@ -87,7 +88,8 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
       <div className={cn('max-w-[80%] rounded-2xl px-4 py-2.5 shadow-sm', mine ? 'rounded-ee-sm bg-primary text-primary-foreground' : 'rounded-es-sm border border-border bg-card')}>
         <span className="sr-only">{mine ? t('chat.you') : t('chat.assistant')}: </span>
         <p dir={rtl ? 'rtl' : 'ltr'} className={cn('whitespace-pre-wrap break-words text-sm', rtl ? 'text-right' : 'text-left')}>
-          {line.text}
+          {/* Embedded runs of the other direction isolated (lib/bidi.ts), spaces kept. */}
+          {isolateRuns(line.text, rtl)}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
         {line.related?.length ? <RelatedPassages related={line.related} /> : null}

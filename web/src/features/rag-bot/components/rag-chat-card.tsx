@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { RAG_WINDOW_HEIGHT_PX } from '../../../config/constants';
+import { isolateRuns } from '../../../lib/bidi';
 import { useFitHeight } from '../../../lib/use-fit-height';
 import { cn } from '../../../lib/cn';
 import { formatTime, isRtlText, languageLabel } from '../../../lib/format';
@@ -58,7 +59,8 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
       <div className={cn('max-w-[85%] rounded-2xl px-4 py-3 shadow-sm', mine ? 'bg-primary text-primary-foreground' : 'border border-border bg-card')}>
         <span className="sr-only">{mine ? t('chat.you') : t('rag.botName')}: </span>
         <p dir={rtl ? 'rtl' : 'ltr'} className={cn('whitespace-pre-wrap break-words text-sm leading-relaxed', rtl ? 'text-right' : 'text-left')}>
-          {msg.content}
+          {/* Embedded runs of the other direction isolated (lib/bidi.ts): an English name in a Hebrew answer keeps its place and spaces. */}
+          {isolateRuns(msg.content, rtl)}
           {msg.streaming ? <span className="ms-0.5 inline-block h-4 w-1.5 animate-pulse bg-current align-text-bottom" aria-hidden /> : null}
         </p>
         {msg.sourceImages?.length ? <SourceImages urls={msg.sourceImages} /> : null}
@@ -75,10 +77,11 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
                   <Badge tone="outline" title={c.lowConfidence ? `${wordTitleLanguage(i18n.language, c.title)} (${t('rag.lowConfidence')})` : wordTitleLanguage(i18n.language, c.title)}>
                     {c.viewerUrl ? (
                       <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="max-w-48 truncate underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="citation-viewer">
-                        {wordTitleLanguage(i18n.language, c.title)}
+                        {/* The title isolated: an English title in a Hebrew source line keeps its place before "· עמ׳ 3". */}
+                        <bdi>{wordTitleLanguage(i18n.language, c.title)}</bdi>
                       </a>
                     ) : (
-                      <span className="max-w-48 truncate">{wordTitleLanguage(i18n.language, c.title)}</span>
+                      <bdi className="max-w-48 truncate">{wordTitleLanguage(i18n.language, c.title)}</bdi>
                     )}
                     {c.page ? <span>· {t('rag.page', { page: c.page })}</span> : null}
                     {c.slide ? <span>· {t('rag.slide', { slide: c.slide })}</span> : null}
