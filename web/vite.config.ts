@@ -17,8 +17,6 @@ export default defineConfig({
     { name: 'precompress', apply: 'build', closeBundle() { precompressDir(fileURLToPath(new URL('./dist', import.meta.url))); } },
   ],
   build: {
-    // The format registry loads its extractors and translators on use (dynamic imports): never in the browser.
-    rollupOptions: { external: (id) => /[\\/]core[\\/](ingest|translate|video|tools)[\\/]/.test(id) },
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,

@@ -1,12 +1,8 @@
+import { DOCX } from './facts';
 import type { FileFormat } from './format';
 
 export const docx: FileFormat = {
-  kind: 'docx',
-  extensions: ['.docx'],
-  mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  itemType: 'document',
-  zipPackage: true,
-  label: 'a Word document (DOCX)',
+  ...DOCX,
   recognize: ({ zipNames: names }) => {
     if (!names) return null;
     const office = names.has('[content_types].xml') && [...names].some((n) => n.startsWith('word/'));

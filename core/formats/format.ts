@@ -1,11 +1,12 @@
 /**
  * What a file format declares (one file per format in this folder, listed
- * in ./index.ts): how it is recognised, what it becomes, how it is named,
- * its MIME type, and the code that extracts and translates it. The
- * extractor and translator are loaded on first use (dynamic imports), so
- * this folder stays importable by the web console for its facts.
+ * in ./index.ts): its facts (./facts.ts: names, extensions, MIME type, what
+ * it becomes), how it is recognised, and the code that extracts and
+ * translates it, loaded on first use (dynamic imports). The web console
+ * imports ./facts.ts only, never this registry.
  */
-import type { ContentType, TranslationLanguage } from '../types';
+import type { TranslationLanguage } from '../types';
+import type { FormatFacts } from './facts';
 import type { ExtractOptions, Extraction, TranslatableFile } from './types';
 
 /** The start of a file, as the sniffer read it. */
@@ -37,26 +38,13 @@ export interface TranslateOpenOptions {
   [setting: string]: unknown;
 }
 
-export interface FileFormat {
-  /** The sniffed kind: 'pdf', 'docx', 'png', ... */
-  readonly kind: string;
-  /** File name extensions with the dot, lower case; the first one names translated copies. */
-  readonly extensions: readonly string[];
-  readonly mime: string;
-  /** What an upload of this format becomes. */
-  readonly itemType: ContentType | 'image';
-  /** How messages name it: 'a PDF', 'a PNG image'. */
-  readonly label: string;
+export interface FileFormat extends FormatFacts {
   /** True when it is recognised from the start of a file. */
   recognize(head: FileHead): Recognized | null;
   /** Reads its text and pictures (core/ingest). Absent: files of this format are stored, not read. */
   extract?(file: string, opts: ExtractOptions): Promise<Extraction>;
   /** Opens it for translation (core/translate). Absent: it cannot be translated. */
   openTranslatable?(file: string, label: string, opts: TranslateOpenOptions): Promise<TranslatableFile>;
-  /** A ZIP package (Office): a damaged one keeps the format its name claims, so it is reported as corrupt, not skipped. */
-  readonly zipPackage?: boolean;
-  /** Pages of a completed item can be rendered as pictures on request (core/content/page-render.ts). */
-  readonly pageRenders?: boolean;
 }
 
 /** The start of a file is a signature at `offset`. */

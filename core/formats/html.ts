@@ -2,20 +2,15 @@
  * HTML: a web page, a document whose main content is read (core/ingest/html.ts).
  * Recognised as UTF-8 text that starts as an HTML document, or is named .html/.htm.
  */
+import { HTML } from './facts';
 import { namedAs, type FileFormat } from './format';
 
-const EXTENSIONS = ['.html', '.htm'];
-
 export const html: FileFormat = {
-  kind: 'html',
-  extensions: EXTENSIONS,
-  mime: 'text/html; charset=utf-8',
-  itemType: 'document',
-  label: 'a web page (HTML)',
+  ...HTML,
   recognize: (head) => {
     if (head.text === undefined) return null;
     const start = head.text.replace(/^\uFEFF/, '').replace(/^\s*(<!--[\s\S]*?-->\s*)*/, '');
-    return /^<(!doctype html|html[\s>])/i.test(start) || (namedAs(head, EXTENSIONS) && /^</.test(start) && !/^<\?xml|^<svg/i.test(start))
+    return /^<(!doctype html|html[\s>])/i.test(start) || (namedAs(head, HTML.extensions) && /^</.test(start) && !/^<\?xml|^<svg/i.test(start))
       ? { description: 'an HTML page' } : null;
   },
   extract: async (file, opts) => (await import('../ingest/html')).extractHtml(file, opts),

@@ -4,9 +4,9 @@
  */
 import { AppError } from '../errors';
 import type { ExtractedSection } from './types';
+import { MARKDOWN } from './facts';
 import { namedAs, type FileFormat } from './format';
 
-const EXTENSIONS = ['.md', '.markdown'];
 /** Larger text files are refused: a document this long is no manual. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
@@ -39,13 +39,9 @@ export function markdownSections(markdown: string): ExtractedSection[] {
 }
 
 export const markdown: FileFormat = {
-  kind: 'markdown',
-  extensions: EXTENSIONS,
-  mime: 'text/markdown; charset=utf-8',
-  itemType: 'document',
-  label: 'a Markdown text (MD)',
+  ...MARKDOWN,
   recognize: (head) =>
-    head.text !== undefined && namedAs(head, EXTENSIONS) && !/^\s*<(!doctype html|html|\?xml|svg)/i.test(head.text) ? { description: 'Markdown text' } : null,
+    head.text !== undefined && namedAs(head, MARKDOWN.extensions) && !/^\s*<(!doctype html|html|\?xml|svg)/i.test(head.text) ? { description: 'Markdown text' } : null,
   extract: async (file, opts) => {
     const { readFile, stat } = await import('node:fs/promises');
     if ((await stat(file)).size > MAX_BYTES) throw new AppError('too_large', `This Markdown text is larger than ${MAX_BYTES / 1024 / 1024} MB.`);

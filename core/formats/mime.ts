@@ -1,10 +1,10 @@
 /**
  * The one MIME table: the content type of a file from its extension. The
- * formats (./index.ts) declare their own; this table adds the files that
+ * formats' facts (./facts.ts) declare their own; this table adds the files that
  * are no upload format (subtitles, JSON, audio, archives). Stored objects,
  * sniffed uploads and translated files all take their type from here.
  */
-import { FORMATS } from './index';
+import { FORMAT_FACTS } from './facts';
 
 const OTHER_BY_EXT: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -27,13 +27,13 @@ export const OCTET_STREAM = 'application/octet-stream';
 /** The content type of an extension (`pdf`, `.PNG`); application/octet-stream when unknown. */
 export function mimeForExt(ext: string): string {
   const e = ext.replace(/^\./, '').toLowerCase();
-  return FORMATS.find((f) => f.extensions.includes(`.${e}`))?.mime ?? OTHER_BY_EXT[e] ?? OCTET_STREAM;
+  return FORMAT_FACTS.find((f) => f.extensions.includes(`.${e}`))?.mime ?? OTHER_BY_EXT[e] ?? OCTET_STREAM;
 }
 
 /** The usual extension (no dot) of a content type, `jpg` for image/jpeg; undefined when unknown. Parameters (`; charset=...`) are ignored. */
 export function extForMime(type: string): string | undefined {
   const t = type.split(';')[0]!.trim().toLowerCase();
-  const format = FORMATS.find((f) => f.mime.split(';')[0] === t);
+  const format = FORMAT_FACTS.find((f) => f.mime.split(';')[0] === t);
   if (format) return format.extensions[0]!.slice(1);
   if (t === 'image/jpg') return 'jpg';
   if (t === 'image/bmp') return 'bmp';

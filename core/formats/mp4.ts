@@ -1,3 +1,4 @@
+import { MP4 } from './facts';
 import { startsWith, type FileFormat } from './format';
 
 /**
@@ -6,11 +7,7 @@ import { startsWith, type FileFormat } from './format';
  * not opened as a file.
  */
 export const mp4: FileFormat = {
-  kind: 'mp4',
-  extensions: ['.mp4'],
-  mime: 'video/mp4',
-  itemType: 'video',
-  label: 'an MP4 video',
+  ...MP4,
   recognize: (head) => {
     if (startsWith(head, 'ftyp', 4)) {
       const brand = head.ascii.slice(8, 12);

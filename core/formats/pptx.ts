@@ -1,12 +1,8 @@
+import { PPTX } from './facts';
 import type { FileFormat } from './format';
 
 export const pptx: FileFormat = {
-  kind: 'pptx',
-  extensions: ['.pptx'],
-  mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  itemType: 'presentation',
-  zipPackage: true,
-  label: 'a PowerPoint presentation (PPTX)',
+  ...PPTX,
   recognize: ({ zipNames: names }) => {
     if (!names) return null;
     const office = names.has('[content_types].xml') && [...names].some((n) => n.startsWith('ppt/'));

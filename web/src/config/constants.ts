@@ -1,5 +1,5 @@
 /** Business constants of spec section 9 that the console shows or obeys. */
-import { acceptFor } from '@core/formats/index';
+import { acceptFor } from '@core/formats/facts';
 export const METRIC_BAR_DIVISOR = 50;
 export const BOT_RESPONSES_FALLBACK = 247;
 export const MAX_SOURCE_IMAGES = 4;
@@ -32,7 +32,7 @@ export const STORAGE_KEYS = {
   sidebarOpen: 'sidebarOpenParents',
 } as const;
 
-/** Accepted file types of the upload dialogs (spec section 5), from the format registry (core/formats). */
+/** Accepted file types of the upload dialogs (spec section 5), from the format facts (core/formats/facts.ts). */
 export const ACCEPT = {
   presentation: acceptFor('presentation'),
   document: acceptFor('document'),
