@@ -1,4 +1,4 @@
-import { isPermanentFailure } from '../core/messages';
+import { isPermanentFailure } from '../core/product/index';
 import type { Product } from '../core/product/index';
 import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/types';
 

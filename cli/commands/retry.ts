@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
-import { isTransientFailure } from '../../core/jobs/failure-class';
+import { isTransientFailure } from '../../core/product/index';
 import { EXIT } from '../handle-error';
 import { totals, type ImportRow } from '../import/importer';
 import { createReporter } from '../import/report';

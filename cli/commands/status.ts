@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import type { Job } from '../../core/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
-import { isTransientFailure } from '../../core/jobs/failure-class';
+import { isTransientFailure } from '../../core/product/index';
 import { EXIT } from '../handle-error';
 import { percent } from '../format';
 import { isRunning, listItemViews, type ItemView } from '../item-view';

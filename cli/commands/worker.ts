@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { AppError } from '../../core/errors';
 import { lineLogger, type Product } from '../../core/product/index';
-import { safeEqual } from '../../core/auth/secrets';
+import { safeEqual } from '../../core/product/index';
 import { createServices, workerName } from '../compose';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

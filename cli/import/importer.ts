@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { AppError, toAppError } from '../../core/errors';
-import { isTransientFailure } from '../../core/jobs/failure-class';
+import { isTransientFailure } from '../../core/product/index';
 import type { ContentType } from '../../core/types';
 import type { Product } from '../../core/product/index';
 import { extentLabel, toItemView, type ItemView } from '../item-view';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { AppError } from '../errors';
 import { runTool, throwIfAborted } from '../tools/exec';
 import { CONVERT_ADVICE, humanFfmpegError, isUnknownCodec, probeMedia } from '../tools/ffprobe';
-import { assertMediaSamples } from '../video/probe';
+import { assertMediaSamples } from '../tools/mp4-boxes';
 import { fileLabel } from '../formats/sniff';
 import type { Extraction, ExtractOptions } from '../formats/types';
 import { message, type Message } from '../messages';

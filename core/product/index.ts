@@ -61,6 +61,9 @@ export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../lo
 export { parseSince } from '../analytics/stats';
 /** A refused request with its message code (core/messages.ts), for refusals made at the edge (an upload's parts). */
 export { refusal } from '../messages';
+export { isTransientFailure } from '../jobs/failure-class';
+export { isPermanentFailure } from '../messages';
+export { safeEqual } from '../auth/secrets';
 export type { Auth } from '../auth/auth';
 export { ROLES, can, type Permission } from '../governance/roles';
 export { runAs } from '../governance/actor-context';
