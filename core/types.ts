@@ -124,6 +124,10 @@ export type ChatBotReply = Static<typeof S.ChatBotReply>;
 export type Citation = Static<typeof S.Citation>;
 export type RelatedPassage = Static<typeof S.RelatedPassage>;
 export type ViewerData = Static<typeof S.ViewerData>;
+/** Website sources (core/sync/site-runs.ts). */
+export type SiteRunInput = Static<typeof S.SiteRunInput>;
+export type SiteRun = Static<typeof S.SiteRun>;
+export type SiteSummary = Static<typeof S.SiteSummary>;
 export type ViewerBox = Static<typeof S.ViewerBox>;
 
 /** Reply of POST /api/bot/rag-query. */

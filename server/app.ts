@@ -23,6 +23,7 @@ import contentRoutes from './routes/content';
 import documentRoutes from './routes/documents';
 import fileRoutes from './routes/files';
 import viewerRoutes from './routes/viewer';
+import siteRoutes from './routes/sites';
 import presentationRoutes from './routes/presentations';
 import reviewRoutes from './routes/review';
 import { removeUploadsLeft } from './upload';
@@ -153,7 +154,7 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
       route.schema = { ...route.schema, security: SIGNED_IN };
     });
     admin.addHook('onRequest', requireSameOrigin);
-    for (const routes of [analyticsRoutes, reviewRoutes, versionRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes]) {
+    for (const routes of [analyticsRoutes, reviewRoutes, versionRoutes, accountRoutes, widgetSettingsRoutes, documentRoutes, presentationRoutes, videoRoutes, categoryRoutes, contentRoutes, storageRoutes, systemRoutes, translationRoutes, handoffRoutes, siteRoutes]) {
       await admin.register(routes, opts);
     }
   });

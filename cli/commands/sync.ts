@@ -37,6 +37,7 @@ export function syncCommand(ctx: CliContext) {
             ctx.logger.line(`${siteSyncSummary(report)} (${report.found} pages found, ${report.unchanged} unchanged, ${report.requests} requests)`);
             if (report.navigation.length) ctx.logger.line(`${report.navigation.length} mostly navigation, not imported`);
             if (report.failed.length) ctx.logger.line(`${report.failed.length} failed`);
+            if (report.recordError) ctx.logger.line(`The run was not recorded for the console's Website sources: ${report.recordError}`);
           }
           return report.failed.length ? EXIT.failed : EXIT.ok;
         }

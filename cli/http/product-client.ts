@@ -5,7 +5,7 @@ import type {
 } from '../../core/product/index';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffRequest, HealthReport, ItemVersion, Job, PresentationImage,
-  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView, ViewerData,
+  PublicChatMessage, RetrievalReply, StorageStats, StoredObject, Video, VideoTranscriptView, ViewerData, SiteRun, SiteSummary,
 } from '../../core/types';
 import { AppError } from '../../core/errors';
 import { LIST_PAGE_MAX } from '../../core/product/index';
@@ -154,6 +154,8 @@ export function createProductClient(options: HttpClientOptions): Product & { rea
       return { key, size: Number(res.headers['content-length']), lastModified: new Date(String(res.headers['last-modified'])).toISOString(), storageClass: '' };
     },
     viewer: (type, id, query) => http.get<ViewerData>(`/api/view/${type}/${id}`, query),
+    sites: () => http.get<SiteSummary[]>('/api/sites'),
+    recordSiteRun: (run) => http.post<SiteRun>('/api/sites/runs', run),
     dashboard: () => http.get<DashboardMetrics>('/api/dashboard/metrics'),
     health: () => http.get<HealthReport>('/api/health'),
     metrics: async () => {

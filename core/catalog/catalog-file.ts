@@ -18,7 +18,7 @@ import { AppError } from '../errors';
 /** Every array of rows with numeric ids in the catalog file. */
 export const ROW_COLLECTIONS = [
   'documents', 'presentations', 'videos', 'contentItems', 'categories', 'botImages', 'presentationImages', 'jobs', 'translations',
-  'handoffRequests', 'ragTurns', 'authSessions', 'auditLog', 'users', 'apiTokens',
+  'handoffRequests', 'ragTurns', 'authSessions', 'auditLog', 'users', 'apiTokens', 'siteRuns',
 ] as const;
 
 export const CATALOG_FILE = 'db.json';

@@ -5,7 +5,7 @@ import { LowSync } from 'lowdb';
 import { JSONFileSync } from 'lowdb/node';
 import { AppError } from '../errors';
 import type {
-  BotImage, Category, ContentType, ContentItem, Document, HandoffRequest, Job, Presentation, PresentationImage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentType, ContentItem, Document, HandoffRequest, Job, Presentation, PresentationImage, RagTurn, SiteRun, TranslationRecord, Video,
 } from '../types';
 import { highestId, readCatalogFile, readHighWater, writeHighWater } from './catalog-file';
 import { LowdbCollection } from './collection';
@@ -29,6 +29,7 @@ interface CatalogData {
   handoffRequests: HandoffRequest[];
   chatMessages: StoredChatMessage[];
   ragTurns: RagTurn[];
+  siteRuns: SiteRun[];
   authSessions: AuthSession[];
   auditLog: AuditEntry[];
   users: StoredUser[];
@@ -51,6 +52,7 @@ const empty = (): CatalogData => ({
   handoffRequests: [],
   chatMessages: [],
   ragTurns: [],
+  siteRuns: [],
   authSessions: [],
   auditLog: [],
   users: [],
@@ -107,6 +109,7 @@ class LowdbCatalog implements CatalogStore {
   readonly translations: Collection<TranslationRecord>;
   readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
+  readonly siteRuns: Collection<SiteRun>;
   readonly authSessions: Collection<AuthSession>;
   readonly auditLog: Collection<AuditEntry>;
   readonly users: Collection<StoredUser>;
@@ -153,6 +156,7 @@ class LowdbCatalog implements CatalogStore {
     this.translations = col('translations', 'Translation');
     this.handoffRequests = col('handoffRequests', 'Request');
     this.ragTurns = col('ragTurns', 'Message');
+    this.siteRuns = col('siteRuns', 'Site run');
     this.authSessions = col('authSessions', 'Session');
     this.auditLog = col('auditLog', 'Audit entry');
     this.users = col('users', 'User');

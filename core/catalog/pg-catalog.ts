@@ -61,6 +61,7 @@ const COLLECTIONS = {
   documents: 'Document', presentations: 'Presentation', videos: 'Video', contentItems: 'Content item', categories: 'Category',
   botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', ragTurns: 'Message', authSessions: 'Session',
   auditLog: 'Audit entry', users: 'User', apiTokens: 'API token', handoffRequests: 'Request',
+  siteRuns: 'Site run',
 } as const;
 type Name = keyof typeof COLLECTIONS;
 /** Kept by clearContent. */

@@ -1,5 +1,5 @@
 import type {
-  BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, TranslationRecord, Video,
+  BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, SiteRun, TranslationRecord, Video,
 } from '../types';
 import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
 
@@ -144,6 +144,8 @@ export interface CatalogStore {
   /** Visitors' requests to be contacted by a person (hand-off from the public assistant). */
   readonly handoffRequests: Collection<HandoffRequest>;
   readonly ragTurns: Collection<RagTurn>;
+  /** Website sync runs (`cms sync <URL>`), one row per run. */
+  readonly siteRuns: Collection<SiteRun>;
   readonly authSessions: Collection<AuthSession>;
   /** Who changed what (approvals, audience, deletions, sign-ins, token writes); kept by clearContent. */
   readonly auditLog: Collection<AuditEntry>;

@@ -18,7 +18,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData,
+  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData, SiteRun, SiteRunInput, SiteSummary,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 import type { Static } from 'typebox';
@@ -238,6 +238,12 @@ export interface Product {
   statFile(key: string, options?: { public?: boolean; clientAddress?: string | null }): Promise<StoredObject | null>;
   /** The source viewer at a page, slide or time with the words of `q` lit; `public`: not_found for an item that is not public. */
   viewer(type: ContentType, id: number, query: { page?: number; slide?: number; t?: number; q?: string }, options: { public: boolean }): Promise<ViewerData>;
+
+  // Website sources (`cms sync <URL>`)
+  /** Each synced site with its pages (items synced from it) and its last run. */
+  sites(): Promise<SiteSummary[]>;
+  /** Records a run of a website sync (core/sync/site-sync.ts records each of its runs through this). */
+  recordSiteRun(run: SiteRunInput): Promise<SiteRun>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;

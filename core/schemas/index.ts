@@ -8,3 +8,4 @@ export * from './items';
 export * from './answers';
 export * from './admin';
 export * from './inputs';
+export * from './sites';

@@ -79,6 +79,9 @@ export interface SiteSyncReport {
   downloaded: number;
   notModified: number;
   durationMs: number;
+  /** The run as recorded for the console's Website sources (core/sync/site-runs.ts); `recordError` when it could not be. */
+  runId?: number;
+  recordError?: string;
 }
 
 interface Known { id: number; source: SyncSource; archived: boolean }
@@ -107,8 +110,39 @@ function imageMime(b: Buffer): string | null {
   return null;
 }
 
-/** One run of a website sync: see the top of this file. */
+/**
+ * One run of a website sync (see the top of this file), recorded when it
+ * ends through `product.recordSiteRun`, with its error when it stopped:
+ * the console's Website sources list each site's last run.
+ */
 export async function syncSite(product: Product, address: string, options: SiteSyncOptions = {}): Promise<SiteSyncReport> {
+  const startedAt = new Date().toISOString();
+  const held: { report?: SiteSyncReport } = {};
+  let error: string | undefined;
+  try {
+    return await runSiteSync(product, address, options, held);
+  } catch (e) {
+    error = message(e);
+    throw e;
+  } finally {
+    const r = held.report;
+    try {
+      const run = await product.recordSiteRun({
+        site: r?.site ?? address, startedAt, finishedAt: new Date().toISOString(), ...(r && (r.found || !error) ? { mode: r.mode } : {}),
+        found: r?.found ?? 0, new: r?.new.length ?? 0, changed: r?.changed.length ?? 0, removed: r?.removed.length ?? 0,
+        failed: r?.failed.length ?? 0, unchanged: r?.unchanged ?? 0,
+        flags: { approve: !!options.approve, delete: !!options.delete, allowHosts: [...(options.allowHosts ?? [])], ...(options.audience ? { audience: options.audience } : {}) },
+        ...(error ? { error } : {}),
+      });
+      if (r) r.runId = run.id;
+    } catch (e) {
+      // The sync's own result stands; the run is only missing from the console's list.
+      if (r) r.recordError = message(e);
+    }
+  }
+}
+
+async function runSiteSync(product: Product, address: string, options: SiteSyncOptions, held: { report?: SiteSyncReport }): Promise<SiteSyncReport> {
   const started = performance.now();
   const start = new URL(address);
   start.hash = '';
@@ -118,6 +152,7 @@ export async function syncSite(product: Product, address: string, options: SiteS
     site, mode: 'sitemap', new: [], changed: [], removed: [], failed: [], adopted: [], skipped: [], navigation: [],
     unchanged: 0, found: 0, requests: 0, downloaded: 0, notModified: 0, durationMs: 0,
   };
+  held.report = report;
   const work = await mkdtemp(path.join(os.tmpdir(), 'site-sync-'));
   try {
     // Refused before anything is requested: a host outside the allowance, a private address not allowed.

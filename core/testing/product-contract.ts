@@ -97,6 +97,11 @@ export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Pro
     readFile: (p) => Promise.all([p.readFile('documents/a.pdf'), p.readFile('documents/a.pdf', { public: true })]),
     statFile: (p) => p.statFile('documents/a.pdf'),
     viewer: (p) => p.viewer('document', 1, { page: 1, q: 'motor' }, { public: false }),
+    sites: (p) => p.sites(),
+    recordSiteRun: (p) => p.recordSiteRun({
+      site: 'https://www.example.com/sitemap.xml', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:05.000Z', mode: 'sitemap',
+      found: 3, new: 2, changed: 0, removed: 0, failed: 1, unchanged: 0, flags: { approve: false, delete: false, allowHosts: [] },
+    }),
     dashboard: (p) => p.dashboard(),
     health: (p) => p.health(),
     metrics: (p) => p.metrics(),
