@@ -29,6 +29,7 @@ import { update } from './update';
 import { upload } from './upload';
 import { versions } from './versions';
 import { viewer } from './viewer';
+import { sites } from './sites';
 import { widget } from './widget';
 
 export type * from './types';
@@ -41,7 +42,7 @@ export { ask, chat };
 export function createProduct(s: Services): Product {
   return {
     ...upload(s), ...list(s), ...update(s), ...remove(s), ...retry(s), ...jobs(s), ...reindex(s), ...search(s),
-    ...transcript(s), ...viewer(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
+    ...transcript(s), ...viewer(s), ...sites(s), ...ask(s), ...chat(s), ...categories(s), ...images(s), ...files(s), ...dashboard(s), ...health(s), ...conversations(),
     ...translations(s), ...analytics(s), ...widget(s), ...review(s), ...accounts(s), ...handoff(s), ...versions(s),
   };
 }
