@@ -2,7 +2,11 @@
  * The arrows that must never exist (docs/ARCHITECTURE.md), read from the
  * imports of every source file: ingest, translate and video never import
  * each other; nothing but tests and test support imports core/testing; the
- * server and the CLI import only the front door.
+ * server and the CLI import only the front door. Followed transitively
+ * (lazy and type-only imports included): the bottom of the house reaches no
+ * feature, nothing reaches core/testing, the server and the web never reach
+ * the composition root; import loops and rooms reaching each other through
+ * other folders are printed (diagnostics), not failed on, until issue 36.2.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -47,6 +51,66 @@ const product = (dirs: string[]) => dirs.flatMap(sources).filter((f) => !isTest(
 
 function violations(files: string[], bad: (file: string, target: string) => boolean): string[] {
   return files.flatMap((f) => importsOf(f).filter((t) => bad(f, t)).map((t) => `${f} -> ${t}`));
+}
+
+/** Every product file's imports (static, lazy, type-only), resolved to files: the graph the transitive rules walk. */
+export function importGraph(files: string[], importsOfFile: (f: string) => string[] = importsOf): Map<string, string[]> {
+  const known = new Set(files);
+  const resolve = (t: string) => [t, `${t}.ts`, `${t}.tsx`, `${t}.mjs`, `${t}/index.ts`].find((c) => known.has(c));
+  return new Map(files.map((f) => [f, [...new Set(importsOfFile(f).map(resolve).filter((x): x is string => x !== undefined))]]));
+}
+
+/** The import loops: every group of two or more files that reach each other (or a file importing itself), sorted. */
+export function importLoops(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || graph.get(v)?.includes(v)) loops.push(group.sort());
+  };
+  for (const f of graph.keys()) if (!index.has(f)) visit(f);
+  return loops.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+}
+
+/** The shortest import chain from `from` to a file that `bad` picks, as "a -> b -> c"; null when none is reachable. */
+export function chainTo(graph: Map<string, string[]>, from: string, bad: (f: string) => boolean): string | null {
+  const parent = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const f = queue.shift()!;
+    for (const t of graph.get(f) ?? []) {
+      if (parent.has(t)) continue;
+      parent.set(t, f);
+      if (bad(t)) {
+        const chain = [t];
+        for (let p = parent.get(t); p; p = parent.get(p)) chain.unshift(p);
+        return chain.join(' -> ');
+      }
+      queue.push(t);
+    }
+  }
+  return null;
 }
 
 const ROOMS = ['ingest', 'translate', 'video'];
@@ -137,5 +201,48 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
   it('the rule reader sees every kind of import', () => {
     const text = "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = await import('./d');\nimport './e';\nimport { T } from '@core/types';\nimport x from 'node:fs';";
     assert.deepEqual(importsOf('core/x/y.ts', text), ['core/x/a', 'core/b', 'core/x/c', 'core/x/d', 'core/x/e', 'core/types']);
+  });
+
+  describe('followed transitively (lazy and type-only imports included)', () => {
+    const graph = importGraph(product(['core', 'server', 'cli', 'bin', 'web/src', 'web/widget']));
+    const chains = (files: string[], bad: (f: string) => boolean) => files.map((f) => chainTo(graph, f, bad)).filter((c): c is string => c !== null);
+
+    it('the import loops of today are reported, not failed on (issue 36.2 removes them)', (t) => {
+      assert.ok(graph.size > 400, 'the product files were read');
+      const loops = importLoops(graph);
+      t.diagnostic(`${loops.length} import loops, ${loops.reduce((n, l) => n + l.length, 0)} files`);
+      for (const loop of loops) t.diagnostic(`loop of ${loop.length}: ${loop.join(' ')}`);
+    });
+
+    it('the bottom of the house (core/tools, core/shared, format facts, MIME, types, storage layout) reaches no feature room', () => {
+      const bottom = product(['core/tools', 'core/shared']).concat('core/formats/facts.ts', 'core/formats/mime.ts', 'core/formats/types.ts', 'core/storage/layout.ts');
+      const feature = /^core\/(ingest|translate|video|chat|content|product|search|jobs|catalog|records)\//;
+      assert.deepEqual(chains(bottom, (f) => feature.test(f)), []);
+    });
+
+    it('no product file reaches core/testing through any chain', () => {
+      assert.deepEqual(chains([...graph.keys()], (f) => f.startsWith('core/testing/')), []);
+    });
+
+    it('the server and the web reach the composition root through no chain', () => {
+      const faces = [...graph.keys()].filter((f) => /^(server|web)\//.test(f));
+      assert.ok(faces.length > 100, 'the faces were found');
+      assert.deepEqual(chains(faces, (f) => f === `${ROOT_MODULE}.ts`), []);
+    });
+
+    it('rooms reaching each other through other folders are reported, not failed on (issue 36.2 removes them)', (t) => {
+      const found = [...graph.keys()].filter((f) => roomOf(f))
+        .map((f) => chainTo(graph, f, (x) => roomOf(x) !== undefined && roomOf(x) !== roomOf(f))).filter((c): c is string => c !== null);
+      t.diagnostic(`${found.length} files of ingest/translate/video reach another of them`);
+      for (const chain of found) t.diagnostic(chain);
+    });
+
+    it('the graph walk finds loops and names chains', () => {
+      const imports: Record<string, string[]> = { 'a.ts': ['b'], 'b.ts': ['c'], 'c.ts': ['a', 'd'], 'd.ts': [], 'e.ts': ['e'] };
+      const g = importGraph(Object.keys(imports), (f) => imports[f] ?? []);
+      assert.deepEqual(importLoops(g), [['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+      assert.equal(chainTo(g, 'a.ts', (f) => f === 'd.ts'), 'a.ts -> b.ts -> c.ts -> d.ts');
+      assert.equal(chainTo(g, 'd.ts', (f) => f === 'a.ts'), null);
+    });
   });
 });
