@@ -165,7 +165,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
     }
     const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
     const answer = await rag.answer(text, turns, { signal: input.signal });
-    // The public chat shows no citation list: the sources go into the text.
+    // The sources go into the text ("Sources: [1] ..."), and as citations the page links to the viewer.
     // Not found: offer to pass the question on to a person (the page shows the form).
     const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
       : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
@@ -175,7 +175,8 @@ export function createAssistant(options: AssistantOptions): Assistant {
     const frame = cue ? answer.sourceImages.find((u) => u.includes(`/${videoKeys.framesPrefix(cue.itemId)}`)) : undefined;
     const media = cue ? await videoAt(cue.itemId, cue.url!, frame) : null;
     return {
-      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}), ...(answer.related?.length ? { related: answer.related } : {}) },
+      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}), ...(answer.related?.length ? { related: answer.related } : {}),
+        ...(answer.citations.length ? { citations: answer.citations } : {}) },
       bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
       language: answer.detectedLanguage,
       outcome: {

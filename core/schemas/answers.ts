@@ -30,6 +30,27 @@ const mediaOutput = {
 };
 export const MediaOutput = Type.Object(mediaOutput);
 
+export const Citation = Type.Object({
+  itemType: ContentType,
+  itemId: Int(),
+  title: Str(),
+  page: IntOrNull(),
+  slide: IntOrNull(),
+  /** Videos: the cited time range (seconds) and a link to the video at its start (`#t=12`). */
+  startSec: Opt(Num()),
+  endSec: Opt(Num()),
+  url: Opt(Str()),
+  /** Videos: quoted from an offline low-confidence transcript. */
+  lowConfidence: Opt(Bool()),
+  /** When the passage is from a translation: its language and the translated file's download path. */
+  translation: Opt(Nullable(Type.Object({ language: Str(), filePath: Str() }))),
+  /** The viewer at the cited page, slide or time with the quoted words lit (`/view/document/12?page=3&q=...`). */
+  viewerUrl: Opt(Str()),
+  /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
+  visibility: Opt(Type.Enum(['pending', 'rejected', 'staff', 'expired', 'processing', 'archived'] as const,
+    { description: 'Signed-in answers only: why this source is not public' })),
+});
+
 /**
  * A passage that may help when no answer is stated: where it is (the same fields as a citation, `start` in seconds
  * for a video), what it says (`excerpt`), where the question's words are in it (`marks`: [start, end) character
@@ -60,28 +81,10 @@ export const ChatBotReply = Type.Object({
   handoff: Opt(Bool({ description: 'True when the assistant offers to pass the question on to a person' })),
   /** When it could not answer: passages that may help ("These pages may help"), as the document-search bot gives them. */
   related: Opt(Type.Array(RelatedPassage, { description: 'When no answer was found: passages that may help; not an answer' })),
+  /** The answer's sources (also named in the message's "Sources:" line), each with its viewerUrl opening the passage. */
+  citations: Opt(Type.Array(Citation, { description: "The answer's sources, each opening the passage in the viewer" })),
 });
 
-export const Citation = Type.Object({
-  itemType: ContentType,
-  itemId: Int(),
-  title: Str(),
-  page: IntOrNull(),
-  slide: IntOrNull(),
-  /** Videos: the cited time range (seconds) and a link to the video at its start (`#t=12`). */
-  startSec: Opt(Num()),
-  endSec: Opt(Num()),
-  url: Opt(Str()),
-  /** Videos: quoted from an offline low-confidence transcript. */
-  lowConfidence: Opt(Bool()),
-  /** When the passage is from a translation: its language and the translated file's download path. */
-  translation: Opt(Nullable(Type.Object({ language: Str(), filePath: Str() }))),
-  /** The viewer at the cited page, slide or time with the quoted words lit (`/view/document/12?page=3&q=...`). */
-  viewerUrl: Opt(Str()),
-  /** Signed-in answers only: why the source is not public (pending, rejected, staff, expired); absent when it is public. */
-  visibility: Opt(Type.Enum(['pending', 'rejected', 'staff', 'expired', 'processing', 'archived'] as const,
-    { description: 'Signed-in answers only: why this source is not public' })),
-});
 
 /** A highlight over a page image: fractions (0..1) of the page's width and height, from its top-left corner. */
 export const ViewerBox = Type.Object({ x: Num(), y: Num(), w: Num(), h: Num() });

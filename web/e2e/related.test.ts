@@ -107,4 +107,33 @@ describe('related passages when no answer is stated (browser)', () => {
       await context.close();
     });
   }
+
+  test('an answer in /chat and in the widget links each source to the viewer at its page (en 390 px, he widget)', async () => {
+    const { context, page } = await newPage(h, { lang: 'en', width: 390, height: 844 });
+    await page.goto('/chat');
+    await page.getByTestId('chat-bot-message').first().waitFor({ timeout: 30_000 });
+    const input = page.getByRole('textbox').last();
+    await input.fill('What does the KNX gateway link on one bus?');
+    await input.press('Enter');
+    const sources = page.getByTestId('chat-citations').last();
+    await sources.waitFor({ timeout: 45_000 });
+    const href = (await sources.getByRole('link').first().getAttribute('href')) ?? '';
+    assert.match(href, /^\/view\/document\/\d+\?page=\d+/, href);
+    const [viewer] = await Promise.all([context.waitForEvent('page'), sources.getByRole('link').first().click()]);
+    await viewer.getByRole('heading', { level: 1, name: 'AuraShade installation guide' }).waitFor({ timeout: 30_000 });
+    await context.close();
+
+    const w = await newPage(h, { lang: 'he', width: 1366, height: 844 });
+    await w.page.goto(`${siteOrigin}/?lang=he`);
+    await w.page.locator('[data-smarthome-widget] button').click();
+    const panel = (await (await w.page.locator('[data-smarthome-widget] iframe').elementHandle())!.contentFrame())!;
+    await panel.locator('[data-testid="widget-bot-message"]').first().waitFor({ timeout: 30_000 });
+    await panel.locator('textarea').fill('What does the KNX gateway link on one bus?');
+    await panel.locator('textarea').press('Enter');
+    const links = panel.locator('[data-testid="widget-citations"] a');
+    await links.first().waitFor({ timeout: 45_000 });
+    assert.match((await links.first().getAttribute('href')) ?? '', /\/view\/document\/\d+\?page=\d+/);
+    await w.context.close();
+  });
 });
+

@@ -15,6 +15,9 @@ li.bot{align-self:flex-start;align-items:flex-start}
 .bubble{padding:8px 12px;border-radius:14px;white-space:pre-wrap;word-break:break-word}
 li.user .bubble{background:var(--brand);color:#fff;border-end-end-radius:4px}
 li.bot .bubble{background:#fff;border:1px solid #e2e8f0;border-end-start-radius:4px}
+.sources{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px;flex:none;overflow:visible;background:none;font-size:12px}
+.sources li{display:block;max-width:100%}
+.sources a{color:inherit;text-decoration:underline;border:1px solid #e2e8f0;border-radius:6px;padding:1px 6px;background:#fff}
 .related{margin-top:6px;padding:6px 8px;border:1px dashed #cbd5e1;border-radius:8px;background:#f8fafc;font-size:12px;max-width:100%}
 .related .title{font-weight:600;margin:0}
 .related .hint{color:#475569;margin:0 0 4px}

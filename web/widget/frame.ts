@@ -228,6 +228,17 @@ function handoffForm(): HTMLFormElement {
   return form;
 }
 
+/** The answer's sources as links opening each passage in the viewer (the message's "Sources:" line names them too). */
+function sourceLinks(citations: NonNullable<ChatBotReply['citations']>): HTMLElement {
+  const items = citations.filter((c) => c.viewerUrl).map((c, i) => {
+    const where = c.page != null ? ` · ${s.page} ${c.page}` : c.slide != null ? ` · ${s.slide} ${c.slide}` : '';
+    return el('li', {}, el('a', { href: c.viewerUrl, target: '_blank', rel: 'noopener noreferrer' }, `[${i + 1}] `, el('bdi', {}, c.title), where));
+  });
+  const list = el('ul', { className: 'sources' }, ...items);
+  list.dataset.testid = 'widget-citations';
+  return list;
+}
+
 /** "These pages may help": each passage's place (a link opening it) and its excerpt with the question's words marked. */
 function relatedBlock(related: NonNullable<ChatBotReply['related']>): HTMLElement {
   const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
@@ -259,6 +270,7 @@ function fromReply(reply: ChatBotReply, ratable = true) {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media, ratable ? reply.answerId : undefined);
+  if (reply.citations?.some((c) => c.viewerUrl)) lines[lines.length - 1].node.append(sourceLinks(reply.citations));
   if (reply.related?.length) lines[lines.length - 1].node.append(relatedBlock(reply.related));
   if (reply.handoff && !log.querySelector('form.handoff')) {
     lines[lines.length - 1].node.append(handoffForm());

@@ -7,7 +7,7 @@
  * reply. Duplicates (same id and content) are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatBotReply, PublicChatMessage, RelatedPassage } from '@core/types';
+import type { ChatBotReply, Citation, PublicChatMessage, RelatedPassage } from '@core/types';
 import { POLL_MS } from '../../config/polling';
 import { clearSession } from './api/clear-session';
 import { getChatMessages } from './api/get-chat-messages';
@@ -35,6 +35,8 @@ export interface ChatLine {
   handoff?: boolean;
   /** No answer stated: the passages that may help (kept when the server's copy takes the line's place). */
   related?: RelatedPassage[];
+  /** The answer's sources, each opening its passage in the viewer (kept when the server's copy takes the line's place). */
+  citations?: Citation[];
 }
 
 const RESUME_AFTER_REPLY_MS = 1_000;
@@ -45,7 +47,7 @@ function fromReply(reply: ChatBotReply): ChatLine {
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   return {
     id: `local-bot-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, role: 'bot', text: reply.message, time: new Date().toISOString(), media, local: true,
-    answerId: reply.answerId, handoff: reply.handoff, related: reply.related,
+    answerId: reply.answerId, handoff: reply.handoff, related: reply.related, citations: reply.citations,
   };
 }
 
@@ -63,7 +65,7 @@ export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLi
     const localIdx = next.findIndex((l) => l.local && l.role === line.role && l.text === line.text);
     if (localIdx >= 0) {
       const local = next[localIdx];
-      next[localIdx] = { ...line, key: local.key ?? local.id, media: line.media ?? local.media, answerId: local.answerId, handoff: local.handoff, related: local.related };
+      next[localIdx] = { ...line, key: local.key ?? local.id, media: line.media ?? local.media, answerId: local.answerId, handoff: local.handoff, related: local.related, citations: local.citations };
     } else next.push(line);
     seen.add(key);
   }

@@ -13,6 +13,7 @@ import { formatTime, isRtlText } from '../../../lib/format';
 import { wordTitleLanguage } from '../../../lib/messages';
 import { downloadMedia } from '../download-media';
 import { clock, startSecond, type ChatMedia } from '../media';
+import type { Citation } from '@core/types';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';
@@ -76,6 +77,23 @@ function MediaButton({ media }: { media: ChatMedia }) {
   );
 }
 
+/** The answer's sources as links opening each passage in the viewer (the message's "Sources:" line names them too). */
+function SourceLinks({ citations }: { citations: Citation[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5 text-xs" aria-label={t('rag.sources')} data-testid="chat-citations">
+      {citations.map((c, i) => (c.viewerUrl ? (
+        <li key={`${c.itemType}-${c.itemId}-${c.page ?? c.slide ?? c.startSec ?? i}`}>
+          <a href={c.viewerUrl} target="_blank" rel="noopener noreferrer" className="rounded border border-border px-1.5 py-0.5 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            [{i + 1}] <bdi>{wordTitleLanguage(i18n.language, c.title)}</bdi>
+            {c.page != null ? <> · <Ltr>{t('rag.page', { page: c.page })}</Ltr></> : c.slide != null ? <> · <Ltr>{t('rag.slide', { slide: c.slide })}</Ltr></> : null}
+          </a>
+        </li>
+      ) : null))}
+    </ul>
+  );
+}
+
 function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: string | null; offer: boolean }) {
   const { t } = useTranslation();
   const mine = line.role === 'user';
@@ -92,6 +110,7 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
           {isolateRuns(line.text, rtl)}
         </p>
         {line.media ? <MediaButton media={line.media} /> : null}
+        {line.citations?.some((c) => c.viewerUrl) ? <SourceLinks citations={line.citations} /> : null}
         {line.related?.length ? <RelatedPassages related={line.related} /> : null}
         {!mine && line.answerId && referenceId ? <AnswerRating referenceId={referenceId} answerId={line.answerId} /> : null}
         {offer && referenceId ? <HandoffForm referenceId={referenceId} /> : null}
