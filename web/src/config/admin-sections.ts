@@ -17,6 +17,7 @@ export const SECTION_IDS = [
   'review',
   'audit',
   'requests',
+  'sites',
   'users',
   'widget',
   'file-manager',
@@ -33,7 +34,7 @@ export interface NavItem {
   children?: NavId[];
 }
 
-export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'users' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
+export const NAV_TOP: NavItem[] = [{ id: 'dashboard' }, { id: 'review' }, { id: 'audit' }, { id: 'users' }, { id: 'categories' }, { id: 'file-manager' }, { id: 'sites' }, { id: 'rag-bot' }, { id: 'chatbot-responses' }, { id: 'requests' }, { id: 'analytics' }, { id: 'widget' }];
 
 /** After the "File Upload Section" divider. */
 export const NAV_CONTENT: NavItem[] = [

@@ -19,6 +19,7 @@ import {
   ScrollText,
   ShieldCheck,
   Inbox,
+  Globe,
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -33,6 +34,7 @@ const ICONS: Record<NavId, LucideIcon> = {
   review: ShieldCheck,
   audit: ScrollText,
   requests: Inbox,
+  sites: Globe,
   users: UsersRound,
   categories: Tags,
   'file-manager': HardDrive,

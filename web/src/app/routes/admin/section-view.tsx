@@ -14,6 +14,7 @@ import { AuditPage } from '../../../features/audit/components/audit-page';
 import { AccountsPage } from '../../../features/accounts/components/accounts-page';
 import { ReviewPage } from '../../../features/review/components/review-page';
 import { RequestsPage } from '../../../features/requests/components/requests-page';
+import { SitesPage } from '../../../features/sites/components/sites-page';
 import { BotImagesPage } from '../../../features/bot-images/components/bot-images-page';
 import { CategoriesPage } from '../../../features/categories/components/categories-page';
 import { ContentList, type TranslationColumns } from '../../../features/content/components/content-list';
@@ -156,6 +157,9 @@ export function SectionView({ section }: { section: SectionId }) {
       break;
     case 'requests':
       page = <RequestsPage />;
+      break;
+    case 'sites':
+      page = <SitesPage />;
       break;
     case 'users':
       page = <AccountsPage />;
