@@ -135,5 +135,17 @@ describe('related passages when no answer is stated (browser)', () => {
     assert.match((await links.first().getAttribute('href')) ?? '', /\/view\/document\/\d+\?page=\d+/);
     await w.context.close();
   });
+
+  test("the console's documents table opens an item in the viewer from its row menu (he, 1366x768)", async () => {
+    const { context, page } = await newPage(h, { lang: 'he', width: 1366, height: 768 });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    await page.getByRole('button', { name: 'תצוגת טבלה' }).click();
+    await page.getByTestId('content-list').getByRole('button', { name: /^פעולות נוספות: AuraShade installation guide/ }).click();
+    const [viewer] = await Promise.all([context.waitForEvent('page'), page.getByRole('menu').getByRole('menuitem', { name: 'פתיחה במציג' }).click()]);
+    await viewer.waitForURL(/\/view\/document\/\d+\?page=1$/);
+    await viewer.getByRole('heading', { level: 1, name: 'AuraShade installation guide' }).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
 });
 

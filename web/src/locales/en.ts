@@ -1,5 +1,4 @@
 import { governanceEn } from './governance.en';
-import { sitesEn } from './sites.en';
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
 import { TEMPLATED_MESSAGES } from '@core/messages';
 
@@ -78,7 +77,6 @@ export const en = {
     analytics: 'Analytics',
     review: 'Review',
     requests: 'Requests',
-    sites: 'Website sources',
     audit: 'Audit log',
     users: 'Users and tokens',
     documents: 'Documents',
@@ -218,6 +216,7 @@ export const en = {
     deleteFailed: 'Failed to delete presentation',
   },
   content: {
+    openViewer: 'Open in viewer',
     add: 'Add Content',
     id: 'ID',
     status: 'Status',
@@ -712,7 +711,6 @@ export const en = {
     language: 'Language',
   },
   ...governanceEn,
-  ...sitesEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,5 +1,4 @@
 import { governanceHe } from './governance.he';
-import { sitesHe } from './sites.he';
 import type { Translations } from './en';
 
 /** Hebrew strings (right-to-left). */
@@ -78,7 +77,6 @@ export const he: Translations = {
     analytics: 'אנליטיקה',
     review: 'אישור תוכן',
     requests: 'פניות',
-    sites: 'אתרים כמקור',
     audit: 'יומן פעולות',
     users: 'משתמשים ואסימונים',
     documents: 'מסמכים',
@@ -383,6 +381,7 @@ export const he: Translations = {
     deleteFailed: 'מחיקת המצגת נכשלה',
   },
   content: {
+    openViewer: 'פתיחה במציג',
     add: 'הוספת תוכן',
     id: 'מזהה',
     status: 'סטטוס',
@@ -877,5 +876,4 @@ export const he: Translations = {
     language: 'שפה',
   },
   ...governanceHe,
-  ...sitesHe,
 };

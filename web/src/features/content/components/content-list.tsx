@@ -1,4 +1,4 @@
-import { FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
+import { Eye, FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem, ContentType } from '@core/types';
@@ -42,6 +42,10 @@ export interface TranslationColumns {
 /**
  * `onEdit`: the caller's edit dialog for an item (documents); without it the row menu has no Edit.
  */
+/** Where the source viewer shows an item: a PDF from its first page, a deck from its first slide, a video from its start. */
+const viewerPath = (type: 'document' | 'presentation' | 'video', item: ContentItem) =>
+  `/view/${type}/${item.id}${type === 'document' && /\.pdf$/i.test(item.fileName) ? '?page=1' : type === 'presentation' ? '?slide=1' : ''}`;
+
 export function ContentList({ type, onAdd, translations, onEdit, extraMenu }: {
   type?: ContentType; onAdd: () => void; translations?: TranslationColumns; onEdit?: (item: ContentItem) => void;
   /** More items for a row's menu, given by the app (Versions, Replace file). */
@@ -89,6 +93,8 @@ export function ContentList({ type, onAdd, translations, onEdit, extraMenu }: {
     const menu: RowMenuItem[] = [
       ...(onEdit ? [{ label: t('common.edit'), icon: <Pencil aria-hidden />, onSelect: () => onEdit(item) }] : []),
       ...(extraMenu ? extraMenu(item) : []),
+      // The item in the source viewer (a PDF at its first page), as a citation opens it.
+      ...(type ? [{ label: t('content.openViewer'), icon: <Eye aria-hidden />, onSelect: () => window.open(viewerPath(type, item), '_blank', 'noopener') }] : []),
       {
         label: t('common.delete'), icon: <Trash2 aria-hidden />, destructive: true, disabled: del.isPending && del.variables === item.id,
         onSelect: () => {
