@@ -1,4 +1,5 @@
 import { governanceEn } from './governance.en';
+import { sitesEn } from './sites.en';
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
 import { TEMPLATED_MESSAGES } from '@core/messages';
 
@@ -77,6 +78,7 @@ export const en = {
     analytics: 'Analytics',
     review: 'Review',
     requests: 'Requests',
+    sites: 'Website sources',
     audit: 'Audit log',
     users: 'Users and tokens',
     documents: 'Documents',
@@ -711,6 +713,7 @@ export const en = {
     language: 'Language',
   },
   ...governanceEn,
+  ...sitesEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

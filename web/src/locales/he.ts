@@ -1,4 +1,5 @@
 import { governanceHe } from './governance.he';
+import { sitesHe } from './sites.he';
 import type { Translations } from './en';
 
 /** Hebrew strings (right-to-left). */
@@ -77,6 +78,7 @@ export const he: Translations = {
     analytics: 'אנליטיקה',
     review: 'אישור תוכן',
     requests: 'פניות',
+    sites: 'אתרים כמקור',
     audit: 'יומן פעולות',
     users: 'משתמשים ואסימונים',
     documents: 'מסמכים',
@@ -876,4 +878,5 @@ export const he: Translations = {
     language: 'שפה',
   },
   ...governanceHe,
+  ...sitesHe,
 };
