@@ -70,3 +70,11 @@ test('a kind named as context, or "cost" meaning time, is not asked', () => {
   assert.deepEqual(askedValueKinds('E-mail address for support?'), ['email']);
   assert.deepEqual(askedValueKinds('What does the hub cost?'), ['price']);
 });
+
+test('Hebrew numbers and time units in words hold a count or a duration ("כעשרים דקות")', () => {
+  assert.deepEqual(askedValueKinds('כמה זמן נמשכת התקנת המנוע?'), ['duration']);
+  assert.ok(holdsValueKind('התקנת המנוע נמשכת כעשרים דקות עם שני אנשים.', 'duration'));
+  assert.ok(holdsValueKind('יש שלושה מנועים בערכה.', 'count'));
+  assert.ok(holdsValueKind('Installation takes about twenty minutes.', 'duration'));
+  assert.ok(!holdsValueKind('התקנת המנוע פשוטה.', 'duration'));
+});

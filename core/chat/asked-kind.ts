@@ -46,6 +46,11 @@ const MEASURE = /\d(?:[\d.,]*)\s?(?:pt|px|points?|mm|cm|m|km|in|inch(?:es)?|ft|f
 /** A colour: a colour word, an RGB triple or a hex code. */
 const COLOUR = /(?<![\p{L}])(?:red|green|blue|yellow|orange|purple|violet|pink|brown|black|white|gr[ae]y|silver|gold|cyan|magenta|teal|navy|beige|turquoise|rojo|verde|azul|amarillo|negro|blanco|rouge|vert|bleu|jaune|noir|blanc|vermelho|preto|branco|rosso|nero|bianco|giallo)(?![\p{L}])|#[0-9a-f]{6}\b|rgb\s?\(|\bRGB\b\s*[:(]?\s*\d/iu;
 
+/** A number written as a Hebrew word, a prefix letter allowed before it ("כעשרים", "בשלושה"). */
+const HEBREW_NUMBER = /(?:^|[\s(])[ובכלהמש]?(?:אחד|אחת|שניים|שתיים|שני|שתי|שלושה|שלוש|ארבעה|ארבע|חמישה|חמש|שישה|שש|שבעה|שבע|שמונה|תשעה|תשע|עשרה|עשר|עשרים|שלושים|ארבעים|חמישים|מאה|מאות|אלף|אלפים)(?=[\s.,;:!?)]|$)/u;
+/** A unit of time in words: "about twenty minutes", "כעשרים דקות" hold a duration without a figure. */
+const TIME_UNIT = /(?<![\p{L}])(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|segundos?|minutos?|horas?|d[ií]as|semanas|meses|años|secondes|heures|jours|semaines|mois|ans|minuti|ore|giorni|settimane|mesi|anni|sekunden|minuten|stunden|tage|wochen|monate|jahre|секунд\p{L}*|минут\p{L}*|час\p{L}*|дн\p{L}*)(?![\p{L}])|(?:^|\s)[ובכלהמש]?(?:שניות|דקות|דקה|שעות|שעה|ימים|יום|שבועות|שבוע|חודשים|חודש|שנים|שנה)(?=[\s.,;:!?)]|$)/iu;
+
 /** Dates and times look like phone numbers: taken out before counting a number's digits. */
 const DATES_AND_TIMES = /\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?\b/gu;
 const PHONE = /(?:\+\s?\d{1,3}[\s.-]?)?(?:\(\s?\d{1,4}\s?\)[\s.-]?)?\d{1,4}(?:[\s.-]\d{2,4}){1,}|\+?\d{7,15}/gu;
@@ -91,8 +96,8 @@ export function holdsValueKind(text: string, kind: ValueKind): boolean {
     case 'url': return WEB.test(text);
     case 'percent': return PERCENT.test(text);
     case 'year': return YEAR.test(text);
-    case 'count': return /\d/.test(text) || COUNT_WORD.test(text);
-    case 'duration': return holdsAnswerType(text, 'duration') || /\d/.test(text);
+    case 'count': return /\d/.test(text) || COUNT_WORD.test(text) || HEBREW_NUMBER.test(text);
+    case 'duration': return holdsAnswerType(text, 'duration') || /\d/.test(text) || TIME_UNIT.test(text);
     case 'person': return NAME.test(text) || holdsAnswerType(text, 'person');
     case 'address': return ADDRESS.test(text);
     // A chart's value has no unit ("Category 1 4.3"): a decimal or a figure of two digits or more counts, not a "Shape 2".
