@@ -45,7 +45,7 @@ test(`/api/health answers within 2 s throughout an import of ${FILES} files (p99
     const ids: number[] = [];
     for (let i = 0; i < FILES; i++) {
       const form = new FormData();
-      form.set('file', new Blob([pdf(i)], { type: 'application/pdf' }), `note-${i}.pdf`);
+      form.set('file', new Blob([new Uint8Array(pdf(i))], { type: 'application/pdf' }), `note-${i}.pdf`);
       const res = await fetch(`${server.url}/api/documents`, { method: 'POST', headers: auth(), body: form });
       assert.equal(res.status, 201, await res.clone().text());
       ids.push(((await res.json()) as { id: number }).id);

@@ -100,7 +100,7 @@ test('an embedding that fails mid-write stops the write: only the batches Chroma
   const v = createVectorIndex({ url: chroma.url, embedder: failing, collection: 'failing', batchSize: 2 });
   const chunks: Chunk[] = Array.from({ length: 6 }, (_, i) => makeChunk(41, i, `Part ${i}: ${SAMPLE_CHUNKS[0]!.text}`));
   const handed: string[] = [];
-  await assert.rejects(v.upsert(chunks, undefined, (batch) => handed.push(...batch.map((c) => c.id))), /the embedding model stopped/);
+  await assert.rejects(v.upsert(chunks, undefined, (batch) => { handed.push(...batch.map((c) => c.id)); }), /the embedding model stopped/);
   // Batch 1 was confirmed before batch 3's embedding failed; batch 2 was under way and is finished, not handed on.
   assert.deepEqual(handed, ['document:41:0', 'document:41:1']);
   assert.equal(await v.count(), 4);
