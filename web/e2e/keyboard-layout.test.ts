@@ -95,7 +95,10 @@ describe('keyboard focus and first layouts (browser)', () => {
       assert.equal(fit.actionsInside, true, 'Translate and the row menu are inside the visible area');
 
       // The row menu, keyboard only.
-      const L = lang === 'en' ? { more: /^More actions for /, edit: 'Edit', del: 'Delete', dialog: 'Edit document' } : { more: /^פעולות נוספות: /, edit: 'עריכה', del: 'מחיקה', dialog: 'עריכת מסמך' };
+      const L = lang === 'en'
+        ? { more: /^More actions for /, edit: 'Edit', versions: 'Versions', replace: 'Replace file', viewer: 'Open in viewer', del: 'Delete', dialog: 'Edit document' }
+        : { more: /^פעולות נוספות: /, edit: 'עריכה', versions: 'גרסאות', replace: 'החלפת קובץ', viewer: 'פתיחה במציג', del: 'מחיקה', dialog: 'עריכת מסמך' };
+      const items = [L.edit, L.versions, L.replace, L.viewer, L.del];
       const opener = list.locator('tbody tr').first().getByRole('button', { name: L.more });
       assert.equal(await opener.getAttribute('aria-haspopup'), 'menu');
       assert.equal(await opener.getAttribute('aria-expanded'), 'false');
@@ -104,11 +107,13 @@ describe('keyboard focus and first layouts (browser)', () => {
       const menu = page.getByRole('menu');
       await menu.waitFor();
       assert.equal(await opener.getAttribute('aria-expanded'), 'true');
-      assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [L.edit, L.del]);
+      assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), items);
       const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
       assert.equal(await focused(), L.edit, 'Enter opens the menu on its first item');
-      await page.keyboard.press('ArrowDown');
-      assert.equal(await focused(), L.del, 'Arrow Down moves to the next item');
+      for (const next of items.slice(1)) {
+        await page.keyboard.press('ArrowDown');
+        assert.equal(await focused(), next, 'Arrow Down moves to the next item');
+      }
       await page.keyboard.press('ArrowDown');
       assert.equal(await focused(), L.edit, 'and wraps around');
       const box = await menu.boundingBox();
