@@ -66,7 +66,7 @@ describe('a video whose translation failed (browser)', () => {
     await screenshot(page, 'he', 'video-translation-failed');
 
     failing = false;
-    await card.getByRole('button', { name: /^ניסיון חוזר: / }).click();
+    await card.getByRole('button', { name: /^ניסיון חוזר: attention \(/ }).click(); // the Arabic version's Retry (the card's own is "ניסיון חוזר: attention")
     await card.locator('[data-testid="status-badge"][data-status="completed"]').waitFor({ timeout: 120_000 });
     const v = (await adminApi<Video[]>(h, '/api/videos')).find((x) => x.fileName === 'attention.mp4')!;
     assert.equal(v.error, null);
