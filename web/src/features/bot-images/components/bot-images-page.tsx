@@ -13,7 +13,7 @@ import { Label, Select } from '../../../components/ui/input';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatDate, sortById } from '../../../lib/format';
 import { useDeleteBotImage } from '../api/delete-bot-image';
-import { useDownloadImage } from '../api/download-image';
+import { useDownloadImage } from '../../../lib/download-image';
 import { useBotImages } from '../api/get-bot-images';
 import { Ltr } from '../../../components/ltr';
 

@@ -11,7 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 import { formatDate, sortById } from '../../../lib/format';
 import { useDeletePresentationImage } from '../api/delete-presentation-image';
-import { useDownloadImage } from '../api/download-image';
+import { useDownloadImage } from '../../../lib/download-image';
 import { usePresentationImages } from '../api/get-presentation-images';
 import { Ltr } from '../../../components/ltr';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { rawRequest, saveBlob } from '../../../lib/api-client';
-import { imageFileName } from '../../../lib/file-type';
+import { rawRequest, saveBlob } from './api-client';
+import { imageFileName } from './file-type';
 
 /** Saves an image as image-{id} with the extension of what its bytes are (PNG data as .png, never as .jpg). */
 export function useDownloadImage() {
