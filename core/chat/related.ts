@@ -7,6 +7,7 @@ import { publicUrlForKey } from '../storage/layout';
 import { timeLink } from '../video/chunks';
 import type { Passage, QueryVariant } from './plan-query';
 import { quotableSentences } from './extractive';
+import { absolute } from './sources';
 import { viewerUrl } from '../content/viewer-url';
 
 /**
@@ -97,9 +98,6 @@ export function pickRelated(passages: Passage[], variants: QueryVariant[]): Arra
   }
   return terms.length ? out : [];
 }
-
-const absolute = (url: string, publicUrl?: string | null) =>
-  publicUrl && url.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${url}` : url;
 
 /** The related passages as the reply carries them, each with a link that opens its place. */
 export async function relatedPassages(catalog: Catalog, passages: Passage[], variants: QueryVariant[], publicUrl?: string | null): Promise<RelatedPassage[]> {

@@ -87,7 +87,8 @@ export function sourcesLine(citations: Citation[], lang: string): string {
   return `${phrasesFor(lang).sources}: ${citations.map((c, i) => `[${i + 1}] ${describeSource(c, lang)}`).join('; ')}`;
 }
 
-const absolute = (url: string, publicUrl?: string | null) =>
+/** A public path made absolute with PUBLIC_URL when it is set. */
+export const absolute = (url: string, publicUrl?: string | null) =>
   publicUrl && url.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${url}` : url;
 
 const WEB_IMAGE = /\.(png|jpe?g|gif|webp)$/i;
