@@ -31,6 +31,7 @@ import { runTool } from '../tools/exec';
 import type { ContentType, ViewerBox, ViewerData } from '../types';
 import { loadTranscript } from '../video/transcript-store';
 import { canRenderPage, pageRenderUrl } from './page-render';
+import { placedShapes, shapeBoxes } from './slide-boxes';
 
 /** One word of a PDF page with its box in points (pdftotext -bbox-layout). */
 export interface PageWord { text: string; x0: number; y0: number; x1: number; y1: number; line: number }
@@ -190,35 +191,43 @@ const CACHE_MAX = 200;
 /** The viewer of every item: `open` answers what the /view page shows (see the file comment). */
 export function createViewer(deps: ViewerDeps) {
   const now = deps.now ?? (() => new Date());
-  /** Word boxes per document version and page (pdftotext runs once for each). */
-  const pages = new Map<string, Promise<PageWords>>();
+  /** Word boxes per document version and page, shapes per deck version and slide (each file read once for each). */
+  const cache = new Map<string, Promise<unknown>>();
 
-  async function readPageWords(docId: number, fileKey: string, version: string, page: number): Promise<PageWords> {
-    const key = `${docId}:${version}:${page}`;
-    let p = pages.get(key);
+  function cached<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = cache.get(key) as Promise<T> | undefined;
     if (!p) {
-      p = wordsOfPage(fileKey, page);
-      pages.set(key, p);
-      p.catch(() => pages.delete(key));
-      if (pages.size > CACHE_MAX) pages.delete(pages.keys().next().value as string);
+      p = make();
+      cache.set(key, p);
+      p.catch(() => cache.delete(key));
+      if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as string);
     }
     return p;
   }
 
-  async function wordsOfPage(fileKey: string, page: number): Promise<PageWords> {
+  /** Runs `read` on a copy of a stored file in a private folder, removed afterwards. */
+  async function withFile<T>(fileKey: string, name: string, read: (file: string, dir: string) => Promise<T>): Promise<T> {
     const dir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), 'viewer-'));
     try {
-      const pdf = path.join(dir, 'original.pdf');
+      const file = path.join(dir, name);
       const obj = await deps.store.get(fileKey);
-      await pipeline(obj.body, createWriteStream(pdf));
-      const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], {
-        timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024, confineTo: [dir], inputFile: pdf,
-      });
-      return parsePageWords(r.stdout.toString('utf8'));
+      await pipeline(obj.body, createWriteStream(file));
+      return await read(file, dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
+
+  const readPageWords = (docId: number, fileKey: string, version: string, page: number) => cached(`d:${docId}:${version}:${page}`, () =>
+    withFile(fileKey, 'original.pdf', async (pdf, dir) => {
+      const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], {
+        timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024, confineTo: [dir], inputFile: pdf,
+      });
+      return parsePageWords(r.stdout.toString('utf8'));
+    }));
+
+  const readSlideShapes = (deckId: number, fileKey: string, version: string, slide: number) => cached(`p:${deckId}:${version}:${slide}`, () =>
+    withFile(fileKey, 'original.pptx', (file) => placedShapes(file, slide)));
 
   async function open(type: ContentType, id: number, query: ViewerQuery, options: { public: boolean }): Promise<ViewerData> {
     const item = await deps.catalog.items(type).get(id);
@@ -247,7 +256,14 @@ export function createViewer(deps: ViewerDeps) {
       const pictures = await deps.catalog.presentationImages.list({ where: { presentationId: id, slide } });
       const render = pictures.find((p) => p.kind === 'slide');
       const count = Math.max(0, ...sections.map((s) => s.slide ?? 0));
-      return { ...base, slide, pageCount: count || null, image: render?.image ?? null, text, marks: litMarks(text, q) };
+      const out: ViewerData = { ...base, slide, pageCount: count || null, image: render?.image ?? null, text, marks: litMarks(text, q) };
+      const deck = item as { fileKey?: string; updatedAt?: string };
+      // The quoted words boxed on the slide's picture, where the shape that holds them sits.
+      if (out.image && q.trim() && deck.fileKey && /\.pptx$/i.test(deck.fileKey)) {
+        const placed = await readSlideShapes(id, deck.fileKey, deck.updatedAt ?? '', slide).catch(() => null);
+        if (placed) out.boxes = shapeBoxes(placed, (w) => litWords(w, q), (t) => [...t.matchAll(WORD)].map((m) => m[0]));
+      }
+      return out;
     }
     // A document: a PDF page (its picture and the boxes of the quoted words), else the paragraph that holds them.
     const doc = item as { pageCount?: number | null; fileKey: string; updatedAt?: string };
