@@ -33,6 +33,7 @@ export const SEALED2_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed2-ques
 export const SEALED3_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed3-questions.json');
 export const SEALED4_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed4-questions.json');
 export const SEALED5_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed5-questions.json');
+export const SEALED6_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed6-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary | null; madeUp: Summary | null };
@@ -46,6 +47,7 @@ export const ANSWER_SETS = [
   { name: 'sealed3', label: 'sealed 3', file: SEALED3_QUESTIONS },
   { name: 'sealed4', label: 'sealed 4', file: SEALED4_QUESTIONS },
   { name: 'sealed5', label: 'sealed 5', file: SEALED5_QUESTIONS },
+  { name: 'sealed6', label: 'sealed 6', file: SEALED6_QUESTIONS },
 ] as const;
 
 /** Each set's figures, by set name. */
