@@ -74,7 +74,8 @@ function Source({ data, where }: { data: ViewerData; where: string }) {
   const rtl = isRtlText(data.text);
   const scrollToFirst = () => firstBox.current?.scrollIntoView({ block: 'center' });
   return (
-    <article className="grid gap-4">
+    // One column no wider than the screen: a long unbroken word of the passage (an e-mail, a URL) wraps instead of widening it.
+    <article className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold tracking-tight" dir="auto" data-testid="viewer-title">{data.title}</h1>
