@@ -1,9 +1,9 @@
 /**
- * The HTTP client implements every method of the Product (core/product/types.ts):
- * the type checker says so for the shape, this test for the running object,
- * so a new Product method cannot be forgotten here; every call it makes is
- * checked against the routes the server registers. Behaviour is proved by
- * core/testing/product-contract.ts (cli/product.contract.test.ts).
+ * The HTTP client is made from the route table (server/api/index.ts): every
+ * Product method (core/product/types.ts) has a route there or is composed by
+ * the client for a stated reason, the server answers every route of the table,
+ * and every call the client makes reaches a route the server registers.
+ * Behaviour is proved by core/testing/product-contract.ts (cli/product.contract.test.ts).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sampleCalls } from '../../core/testing/product-contract';
+import { API, COMPOSED } from '../../server/api/index';
 import { startTestServer } from '../../server/testing';
 import { createProductClient } from './product-client';
 
@@ -25,8 +26,17 @@ function productMethods(): string[] {
     if (text[i] === '{') depth++;
     else if (text[i] === '}' && --depth === 0) { end = i; break; }
   }
-  return [...text.slice(start, end).matchAll(/^\s{2}(\w+)\??\(/gm)].map((m) => m[1]!);
+  return [...text.slice(start, end).matchAll(/^\s{2}(\w+)\??[<(]/gm)].map((m) => m[1]!);
 }
+
+it('every Product method has a route in the table, or is composed by the client for a stated reason', () => {
+  const methods = productMethods();
+  assert.ok(methods.length > 40, `the Product interface was read (${methods.length} methods)`);
+  const routed = new Set(API.map((r) => r.call));
+  assert.deepEqual(methods.filter((m) => !routed.has(m as never) && !COMPOSED[m]), [], 'Product methods without a route');
+  assert.deepEqual(Object.keys(COMPOSED).filter((m) => routed.has(m as never) || !methods.includes(m)), [], 'composed methods that have a route or are not Product methods');
+  assert.ok(Object.values(COMPOSED).every((why) => why.length > 20), 'each composed method says why');
+});
 
 it('the HTTP client has a function for every Product method', () => {
   const methods = productMethods();
@@ -63,6 +73,9 @@ it('every Product method of the HTTP client calls a route the server registers',
       }
     }
     assert.deepEqual(unrouted, [], 'client calls that no server route answers');
+    // Every entry of the table, those the route files register by hand included, is a route the server answers.
+    const registered = new Set(server.app!.routeTable.map((r) => `${r.method} ${r.url}`));
+    assert.deepEqual(API.filter((r) => !registered.has(`${r.method} ${r.url}`)).map((r) => `${r.call}: ${r.method} ${r.url}`), [], 'table entries the server does not answer');
   } finally {
     await server.stop();
     recorder.close();

@@ -4,7 +4,9 @@ import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
-import { docs, Download, Empty, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
+import { ITEMS_BY_KIND } from '../api/items';
+import { docs, Download, IdParams, MULTIPART, sendPage, typed, UploadForm } from './schemas';
+import { serveApi } from './serve-api';
 
 const doc = docs('presentations');
 
@@ -17,17 +19,9 @@ export default async function presentationRoutes(fastify: FastifyInstance, { ser
   app.post('/api/presentations', {
     schema: { ...doc('Upload a presentation (multipart; ingestion runs as a job)', { 201: S.Presentation }), [MULTIPART]: UploadForm.presentation },
   }, async (request, reply) => reply.status(201).send((await product.upload(await readUpload(request, services, 'presentation'))).item));
-  app.delete('/api/presentations/:id', {
-    schema: { ...doc('Delete a presentation with its files, images and index entries', { 204: Empty }), params: IdParams },
-  }, async (request, reply) => {
-    await product.remove(request.params.id, 'presentation');
-    return reply.status(204).send();
-  });
+  await serveApi(fastify, product, ITEMS_BY_KIND.presentation);
   app.get('/api/presentations/:id/download', { schema: { ...doc('Download the original presentation', Download), params: IdParams } }, async (request, reply) => {
     const p = await product.item('presentation', request.params.id);
     return sendObject(product, p.fileKey, request, reply, { disposition: 'attachment', fileName: p.fileName });
   });
-  app.post('/api/presentations/:id/retry', { schema: { ...doc('Retry a failed presentation', { 200: S.Presentation }), params: IdParams } }, async (request) =>
-    (await product.retry(request.params.id, 'presentation')).item,
-  );
 }

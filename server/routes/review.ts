@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
-import { REVIEW_FILTERS } from '../../core/types';
 import { actorOf } from '../auth';
+import { REVIEW } from '../api/review';
 import { docs, IdParams, JsonFile, typed } from './schemas';
+import { serveApi } from './serve-api';
 
 /** Review, audience and expiry (docs/API.md "Review"): thin; the rules are in core/governance. */
 
 const doc = docs('review');
-const Items = T.Array(S.ContentItem);
 const AuditQuery = T.Object({
   since: T.Optional(T.String({ maxLength: 40, description: '7d, 24h, 30m or a date' })),
   format: T.Optional(T.Enum(['json', 'csv', 'jsonl'] as const)),
@@ -19,22 +19,7 @@ const AuditQuery = T.Object({
 export default async function reviewRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const app = typed(fastify);
-  app.get('/api/review', {
-    schema: {
-      ...doc('Items by review state: pending (default), approved, rejected, expired, staff, all', { 200: Items }),
-      querystring: T.Object({ filter: T.Optional(T.Enum(REVIEW_FILTERS)) }),
-    },
-  }, (request) => product.reviewQueue(request.query.filter));
-
-  app.post('/api/review/approve', {
-    schema: { ...doc('Approve items by id (reviewer or admin): public unless staff-only or expired', { 200: Items }), body: S.ApproveBody },
-  }, (request) => product.approve(request.body.ids, { actor: actorOf(request) }));
-  app.post('/api/review/reject', {
-    schema: { ...doc('Reject items by id with an optional note (reviewer or admin): never public', { 200: Items }), body: S.RejectBody },
-  }, (request) => product.reject(request.body.ids, { note: request.body.note, actor: actorOf(request) }));
-  app.post('/api/review/access', {
-    schema: { ...doc('Set the audience (public, staff) and/or validUntil of items by id', { 200: Items }), body: S.AccessBody },
-  }, (request) => product.setAccess(request.body.ids, { audience: request.body.audience, validUntil: request.body.validUntil, archived: request.body.archived }, { actor: actorOf(request) }));
+  await serveApi(fastify, product, REVIEW);
 
   // One item: /api/items/:id/approve | reject | access (the same use cases).
   app.post('/api/items/:id/approve', { schema: { ...doc('Approve one item', { 200: S.ContentItem }), params: IdParams } }, async (request) =>

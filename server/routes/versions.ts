@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
 import type { ContentType } from '../../core/types';
 import { actorOf } from '../auth';
 import { readUpload } from '../upload';
+import { VERSIONS, VersionResult } from '../api/review';
 import { docs, IdParams, MULTIPART, typed } from './schemas';
+import { serveApi } from './serve-api';
 
 /** Versions of an item's file (docs/API.md "Versions"): thin; the rules are in core/governance/versions.ts. */
 
@@ -14,10 +15,6 @@ const BASES: Array<{ base: string; type?: ContentType; name: string }> = [
   { base: '/api/items', name: 'an item (any kind)' }, { base: '/api/documents', type: 'document', name: 'a document' },
   { base: '/api/presentations', type: 'presentation', name: 'a presentation' }, { base: '/api/videos', type: 'video', name: 'a video' },
 ];
-const VersionParams = T.Object({ id: T.Integer({ minimum: 1 }), n: T.Integer({ minimum: 1 }) });
-const RestoreBody = T.Union([T.Object({ approve: T.Optional(T.Boolean()) }, { additionalProperties: false }), T.Null()]);
-/** The item as it is now (its record), and the new version. */
-const Result = T.Object({ type: S.ContentType, item: T.Union([S.Document, S.Presentation, S.Video]), version: S.ItemVersion });
 const ReplaceForm = T.Object({
   file: T.String({ format: 'binary', description: 'The new file (same kind as the item; checked like an upload)' }),
   approve: T.Optional(T.String({ description: 'true: approve the new version now (reviewer or admin): live once processed' })),
@@ -31,21 +28,13 @@ export default async function versionRoutes(fastify: FastifyInstance, { services
   for (const { base, type, name } of BASES) {
     app.post(`${base}/:id/replace`, {
       schema: {
-        ...doc(`Replace the file of ${name} with a new version (multipart): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)`, { 200: Result }),
+        ...doc(`Replace the file of ${name} with a new version (multipart): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)`, { 200: VersionResult }),
         params: IdParams, [MULTIPART]: ReplaceForm,
       },
     }, async (request) => {
       const up = await readUpload(request, services, type ?? 'any');
       return product.replace(request.params.id, { file: up.file, type, approve: truthy(up.fields.approve), syncSource: up.fields.syncSource as string | undefined, actor: actorOf(request) });
     });
-    app.get(`${base}/:id/versions`, {
-      schema: { ...doc(`The versions of ${name}'s file, oldest first`, { 200: T.Array(S.ItemVersion) }), params: IdParams },
-    }, (request) => product.versions(request.params.id, type));
-    app.post(`${base}/:id/versions/:n/restore`, {
-      schema: {
-        ...doc(`Bring back version n of ${name}'s file as a new version (processed and reviewed like a replacement; approve: true for reviewers and admins)`, { 200: Result }),
-        params: VersionParams, body: RestoreBody,
-      },
-    }, (request) => product.restoreVersion(request.params.id, request.params.n, { type, approve: !!request.body?.approve, actor: actorOf(request) }));
   }
+  await serveApi(fastify, product, VERSIONS);
 }

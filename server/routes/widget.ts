@@ -6,7 +6,9 @@ import { AppError } from '../../core/errors';
 import type { Product } from '../../core/product/index';
 import * as S from '../../core/schemas/index';
 import { WIDGET_DIST, WIDGET_FILES } from '../../web/widget/files';
+import { WIDGET_SETTINGS } from '../api/organisation';
 import { docs, Empty, Html, JavaScript, typed } from './schemas';
+import { serveApi } from './serve-api';
 
 /**
  * The embeddable chat widget: /widget.js (the loader a site embeds with one
@@ -96,10 +98,5 @@ export async function widgetConfigRoutes(fastify: FastifyInstance, opts: { servi
 
 /** The admin's widget settings: allowed sites, title, colour, greeting. */
 export async function widgetSettingsRoutes(fastify: FastifyInstance, opts: { services: { product: WidgetProduct } }) {
-  const { product } = opts.services;
-  const app = typed(fastify);
-  app.get('/api/widget/settings', { schema: doc('Widget settings: allowed sites and brand defaults', { 200: S.WidgetSettingsView }) }, () => product.widgetSettings());
-  app.patch('/api/widget/settings', {
-    schema: { ...doc('Change the widget settings', { 200: S.WidgetSettingsView }), body: S.WidgetSettingsPatch },
-  }, (request) => product.updateWidgetSettings(request.body ?? {}));
+  await serveApi(fastify, opts.services.product, WIDGET_SETTINGS);
 }
