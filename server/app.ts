@@ -67,9 +67,19 @@ const COMPRESSION = {
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
+type AppOptions = { logger?: FastifyServerOptions['logger']; loggerInstance?: Logger; webDist?: string };
+
 /** Composes the HTTP face: public routes, admin routes behind sign-in, the built console. */
-export async function buildApp(services: Edge, options: { logger?: FastifyServerOptions['logger']; loggerInstance?: Logger; webDist?: string } = {}): Promise<FastifyInstance> {
+export async function buildApp(services: Edge, options: AppOptions = {}): Promise<FastifyInstance> {
   startMetrics();
+  const app = await createServer(services, options);
+  await registerRoutes(app, services);
+  await registerConsole(app, options.webDist ?? WEB_DIST);
+  return app;
+}
+
+/** The Fastify instance with what every request goes through: logging, limits, compression, headers, who calls. */
+async function createServer(services: Edge, options: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = services.config;
   // proxy-addr semantics: a number trusts that many hops from the socket, a list trusts those addresses;
   // either way the client is the address the last trusted proxy saw, never a client-written leftmost entry.
@@ -114,7 +124,11 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
   app.addHook('onRequest', identify(services.auth));
   app.addHook('onRequest', actAs);
   app.addHook('onRequest', bodyDeadline({ ...services.config.uploads }));
+  return app;
+}
 
+/** The routes: public ones each under its per-address limit, the rest behind sign-in. */
+async function registerRoutes(app: FastifyInstance, services: Edge): Promise<void> {
   await registerOpenApi(app);
   const gate = createPublicGate(services);
   const opts = { services, gate };
@@ -158,8 +172,10 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
       await admin.register(routes, opts);
     }
   });
+}
 
-  const webDist = options.webDist ?? WEB_DIST;
+/** The built console (when there is one) and the answer to any other path. */
+async function registerConsole(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   // Cache headers are set by consoleHeaders: hashed assets immutable, everything else revalidated.
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, cacheControl: false, preCompressed: true });
@@ -175,5 +191,4 @@ export async function buildApp(services: Edge, options: { logger?: FastifyServer
     // History fallback: the SPA decides (and shows its own 404 page).
     return reply.sendFile('index.html');
   });
-  return app;
 }

@@ -69,19 +69,23 @@ async function resolveCategory(product: Product, value: string): Promise<number>
   throw usageError(`No category "${value}". ${known ? `Categories: ${known}` : 'There are no categories yet: create one in the web console first.'}`);
 }
 
+/** The folders among the inputs, for --watch (which needs one, and no --title). */
+async function foldersToWatch(ctx: CliContext, inputs: string[], options: ImportOptions): Promise<string[]> {
+  const watchDirs: string[] = [];
+  for (const input of inputs) {
+    const abs = path.resolve(ctx.cwd, input);
+    if ((await stat(abs).catch(() => null))?.isDirectory()) watchDirs.push(abs);
+  }
+  if (!watchDirs.length) throw usageError('--watch needs at least one folder to watch');
+  if (options.title) throw usageError('--title cannot be used with --watch');
+  return watchDirs;
+}
+
 async function runImport(ctx: CliContext, inputs: string[], options: ImportOptions): Promise<number> {
   const { logger, signal } = ctx;
   const translateTo = validLanguage(options.translateTo);
   const intervalMs = parseCount(options.interval, '--interval', 100, 600_000);
-  const watchDirs: string[] = [];
-  if (options.watch) {
-    for (const input of inputs) {
-      const abs = path.resolve(ctx.cwd, input);
-      if ((await stat(abs).catch(() => null))?.isDirectory()) watchDirs.push(abs);
-    }
-    if (!watchDirs.length) throw usageError('--watch needs at least one folder to watch');
-    if (options.title) throw usageError('--title cannot be used with --watch');
-  }
+  const watchDirs = options.watch ? await foldersToWatch(ctx, inputs, options) : [];
   const expansion = await expandInputs(inputs, { cwd: ctx.cwd, recursive: !!options.recursive, allowEmptyFolders: !!options.watch });
   if (options.title && expansion.files.length !== 1) throw usageError(`--title is for one file, but ${expansion.files.length} were given`);
 
