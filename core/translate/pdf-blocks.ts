@@ -1,6 +1,7 @@
 /**
  * Where the text of a PDF is: text blocks with their boxes from poppler's
- * `pdftotext -bbox-layout` (points, top-left origin, crop box), and for
+ * `pdftotext -bbox-layout -cropbox` (points, top-left origin, crop box; the
+ * page's size it reports is not turned by /Rotate, its words are), and for
  * scanned pages (no text, an image) the blocks tesseract reads from a
  * rendered page.
  */
@@ -14,6 +15,7 @@ import { decodeEntities } from '../tools/tidy';
 import { wholeWords } from '../text/words';
 import { escapeLiterals } from '../tools/inline-tags';
 import { looksLikeCode } from './keep';
+import { isVertical, mergeInsetLines, paragraphRuns, type BlockLine } from './pdf-runs';
 import type { TranslationLanguage } from '../types';
 
 export interface PdfBlock {
@@ -31,6 +33,10 @@ export interface PdfBlock {
   keep?: 'code';
   /** Its words, line by line as pdftotext read them (a link is placed on the words it covers). */
   words?: PdfLine[][];
+  /** One line the source placed on its own (a form's line item, a cell, a label): drawn on one line in its box, never reflowed. */
+  single?: boolean;
+  /** Its line runs up or down the page (a vertical label): drawn turned, as one line. */
+  vertical?: boolean;
 }
 
 /** A line or a word: its box (points, top-left origin) and text. */
@@ -79,37 +85,43 @@ export function parseBboxLayout(html: string): { pages: PdfPageInfo[]; blocks: P
   for (const pm of html.matchAll(/<page\b([^>]*)>([\s\S]*?)<\/page>/g)) {
     pages.push({ width: num(pm[1] as string, 'width'), height: num(pm[1] as string, 'height') });
     const page = pages.length;
+    const read: BlockLine[][] = [];
     for (const bm of (pm[2] as string).matchAll(/<block\b([^>]*)>([\s\S]*?)<\/block>/g)) {
-      const a = bm[1] as string;
-      const lines: string[] = [];
-      const boxes: PdfLine[] = [];
-      const heights: number[] = [];
-      const words: PdfLine[][] = [];
+      const lines: BlockLine[] = [];
       for (const lm of (bm[2] as string).matchAll(/<line\b([^>]*)>([\s\S]*?)<\/line>/g)) {
         const la = lm[1] as string;
-        heights.push(num(la, 'yMax') - num(la, 'yMin'));
         const ws = [...(lm[2] as string).matchAll(/<word\b([^>]*)>([\s\S]*?)<\/word>/g)].map((w) => {
           const wa = w[1] as string;
           return { x: num(wa, 'xMin'), y: num(wa, 'yMin'), w: num(wa, 'xMax') - num(wa, 'xMin'), h: num(wa, 'yMax') - num(wa, 'yMin'), text: clean(w[2] as string) };
         });
-        words.push(ws);
         const line = ws.map((w) => w.text).join(' ');
-        lines.push(line);
-        boxes.push({ x: num(la, 'xMin'), y: num(la, 'yMin'), w: num(la, 'xMax') - num(la, 'xMin'), h: num(la, 'yMax') - num(la, 'yMin'), text: line });
+        lines.push({ box: { x: num(la, 'xMin'), y: num(la, 'yMin'), w: num(la, 'xMax') - num(la, 'xMin'), h: num(la, 'yMax') - num(la, 'yMin'), text: line }, words: ws });
       }
-      if (!lines.some((l) => l.trim())) continue;
-      const x = num(a, 'xMin');
-      const y = num(a, 'yMin');
-      const block: PdfBlock = { page, x, y, w: num(a, 'xMax') - x, h: num(a, 'yMax') - y, size: Math.max(4, median(heights) * 0.86), text: '', ocr: false, lines: visualLines(boxes), words };
-      raw.push({ block, lines });
-      blocks.push(block);
+      if (lines.some((l) => l.box.text.trim())) read.push(lines);
+    }
+    for (const lines of mergeInsetLines(read)) {
+      // Separately placed lines keep their own boxes; only a wrapped paragraph is one block (a code listing stays whole).
+      const code = looksLikeCode(visualLines(lines.map((l) => l.box)).map((l) => l.text).join('\n'));
+      for (const run of code ? [lines.map((_, i) => i)] : paragraphRuns(lines)) {
+        const ls = run.map((i) => lines[i]!);
+        const x = Math.min(...ls.map((l) => l.box.x)); const y = Math.min(...ls.map((l) => l.box.y));
+        const boxes = ls.map((l) => l.box);
+        const vertical = ls.length === 1 && isVertical(ls[0]!.box);
+        const heights = boxes.map((b) => (vertical ? b.w : b.h));
+        const block: PdfBlock = {
+          ...(code ? { keep: 'code' as const } : {}), page, x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x, h: Math.max(...boxes.map((b) => b.y + b.h)) - y,
+          size: Math.max(4, median(heights) * 0.86), text: '', ocr: false, lines: visualLines(boxes), words: ls.map((l) => l.words),
+          ...(ls.length === 1 && !code ? { single: true } : {}), ...(vertical ? { vertical: true } : {}),
+        };
+        raw.push({ block, lines: boxes.map((b) => b.text) });
+        blocks.push(block);
+      }
     }
   }
   // Hyphenation is decided against the whole document's text (compounds it writes with a hyphen keep it).
   const context = raw.map((r) => r.lines.join('\n')).join('\n');
   for (const { block, lines } of raw) {
     block.text = joinLines(lines, context);
-    if (looksLikeCode((block.lines ?? []).map((l) => l.text).join('\n'))) block.keep = 'code';
   }
   return { pages, blocks: blocks.filter((b) => b.text), context };
 }
@@ -197,7 +209,8 @@ export async function pagesWithImages(file: string, signal?: AbortSignal): Promi
 export async function readPdfBlocks(file: string, signal?: AbortSignal): Promise<{ pages: PdfPageInfo[]; blocks: PdfBlock[]; context: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-bbox-'));
   try {
-    await runTool('pdftotext', ['-bbox-layout', file, path.join(dir, 'b.html')], { signal, timeoutMs: 300_000 });
+    // Words as the reader sees them: in the crop box (what MuPDF renders and viewers show), turned by /Rotate.
+    await runTool('pdftotext', ['-bbox-layout', '-cropbox', file, path.join(dir, 'b.html')], { signal, timeoutMs: 300_000 });
     return parseBboxLayout(await readFile(path.join(dir, 'b.html'), 'utf8'));
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { linkTaggedText, ocrPageBlocks, pagesWithImages, readPdfBlocks, type Pdf
 import { escapeLiterals, pieces, stripTags, tagProblem } from '../tools/inline-tags';
 import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, underlined, type BlockStyle, type PdfChar, type Raster } from './pdf-style';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
+import { cropFrame, displaySize, mediaFrame, placement, rectFromDisplayPdf, rectToDisplay, type Rect } from './pdf-page-frame';
 import { warningOf } from '../messages';
 
 export interface PdfOptions {
@@ -80,7 +81,10 @@ export interface PlacedBlock extends PdfBlock {
    */
   cover?: 'lines' | 'block' | null;
   background?: string;
-  lineBackgrounds?: string[];
+  /** Places painted in the colour behind them before the text is drawn (an underline left where a link's words were). */
+  patches?: Array<{ x: number; y: number; w: number; h: number; color: string }>;
+  /** A vertical label reads bottom to top ('up', the common way) or top to bottom ('down'). */
+  turn?: 'up' | 'down';
 }
 
 /** The overlay document: one CSS page per PDF page, one positioned box per block. */
@@ -95,10 +99,8 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
     : '');
   const body = pages.map((_, i) => {
     const boxes = blocks.filter((b) => b.page === i + 1).map((b) => {
-      // Where the text was removed, each original line's place is painted in the colour behind it (only there).
-      const under = b.cover === 'lines' && b.lines?.length
-        ? b.lines.map((l, k) => `<div class="bg" style="left:${(l.x - 0.5).toFixed(2)}pt;top:${(l.y - 0.5).toFixed(2)}pt;width:${(l.w + 1).toFixed(2)}pt;height:${(l.h * 1.25 + 1).toFixed(2)}pt;background:${b.lineBackgrounds?.[k] ?? b.background ?? '#fff'}"></div>`).join('')
-        : '';
+      // Where the text was removed nothing is painted (rules and boxes under it stay), only a link's leftover underline.
+      const under = (b.patches ?? []).map((q) => `<div class="bg" style="left:${q.x.toFixed(2)}pt;top:${q.y.toFixed(2)}pt;width:${q.w.toFixed(2)}pt;height:${q.h.toFixed(2)}pt;background:${q.color}"></div>`).join('');
       // A code listing is drawn as it was, line by line at each line's place (never reflowed).
       if (b.keep === 'code' && b.lines?.length) {
         return under + b.lines.map((l) => `<div class="b code" style="left:${l.x.toFixed(2)}pt;top:${l.y.toFixed(2)}pt;font-size:${Math.max(4, l.h * 0.8).toFixed(2)}pt${looks(b.style)}">${esc(l.text)}</div>`).join('');
@@ -106,9 +108,13 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
       // Words still visible (a scan, an invisible OCR layer over one) are covered by a box a little larger than they are.
       const boxed = b.ocr || b.cover === 'block';
       const pad = boxed ? b.size * 0.3 : 0;
-      const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(b.w * 1.03 + 1 + 2 * pad).toFixed(2)}pt;`
-        + `height:${(b.h + b.size * 0.35 + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${boxed ? `;background:${b.background ?? '#fff'};padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}${looks(b.style)}`;
-      return `${under}<div class="b" style="${style}">${b.linked ? linkedHtml(b.linked.text, b.linked.links) : esc(b.translation)}</div>`;
+      // A line is as long as its box is wide (tall, for a vertical label) plus a little; across it, a line's height.
+      // A line placed on its own gets no more than its length: what follows it on the page (a "yes" box, a column) stays clear.
+      const [w, h] = b.vertical ? [b.w + b.size * 0.35, b.h + 1] : [b.single ? b.w + 1 : b.w * 1.03 + 1, b.h + b.size * 0.35];
+      const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(w + 2 * pad).toFixed(2)}pt;`
+        + `height:${(h + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${boxed ? `;background:${b.background ?? '#fff'};padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}${looks(b.style)}`;
+      const kind = b.vertical ? ` one vt${b.turn === 'down' ? '' : ' up'}` : b.single ? ' one' : '';
+      return `${under}<div class="b${kind}" style="${style}">${b.linked ? linkedHtml(b.linked.text, b.linked.links) : esc(b.translation)}</div>`;
     }).join('');
     return `<div class="pg pg${i + 1}">${boxes}</div>`;
   }).join('\n');
@@ -116,8 +122,11 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
 html, body { margin: 0; padding: 0 }
 .pg { position: relative; overflow: hidden; break-after: page }
 .pg:last-child { break-after: auto }
-.b { position: absolute; font-family: ${family}; line-height: 1.12; color: #111; white-space: normal; overflow-wrap: anywhere;
-  text-align: ${rtl ? 'right' : 'left'}; direction: ${rtl ? 'rtl' : 'ltr'}; overflow: hidden }
+.b { position: absolute; font-family: ${family}; line-height: 1.12; color: #111; white-space: normal; overflow-wrap: normal; word-break: normal;
+  hyphens: manual; text-align: ${rtl ? 'right' : 'left'}; direction: ${rtl ? 'rtl' : 'ltr'}; overflow: hidden }
+.b.one { white-space: nowrap }
+.b.vt { writing-mode: vertical-rl; text-align: left }
+.b.vt.up { transform: rotate(180deg) }
 .bg { position: absolute }
 a.lk { color: inherit; text-decoration: none }
 .b.code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; white-space: pre; direction: ltr; text-align: left; overflow: visible; line-height: 1 }
@@ -128,8 +137,10 @@ ${body}
 const over = [];
 document.querySelectorAll('.pg').forEach((pg, i) => pg.querySelectorAll('.b:not(.code)').forEach((b) => {
   let s = parseFloat(b.style.fontSize);
-  while (b.scrollHeight > b.clientHeight + 1 && s > ${minFontPt}) { s = Math.max(${minFontPt}, s * 0.92); b.style.fontSize = s + 'pt'; }
-  if (b.scrollHeight > b.clientHeight + 1) { over.push(i + 1); b.style.overflow = 'visible'; }
+  // Words are never broken: a line or word too long for its box makes the text smaller.
+  const overflows = () => b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1;
+  while (overflows() && s > ${minFontPt}) { s = Math.max(${minFontPt}, s * 0.92); b.style.fontSize = s + 'pt'; }
+  if (overflows()) { over.push(i + 1); b.style.overflow = 'visible'; }
 }));
 document.title = 'fit:' + JSON.stringify(over);
 </script></body></html>`;
@@ -172,6 +183,8 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
   try {
     if (original && (original.isEncrypted || original.getPageCount() !== pages.length)) original = null;
     outline = original ? outlineItems(original) : [];
+    // poppler reports a turned page's size unturned (its words are turned): the overlay page is the page as shown.
+    if (original) original.getPages().forEach((p, i) => { pages[i] = displaySize(cropFrame(p)); });
   } catch {
     original = null;
   }
@@ -209,8 +222,9 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
       const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-tr-'));
       try {
         const noText = path.join(dir, 'notext.pdf');
+        // Annotations (form fields' boxes, stamps) stay the kept original's: drawn into its content too, they would show twice.
         await runTool('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dFILTERTEXT', '-dAutoRotatePages=/None',
-          `-sOutputFile=${noText}`, file], { signal, timeoutMs: 300_000 });
+          ...(original ? ['-dShowAnnots=false'] : []), `-sOutputFile=${noText}`, file], { signal, timeoutMs: 300_000 });
         // How each block looks (MuPDF's characters) and what is behind it (the page rendered with and without its text).
         const [chars, before, after] = await Promise.all([
           readPdfChars(file, dir, signal), renderRasters(file, dir, 'o', 36, { signal }), renderRasters(file, dir, 'n', 36, { noText: true, signal }),
@@ -237,7 +251,13 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
           let style = b.ocr || invisible ? { ...DEFAULT_STYLE } : styleIn(chars, b.page, b);
           // Text that would not read on what is behind it (an invisible layer's colour, a wrong guess) takes black or white.
           if (contrast(style.color, background) < 2.2) style = { ...style, color: luminance(background) > 0.35 ? '#111111' : '#ffffff' };
-          return withLinks({ ...b, translation, style, cover, background, lineBackgrounds: (b.lines ?? []).map((l) => backgroundAround(n1, l)) });
+          // A link's underline, left on the page where its words were, is painted over (it would underline other words).
+          const patches = linked && cover === 'lines' ? [...linked.links.values()].filter((l) => l.underline).map((l) => {
+            const r = links[l.index]!;
+            const box = { x: r.x0 - 0.5, y: r.y0, w: r.x1 - r.x0 + 1, h: r.y1 - r.y0 + 2 };
+            return { ...box, color: backgroundAround(n1, box) };
+          }) : [];
+          return withLinks({ ...b, translation, style, cover, background, patches, ...(b.vertical ? { turn: turnOf(chars, b) } : {}) });
         });
         const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(pages, placed, target, minFontPt), dir, signal);
         const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
@@ -254,23 +274,20 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
         for (const p of hidden) out2.push(warningOf(p, 'warning.hidden_text_layer'));
+        // The overlay is drawn in the page as the reader sees it: its crop box, upright, turned back by the page's /Rotate.
         doc.getPages().forEach((page, i) => {
-          if (!placed.some((b) => b.page === i + 1)) return;
-          const rotation = page.getRotation().angle % 360;
-          if (rotation) out2.push(warningOf(i + 1, 'warning.rotated_page', { degrees: rotation }));
-          const crop = page.getCropBox();
-          page.drawPage(embedded[i]!, { x: crop.x, y: crop.y, width: crop.width, height: crop.height });
+          if (placed.some((b) => b.page === i + 1)) page.drawPage(embedded[i]!, placement(cropFrame(page)));
         });
         if (doc === original) {
           const moved = movedLinks(layer);
           doc.getPages().forEach((page, i) => {
-            const crop = page.getCropBox();
+            const frame = cropFrame(page);
+            const shown = displaySize(frame);
             const { width: lw, height: lh } = layer.getPage(i).getSize();
             for (const [k, rects] of moved.get(i + 1) ?? []) {
               const link = links[k];
-              if (link?.page === i + 1) placeLink(link.dict, rects.map((r) => ({
-                x0: crop.x + r.x0 * crop.width / lw, x1: crop.x + r.x1 * crop.width / lw,
-                y0: crop.y + r.y0 * crop.height / lh, y1: crop.y + r.y1 * crop.height / lh,
+              if (link?.page === i + 1) placeLink(link.dict, rects.map((r) => rectFromDisplayPdf(frame, {
+                x0: r.x0 * shown.width / lw, x1: r.x1 * shown.width / lw, y0: r.y0 * shown.height / lh, y1: r.y1 * shown.height / lh,
               })));
             }
           });
@@ -329,13 +346,11 @@ async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Prom
       });
       page.node.set(PDFName.of('Annots'), doc.context.obj(keep));
     }
-    const emb = base[i]!;
-    const box = drawing.getPage(i).getMediaBox();
-    page.drawPage(emb, { x: box.x, y: box.y, width: box.width, height: box.height });
+    // Ghostscript moved the MediaBox to 0,0 and turned the drawing as the page is shown: put back where the page has it.
+    page.drawPage(base[i]!, placement(mediaFrame(page)));
   });
 }
 
-interface Rect { x0: number; y0: number; x1: number; y1: number }
 interface LinkAnnotation extends Rect { page: number; dict: PDFDict }
 
 const annotationsOf = (doc: PDFDocument, page: PDFPage, subtype: string): PDFDict[] => {
@@ -352,22 +367,27 @@ const rectOf = (d: PDFDict): Rect | null => {
   return { x0: Math.min(a!, c!), y0: Math.min(b!, e!), x1: Math.max(a!, c!), y1: Math.max(b!, e!) };
 };
 
-/** Link annotations of upright pages, their rectangles in top-left page coordinates (as pdftotext reports words). */
+/** Link annotations, their rectangles in the page as shown (top-left origin, crop box, turned: as pdftotext reports words). */
 export function linkAnnotations(doc: PDFDocument): LinkAnnotation[] {
   const out: LinkAnnotation[] = [];
   try {
     doc.getPages().forEach((page, i) => {
-      if (page.getRotation().angle % 360) return;
-      const crop = page.getCropBox();
+      const frame = cropFrame(page);
       for (const dict of annotationsOf(doc, page, 'Link')) {
         const r = rectOf(dict);
-        if (r) out.push({ page: i + 1, dict, x0: r.x0 - crop.x, x1: r.x1 - crop.x, y0: crop.y + crop.height - r.y1, y1: crop.y + crop.height - r.y0 });
+        if (r) out.push({ page: i + 1, dict, ...rectToDisplay(frame, r) });
       }
     });
   } catch {
     return out;
   }
   return out;
+}
+
+/** Which way a vertical label reads: its characters, in drawing order, going up the page or down it. */
+function turnOf(chars: PdfChar[], b: PdfBlock): 'up' | 'down' {
+  const inside = chars.filter((c) => c.page === b.page && c.x >= b.x - 1 && c.x <= b.x + b.w + 1 && c.y >= b.y - 1 && c.y <= b.y + b.h + 1);
+  return inside.length >= 2 && inside[inside.length - 1]!.y > inside[0]!.y ? 'down' : 'up';
 }
 
 /** How a link's own words look where they differ from their block (colour, bold), and whether a line was drawn under them. */
@@ -423,14 +443,12 @@ function widgetBoxes(doc: PDFDocument): Array<{ page: number; x0: number; y0: nu
     doc.getPages().forEach((page, i) => {
       const annots = page.node.lookup(PDFName.of('Annots'));
       if (!(annots instanceof PDFArray)) return;
-      const crop = page.getCropBox();
+      const frame = cropFrame(page);
       for (const a of annots.asArray()) {
         const d = a instanceof PDFRef ? doc.context.lookup(a) : a;
         if (!(d instanceof PDFDict) || d.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
-        const rect = d.lookup(PDFName.of('Rect'));
-        if (!(rect instanceof PDFArray) || rect.size() < 4) continue;
-        const [x0, y0, x1, y1] = rect.asArray().map((n) => Number(n.toString()));
-        out.push({ page: i + 1, x0: Math.min(x0!, x1!) - crop.x, x1: Math.max(x0!, x1!) - crop.x, y0: crop.y + crop.height - Math.max(y0!, y1!), y1: crop.y + crop.height - Math.min(y0!, y1!) });
+        const r = rectOf(d);
+        if (r) out.push({ page: i + 1, ...rectToDisplay(frame, r) });
       }
     });
   } catch {
