@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints the benchmark figures the issues ask for.
  * Each heavy part runs in its own process so peak memory is its own.
- *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers   to run a subset
+ *   BENCH_ONLY=upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers,health   to run a subset
+ *   BENCH_HEALTH_FILES=60                  health: /api/health every 50 ms while `cms import` sends that many corpus files to a server (p50/p99/max)
  *   BENCH_DATABASE_URL=postgres://...      use this PostgreSQL for the two-server chat figure
  *                                          (default: one started for the run, as the tests do)
  *   BENCH_ONLY=answers                     answers on the shared corpus's question sets (offline and with a scripted model; BENCH_ANSWER_SETS=tuned,sealed3 for some)
@@ -30,6 +31,7 @@ import { consoleFirstLoad } from './wire';
 import { officeBench, printOfficeBench } from './office';
 import { lexicalBench, printLexicalRun } from './lexical';
 import { bulkImport } from './bulk-import';
+import { healthDuringImport } from './health-during-import';
 import { renderFlood } from './render-flood';
 
 type IngestResult = {
@@ -47,7 +49,7 @@ const medianLater = (r: IngestResult) => {
   return order[Math.floor((order.length - 1) / 2)]!;
 };
 
-const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'upload,ingest,office,rag,llm,web,translate,hardening,chat,video,widget,answers,health').split(','));
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
 const line = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const f1 = (n: number) => n.toFixed(1);
@@ -143,6 +145,17 @@ if (only.has('bulk')) {
   line('cms RSS by quarter of the run (median)', r.rssQuartersMb.map((x) => `${Math.round(x)} MB`).join(' / '));
   line('peak RSS: cms / with its tools', `${Math.round(r.peakRssMb)} MB / ${Math.round(r.peakTreeMb)} MB`);
   line('load average at the end', r.load);
+}
+
+if (only.has('health')) {
+  const n = Number(process.env.BENCH_HEALTH_FILES ?? 60);
+  console.log(`\n/api/health during a bulk import: cms import of ${n} corpus files (PDF, DOCX, PPTX) into a server process over HTTP, health asked every 50 ms (issue 39: p99 within 200 ms on an idle machine)`);
+  const r = await healthDuringImport(n);
+  results.health = r;
+  line('import: completed / failed', `${r.completed} / ${r.failed} in ${f1(r.seconds)} s`);
+  line('health answers: p50 / p99 / max', `${r.answers} answers: ${f1(r.p50Ms)} / ${f1(r.p99Ms)} / ${f1(r.maxMs)} ms`);
+  line('slowest five', r.slowest.map((ms) => `${Math.round(ms)} ms`).join(', '));
+  line('load average (1, 5, 15 min) before / after', `${r.loadBefore.map((x) => x.toFixed(1)).join(', ')} / ${r.loadAfter.map((x) => x.toFixed(1)).join(', ')}`);
 }
 
 if (only.has('answers')) {

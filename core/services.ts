@@ -25,6 +25,7 @@ import { createFeedSearchIndex } from './search/feed';
 import { rerankerFromConfig } from './search/reranked';
 import type { Embedder, MaintainedSearchIndex, SearchIndex } from './search/types';
 import { AppError, isAppError } from './errors';
+import type { LogLine } from './log';
 import { reindexAll } from './content/reindex';
 import { createLocalStore } from './storage/local';
 import type { ObjectStore } from './storage/types';
@@ -119,7 +120,7 @@ export interface ServiceOptions {
   startWorker?: boolean;
   /** `cms migrate` opens the target beside the data folder it copies: no refusal of an empty database there. */
   migrating?: boolean;
-  log?: (msg: string) => void;
+  log?: LogLine;
   /** Told what degrades answers without failing them (a reranking endpoint that fails); `log` otherwise. */
   warn?: (msg: string) => void;
   onGeneratedPassword?: (password: string) => void;

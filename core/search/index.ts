@@ -8,6 +8,7 @@
  * and try Chroma again after a short pause.
  */
 import { AppError, isAppError } from '../errors';
+import type { LogLine } from '../log';
 import { detectLanguage, UNDETERMINED } from '../text/language';
 import { fuseRankings, type RankedList } from './fusion';
 import { createLexicalIndex, LEXICAL_FIELDS, type LexicalField, type LexicalIndex } from './lexical-index';
@@ -40,8 +41,8 @@ export interface SearchIndexOptions {
   candidates?: number;
   /** Lexical save debounce (default 1000 ms). */
   saveDelayMs?: number;
-  /** Told what went wrong in the background (a failed save or merge of the lexical index), e.g. the server's log. */
-  log?: (message: string) => void;
+  /** Told what went wrong in the background (a failed save or merge of the lexical index), e.g. the server's log; at debug level, its quiet times. */
+  log?: LogLine;
   /** Pause before trying Chroma again after a failed search (default 10 s). */
   retryAfterMs?: number;
   /**
@@ -69,7 +70,10 @@ export interface LocalSearchIndex extends MaintainedSearchIndex {
 }
 
 export async function createSearchIndex(options: SearchIndexOptions): Promise<LocalSearchIndex> {
-  const lexical = await createLexicalIndex({ dataDir: options.dataDir, saveDelayMs: options.saveDelayMs, log: options.log });
+  const lexical = await createLexicalIndex({
+    dataDir: options.dataDir, saveDelayMs: options.saveDelayMs, log: options.log,
+    onQuiet: (chunks) => options.log?.(`Search index written and merged at a quiet time: ${chunks} chunks`, { level: 'debug', indexChunks: chunks }),
+  });
   const vectors: VectorIndex | null = options.chromaUrl
     ? createVectorIndex({ url: options.chromaUrl, embedder: options.embedder, collection: options.collection })
     : null;

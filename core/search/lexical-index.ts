@@ -114,6 +114,8 @@ export interface LexicalIndexOptions {
   log?: (message: string) => void;
   /** Told of every merge of segments as it starts, ends or fails (tests, benchmarks). */
   onMerge?: (event: MergeEvent) => void;
+  /** Told when a quiet time's write and merge are over (the index has nothing left to write), with the chunks held. */
+  onQuiet?: (chunks: number) => void;
   /** Merges of fewer postings run inline, bigger ones in a worker thread (default WORKER_MIN_POSTINGS in ./lexical-segments). */
   workerMergePostings?: number;
 }
@@ -480,7 +482,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
         const quietFor = performance.now() - lastChange;
         if (quietFor < saveDelay) { tick(saveDelay - quietFor); return; }
         // A failed merge keeps its segments and is logged (onMerge above); tried again at the next quiet time.
-        segments.compact().catch(() => {});
+        segments.compact().catch(() => {}).then(() => segments.idle()).then(() => { if (!closed) options.onQuiet?.(docs.live); }, () => {});
       }, delay);
       timer.unref?.();
     };

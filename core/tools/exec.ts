@@ -6,11 +6,11 @@
  * network, and death with this process. The child runs in its own process
  * group so a timeout also ends its children (soffice starts soffice.bin).
  */
-import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { AppError } from '../errors';
+import { startTool } from './launcher';
 import { exitStatus, formatBytes, memoryFailure, toolLimits, wrapTool } from './sandbox';
 
 export interface RunOptions {
@@ -117,18 +117,13 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       const e = Object.assign(new Error(`spawn ${tool} ENOENT`), { code: 'ENOENT' });
       return reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
     }
-    const child = spawn(wrapped.command, wrapped.args, {
+    // Started by a small launcher process, not forked from this one (./launcher.ts: a fork holds the event loop).
+    const child = startTool(wrapped.command, wrapped.args, {
       cwd: opts.cwd,
       env: opts.env ? { ...process.env, ...opts.env } : process.env,
-      stdio: [opts.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      detached: true,
+      stdin: Boolean(opts.input),
     });
-    if (opts.input && child.stdin) {
-      const stdin = child.stdin;
-      stdin.on('error', () => { /* the tool ended before reading it all: its exit says why */ });
-      opts.input.then((bytes) => { stdin.end(bytes); }, () => { stdin.destroy(); });
-    }
-    if (child.pid !== undefined) track(child.pid);
+    if (opts.input) opts.input.then((bytes) => child.endStdin(bytes), () => child.destroyStdin());
     const out: Buffer[] = [];
     let outBytes = 0;
     let stdoutTruncated = false;
@@ -136,10 +131,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     let ending: 'timeout' | 'abort' | null = null;
     let settled = false;
 
-    const killGroup = () => {
-      if (child.pid === undefined) return;
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
-    };
+    const killGroup = () => child.killGroup();
     const timer = setTimeout(() => { ending = 'timeout'; killGroup(); }, timeoutMs);
     const onAbort = () => { ending = 'abort'; killGroup(); };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -149,11 +141,12 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       signal?.removeEventListener('abort', onAbort);
       if (child.pid !== undefined) liveGroups.delete(child.pid);
     };
+    child.once('pid', (pid: number) => { if (!settled) track(pid); });
 
     let partial = '';
     let lineError: unknown;
     const lineDecoder = new TextDecoder('utf-8');
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.on('out', (chunk: Buffer) => {
       if (opts.onLine) {
         if (lineError !== undefined) return;
         const lines = (partial + lineDecoder.decode(chunk, { stream: true })).split('\n');
@@ -172,7 +165,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       out.push(chunk);
       outBytes += chunk.length;
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.on('err', (chunk: Buffer) => {
       err = Buffer.concat([err, chunk]);
       if (err.length > maxErr) err = err.subarray(err.length - maxErr);
     });
@@ -182,12 +175,14 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       done();
       if (e.code === 'ENOENT') {
         reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
+      } else if (e.code === 'ELAUNCHER') {
+        reject(new AppError('unavailable', `${tool} stopped: ${e.message}`, { cause: e, details: { tool, reason: 'launcher' } }));
       } else {
         reject(new AppError('internal', `Could not start ${tool}: ${e.message}`, { cause: e, details: { tool } }));
       }
     });
 
-    child.on('close', (code, sig) => {
+    child.on('close', (code: number | null, sig: NodeJS.Signals | null) => {
       const exitCode = exitStatus(code, sig);
       if (settled) return;
       done();
