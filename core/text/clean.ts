@@ -20,6 +20,12 @@ const BOX_IN_WORD = /(?<=\p{L})[\u25A1\u25AF\u2610\u25A0\u25FB\u25FD](?=\p{L})/g
 const BOXES = /[\u25A1\u25AF\u2610]{2,}/g;
 /** Bidi controls (pdftotext wraps right-to-left text in them). */
 const BIDI = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/g;
+/**
+ * An embedded run of the other direction that pdftotext opens with the space
+ * that follows it ("נמשכת \u202A 30\u202Cדקות" for "נמשכת 30 דקות"): the
+ * space is moved behind the run before the controls go, so "30 דקות" keeps it.
+ */
+const EMBEDDING_LEADING_SPACE = /([\u202A\u202B])([ \t]+)([^\u202A-\u202E\n]*?)\u202C/g;
 
 /**
  * Normalises extracted text: control characters become spaces (a font that
@@ -34,6 +40,7 @@ export function cleanText(text: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(LINE_SEPARATORS, '\n')
     .replace(/\f/g, '\n')
+    .replace(EMBEDDING_LEADING_SPACE, '$1$3\u202C$2')
     .replace(BIDI, '')
     .replace(CONTROL, ' ')
     .replace(UNMAPPED, '')
