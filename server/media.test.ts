@@ -167,4 +167,22 @@ describe('uploads of any accepted type', () => {
     assert.equal(bad.status, 415);
     assert.match((await bad.json()).message, /x\.docx/);
   });
+
+  it('right file type: a support image named image-8.jpg holding PNG data is served as image/png and downloads as image-8.png', async () => {
+    const png = await fixtures.png();
+    const res = await upload('/api/content/upload', png.path, 'image-8.jpg', { title: 'Hub front' });
+    assert.equal(res.status, 201);
+    const { item } = (await res.json()) as { item: BotImage };
+    assert.match(item.image, /_image-8\.png$/);
+    const served = await fetch(server.url + item.image);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'image/png');
+    assert.match(served.headers.get('content-disposition') ?? '', /image-8\.png"/);
+    assert.equal(Buffer.from(await served.arrayBuffer()).subarray(1, 4).toString(), 'PNG');
+    // A JPEG named .jpeg keeps its name.
+    const jpeg = await fixtures.jpeg();
+    const kept = (await (await upload('/api/content/upload', jpeg.path, 'front.jpeg', { title: 'Front' })).json()) as { item: BotImage };
+    assert.match(kept.item.image, /_front\.jpeg$/);
+    assert.equal((await fetch(server.url + kept.item.image)).headers.get('content-type'), 'image/jpeg');
+  });
 });

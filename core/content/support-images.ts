@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { kindsFor } from '../formats/index';
-import { assertKind } from '../formats/sniff';
+import { assertKind, nameForContent } from '../formats/sniff';
 import { keys, publicUrlForKey } from '../storage/layout';
 import type { BotImage } from '../types';
 import { asTags, cleanText } from './fields';
@@ -17,7 +17,8 @@ export async function createSupportImage(deps: ContentDeps, file: IncomingFile, 
   try {
     const sniffed = await assertKind(file.path, kindsFor('image'), file.fileName);
     const id = await deps.catalog.reserveId();
-    const key = keys.supportImage(id, file.fileName);
+    // Stored (and so served and downloaded) under the extension of its data: "image-8.jpg" holding PNG is kept as image-8.png.
+    const key = keys.supportImage(id, nameForContent(file.fileName, sniffed));
     await deps.store.put(key, createReadStream(file.path), { size: file.size, contentType: sniffed.mime });
     const row: BotImage = {
       id, image: publicUrlForKey(key), imageKey: key, documentId: null, documentTitle: null, page: null,

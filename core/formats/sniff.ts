@@ -112,6 +112,26 @@ export async function assertKind(path: string, expected: SniffKind[], fileName: 
   });
 }
 
+/** The extension (no dot) an image's bytes call for: png, jpg, gif or webp; undefined when they are none of these. */
+export function imageExtensionOf(found: SniffResult): string | undefined {
+  const format = formatOfKind(found.kind);
+  return format?.itemType === 'image' ? format.extensions[0]!.slice(1) : undefined;
+}
+
+/**
+ * A file name whose extension says what the bytes are ("image-8.jpg" holding
+ * PNG data becomes "image-8.png"); a name whose extension already fits
+ * (".jpeg" for JPEG data) is kept.
+ */
+export function nameForContent(fileName: string, found: SniffResult): string {
+  const format = formatOfKind(found.kind);
+  if (!format) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot > 0 ? fileName.slice(dot).toLowerCase() : '';
+  if (format.extensions.includes(ext)) return fileName;
+  return `${ext && dot > 0 && ext.length <= 6 ? fileName.slice(0, dot) : fileName}${format.extensions[0]}`;
+}
+
 export interface ImageSize { width: number; height: number }
 
 /** Width and height from a PNG, JPEG, GIF or WebP header; undefined when unknown. */

@@ -5,6 +5,7 @@ import type { ContentType } from '../types';
 import type { Chunk } from '../search/types';
 import { cleanText } from '../text/clean';
 import type { Extraction, ExtractedImage } from '../formats/types';
+import { imageExtensionOf, sniffFile } from '../formats/sniff';
 
 const nowIso = () => new Date().toISOString();
 
@@ -62,8 +63,10 @@ export async function storeExtractedImages(
   }
 
   const perPlace = new Map<string, number>();
-  for (const img of ex.images) {
+  for (const found of ex.images) {
     signal?.throwIfAborted();
+    // The extension its bytes call for, not the one the file declared (a DOCX part named .jpeg holding PNG data).
+    const img = { ...found, ext: imageExtensionOf(await sniffFile(found.path)) ?? found.ext };
     const place = img.slide ?? img.page ?? 0;
     const n = (perPlace.get(`${place}`) ?? 0) + 1;
     perPlace.set(`${place}`, n);
