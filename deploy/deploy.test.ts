@@ -2,7 +2,7 @@
  * The deployment files in deploy/ work as written: each systemd unit's
  * ExecStart really starts the product (run here from the repo folder, standing
  * for WorkingDirectory, with the example environment adapted to this machine),
- * the example environment names only variables the README documents, and the
+ * the example environment names only variables docs/CONFIGURATION.md documents, and the
  * nginx site passes `nginx -t` when nginx is installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -155,8 +155,8 @@ for (const name of ['cms-server.service', 'cms-worker.service']) {
 }
 
 describe('cms.env.example', () => {
-  it('names only variables of the README configuration table', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it('names only variables of the configuration table (docs/CONFIGURATION.md)', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs', 'CONFIGURATION.md'), 'utf8');
     const documented = new Set([...readme.matchAll(/^\|([^|]+)\|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((x) => x[1]!)));
     const unknown = Object.keys(exampleEnv).filter((k) => !documented.has(k));
     assert.deepEqual(unknown, []);
