@@ -55,6 +55,8 @@ import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
 import { openSharedState } from './shared-state';
 import { createProduct } from './product/index';
+import { createSiteRuns } from './sync/site-runs';
+import { createSiteSyncRunner, type SiteSyncRunner } from './sync/site-sync-runner';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
 import { openVideoTranslation } from './video/translation-job';
@@ -99,6 +101,8 @@ export interface Services {
   accounts: Accounts;
   /** The front door: every use case of the product (core/product). */
   product: Product;
+  /** Website syncs started from the console, running in this process (core/sync/site-sync-runner.ts). */
+  siteSyncs: SiteSyncRunner;
   /** Where uploads are spooled before they reach the store. */
   tmpDir: string;
   /** Spools an upload stream to a temp file (size, sha256, sniffed type), and removes it again: for the faces that receive files. */
@@ -356,8 +360,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
       );
     }
 
+    // Console-started website syncs run on the front door (checked and audited as the admin who started them).
+    let front: Product | undefined;
+    const siteSyncs = createSiteSyncRunner({ product: () => front!, list: () => createSiteRuns(catalog).list(), log });
+    cleanups.push(() => siteSyncs.close());
+
     const core: CoreServices = {
-      config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, spool: { toTempFile: spoolToTempFile, discard }, disk, chroma: chromaSupervisor,
+      siteSyncs, config, catalog, store, search, queue, auth, llm, questions, widgetSettings, rag, staffRag, assistant, handoff, audit, accounts, content, conversations, rateLimits, translation, transcribers, tmpDir, spool: { toTempFile: spoolToTempFile, discard }, disk, chroma: chromaSupervisor,
       announceUrl: (url: string) => lock?.setUrl(url),
       async close() {
         // Every part is closed even when one fails (a full disk failing the index's last save); the first failure is reported.
@@ -369,7 +378,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
         if (failure) throw failure;
       },
     };
-    return { ...core, product: guardProduct(auditWrites(createProduct(core), audit), audit) };
+    front = guardProduct(auditWrites(createProduct(core), audit), audit);
+    return { ...core, product: front };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
     throw e;

@@ -128,6 +128,7 @@ export type ViewerData = Static<typeof S.ViewerData>;
 export type SiteRunInput = Static<typeof S.SiteRunInput>;
 export type SiteRun = Static<typeof S.SiteRun>;
 export type SiteSummary = Static<typeof S.SiteSummary>;
+export type SiteRunProgress = Static<typeof S.SiteRunProgress>;
 export type ViewerBox = Static<typeof S.ViewerBox>;
 
 /** Reply of POST /api/bot/rag-query. */

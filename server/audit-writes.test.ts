@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from './testing';
 /** Reads that need the manage permission. */
 const MANAGE_READS: ReadonlyArray<keyof Product> = ['users', 'tokens', 'auditLog', 'exportAudit', 'exportConversations'];
 /** Writes that change no one's content or settings: re-running work already recorded (a retry, a reindex, a transcription job). */
-const NOT_A_CHANGE: ReadonlyArray<keyof Product> = ['transcribe', 'retry', 'retryJob', 'retryFailed', 'reindex', 'rememberTranslations', 'createContent', 'recordSiteRun'];
+const NOT_A_CHANGE: ReadonlyArray<keyof Product> = ['transcribe', 'retry', 'retryJob', 'retryFailed', 'reindex', 'rememberTranslations', 'createContent', 'recordSiteRun', 'startSiteSync'];
 
 describe('the audit log records every change with before and after', () => {
   let server: TestServer;

@@ -19,8 +19,11 @@ const page = (n: number) => `<!doctype html><html><head><title>Guide ${n}</title
 
 let port = 0;
 let listed = [1, 2, 3, 4];
-const site = http.createServer((req, res) => {
+/** While set, the site answers /guides/3 only once it is called (a run held in the middle). */
+let held: Promise<void> | null = null;
+const site = http.createServer(async (req, res) => {
   const p = req.url ?? '/';
+  if (held && p === '/guides/3') await held;
   if (p === '/sitemap.xml') {
     res.writeHead(200, { 'content-type': 'application/xml' });
     return res.end(`<?xml version="1.0"?><urlset>${listed.map((n) => `<url><loc>http://127.0.0.1:${port}/guides/${n}</loc></url>`).join('')}</urlset>`);
@@ -90,5 +93,37 @@ describe('website sources: each sync run recorded, GET /api/sites', () => {
       found: 0, new: 0, changed: 0, removed: 0, failed: 0, unchanged: 0, flags: { approve: false, delete: false, allowHosts: [] },
     }), (e: Error & { code?: string }) => e.code === 'forbidden');
     assert.equal((await fetch(`${server.url}/api/sites`)).status, 401);
+  });
+
+  it('an admin starts a run from the console: it goes in the background with the last run\'s options, its progress listed, one at a time; others may not', async () => {
+    let release = () => {};
+    held = new Promise<void>((r) => { release = r; });
+    listed = [1, 2, 3];
+    const started = await admin.startSiteSync(url);
+    assert.equal(started.site, url);
+    assert.ok(Date.parse(started.startedAt) > 0);
+    await assert.rejects(admin.startSiteSync(url), (e: Error & { code?: string }) => e.code === 'conflict' && /already running/.test(e.message));
+    // While page 3 is held: the run is listed as running, the sitemap's 3 pages found, the two unchanged ones done.
+    const runningNow = async () => (await admin.sites())[0]!.running;
+    for (let r = await runningNow(); !(r && r.found === 3 && r.done === 2); r = await runningNow()) assert.ok(r, 'still running');
+    assert.equal((await admin.sites())[0]!.runs, 3, 'not recorded before it ends');
+    release();
+    while (await runningNow()) { /* the run ends when page 3 is read */ }
+    held = null;
+    const [s] = await admin.sites();
+    assert.equal(s!.runs, 4);
+    const last = s!.lastRun!;
+    assert.deepEqual({ found: last.found, new: last.new, unchanged: last.unchanged, failed: last.failed, error: last.error }, { found: 3, new: 1, unchanged: 2, failed: 0, error: undefined });
+    assert.deepEqual(last.flags, { approve: false, delete: true, allowHosts: [`127.0.0.1:${port}`] }, 'the options of the run before, as the operator gave them');
+    assert.equal(last.actor, 'admin');
+
+    await assert.rejects(admin.startSiteSync('https://www.example.com/sitemap.xml'), (e: Error & { code?: string }) => e.code === 'not_found' && /cms sync/.test(e.message));
+    for (const role of ['editor', 'reviewer'] as const) {
+      const { token } = await admin.createToken({ name: `site-${role}-start`, role });
+      const other = createProductClient({ baseUrl: server.url, token, tokenHint: role });
+      await assert.rejects(other.startSiteSync(url), (e: Error & { code?: string }) => e.code === 'forbidden', `${role} may not start a run`);
+    }
+    const anon = await fetch(`${server.url}/api/sites/sync`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ site: url }) });
+    assert.equal(anon.status, 401);
   });
 });

@@ -35,7 +35,7 @@ export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
   search: 'read', ask: 'public', askStream: 'public', chat: 'public', messages: 'public', clearSession: 'public', newConversation: 'public',
   categories: 'read', createCategory: 'edit', updateCategory: 'edit', removeCategory: 'delete', images: 'read', removeImage: 'delete',
   files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed, viewer: viewerNeed,
-  sites: 'read', recordSiteRun: 'upload',
+  sites: 'read', recordSiteRun: 'upload', startSiteSync: 'manage',
   dashboard: 'read', health: 'public', metrics: metricsNeed, rate: 'public', questionStats: 'read', exportConversations: 'manage',
   widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public',
   requestHandoff: 'public', handoffRequests: 'read', handoffRequest: 'read', markHandoffHandled: 'edit', removeHandoffRequest: 'delete',

@@ -3,11 +3,15 @@ import type { CoreServices as Services } from '../services';
 import { createSiteRuns } from '../sync/site-runs';
 import type { Product } from './types';
 
-/** Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/sync/site-runs.ts). */
-export const sites = (s: Pick<Services, 'catalog'>): Pick<Product, 'sites' | 'recordSiteRun'> => {
+/**
+ * Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/sync/site-runs.ts);
+ * a run started from the console goes in the background (core/sync/site-sync-runner.ts), its progress in `running`.
+ */
+export const sites = (s: Pick<Services, 'catalog' | 'siteSyncs'>): Pick<Product, 'sites' | 'recordSiteRun' | 'startSiteSync'> => {
   const runs = createSiteRuns(s.catalog);
   return {
-    sites: () => runs.list(),
+    sites: async () => (await runs.list()).map((site) => ({ ...site, running: s.siteSyncs.progress(site.site) })),
     recordSiteRun: (input) => runs.record(input, actingActor().name),
+    startSiteSync: (site) => s.siteSyncs.start(site),
   };
 };

@@ -18,7 +18,7 @@ import type { AuditAction, AuditEntry } from '../governance/records';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
-  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData, SiteRun, SiteRunInput, SiteSummary,
+  ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData, SiteRun, SiteRunInput, SiteRunProgress, SiteSummary,
 } from '../types';
 import type { Glossary, GlossaryEntry } from '../translate/glossary';
 import type { Static } from 'typebox';
@@ -244,6 +244,12 @@ export interface Product {
   sites(): Promise<SiteSummary[]>;
   /** Records a run of a website sync (core/sync/site-sync.ts records each of its runs through this). */
   recordSiteRun(run: SiteRunInput): Promise<SiteRun>;
+  /**
+   * Starts a run of a site synced before (admins: the console's "Sync now"), in the background with its last run's
+   * options (--approve, --delete, --allow-host, --audience, as an operator gave them); its progress is the site's
+   * `running` in sites(), its record the run's as from `cms sync`. conflict while one runs; not_found for a site never synced.
+   */
+  startSiteSync(site: string): Promise<SiteRunProgress & { site: string }>;
 
   // System
   dashboard(): Promise<DashboardMetrics>;

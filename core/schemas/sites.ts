@@ -33,6 +33,15 @@ export const SiteRun = Type.Object({
   ...SiteRunInput.properties,
 });
 
+/** A run started from the console (POST /api/sites/sync) while it goes: pages found (0 until the sitemap is read) and done so far. */
+export const SiteRunProgress = Type.Object({
+  startedAt: DateTime(),
+  found: Int(), done: Int(), new: Int(), changed: Int(), removed: Int(), failed: Int(),
+});
+
+/** POST /api/sites/sync: a site already synced once (its last run's flags are used again). */
+export const SiteSyncStart = Type.Object({ site: Str({ maxLength: 2000 }) });
+
 /** A site with the items synced from it and its last run. */
 export const SiteSummary = Type.Object({
   site: Str(),
@@ -41,4 +50,6 @@ export const SiteSummary = Type.Object({
   archived: Int(),
   runs: Int(),
   lastRun: Nullable(SiteRun),
+  /** The run started from the console and not yet ended, with its progress. */
+  running: Opt(Nullable(SiteRunProgress)),
 });

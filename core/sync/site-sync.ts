@@ -46,6 +46,8 @@ export interface SiteSyncOptions extends Pick<SiteFetchOptions, 'allowHosts' | '
   /** Pages a crawl from a start page reads at most (default 500). */
   maxPages?: number;
   onPage?: (event: SiteSyncEvent) => void;
+  /** Given the run's report as it fills (found once the sitemap is read, the lists and counts as pages go): a console's progress. */
+  onStart?: (report: SiteSyncReport) => void;
 }
 
 export interface SiteSyncEvent {
@@ -153,6 +155,7 @@ async function runSiteSync(product: Product, address: string, options: SiteSyncO
     unchanged: 0, found: 0, requests: 0, downloaded: 0, notModified: 0, durationMs: 0,
   };
   held.report = report;
+  options.onStart?.(report);
   const work = await mkdtemp(path.join(os.tmpdir(), 'site-sync-'));
   try {
     // Refused before anything is requested: a host outside the allowance, a private address not allowed.

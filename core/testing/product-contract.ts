@@ -102,6 +102,7 @@ export function sampleCalls(sampleFile: string): { [K in keyof Product]: (p: Pro
       site: 'https://www.example.com/sitemap.xml', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:05.000Z', mode: 'sitemap',
       found: 3, new: 2, changed: 0, removed: 0, failed: 1, unchanged: 0, flags: { approve: false, delete: false, allowHosts: [] },
     }),
+    startSiteSync: (p) => p.startSiteSync('https://www.example.com/sitemap.xml'),
     dashboard: (p) => p.dashboard(),
     health: (p) => p.health(),
     metrics: (p) => p.metrics(),

@@ -32,6 +32,11 @@ export const SITES = routes(
     call: 'recordSiteRun', method: 'POST', url: '/api/sites/runs', tag: 'sites', summary: 'Record a run of a website sync (cms sync <URL> records each of its runs)',
     args: [body()], body: S.SiteRunInput, response: S.SiteRun,
   },
+  {
+    call: 'startSiteSync', method: 'POST', url: '/api/sites/sync', tag: 'sites',
+    summary: 'Start a run of a site synced before, with its last run\'s options (admins); it goes in the background, its progress in GET /api/sites',
+    args: [body('site')], body: S.SiteSyncStart, status: 202, response: T.Intersect([S.SiteRunProgress, T.Object({ site: T.String() })]),
+  },
 );
 
 export const WIDGET_SETTINGS = routes(

@@ -12,5 +12,9 @@ export const sitesEn = {
     schedule: 'Schedule',
     scheduleHint: 'The product has no scheduler of its own: to keep a site up to date, add its line to the server\'s task scheduler with',
     scheduleNote: 'Each line repeats the site\'s last run (its options), every night at 03:00.',
+    syncNow: 'Sync now',
+    started: 'Sync started: the pages are read in the background',
+    running: 'Running: {{done}} of {{found}} pages',
+    runningStart: 'Running: reading the site…',
   },
 };

@@ -14,6 +14,9 @@ export const canReview = (user: AuthUser | null) => !user?.role || user.role ===
 /** Whether the user's role may replace files (admin, editor). */
 export const canEdit = (user: AuthUser | null) => !user?.role || user.role === 'admin' || user.role === 'editor';
 
+/** Whether the user's role may manage the installation (admin): start a website sync. */
+export const canManage = (user: AuthUser | null) => !user?.role || user.role === 'admin';
+
 /** GET /api/auth/me: the user, or null when the session is not valid (401). */
 export function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
   return api.get<AuthUser | null>('/api/auth/me', { on401: 'null', signal });

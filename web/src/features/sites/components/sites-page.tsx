@@ -1,4 +1,5 @@
-import { Globe } from 'lucide-react';
+import { Globe, RefreshCw } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteSummary } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,7 +9,10 @@ import { TableHeader } from '../../../components/table-parts';
 import { Badge } from '../../../components/ui/badge';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Table, TBody, TD, TR } from '../../../components/ui/table';
-import { useSites } from '../api/sites';
+import { Button } from '../../../components/ui/button';
+import { canManage } from '../../auth/api/get-me';
+import { useAuth } from '../../auth/auth-provider';
+import { useSites, useStartSiteSync } from '../api/sites';
 import { cronLine, syncCommand } from '../lib/command';
 
 const EXAMPLE = 'cms sync https://www.example.com/sitemap.xml --allow-host www.example.com';
@@ -20,16 +24,41 @@ function Command({ text, label }: { text: string; label?: string }) {
   );
 }
 
+/** "Sync now" (admins) and, while a run goes, how far it is; the site's address describes the button. */
+function SyncNow({ s, describedBy }: { s: SiteSummary; describedBy: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const start = useStartSiteSync();
+  const busy = !!s.running || (start.isPending && start.variables === s.site);
+  return (
+    <span className="mt-1.5 flex flex-wrap items-center gap-2">
+      {canManage(user) ? (
+        <Button variant="outline" size="sm" className="min-h-11 sm:min-h-8" disabled={busy} aria-describedby={describedBy} onClick={() => start.mutate(s.site)} data-testid="site-sync-now">
+          <RefreshCw aria-hidden className={busy ? 'size-3.5 animate-spin motion-reduce:animate-none' : 'size-3.5'} />
+          {t('sites.syncNow')}
+        </Button>
+      ) : null}
+      {s.running ? (
+        <span role="status" className="text-xs text-muted-foreground" data-testid="site-running">
+          {s.running.found ? t('sites.running', { done: s.running.done, found: s.running.found }) : t('sites.runningStart')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 function SiteRow({ s, columns }: { s: SiteSummary; columns: string[] }) {
   const { t } = useTranslation();
+  const siteId = useId();
   const r = s.lastRun;
   const num = (label: string, n: number | undefined) => <TD label={label} className="tabular-nums">{r ? n : '–'}</TD>;
   return (
     <TR data-testid="site-row">
       <TD label={columns[0]} main>
-        <bdi className="break-all font-medium" dir="ltr" data-user-content="">{s.site}</bdi>
+        <bdi id={siteId} className="break-all font-medium" dir="ltr" data-user-content="">{s.site}</bdi>
         {/* The server's own words for why it stopped. */}
         {r?.error ? <span className="mt-1 block text-xs text-red-700">{t('sites.stopped')} <bdi dir="auto" data-user-content="">{r.error}</bdi></span> : null}
+        <SyncNow s={s} describedBy={siteId} />
       </TD>
       <TD label={columns[1]} className="tabular-nums">
         {s.pages}
