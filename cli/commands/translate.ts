@@ -71,7 +71,7 @@ async function translate(ctx: CliContext, conn: Connection, ids: number[], langs
   const { logger, signal } = ctx;
   const content = await conn.product.content();
   const requested: TranslationRecord[] = [];
-  const refused: Array<{ itemType: string; itemId: number; targetLanguage: string; error: string }> = [];
+  const refused: Array<{ itemType: string; itemId: number; targetLanguage: string; error: string; errorCode: string }> = [];
   for (const id of ids) {
     const item = content.find((c) => c.id === id);
     if (!item) throw new AppError('not_found', `No item has id ${id}`);
@@ -82,7 +82,7 @@ async function translate(ctx: CliContext, conn: Connection, ids: number[], langs
       } catch (e) {
         // A pair no provider serves is refused up front: the other languages still go.
         if (!(e instanceof AppError) || e.code !== 'not_configured') throw e;
-        refused.push({ itemType: item.type, itemId: id, targetLanguage: lang, error: e.message });
+        refused.push({ itemType: item.type, itemId: id, targetLanguage: lang, error: e.message, errorCode: e.code });
         if (logger.mode !== 'json') logger.line(`${item.type} ${id} ("${item.title}") → ${lang}: refused: ${e.message}`);
         continue;
       }

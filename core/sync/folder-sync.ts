@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isAppError } from '../errors';
 import { formatOfName } from '../formats/index';
 import type { Product } from '../product/types';
 import type { Audience, ContentType, SyncSource } from '../types';
+import { failureOf } from './failure';
 
 /**
  * Folder sync (`cms sync <folder>`): makes the product's items match a
@@ -49,6 +49,9 @@ export interface SyncEvent {
   id?: number;
   type?: ContentType;
   error?: string;
+  /** A failure's error code and whether it may pass by itself (./failure.ts). */
+  errorCode?: string;
+  transient?: boolean;
 }
 
 export interface SyncReport {
@@ -97,8 +100,6 @@ async function sha256Of(file: string, signal?: AbortSignal): Promise<string> {
   await pipeline(createReadStream(file), h, { signal });
   return h.digest('hex');
 }
-
-const message = (e: unknown) => (isAppError(e) || e instanceof Error ? e.message : String(e));
 
 /** One run of a folder sync: see the top of this file. */
 export async function syncFolder(product: Product, folder: string, options: SyncOptions = {}): Promise<SyncReport> {
@@ -160,7 +161,7 @@ export async function syncFolder(product: Product, folder: string, options: Sync
       else note(report.new, { action: 'new', path: f.rel, id: up.item.id, type: up.kind });
     } catch (e) {
       if (options.signal?.aborted) throw e;
-      note(report.failed, { action: 'failed', path: f.rel, error: message(e) });
+      note(report.failed, { action: 'failed', path: f.rel, ...failureOf(e) });
     }
   }
 
@@ -174,7 +175,7 @@ export async function syncFolder(product: Product, folder: string, options: Sync
       else await product.setAccess([was.id], { archived: true });
       note(report.removed, { action: 'removed', path: rel, id: was.id, type: was.type });
     } catch (e) {
-      note(report.failed, { action: 'failed', path: rel, id: was.id, error: message(e) });
+      note(report.failed, { action: 'failed', path: rel, id: was.id, ...failureOf(e) });
     }
   }
   report.durationMs = Math.round(performance.now() - started);

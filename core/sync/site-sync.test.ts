@@ -181,6 +181,10 @@ describe('cms sync <URL>: a website as a source', () => {
     assert.match(failed['/loop']!, /Redirect loop/);
     assert.match(failed['/missing']!, /HTTP 404/);
     assert.match(failed['/huge']!, /larger than 5 MB/);
+    // For cron (--json): each failure's code and whether it may pass by itself.
+    const codes = Object.fromEntries(first.failed.map((f) => [new URL(f.path).pathname, [f.errorCode, f.transient]]));
+    assert.deepEqual(codes['/missing'], ['not_found', false]);
+    for (const [p, [code, transient]] of Object.entries(codes)) assert.ok(typeof code === 'string' && typeof transient === 'boolean', `${p}: ${code} ${transient}`);
     const skipped = Object.fromEntries(first.skipped.map((s) => [new URL(s.path).pathname, s.reason]));
     assert.match(skipped['/private/secret']!, /robots\.txt/);
     assert.match(skipped['/outside']!, /outside the site/);

@@ -36,6 +36,7 @@ import type { Audience, SyncSource } from '../types';
 import { imageSizeFromBytes } from '../formats/sniff';
 import { allowAll, parseRobots, type Robots } from './robots';
 import { SiteFetcher, type SiteFetchOptions } from './site-fetch';
+import { failureOf } from './failure';
 
 export interface SiteSyncOptions extends Pick<SiteFetchOptions, 'allowHosts' | 'maxBytes' | 'maxRedirects' | 'timeoutMs'> {
   approve?: boolean;
@@ -57,6 +58,9 @@ export interface SiteSyncEvent {
   id?: number;
   type?: 'document';
   error?: string;
+  /** A failure's error code and whether it may pass by itself (./failure.ts). */
+  errorCode?: string;
+  transient?: boolean;
 }
 
 export interface SiteSyncReport {
@@ -200,7 +204,7 @@ async function runSiteSync(product: Product, address: string, options: SiteSyncO
         const got = prefetched ?? await fetcher.get(key, was && !was.archived ? { etag: was.source.etag, lastModified: was.source.lastModified } : {});
         if ('gone' in got) {
           present.delete(key);
-          if (!was) note(report.failed, { action: 'failed', path: key, error: `HTTP ${got.status}: the page is not there` });
+          if (!was) note(report.failed, { action: 'failed', path: key, error: `HTTP ${got.status}: the page is not there`, errorCode: 'not_found', transient: false });
           return [];
         }
         if (got.status === 304) {
@@ -250,7 +254,7 @@ async function runSiteSync(product: Product, address: string, options: SiteSyncO
         return links;
       } catch (e) {
         if (options.signal?.aborted) throw e;
-        note(report.failed, { action: 'failed', path: key, ...(was ? { id: was.id } : {}), error: message(e) });
+        note(report.failed, { action: 'failed', path: key, ...(was ? { id: was.id } : {}), ...failureOf(e) });
         return [];
       }
     };
@@ -300,7 +304,7 @@ async function runSiteSync(product: Product, address: string, options: SiteSyncO
         else await product.setAccess([was.id], { archived: true });
         note(report.removed, { action: 'removed', path: key, id: was.id, type: 'document' });
       } catch (e) {
-        note(report.failed, { action: 'failed', path: key, id: was.id, error: message(e) });
+        note(report.failed, { action: 'failed', path: key, id: was.id, ...failureOf(e) });
       }
     }
   } finally {
