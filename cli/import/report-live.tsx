@@ -13,14 +13,17 @@ import { doneLine, SUMMARY_COLUMNS, totalsLine, type ImportReporter } from './re
 export async function createLiveReporter(logger: Logger, options: { footer?: string; columns?: () => number | undefined }): Promise<ImportReporter> {
   const active = new Map<string, ActiveFile>();
   const finished: FinishedLine[] = [];
-  const started = Date.now();
+  /** When the first file started, and what each processed file measured (skipped ones left out): the ETA's rates. */
+  let started: number | null = null;
+  const processed: Array<{ type: string | null; ms: number }> = [];
   let total = 0;
   let done = 0;
   let failed = 0;
-  const progress = (): RunProgress => ({
-    done, total: Math.max(total, done + active.size), failed,
-    etaMs: estimateEta({ total: Math.max(total, done + active.size), done, inFlightPercents: [...active.values()].map((a) => a.percent), elapsedMs: Date.now() - started }),
-  });
+  const progress = (): RunProgress => {
+    const all = Math.max(total, done + active.size);
+    const inFlight = [...active.values()].map((a) => ({ type: a.type, percent: a.phase === 'reading' || a.phase === 'uploading' ? 0 : a.percent }));
+    return { done, total: all, failed, etaMs: estimateEta({ total: all, done, processed, inFlight, elapsedMs: started === null ? 0 : Date.now() - started }) };
+  };
   const view = () => <ImportView active={[...active.values()]} finished={[...finished]} progress={progress()} footer={options.footer} />;
   const live = await logger.live(view());
   const refresh = () => live?.update(view());
@@ -32,6 +35,7 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
           total += e.count;
           break;
         case 'start':
+          started ??= Date.now();
           active.set(e.file, { file: e.file, type: e.type, id: null, phase: 'reading', percent: 0, detail: null });
           break;
         case 'upload': {
@@ -49,6 +53,7 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
           active.delete(e.row.file);
           done++;
           if (e.row.status === 'failed') failed++;
+          if (e.row.status === 'completed' || (e.row.status === 'failed' && e.row.type)) processed.push({ type: e.row.type, ms: e.row.ms });
           finished.push({
             key: `${finished.length}`,
             file: e.row.file,

@@ -83,11 +83,21 @@ test('where the run stands ("12/48 files · 3 failed · ETA 1 min 10 s") shows i
   assert.equal(eta(3_725_000), '1 h 2 min');
 });
 
-test('the ETA comes from the share of work done: finished files whole, files in flight by their percentage', () => {
-  assert.equal(estimateEta({ total: 4, done: 0, inFlightPercents: [], elapsedMs: 10_000 }), null, 'nothing to estimate from yet');
-  assert.equal(estimateEta({ total: 4, done: 1, inFlightPercents: [], elapsedMs: 10_000 }), 30_000);
-  assert.equal(estimateEta({ total: 4, done: 1, inFlightPercents: [50, 50], elapsedMs: 20_000 }), 20_000);
-  assert.equal(estimateEta({ total: 2, done: 2, inFlightPercents: [], elapsedMs: 5_000 }), 0);
+test('the ETA comes from measured rates: each file left costs the mean time of its type, divided by the files worked on at once', () => {
+  const doc = (ms: number) => ({ type: 'document', ms });
+  assert.equal(estimateEta({ total: 4, done: 0, processed: [], inFlight: [], elapsedMs: 10_000 }), null, 'nothing measured yet');
+  assert.equal(estimateEta({ total: 4, done: 1, processed: [doc(10_000)], inFlight: [], elapsedMs: 10_000 }), 30_000);
+  assert.equal(estimateEta({ total: 2, done: 2, processed: [doc(5_000)], inFlight: [], elapsedMs: 5_000 }), 0);
+  // Two at once (20 s of work in 10 s), a presentation half done and a document not started: 30 s + 2 s of work.
+  assert.equal(estimateEta({
+    total: 5, done: 3, processed: [doc(2_000), doc(2_000), { type: 'presentation', ms: 60_000 }],
+    inFlight: [{ type: 'presentation', percent: 50 }, { type: 'document', percent: 0 }], elapsedMs: 32_000,
+  }), 16_000);
+});
+
+test('a re-run\'s skipped files teach the ETA nothing: 50 of 100 skipped, then one file took 10 s: 49 more take 490 s', () => {
+  // Counted as work done, the skipped files made it 9.6 s (the share of files done was 51 %).
+  assert.equal(estimateEta({ total: 100, done: 51, processed: [{ type: 'document', ms: 10_000 }], inFlight: [], elapsedMs: 10_000 }), 490_000);
 });
 
 test('cms status --follow lines fit the terminal too', () => {

@@ -113,14 +113,39 @@ export function progressLine(p: RunProgress, columns: number | undefined): strin
   return forms.find((f) => textWidth(f) <= cols) ?? truncateEnd(forms.at(-1)!, cols);
 }
 
+/** What the ETA is estimated from: the run's files, what the finished ones measured, and those in flight. */
+export interface EtaInput {
+  total: number;
+  /** Files finished, skipped ones included. */
+  done: number;
+  /** Files finished after being processed (not skipped): their type and own time (upload and processing, not the queue). */
+  processed: ReadonlyArray<{ type: string | null; ms: number }>;
+  /** Files in flight: their type and percentage. */
+  inFlight: ReadonlyArray<{ type: string | null; percent: number }>;
+  /** Since the first file was started. */
+  elapsedMs: number;
+}
+
 /**
- * The time left from the share of the work done so far: finished files count whole, files in
- * flight by their percentage. Null until 1 % of the work is done (nothing to estimate from yet).
+ * The time left from measured rates: each file left costs the mean own time of the processed files of its type
+ * (of all processed files while none of its type has finished; a file in flight only its share not done), and
+ * the server works on as many at once as measured so far (the processed files' own time over the time passed).
+ * Skipped files (already imported) cost nothing and teach nothing: counting them as work done made a re-run's
+ * ETA a fraction of its time. Null until a file has been processed.
  */
-export function estimateEta(p: { total: number; done: number; inFlightPercents: number[]; elapsedMs: number }): number | null {
+export function estimateEta(p: EtaInput): number | null {
+  const left = p.total - p.done;
   if (p.total <= 0) return null;
-  const share = (p.done + p.inFlightPercents.reduce((a, b) => a + Math.max(0, Math.min(100, b)) / 100, 0)) / p.total;
-  if (share >= 1) return 0;
-  if (share < 0.01 || p.elapsedMs <= 0) return null;
-  return (p.elapsedMs * (1 - share)) / share;
+  if (left <= 0) return 0;
+  if (p.processed.length === 0 || p.elapsedMs <= 0) return null;
+  const sum = (xs: ReadonlyArray<{ ms: number }>) => xs.reduce((a, x) => a + x.ms, 0);
+  const overall = sum(p.processed) / p.processed.length;
+  const meanOf = (type: string | null) => {
+    const own = type === null ? [] : p.processed.filter((x) => x.type === type);
+    return own.length ? sum(own) / own.length : overall;
+  };
+  let work = Math.max(0, left - p.inFlight.length) * overall;
+  for (const f of p.inFlight) work += meanOf(f.type) * (1 - Math.max(0, Math.min(100, f.percent)) / 100);
+  const atOnce = Math.max(1, sum(p.processed) / p.elapsedMs);
+  return work / atOnce;
 }
