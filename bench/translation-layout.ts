@@ -29,7 +29,7 @@ import { createFileTranslationMemory } from '../core/translate/memory';
 import { createModelTranslator } from '../core/translate/model-translator';
 import { translateFile } from '../core/translate/translate-file';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, translated: { type: 'string' }, keep: { type: 'string' } } });
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, formats: { type: 'string' }, translated: { type: 'string' }, keep: { type: 'string' } } });
 
 export interface FormatFigures {
   files: number; translated: number; failed: string[];
@@ -48,7 +48,7 @@ const fake = values.translated ? null : await startFakeAnthropic({ responder: tr
 const llm = fake ? createAnthropicClient({ apiKey: fake.apiKey, baseUrl: fake.url, model: 'claude-test', timeoutMs: 60_000, maxRetries: 0, maxTokens: 8192 }) : null;
 const figures: Record<string, FormatFigures> = {};
 try {
-  for (const format of ['pdf', 'docx', 'pptx'] as const) {
+  for (const format of (['pdf', 'docx', 'pptx'] as const).filter((x) => !values.formats || values.formats.split(',').includes(x))) {
     const names = (await readdir(path.join(root, format)).catch(() => [] as string[])).filter((n) => !values.only || n.includes(values.only)).sort();
     const f: FormatFigures = { files: names.length, translated: 0, failed: [], lines: 0, overlapBefore: 0, overlapAfter: 0, addedOverlapLines: 0, addedOverflowLines: 0, pagesChanged: [], filesWithAddedOverlap: [] };
     const pairs: Array<{ source: string; output: string; name: string }> = [];

@@ -24,6 +24,7 @@ import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, rea
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
 import { cropFrame, displaySize, mediaFrame, placement, rectFromDisplayPdf, rectToDisplay, type Rect } from './pdf-page-frame';
 import { warningOf } from '../messages';
+import { carryForms } from './pdf-forms';
 
 export interface PdfOptions {
   source: TranslationLanguage;
@@ -296,6 +297,8 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
             if (t !== undefined) item.dict.set(PDFName.of('Title'), PDFHexString.fromText(stripTags(t)));
           });
         }
+        // An XFA form and signatures cannot carry over (./pdf-forms.ts): removed, with a warning each.
+        out2.push(...await carryForms(doc, file));
         doc.setLanguage(LANG_TAG[target] ?? 'en-US');
         await writeFile(out, await doc.save());
         for (const p of overlay.overflow) {

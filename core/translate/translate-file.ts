@@ -4,12 +4,14 @@
  * provider in batches, remembers each batch as soon as it comes back (so a
  * failure in the middle loses nothing), and writes the translated file.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors';
 import { formatOfKind, formatOfName, FORMATS } from '../formats/index';
 import type { TranslationLanguage } from '../types';
 import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary } from './glossary';
 import { keepReason } from './keep';
+import { checkReaderLayout, layoutFailure, layoutWarnings } from './reader-check';
 import type { TranslationMemory } from './memory';
 import type { PdfOptions } from './pdf';
 import { stripTags } from '../tools/inline-tags';
@@ -35,6 +37,8 @@ export interface TranslateFileOptions {
   signal?: AbortSignal;
   onProgress?: (p: TranslationProgress) => void;
   pdf?: Omit<PdfOptions, 'signal' | 'source'>;
+  /** Compare a translated PDF with its original as a reader sees them (./reader-check.ts). Default true. */
+  layoutCheck?: boolean;
 }
 
 export interface TranslateFileResult {
@@ -79,6 +83,25 @@ const split = (s: string) => {
   const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s) as RegExpExecArray;
   return { lead: m[1] as string, core: m[2] as string, trail: m[3] as string };
 };
+
+/**
+ * The reader-side layout check of a translated PDF: warnings naming the pages past its warning threshold;
+ * far past it the translation fails with the reason (its file removed). A check that cannot run adds nothing.
+ */
+async function readerLayoutWarnings(input: string, output: string, translations: Map<string, string>, label: string, signal?: AbortSignal): Promise<TranslationWarning[]> {
+  const words = new Set([...translations.values()].flatMap((t) => stripTags(t).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  const check = await checkReaderLayout(input, output, { words, signal }).catch((e: unknown) => {
+    if (signal?.aborted) throw e;
+    return null;
+  });
+  if (!check) return [];
+  const failure = layoutFailure(check, label);
+  if (failure) {
+    await rm(output, { force: true });
+    throw failure;
+  }
+  return layoutWarnings(check);
+}
 
 export async function translateFile(o: TranslateFileOptions): Promise<TranslateFileResult> {
   const format = o.file?.format ?? o.format ?? formatOf(o.input);
@@ -155,6 +178,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);
   }
   warnings.push(...await file.write(translations, o.output, { source: o.source, target: o.target, signal: o.signal }));
+  if (format === 'pdf' && o.layoutCheck !== false) warnings.push(...await readerLayoutWarnings(o.input, o.output, translations, label, o.signal));
 
   const byUnit = new Map<number, string[]>();
   for (const s of file.segments) {
