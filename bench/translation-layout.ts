@@ -12,7 +12,15 @@
  *   node --import tsx bench/translation-layout.ts [--json] [--only NAME] [--translated DIR] [--keep DIR]
  *
  * --translated DIR measures translations made elsewhere (DIR/<format>/<name>,
- * e.g. by an older version); --keep DIR keeps the translations made here.
+ * e.g. by an older version); --keep DIR keeps the translations made here;
+ * --formats pdf,docx limits the formats.
+ *
+ * PDFs are also compared by the reader-side check (core/translate/reader-check:
+ * text outside its place or the page, lines over lines or crossed by rules,
+ * split words, turned letters, missing rules): pages past its warning and
+ * failure thresholds, and the files past a threshold that the translation did
+ * not flag (no layout warning on its result, no failure with the reason;
+ * translations made elsewhere count as not flagged).
  * Also `BENCH_ONLY=translation npm run bench` (minutes; not in the default set).
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +33,7 @@ import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { translatingResponder } from '../core/testing/fake-translate';
 import { compareLayouts } from '../core/translate/layout-check';
+import { readerFigures, type ReaderFigures } from './translation-reader';
 import { createFileTranslationMemory } from '../core/translate/memory';
 import { createModelTranslator } from '../core/translate/model-translator';
 import { translateFile } from '../core/translate/translate-file';
@@ -35,6 +44,8 @@ export interface FormatFigures {
   files: number; translated: number; failed: string[];
   lines: number; overlapBefore: number; overlapAfter: number; addedOverlapLines: number; addedOverflowLines: number;
   pagesChanged: string[]; filesWithAddedOverlap: string[];
+  /** PDF only: the reader-side check. */
+  reader?: ReaderFigures;
 }
 
 const root = CORPUS_DIR;
@@ -52,15 +63,19 @@ try {
     const names = (await readdir(path.join(root, format)).catch(() => [] as string[])).filter((n) => !values.only || n.includes(values.only)).sort();
     const f: FormatFigures = { files: names.length, translated: 0, failed: [], lines: 0, overlapBefore: 0, overlapAfter: 0, addedOverlapLines: 0, addedOverflowLines: 0, pagesChanged: [], filesWithAddedOverlap: [] };
     const pairs: Array<{ source: string; output: string; name: string }> = [];
+    /** Files whose translation said the reader-side check flagged them (a layout warning, or failed with the reason). */
+    const flagged = new Set<string>();
     await mkdir(path.join(outRoot, format), { recursive: true });
     for (const name of names) {
       const source = path.join(root, format, name);
       const output = path.join(outRoot, format, name);
       if (llm) {
         try {
-          await translateFile({ input: source, output, source: 'english', target: 'french', translator: createModelTranslator({ llm, maxInputTokens: 3000 }), memory: createFileTranslationMemory(path.join(work, 'memory')) });
+          const r = await translateFile({ input: source, output, source: 'english', target: 'french', translator: createModelTranslator({ llm, maxInputTokens: 3000 }), memory: createFileTranslationMemory(path.join(work, 'memory')) });
+          if (r.warnings.some((w) => w.code?.code.startsWith('warning.layout_'))) flagged.add(name);
         } catch (e) {
-          f.failed.push(`${name}: ${(e as Error).message.slice(0, 80)}`);
+          f.failed.push(`${name}: ${(e as Error).message.slice(0, 120)}`);
+          if (/came out unreadable/.test((e as Error).message)) flagged.add(name);
           continue;
         }
       }
@@ -79,6 +94,7 @@ try {
       if (r.addedOverlap > 0) f.filesWithAddedOverlap.push(`${name} (+${r.addedOverlap})`);
     });
     f.lines = linesAfter;
+    if (format === 'pdf') f.reader = await readerFigures(pairs, flagged);
     f.overlapBefore = linesBefore ? before / linesBefore : 0;
     f.overlapAfter = linesAfter ? after / linesAfter : 0;
     figures[format] = f;
@@ -96,5 +112,12 @@ else {
     for (const x of f.failed) console.log(`  failed: ${x}`);
     for (const x of f.pagesChanged) console.log(`  pages changed: ${x}`);
     for (const x of f.filesWithAddedOverlap.slice(0, 10)) console.log(`  added overlap: ${x}`);
+    const r = f.reader;
+    if (r) {
+      console.log(`${format} reader-side check: ${r.pages} pages of ${r.files} files; pages past the warning threshold ${r.warnPages}, past the failure threshold ${r.failPages}; files ${r.warnFiles.length} warned, ${r.failFiles.length} failed; past a threshold and not flagged: ${r.unflagged.length}`);
+      console.log(`  figures: ${JSON.stringify(r.totals)}`);
+      for (const x of [...r.failFiles, ...r.warnFiles]) console.log(`  ${x}`);
+      for (const x of r.unflagged) console.log(`  NOT FLAGGED: ${x}`);
+    }
   }
 }

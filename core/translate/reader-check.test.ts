@@ -44,7 +44,7 @@ test('the translator\'s output before the page-box fixes is flagged: vertical la
 test('broken pages generated in code are flagged: hidden words over a line, rules through text, lines past the edge, letter by letter', async () => {
   const source = await saved('plain.pdf', await layoutFixture('plain'));
   const expect: Record<BrokenLayout, string> = {
-    'hidden-words': 'overText', 'rule-through': 'overRules', 'past-edge': 'outside', 'letter-by-letter': 'split',
+    'hidden-words': 'overText', 'rule-through': 'overRules', 'past-edge': 'offPage', 'letter-by-letter': 'split',
   };
   for (const [defect, figure] of Object.entries(expect)) {
     const out = await saved(`${defect}.pdf`, await brokenLayout(defect as BrokenLayout));

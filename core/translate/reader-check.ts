@@ -23,8 +23,10 @@ export interface PageCheck {
   page: number;
   /** Text lines of the translated page. */
   lines: number;
-  /** Lines past the page, or (when the original page has text) outside every text block of the original. */
+  /** Lines on the page but (when the original page has text) outside every text block of the original. */
   outside: number;
+  /** Lines past the page's edges, beyond the original's count. */
+  offPage: number;
   /** Lines over another line, beyond the original's count. */
   overText: number;
   /** Lines crossed by a rule or table line, beyond the original's count. */
@@ -144,7 +146,8 @@ export function comparePage(src: ViewPage, out: ViewPage, inks: { src: Raster | 
   const letters = [...out.facing.values()].reduce((a, b) => a + b, 0);
   return {
     page: out.page, lines: out.lines.length,
-    outside: past.length + away.length,
+    outside: away.length,
+    offPage: Math.max(0, past.length - m0.overflowing),
     overText: Math.max(0, m1.overlapping - m0.overlapping),
     overRules: Math.max(0, rules(out, inks.out) - rules(src, inks.src)),
     split: words ? splitWords(out.lines, words) : Math.max(0, splitWords(out.lines) - splitWords(src.lines)),
@@ -156,7 +159,9 @@ export function comparePage(src: ViewPage, out: ViewPage, inks: { src: Raster | 
 
 /** Warning and failure thresholds per figure: [warn, fail], each a count and a share of the page's lines (or letters, or ink). */
 export const THRESHOLDS = {
-  outside: { warn: [2, 0.05], fail: [5, 0.5] },
+  // Text that ran past its box is still on the page (the translator says so too); past the page it is lost.
+  outside: { warn: [2, 0.05], fail: [Infinity, 1] },
+  offPage: { warn: [2, 0.05], fail: [5, 0.5] },
   overText: { warn: [2, 0.03], fail: [8, 0.3] },
   overRules: { warn: [2, 0.03], fail: [Infinity, 1] },
   split: { warn: [1, 0], fail: [Infinity, 1] },
@@ -200,13 +205,13 @@ export async function checkReaderLayout(source: string, output: string, o: { wor
 }
 
 const WARNING_OF = {
-  outside: 'warning.layout_outside', overText: 'warning.layout_over_text', overRules: 'warning.layout_over_rules',
+  outside: 'warning.layout_outside', offPage: 'warning.layout_outside', overText: 'warning.layout_over_text', overRules: 'warning.layout_over_rules',
   split: 'warning.layout_split', turned: 'warning.layout_turned', lostInk: 'warning.layout_lost_ink',
 } as const;
 
 /** One warning per page and figure past its warning threshold, saying what a reader sees there. */
 export function layoutWarnings(check: ReaderCheck): TranslationWarning[] {
-  return check.pages.flatMap((p) => p.problems.map((k) => warningOf(p.page, WARNING_OF[k as keyof typeof WARNING_OF])));
+  return check.pages.flatMap((p) => [...new Set(p.problems.map((k) => WARNING_OF[k as keyof typeof WARNING_OF]))].map((code) => warningOf(p.page, code)));
 }
 
 const describeProblem = (k: string) => describe(WARNING_OF[k as keyof typeof WARNING_OF]);
@@ -215,6 +220,6 @@ const describeProblem = (k: string) => describe(WARNING_OF[k as keyof typeof WAR
 export function layoutFailure(check: ReaderCheck, label: string): AppError | null {
   if (!check.failPages.length) return null;
   const worst = check.pages.filter((p) => p.level === 'fail');
-  const what = [...new Set(worst.flatMap((p) => p.problems))].map(describeProblem).join('; ');
+  const what = [...new Set(worst.flatMap((p) => p.problems).map(describeProblem))].join('; ');
   return new AppError('corrupt_file', `The translation of ${label.replace(/^The file /, '')} came out unreadable and was not kept: on page${worst.length > 1 ? 's' : ''} ${worst.map((p) => p.page).join(', ')} ${what}.`);
 }
