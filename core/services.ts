@@ -54,7 +54,7 @@ import { createChatLimits } from './chat/rate-limit';
 import type { ConversationStore } from './conversations/types';
 import type { RateLimitStore } from './limits/types';
 import { openSharedState } from './shared-state';
-import { createProduct } from './product/index';
+import { createProduct, OPERATION_PERMISSIONS } from './product/index';
 import { createSiteRuns } from './sync/site-runs';
 import { createSiteSyncRunner, type SiteSyncRunner } from './sync/site-sync-runner';
 import { createTranslation, type Translation } from './translate/create';
@@ -378,7 +378,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
         if (failure) throw failure;
       },
     };
-    front = guardProduct(auditWrites(createProduct(core), audit), audit);
+    front = guardProduct(auditWrites(createProduct(core), audit), audit, OPERATION_PERMISSIONS);
     return { ...core, product: front };
   } catch (e) {
     for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
 import { ACCESS_CHANGE_PERMISSIONS, ACCESS_CHANGES, type AccessChange } from '../core/governance/access-rules';
-import { OPERATION_PERMISSIONS } from '../core/governance/guard';
+import { OPERATION_PERMISSIONS } from '../core/product/index';
 import { can, ROLES, type Role } from '../core/governance/roles';
 import type { AuditEntry, Product } from '../core/product/index';
 import type { ContentItem } from '../core/types';

@@ -1,6 +1,13 @@
 import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const accountsNeeds = {
+  users: 'manage', createUser: 'manage', updateUser: 'manage', removeUser: 'manage', tokens: 'manage',
+  createToken: 'manage', revokeToken: 'manage',
+} satisfies Needs;
 
 /** Named users and API tokens with roles (admin only: the guard's "manage"); every change is audited. */
 export const accounts = (s: Services): Pick<Product, 'users' | 'createUser' | 'updateUser' | 'removeUser' | 'tokens' | 'createToken' | 'revokeToken'> => ({

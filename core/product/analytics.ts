@@ -3,6 +3,7 @@ import { parseSince, questionStats } from '../analytics/stats';
 import { AppError } from '../errors';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
 
 function dateParam(value: string | null | undefined, name: string, now: Date): Date | null {
   if (!value) return null;
@@ -10,6 +11,9 @@ function dateParam(value: string | null | undefined, name: string, now: Date): D
   if (Number.isNaN(d.getTime())) throw new AppError('validation', `${name} must be an ISO date or a period like 7d, 24h (got "${value}")`);
   return d;
 }
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const analyticsNeeds = { rate: 'public', questionStats: 'read', exportConversations: 'manage' } satisfies Needs;
 
 /** Visitors rate answers; the admin reads what visitors asked and exports the conversations. */
 export const analytics = (s: Pick<Services, 'questions'>): Pick<Product, 'rate' | 'questionStats' | 'exportConversations'> => ({

@@ -3,6 +3,10 @@ import { timedAnswer } from '../metrics';
 import type { RagEvent } from '../chat/rag';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const askNeeds = { ask: 'public', askStream: 'public' } satisfies Needs;
 
 /**
  * The document-search bot: an answer from the content, whole or streamed.

@@ -1,6 +1,10 @@
 import { createCategory, deleteCategory, updateCategory } from '../content/categories';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const categoriesNeeds = { categories: 'read', createCategory: 'edit', updateCategory: 'edit', removeCategory: 'delete' } satisfies Needs;
 
 /** Categories of documents and presentations. */
 export const categories = (s: Services): Pick<Product, 'categories' | 'createCategory' | 'updateCategory' | 'removeCategory'> => ({

@@ -1,6 +1,10 @@
 import { timedAnswer } from '../metrics';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const chatNeeds = { chat: 'public', messages: 'public', clearSession: 'public' } satisfies Needs;
 
 /** The public assistant: a reply, the conversation's messages, forgetting it (both bots). */
 export const chat = (s: Pick<Services, 'rag' | 'assistant'>): Pick<Product, 'chat' | 'messages' | 'clearSession'> => ({

@@ -1,6 +1,10 @@
 import { dashboardMetrics } from '../content/views';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const dashboardNeeds = { dashboard: 'read' } satisfies Needs;
 
 /** The console's dashboard figures. */
 export const dashboard = (s: Services): Pick<Product, 'dashboard'> => ({

@@ -1,5 +1,12 @@
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const handoffNeeds = {
+  requestHandoff: 'public', handoffRequests: 'read', handoffRequest: 'read', markHandoffHandled: 'edit',
+  removeHandoffRequest: 'delete',
+} satisfies Needs;
 
 /** Hand-off to a person: a visitor leaves a request; staff list, handle, export and delete them. */
 export const handoff = (s: Pick<Services, 'handoff'>): Pick<Product, 'requestHandoff' | 'handoffRequests' | 'handoffRequest' | 'markHandoffHandled' | 'removeHandoffRequest'> => ({

@@ -5,6 +5,7 @@ import { healthReport } from '../health';
 import { metricsText } from '../metrics';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import { metricsNeed, type Needs } from '../governance/guard';
 
 const safeFree = (folder: string) => {
   try {
@@ -13,6 +14,9 @@ const safeFree = (folder: string) => {
     return Number.NaN;
   }
 };
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const healthNeeds = { health: 'public', metrics: metricsNeed } satisfies Needs;
 
 /** Whether the backing services (catalog, storage, search, model) are up. */
 export const health = (s: Services): Pick<Product, 'health' | 'metrics'> => ({

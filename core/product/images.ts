@@ -1,6 +1,10 @@
 import type { CoreServices as Services } from '../services';
 import type { BotImage, PresentationImage } from '../types';
 import type { Page, Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const imagesNeeds = { images: 'read' } satisfies Needs;
 
 /** Images extracted from documents (bot images) and presentations. */
 export const images = (s: Services): Pick<Product, 'images'> => ({

@@ -4,39 +4,48 @@
  * Faces (server/, cli/) import from here, core/types and core/errors only.
  */
 import type { CoreServices as Services } from '../services';
-import { accounts } from './accounts';
-import { analytics } from './analytics';
-import { ask } from './ask';
-import { categories } from './categories';
-import { chat } from './chat';
-import { dashboard } from './dashboard';
-import { files } from './files';
-import { handoff } from './handoff';
-import { health } from './health';
-import { images } from './images';
-import { jobs } from './jobs';
-import { list } from './list';
-import { conversations } from './public';
-import { reindex } from './reindex';
-import { remove } from './remove';
-import { retry } from './retry';
-import { review } from './review';
-import { search } from './search';
-import { transcript } from './transcript';
+import { accounts, accountsNeeds } from './accounts';
+import { analytics, analyticsNeeds } from './analytics';
+import { ask, askNeeds } from './ask';
+import { categories, categoriesNeeds } from './categories';
+import { chat, chatNeeds } from './chat';
+import { dashboard, dashboardNeeds } from './dashboard';
+import { files, filesNeeds } from './files';
+import { handoff, handoffNeeds } from './handoff';
+import { health, healthNeeds } from './health';
+import { images, imagesNeeds } from './images';
+import { jobs, jobsNeeds } from './jobs';
+import { list, listNeeds } from './list';
+import { conversations, conversationsNeeds } from './public';
+import { reindex, reindexNeeds } from './reindex';
+import { remove, removeNeeds } from './remove';
+import { retry, retryNeeds } from './retry';
+import { review, reviewNeeds } from './review';
+import { search, searchNeeds } from './search';
+import { transcript, transcriptNeeds } from './transcript';
+import type { Need } from '../governance/guard';
 import type { Product } from './types';
-import { translations } from './translations';
-import { update } from './update';
-import { upload } from './upload';
-import { versions } from './versions';
-import { viewer } from './viewer';
-import { sites } from './sites';
-import { widget } from './widget';
+import { translations, translationsNeeds } from './translations';
+import { update, updateNeeds } from './update';
+import { upload, uploadNeeds } from './upload';
+import { versions, versionsNeeds } from './versions';
+import { viewer, viewerNeeds } from './viewer';
+import { sites, sitesNeeds } from './sites';
+import { widget, widgetNeeds } from './widget';
 
 export type * from './types';
 export type { EvalOptions, EvalResult } from './eval';
 /** Retrieval evaluation (`cms eval`), loaded on use: it pulls in the whole search stack. */
 export const loadEval = () => import('./eval');
 export { ask, chat };
+
+/**
+ * Every operation with the permission it needs, each declared beside its use case: complete by type
+ * (a new operation does not compile without its entry). The composition root hands it to guardProduct.
+ */
+export const OPERATION_PERMISSIONS: Record<keyof Product, Need> = {
+  ...accountsNeeds, ...analyticsNeeds, ...askNeeds, ...categoriesNeeds, ...chatNeeds, ...dashboardNeeds, ...filesNeeds, ...handoffNeeds, ...healthNeeds, ...imagesNeeds, ...jobsNeeds, ...listNeeds, ...conversationsNeeds, ...reindexNeeds, ...removeNeeds, ...retryNeeds, ...reviewNeeds, ...searchNeeds, ...sitesNeeds, ...transcriptNeeds, ...translationsNeeds, ...updateNeeds, ...uploadNeeds, ...versionsNeeds, ...viewerNeeds, ...widgetNeeds,
+};
 
 /** The product over built services (the composition root calls this once). */
 export function createProduct(s: Services): Product {

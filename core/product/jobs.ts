@@ -1,5 +1,9 @@
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const jobsNeeds = { jobs: 'read' } satisfies Needs;
 
 /** The job records (ingest, and later translate and transcribe), optionally in one state. */
 export const jobs = (s: Services): Pick<Product, 'jobs'> => ({

@@ -4,6 +4,10 @@ import { contentPage, LIST_PAGE_MAX, LISTED, listContent, translationRows } from
 import type { CoreServices as Services } from '../services';
 import type { ContentType } from '../types';
 import type { ListName, ListPage, ListQuery, ListRows, Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const listNeeds = { items: 'read', item: 'read', content: 'read', listPage: 'read', translationRows: 'read' } satisfies Needs;
 
 /** The records as the product stores them, the generic content list, the translations lists: each a page asked of the store. */
 export const list = (s: Services): Pick<Product, 'items' | 'item' | 'content' | 'listPage' | 'translationRows'> => {

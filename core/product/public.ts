@@ -2,6 +2,10 @@ import { newConversationId } from '../conversations/ids';
 import { createRateLimiter, type RateLimiter } from '../limits/limiter';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const conversationsNeeds = { newConversation: 'public' } satisfies Needs;
 
 /** A new public conversation: its id carries 128 random bits. */
 export const conversations = (): Pick<Product, 'newConversation'> => ({

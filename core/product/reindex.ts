@@ -1,6 +1,10 @@
 import { reindexAll } from '../content/reindex';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const reindexNeeds = { reindex: 'manage' } satisfies Needs;
 
 /** Rebuilds the search index from the stored text (after an embedder change). */
 export const reindex = (s: Services): Pick<Product, 'reindex'> => ({

@@ -3,6 +3,10 @@ import { actingActor } from '../governance/actor-context';
 import { findGoverned } from '../governance/review';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const removeNeeds = { remove: 'delete', removeAll: 'manage', removeImage: 'delete' } satisfies Needs;
 
 /** Deletes an item (record, files, images, index entries), an image, or everything (with the question analytics). */
 export const remove = (s: Services): Pick<Product, 'remove' | 'removeAll' | 'removeImage'> => ({

@@ -2,6 +2,10 @@ import { retryById, retryFailed, retryItem, retryJob } from '../content/retry';
 import type { CoreServices as Services } from '../services';
 import type { ContentType } from '../types';
 import type { ItemRecordOf, Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const retryNeeds = { retry: 'upload', retryJob: 'upload', retryFailed: 'upload' } satisfies Needs;
 
 /** Processes failed work again: an item (by its id or a job's), one job, or every failed job. */
 export const retry = (s: Services): Pick<Product, 'retry' | 'retryJob' | 'retryFailed'> => ({

@@ -6,6 +6,8 @@ import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import { AppError } from '../errors';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+import { EDIT_OR_REVIEW } from '../governance/access-rules';
 
 /** "7d", "24h", "30m" or an ISO date; everything when absent. */
 function since(value: string | null | undefined): Date | null {
@@ -14,6 +16,12 @@ function since(value: string | null | undefined): Date | null {
   if (Number.isNaN(d.getTime())) throw new AppError('validation', `since must be a period like 7d, 24h or 30m, or a date (got "${value}")`);
   return d;
 }
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const reviewNeeds = {
+  approve: 'review', reject: 'review', setAccess: EDIT_OR_REVIEW, reviewQueue: 'read', auditLog: 'manage',
+  exportAudit: 'manage',
+} satisfies Needs;
 
 /** Review, audience and expiry: approve or reject items (single or bulk), make them staff-only, set when they expire. */
 export const review = (s: Services): Pick<Product, 'approve' | 'reject' | 'setAccess' | 'reviewQueue' | 'auditLog' | 'exportAudit'> => {

@@ -1,5 +1,9 @@
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const searchNeeds = { search: 'read' } satisfies Needs;
 
 /** Searches the indexed content the way the assistants do. */
 export const search = (s: Services): Pick<Product, 'search'> => ({

@@ -2,6 +2,10 @@ import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import { createSiteRuns } from '../sync/site-runs';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const sitesNeeds = { sites: 'read', recordSiteRun: 'upload', startSiteSync: 'manage' } satisfies Needs;
 
 /**
  * Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/sync/site-runs.ts);

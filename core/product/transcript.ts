@@ -1,6 +1,10 @@
 import type { CoreServices as Services } from '../services';
 import { saveEditedTranscript, transcribeAgain, transcriptView } from '../video/transcript-edit';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const transcriptNeeds = { transcript: 'read', transcribe: 'upload', saveTranscript: 'edit' } satisfies Needs;
 
 /** A video's transcript: the view, "Transcribe again" and the transcript editor's save. */
 export const transcript = (s: Services): Pick<Product, 'transcript' | 'transcribe' | 'saveTranscript'> => ({

@@ -3,6 +3,14 @@ import { noProviderError } from '../translate/offers';
 import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
 import { AppError } from '../errors';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const translationsNeeds = {
+  translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate',
+  removeTranslation: 'delete', glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate',
+  rememberTranslations: 'translate', translationOffers: 'read',
+} satisfies Needs;
 
 /** Translations of documents and presentations, and the glossary every provider applies. */
 export const translations = (s: Services): Pick<Product,

@@ -3,6 +3,10 @@ import { updateDocument } from '../content/update';
 import { actingActor } from '../governance/actor-context';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const updateNeeds = { updateDocument: 'edit', createContent: 'upload' } satisfies Needs;
 
 /** Edits a document's fields; records "other" content posted as a form. */
 export const update = (s: Services): Pick<Product, 'updateDocument' | 'createContent'> => ({

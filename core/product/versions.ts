@@ -4,6 +4,10 @@ import type { CoreServices as Services } from '../services';
 import { incoming } from './upload';
 import { parseSyncSource } from '../content/fields';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const versionsNeeds = { replace: 'edit', versions: 'read', restoreVersion: 'edit' } satisfies Needs;
 
 /** Versions of an item's file: replace in place, list, restore (core/governance/versions.ts). */
 export const versions = (s: Services): Pick<Product, 'replace' | 'versions' | 'restoreVersion'> => {

@@ -1,6 +1,10 @@
 import { createViewer } from '../content/viewer';
 import type { CoreServices as Services } from '../services';
 import type { Product } from './types';
+import { viewerNeed, type Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const viewerNeeds = { viewer: viewerNeed } satisfies Needs;
 
 /** The source viewer's data (core/content/viewer.ts); `public`: anonymous callers, the visibility rule applies. */
 export const viewer = (s: Services): Pick<Product, 'viewer'> => {

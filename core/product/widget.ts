@@ -1,6 +1,10 @@
 import type { CoreServices as Services } from '../services';
 import { allowed } from '../widget/settings';
 import type { Product } from './types';
+import type { Needs } from '../governance/guard';
+
+/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+export const widgetNeeds = { widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public' } satisfies Needs;
 
 /** The embeddable widget's settings (admin) and the brand defaults it reads (public). */
 export const widget = (s: Pick<Services, 'widgetSettings'>): Pick<Product, 'widgetSettings' | 'updateWidgetSettings' | 'widgetConfig'> => ({
