@@ -22,6 +22,7 @@ import { fill, languageNameIn, phrasesFor } from './phrases';
 import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-limit';
 import { queryVariant, retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
+import { withCurrentTitles } from './current-titles';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
@@ -225,7 +226,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     const languages = options.languages?.() ?? await catalogLanguages(catalog);
     const plan = await planQuery({ question, language, history, llm, languages, signal });
     if (plan.llmError) options.onLlmError?.(plan.llmError, 'prepare');
-    const passages = await retrieve(search, plan.variants, { signal });
+    const passages = await withCurrentTitles(catalog, await retrieve(search, plan.variants, { signal }));
 
     if (llm.configured && passages.length > 0) {
       const relevant = passages.filter((p) => p.relevant);
@@ -312,7 +313,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     if (!english?.trim()) return null;
     const variants = [queryVariant(english, 'en'), ...plan.variants];
     const translatedPlan: RetrievalPlan = { ...plan, variants, translated: true };
-    return { plan: translatedPlan, passages: await retrieve(search, variants, { signal }) };
+    return { plan: translatedPlan, passages: await withCurrentTitles(catalog, await retrieve(search, variants, { signal })) };
   }
 
   /** An answer quoted from English, with its machine translation into the question's language beside it. */
