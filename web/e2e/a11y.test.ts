@@ -1,14 +1,16 @@
 /**
  * Every screen of the console (web/e2e/screens.ts: built from the app's route
- * list), in English and Hebrew, at 1366x768 and 390x844 (Review with rows): axe-core finds no serious or critical
- * accessibility violation, and a Hebrew screen shows no English words (Latin
+ * list; /view opened on a real document), the website widget's chat panel, in English and Hebrew, at 1366x768 and
+ * 390x844 (Review with rows): axe-core finds no serious or critical accessibility violation, every control's
+ * accessible name starts with the text it shows, and a Hebrew screen shows no English words (Latin
  * words outside product, file and technical names, web/e2e/checks.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
-import { describeAxe, latinWordsInHebrew, seriousAxeViolations } from './checks';
+import { ensureWidgetBuild } from '../widget/build';
+import { describeAxe, latinWordsInHebrew, namesNotStartingWithText, seriousAxeViolations } from './checks';
 import { SCREENS } from './screens';
 import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, toast, uploadDocumentViaApi, type Harness, type Lang } from './support';
 
@@ -42,15 +44,18 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
   let h: Harness;
   let fileName = '';
   let filePath = '';
+  /** The pages the route list holds with a parameter (/view/:type/:id), opened on the guide: the viewer at its first page with a word lit. */
+  let viewerUrl = '';
   before(async () => {
     // The server and browser start while the fixtures are generated; both imports run at once (the worker takes two jobs).
     const [, pdf, scan] = await Promise.all([
-      startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } }).then((started) => (h = started)), fixtures.pdf(), fixtures.scannedPdf(),
+      startHarness({ env: { OCR_LANGUAGES: 'eng+heb+fra+zz9' } }).then((started) => (h = started)), fixtures.pdf(), fixtures.scannedPdf(), ensureWidgetBuild(),
     ]);
     fileName = pdf.fileName;
     filePath = pdf.path;
     const [guide, scanned] = await Promise.all([uploadDocumentViaApi(h, pdf.path, pdf.fileName, TITLE), uploadDocumentViaApi(h, scan.path, scan.fileName, SCAN_TITLE)]);
     assert.equal(guide.status, 'completed');
+    viewerUrl = `/view/document/${guide.id}?page=1&q=${encodeURIComponent('installation')}`;
     assert.equal(scanned.status, 'completed', scanned.error ?? '');
     const record = (await adminApi<Array<{ id: number; stepCode?: { code: string; parts?: Array<{ code: string }> } }>>(h, '/api/documents')).find((d) => d.id === scanned.id);
     assert.equal(record?.stepCode?.code, 'completed_with_warnings');
@@ -64,6 +69,7 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
     test(`${lang}: axe-core finds no serious or critical violation on any screen${lang === 'he' ? ', and no screen shows English words' : ''}`, async () => {
       const axeFound: string[] = [];
       const english: string[] = [];
+      const misnamed: string[] = [];
       const signedOut = await newPage(h, { lang });
       const signedIn = await newPage(h, { lang });
       await signInFast(h, signedIn.context);
@@ -71,14 +77,26 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
       for (const size of SIZES) {
         await signedOut.page.setViewportSize(size);
         await signedIn.page.setViewportSize(size);
-        for (const s of SCREENS) {
+        // Every screen of the route list (a page with a parameter opened on the guide), and the website widget's chat panel.
+        const screens = [
+          ...SCREENS.map((s) => (s.url.startsWith('/view/') ? { ...s, url: viewerUrl } : s)),
+          { name: 'widget-panel', url: `/widget/frame#lang=${lang}`, signedIn: false },
+        ];
+        for (const s of screens) {
           const { page } = s.signedIn ? signedIn : signedOut;
           const name = `${s.name} ${size.width}x${size.height}`;
           await page.goto('about:blank');
           await page.goto(s.url);
-          await settle(page).catch((e: Error) => { throw new Error(`${name}: ${e.message}`); });
+          if (s.name === 'widget-panel') {
+            await page.getByTestId('widget-bot-message').first().waitFor({ timeout: 30_000 })
+              .catch(async (e: Error) => { throw new Error(`${name}: ${e.message}\n${await page.evaluate(() => document.body.innerHTML.slice(0, 1500))}`); });
+          }
+          else await settle(page).catch((e: Error) => { throw new Error(`${name}: ${e.message}`); });
           if (s.name === 'chat') await page.getByTestId('chat-bot-message').first().waitFor({ timeout: 30_000 });
+          if (s.url === viewerUrl) await page.locator('mark').first().waitFor({ timeout: 30_000 });
+          await animationsDone(page);
           for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(name, f));
+          for (const m of await namesNotStartingWithText(page)) misnamed.push(`${name}: ${m}`);
           if (lang === 'he') {
             const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
             if (words.length) english.push(`${name}: ${words.join(', ')}`);
@@ -93,6 +111,7 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
         await page.getByTestId('review-row').first().waitFor();
         await animationsDone(page);
         for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(`review (all) ${size.width}x${size.height}`, f));
+        for (const m of await namesNotStartingWithText(page)) misnamed.push(`review (all) ${size.width}x${size.height}: ${m}`);
         if (lang === 'he') {
           const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
           if (words.length) english.push(`review (all): ${words.join(', ')}`);
@@ -116,6 +135,7 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
         await animationsDone(page);
         const name = `${section}-table`;
         for (const f of await seriousAxeViolations(page)) axeFound.push(describeAxe(name, f));
+        for (const m of await namesNotStartingWithText(page)) misnamed.push(`${name}: ${m}`);
         if (lang === 'he') {
           const words = await latinWordsInHebrew(page, { allow: [...TITLE.split(' '), fileName] });
           if (words.length) english.push(`${name}: ${words.join(', ')}`);
@@ -164,8 +184,8 @@ describe('every screen, both languages: accessibility (axe-core) and Hebrew word
       }
       await signedOut.context.close();
       await signedIn.context.close();
-      const report = `axe-core (${lang}):\n${axeFound.join('\n')}\nEnglish words on Hebrew screens:\n${english.join('\n')}`;
-      assert.deepEqual([...axeFound, ...english], [], report);
+      const report = `axe-core (${lang}):\n${axeFound.join('\n')}\nEnglish words on Hebrew screens:\n${english.join('\n')}\nNames not starting with the visible text:\n${misnamed.join('\n')}`;
+      assert.deepEqual([...axeFound, ...english, ...misnamed], [], report);
     });
   }
 });

@@ -104,3 +104,24 @@ export async function latinWordsInHebrew(page: Page, options: { allow?: Iterable
   }
   return [...found];
 }
+
+/**
+ * Controls whose accessible name does not start with the text they show (WCAG 2.5.3 "label in name", stricter:
+ * the name starts with it, so a voice user saying what they see reaches it). Buttons, links, tabs and menu items
+ * with an aria-label and visible words are checked; icon-only controls (no visible words) name themselves.
+ */
+export async function namesNotStartingWithText(page: Page): Promise<string[]> {
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  return page.evaluate(() => {
+    const norm = (s: string) => s.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button[aria-label], a[aria-label], [role="button"][aria-label], [role="tab"][aria-label], [role="menuitem"][aria-label], [role="link"][aria-label]')) {
+      if (!el.getClientRects().length || el.closest('[aria-hidden="true"]')) continue;
+      const visible = norm(el.innerText ?? '');
+      if (!/[\p{L}\p{N}]/u.test(visible)) continue;
+      const name = norm(el.getAttribute('aria-label') ?? '');
+      if (!name.startsWith(visible)) out.push(`"${name}" does not start with "${visible}"`);
+    }
+    return out;
+  });
+}

@@ -8,7 +8,8 @@ header p{margin:0;font-size:12px;opacity:.85}
 header .dot{display:inline-block;width:7px;height:7px;border-radius:50%;background:#4ade80;margin-inline-end:5px}
 header button{margin-inline-start:auto;background:transparent;border:0;color:#fff;cursor:pointer;font-size:20px;line-height:1;padding:4px 8px;border-radius:6px}
 header button:focus-visible,button:focus-visible,textarea:focus-visible{outline:2px solid #93c5fd;outline-offset:1px}
-ul{list-style:none;margin:0;padding:12px;flex:1;overflow-y:auto;display:flex;flex-direction:column;gap:10px;background:#f8fafc}
+.log{flex:1;overflow-y:auto;background:#f8fafc}
+.log>ul{list-style:none;margin:0;padding:12px;display:flex;flex-direction:column;gap:10px;min-height:100%}
 li{display:flex;flex-direction:column;max-width:85%}
 li.user{align-self:flex-end;align-items:flex-end}
 li.bot{align-self:flex-start;align-items:flex-start}

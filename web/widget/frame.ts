@@ -62,14 +62,17 @@ async function applyBrandDefaults() {
     /* the built-in defaults stay */
   }
 }
-const log = el('ul', { role: 'log' });
-log.setAttribute('aria-live', 'polite');
-log.setAttribute('aria-label', title);
+// The log is a region around the list (a list with role="log" is no list: its items would stand alone).
+const log = el('ul');
+const logBox = el('div', { className: 'log' }, log);
+logBox.setAttribute('role', 'log');
+logBox.setAttribute('aria-live', 'polite');
+logBox.setAttribute('aria-label', title);
 const input = el('textarea', { rows: 1, placeholder: s.placeholder, dir: 'auto' });
 input.setAttribute('aria-label', s.placeholder);
 const sendButton = el('button', { type: 'submit', textContent: s.send, disabled: true });
 const form = el('form', { className: 'input' }, input, sendButton);
-document.body.append(log, form);
+document.body.append(logBox, form);
 
 // Session: one reference id per tab (sessionStorage), as /chat.
 const store = (() => {
@@ -96,7 +99,7 @@ let busy = false;
 let typingNode: HTMLLIElement | null = null;
 
 const scrollDown = () => {
-  log.scrollTop = log.scrollHeight;
+  logBox.scrollTop = logBox.scrollHeight;
 };
 
 async function download(media: ChatMedia, button: HTMLButtonElement) {

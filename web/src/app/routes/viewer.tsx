@@ -78,7 +78,7 @@ function Source({ data, where }: { data: ViewerData; where: string }) {
     <article className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight" dir="auto" data-testid="viewer-title">{data.title}</h1>
+          <h1 className="break-words text-2xl font-bold tracking-tight" dir="auto" data-testid="viewer-title" data-user-content="">{data.title}</h1>
           {where ? <p className="text-sm text-muted-foreground" data-testid="viewer-where"><Ltr>{where}</Ltr></p> : null}
         </div>
         {data.fileUrl ? (
@@ -91,7 +91,7 @@ function Source({ data, where }: { data: ViewerData; where: string }) {
       {data.text ? (
         <section aria-labelledby="viewer-quoted" className="rounded-lg border border-border bg-card p-3 shadow-sm">
           <h2 id="viewer-quoted" className="mb-1 text-sm font-semibold text-muted-foreground">{data.video ? t('viewer.cue') : t('viewer.quoted')}</h2>
-          <blockquote dir={rtl ? 'rtl' : 'ltr'} className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="viewer-text">
+          <blockquote dir={rtl ? 'rtl' : 'ltr'} className="whitespace-pre-wrap break-words text-sm leading-relaxed" data-testid="viewer-text" data-user-content="">
             {markedExcerpt(data.text, data.marks)}
           </blockquote>
         </section>
