@@ -87,6 +87,27 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
     await context.close();
   });
 
+  test('he 1366x768: after Delete on a document card (its confirmation), the focus is on the next card, not the page body', async () => {
+    const ids: number[] = [];
+    for (const pages of [5, 6]) {
+      const f = await fixtures.textPdf(pages);
+      ids.push((await uploadDocumentViaApi(h, f.path, `cards-${pages}.pdf`, `Card ${pages}`)).id);
+    }
+    const { context, page } = await newPage(h, { lang: 'he', width: 1366, height: 768 });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    const card = (id: number) => page.locator(`[data-testid="document-card"][data-id="${id}"]`);
+    await card(ids[1]).waitFor();
+    const order = await page.getByTestId('document-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-id'))));
+    const victim = order[order.indexOf(ids[0])];
+    page.once('dialog', (d) => void d.accept());
+    await card(victim).getByRole('button', { name: /^מחיקה/ }).focus();
+    await page.keyboard.press('Enter');
+    await card(victim).waitFor({ state: 'detached' });
+    await page.waitForFunction((next) => document.activeElement?.closest('[data-testid="document-card"]')?.getAttribute('data-id') === String(next), order[order.indexOf(victim) + 1]);
+    await context.close();
+  });
+
   for (const lang of ['en', 'he'] as Lang[]) {
     for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
       test(`${lang} ${size.width}x${size.height}: the /rag-bot message box is in view as the page opens`, async () => {

@@ -1,5 +1,5 @@
 import { FileText, Upload } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@core/types';
 import { EmptyState } from '../../../components/empty-state';
@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
+import { focusAfter } from '../../../lib/focus-after';
 import { sortById } from '../../../lib/format';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocuments } from '../api/get-documents';
@@ -25,6 +26,28 @@ export function DocumentsPage({ onUpload, viewSwitch, table, cardExtras }: {
   const del = useDeleteDocument();
   const retry = useRetryDocument();
   const [editing, setEditing] = useState<Document | null>(null);
+  // After a card's Delete the focus goes to the next card's Edit (the deleted card is gone), not to the page body.
+  const pendingFocus = useRef<{ before: number[]; acted: number; at: number } | null>(null);
+  const listed = query.data ? sortById(query.data).map((d) => d.id).join(',') : '';
+  useEffect(() => {
+    const p = pendingFocus.current;
+    if (!p || !query.data || query.dataUpdatedAt < p.at) return;
+    pendingFocus.current = null;
+    const next = focusAfter(p.before, [p.acted], listed ? listed.split(',').map(Number) : []);
+    requestAnimationFrame(() => {
+      const card = next === null ? null : document.querySelector<HTMLElement>(`[data-testid="document-card"][data-id="${next}"] button`);
+      (card ?? document.querySelector<HTMLElement>('main button'))?.focus();
+    });
+  }, [listed, query.data, query.dataUpdatedAt]);
+  const remove = (doc: Document) => {
+    const before = listed ? listed.split(',').map(Number) : [];
+    del.mutate(doc.id, {
+      onSettled: () => {
+        pendingFocus.current = { before, acted: doc.id, at: Date.now() };
+        void query.refetch();
+      },
+    });
+  };
 
   const uploadButton = (
     <Button onClick={onUpload}>
@@ -47,7 +70,7 @@ export function DocumentsPage({ onUpload, viewSwitch, table, cardExtras }: {
             doc={doc}
             onEdit={() => setEditing(doc)}
             onDelete={() => {
-              if (window.confirm(t('documents.confirmDelete', { title: doc.title }))) del.mutate(doc.id);
+              if (window.confirm(t('documents.confirmDelete', { title: doc.title }))) remove(doc);
             }}
             onRetry={() => retry.mutate(doc.id)}
             deleting={del.isPending && del.variables === doc.id}
