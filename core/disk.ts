@@ -59,3 +59,18 @@ export function isDiskFull(e: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs a write that what is being served does not depend on (a conversation's
+ * history, the analytics record of a question): on a full disk it is skipped
+ * and undefined returned, so read-only work (answers) goes on; any other
+ * failure is thrown.
+ */
+export async function unlessDiskFull<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isDiskFull(e)) return undefined;
+    throw e;
+  }
+}

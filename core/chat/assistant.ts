@@ -1,3 +1,4 @@
+import { unlessDiskFull } from '../disk';
 import type { Catalog } from '../catalog/types';
 import type { ConversationStore } from '../conversations/types';
 import { AppError } from '../errors';
@@ -109,11 +110,12 @@ export function createAssistant(options: AssistantOptions): Assistant {
     return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
   }
 
+  // On a full disk the reply is still given: keeping it in the conversation is what is skipped.
   async function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
-    await conversations.append<Body>('chat', referenceId, [
+    await unlessDiskFull(() => conversations.append<Body>('chat', referenceId, [
       { role: 'user', message: userText, output: null, file: null, contentType: null, userLanguage },
       { role: 'bot', ...bot },
-    ]);
+    ]));
   }
 
   function visitorLanguage(message: string, history: Body[], preferred: string | null): string {
@@ -197,9 +199,9 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
       const out = await reply(input, text, preferred);
       await store(input.referenceId, text, out.language, out.bot);
-      const answerId = await options.questions?.record({
+      const answerId = await unlessDiskFull(async () => options.questions?.record({
         channel: input.channel ?? 'chat', referenceId: input.referenceId, question: text, language: out.language, answer: out.bot.message, ...out.outcome,
-      });
+      }));
       return answerId ? { ...out.reply, answerId } : out.reply;
     },
 

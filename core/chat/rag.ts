@@ -23,6 +23,7 @@ import { toChatLimits, type ChatLimitOptions, type ChatLimits } from './rate-lim
 import { queryVariant, retrieve } from '../search/retrieve';
 import { catalogLanguages, planQuery, type Passage, type RetrievalPlan } from './plan-query';
 import { withCurrentTitles } from './current-titles';
+import { unlessDiskFull } from '../disk';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
@@ -356,19 +357,20 @@ export function createRagBot(options: RagBotOptions): RagBot {
     return list.map((m) => ({ id: m.seq, referenceId, ...m.data }));
   }
 
+  // On a full disk the answer is still given: its history and analytics records are what is skipped.
   async function remember(referenceId: string, question: string, askedAt: string, reply: RetrievalReply) {
-    await conversations.append<Body>('search', referenceId, [
+    await unlessDiskFull(() => conversations.append<Body>('search', referenceId, [
       { role: 'user', content: question, timestamp: askedAt, detectedLanguage: reply.detectedLanguage, sourceImages: [] },
       { role: 'bot', content: reply.answer, timestamp: reply.timestamp, detectedLanguage: reply.detectedLanguage, sourceImages: reply.sourceImages },
-    ]);
+    ]));
   }
 
   /** Keeps the question for analytics; the reply carries the id to rate it by. */
   async function logged(referenceId: string, question: string, reply: RetrievalReply): Promise<RetrievalReply> {
-    const answerId = await options.questions?.record({
+    const answerId = await unlessDiskFull(async () => options.questions?.record({
       channel: 'rag', referenceId, kind: 'question', question, language: reply.detectedLanguage, answer: reply.answer, notFound: reply.notFound,
       mode: reply.mode, sources: reply.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
-    });
+    }));
     return answerId ? { ...reply, answerId } : reply;
   }
 
