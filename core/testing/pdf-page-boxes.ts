@@ -127,6 +127,11 @@ export const FORM_ITEMS: Array<[string, string]> = [
   ['11', 'Subtract the line from the total income'],
 ];
 
+/** Where the dense form's amount column starts (a vertical rule through the line items). */
+export const FORM_AMOUNT_X = 215;
+/** A box's border right of the title (as a form's year box): the title's translation stops before it. */
+export const FORM_TITLE_END = 320;
+
 /** A dense form page: a bold title over a rule, line items in rows 12 pt apart, a heading wrapped in a narrow column, vertical "Form" and "Nature" labels at the left edge. */
 export async function denseFormPdf(): Promise<BoxFixture> {
   const { doc, font, bold } = await start();
@@ -135,12 +140,14 @@ export async function denseFormPdf(): Promise<BoxFixture> {
   const rules: DrawnRule[] = [];
   page.drawText('Individual Income Tax Return', { x: 90, y: 740, size: 14, font: bold });
   lines.push({ text: 'Individual Income Tax Return', x: 90, y: 740, size: 14 });
-  rules.push({ x0: 36, y0: 730, x1: 576, y1: 730 });
+  rules.push({ x0: 36, y0: 730, x1: 576, y1: 730 }, { x0: FORM_TITLE_END, y0: 730, x1: FORM_TITLE_END, y1: 770 });
   FORM_ITEMS.forEach(([n, t], i) => {
     const y = 700 - i * 12;
     lines.push({ text: n, x: 44, y, size: 8 }, { text: t, x: 62, y, size: 8 });
     rules.push({ x0: 36, y0: y - 3, x1: 576, y1: y - 3 });
   });
+  // The amount column's border: item text stops before it.
+  rules.push({ x0: FORM_AMOUNT_X, y0: 706, x1: FORM_AMOUNT_X, y1: 700 - FORM_ITEMS.length * 12 });
   draw(page, font, lines.slice(1));
   rules.forEach((r) => rule(page, r));
   // A heading wrapped in a narrow column: its translation's longest word is wider than the column.

@@ -125,13 +125,19 @@ test('a CropBox smaller than the page and a page turned by /Rotate 90: lines whe
 });
 
 test('a dense form: line numbers stay beside their items, vertical labels stay whole words, a wrapped heading is not broken mid-word', async () => {
-  const { b } = await geometry('dense', (await fixture('dense', boxes.denseFormPdf)).path);
+  const { a, b } = await geometry('dense', (await fixture('dense', boxes.denseFormPdf)).path);
   for (const [n] of boxes.FORM_ITEMS) {
     const num = b.find((l) => l.text === n);
     assert.ok(num, `line number ${n} is a line of its own`);
     const item = b.find((l) => l !== num && Math.abs(l.y0 - num.y0) < 2 && l.x0 > num.x1);
     assert.ok(item && item.x0 - num.x1 < 20, `line ${n} has its item's text beside it`);
+    // A longer translation runs on into the free room after it, up to the amount column's rule, and shrinks only past that.
+    assert.ok(item.x1 < boxes.FORM_AMOUNT_X, `item ${n} "${item.text}" ends at ${item.x1.toFixed(1)}, before the rule at ${boxes.FORM_AMOUNT_X}`);
   }
+  // The title's longer translation runs on to the right, up to the box border after it.
+  const title = a.find((l) => l.text === 'Individual Income Tax Return')!;
+  const titled = b.find((l) => Math.abs(l.y0 - title.y0) < 3 && Math.abs(l.x0 - title.x0) < 3);
+  assert.ok(titled && titled.x1 > title.x1 && titled.x1 < boxes.FORM_TITLE_END, `the title "${titled?.text}" runs on to ${titled?.x1.toFixed(1)}, before the border at ${boxes.FORM_TITLE_END}`);
   for (const label of ['Forma', 'Carácter']) assert.ok(b.some((l) => l.words.includes(label)), `"${label}" is one word: ${b.map((l) => l.text).join(' | ')}`);
   assert.ok(b.some((l) => l.words.includes('Comportamiento')), 'the heading keeps "Comportamiento" whole');
 });
@@ -141,7 +147,10 @@ test('a real form of separately placed lines keeps each at its place (issue9972-
 });
 
 test('linked words stay visible in their translated line, with their link moved onto them', async () => {
-  const { out, b } = await geometry('linked', (await fixture('linked', boxes.linkedWordsPdf)).path);
+  const { out, a, b } = await geometry('linked', (await fixture('linked', boxes.linkedWordsPdf)).path);
+  // The first line's longer translation runs on into the free room after it at its size (it does not shrink).
+  const [first, translated] = [a[0]!, b.find((l) => Math.abs(l.y0 - a[0]!.y0) < 3)];
+  assert.ok(translated && translated.y1 - translated.y0 >= 0.96 * (first.y1 - first.y0), `"${translated?.text}" keeps its size`);
   const doc = await PDFDocument.load(await readFile(out));
   const page = doc.getPage(0);
   const annots = (page.node.lookup(PDFName.of('Annots')) as PDFArray).asArray().map((a) => doc.context.lookup(a) as PDFDict);

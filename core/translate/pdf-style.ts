@@ -161,3 +161,9 @@ export const luminance = (c: string) => {
 
 /** Contrast ratio (1..21) of two colours. */
 export const contrast = (a: string, b: string) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05); };
+
+/** Which way a vertical label reads: its characters, in drawing order, going up the page or down it. */
+export function turnOf(chars: PdfChar[], b: { page: number; x: number; y: number; w: number; h: number }): 'up' | 'down' {
+  const inside = chars.filter((c) => c.page === b.page && c.x >= b.x - 1 && c.x <= b.x + b.w + 1 && c.y >= b.y - 1 && c.y <= b.y + b.h + 1);
+  return inside.length >= 2 && inside[inside.length - 1]!.y > inside[0]!.y ? 'down' : 'up';
+}

@@ -13,18 +13,23 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFPage, PDFRef, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib';
 import { AppError } from '../errors';
 import { runTool } from '../tools/exec';
 import type { TranslationLanguage } from '../types';
 import { LANG_TAG, isRtl } from './ooxml';
 import { linkTaggedText, ocrPageBlocks, pagesWithImages, readPdfBlocks, type PdfBlock, type PdfPageInfo } from './pdf-blocks';
 import { escapeLiterals, pieces, stripTags, tagProblem } from '../tools/inline-tags';
-import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, underlined, type BlockStyle, type PdfChar, type Raster } from './pdf-style';
+import { DEFAULT_STYLE, backgroundAround, changedShare, contrast, luminance, readPdfChars, renderRasters, styleIn, turnOf, type BlockStyle } from './pdf-style';
 import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
-import { cropFrame, displaySize, mediaFrame, placement, rectFromDisplayPdf, rectToDisplay, type Rect } from './pdf-page-frame';
+import { roomAfter } from './pdf-room';
+import { linkAnnotations, linkLook, linkUri, movedLinks, outlineItems, placeLink, widgetBoxes, type LinkLook, type OutlineItem } from './pdf-annotations';
+import { cropFrame, displaySize, mediaFrame, placement, rectFromDisplayPdf } from './pdf-page-frame';
 import { warningOf } from '../messages';
 import { carryForms } from './pdf-forms';
+
+export { outlineItems } from './pdf-annotations';
+export type { LinkLook } from './pdf-annotations';
 
 export interface PdfOptions {
   source: TranslationLanguage;
@@ -43,13 +48,6 @@ const FONTS: Record<string, string> = {
   japanese: '"Noto Sans CJK JP"', korean: '"Noto Sans CJK KR"',
 };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The overlay anchor of link N: Chromium turns it into a link annotation with this URI in the overlay PDF. */
-const linkUri = (n: number) => `https://link-${n}.invalid/`;
-const LINK_URI = /^https:\/\/link-(\d+)\.invalid\/$/;
-
-/** A link drawn in the overlay: its index and how its words looked where they differ from their block. */
-export interface LinkLook { index: number; color?: string; bold?: boolean; underline?: boolean }
 
 /** HTML of a translation whose link spans become anchors (other tags dropped, literals back as text). */
 export function linkedHtml(text: string, links: Map<string, LinkLook>): string {
@@ -86,6 +84,8 @@ export interface PlacedBlock extends PdfBlock {
   patches?: Array<{ x: number; y: number; w: number; h: number; color: string }>;
   /** A vertical label reads bottom to top ('up', the common way) or top to bottom ('down'). */
   turn?: 'up' | 'down';
+  /** A line placed on its own may run on this far (points) past its end (after it in the target's direction) before it shrinks. */
+  room?: number;
 }
 
 /** The overlay document: one CSS page per PDF page, one positioned box per block. */
@@ -111,8 +111,9 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
       const pad = boxed ? b.size * 0.3 : 0;
       // A line is as long as its box is wide (tall, for a vertical label) plus a little; across it, a line's height.
       // A line placed on its own gets no more than its length: what follows it on the page (a "yes" box, a column) stays clear.
-      const [w, h] = b.vertical ? [b.w + b.size * 0.35, b.h + 1] : [b.single ? b.w + 1 : b.w * 1.03 + 1, b.h + b.size * 0.35];
-      const style = `left:${(b.x - pad).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(w + 2 * pad).toFixed(2)}pt;`
+      const room = b.single && !b.vertical ? b.room ?? 0 : 0;
+      const [w, h] = b.vertical ? [b.w + b.size * 0.35, b.h + 1] : [b.single ? b.w + 1 + room : b.w * 1.03 + 1, b.h + b.size * 0.35];
+      const style = `left:${(b.x - pad - (rtl ? room : 0)).toFixed(2)}pt;top:${(b.y - pad).toFixed(2)}pt;width:${(w + 2 * pad).toFixed(2)}pt;`
         + `height:${(h + 2 * pad).toFixed(2)}pt;font-size:${b.size.toFixed(2)}pt${boxed ? `;background:${b.background ?? '#fff'};padding:${pad.toFixed(2)}pt;box-sizing:border-box` : ''}${looks(b.style)}`;
       const kind = b.vertical ? ` one vt${b.turn === 'down' ? '' : ' up'}` : b.single ? ' one' : '';
       return `${under}<div class="b${kind}" style="${style}">${b.linked ? linkedHtml(b.linked.text, b.linked.links) : esc(b.translation)}</div>`;
@@ -260,6 +261,10 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
           }) : [];
           return withLinks({ ...b, translation, style, cover, background, patches, ...(b.vertical ? { turn: turnOf(chars, b) } : {}) });
         });
+        // A line placed on its own runs on into the free room after it rather than shrinking.
+        for (const p of placed) {
+          if (p.single && !p.vertical && p.cover === 'lines') p.room = roomAfter(p, isRtl(target) ? 'left' : 'right', placed, pages[p.page - 1]!, after[p.page - 1]);
+        }
         const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(pages, placed, target, minFontPt), dir, signal);
         const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
         const layer = await PDFDocument.load(overlay.pdf);
@@ -312,26 +317,6 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
   };
 }
 
-interface OutlineItem { dict: PDFDict; title: string }
-
-/** The outline (bookmarks) in reading order, each item's dictionary and title. */
-export function outlineItems(doc: PDFDocument): OutlineItem[] {
-  const out: OutlineItem[] = [];
-  const seen = new Set<PDFDict>();
-  const lookup = (d: PDFDict, key: string) => { const v = d.lookup(PDFName.of(key)); return v instanceof PDFDict ? v : null; };
-  const walk = (first: PDFDict | null, depth: number) => {
-    for (let item = first; item && !seen.has(item) && depth < 50 && out.length < 10_000; item = lookup(item, 'Next')) {
-      seen.add(item);
-      const t = item.lookup(PDFName.of('Title'));
-      out.push({ dict: item, title: t instanceof PDFString || t instanceof PDFHexString ? t.decodeText() : '' });
-      walk(lookup(item, 'First'), depth + 1);
-    }
-  };
-  const root = doc.catalog.lookup(PDFName.of('Outlines'));
-  if (root instanceof PDFDict) walk(lookup(root, 'First'), 0);
-  return out;
-}
-
 /** Each page of `doc` draws the same page of `drawing` instead of its own content (everything else of the page stays). */
 async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Promise<void> {
   const base = await doc.embedPdf(drawing, drawing.getPageIndices());
@@ -352,110 +337,4 @@ async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Prom
     // Ghostscript moved the MediaBox to 0,0 and turned the drawing as the page is shown: put back where the page has it.
     page.drawPage(base[i]!, placement(mediaFrame(page)));
   });
-}
-
-interface LinkAnnotation extends Rect { page: number; dict: PDFDict }
-
-const annotationsOf = (doc: PDFDocument, page: PDFPage, subtype: string): PDFDict[] => {
-  const annots = page.node.lookup(PDFName.of('Annots'));
-  if (!(annots instanceof PDFArray)) return [];
-  return annots.asArray().map((a) => (a instanceof PDFRef ? doc.context.lookup(a) : a))
-    .filter((d): d is PDFDict => d instanceof PDFDict && d.lookup(PDFName.of('Subtype')) === PDFName.of(subtype));
-};
-const rectOf = (d: PDFDict): Rect | null => {
-  const rect = d.lookup(PDFName.of('Rect'));
-  if (!(rect instanceof PDFArray) || rect.size() < 4) return null;
-  const [a, b, c, e] = rect.asArray().map((n) => Number(n.toString()));
-  if (![a, b, c, e].every(Number.isFinite)) return null;
-  return { x0: Math.min(a!, c!), y0: Math.min(b!, e!), x1: Math.max(a!, c!), y1: Math.max(b!, e!) };
-};
-
-/** Link annotations, their rectangles in the page as shown (top-left origin, crop box, turned: as pdftotext reports words). */
-export function linkAnnotations(doc: PDFDocument): LinkAnnotation[] {
-  const out: LinkAnnotation[] = [];
-  try {
-    doc.getPages().forEach((page, i) => {
-      const frame = cropFrame(page);
-      for (const dict of annotationsOf(doc, page, 'Link')) {
-        const r = rectOf(dict);
-        if (r) out.push({ page: i + 1, dict, ...rectToDisplay(frame, r) });
-      }
-    });
-  } catch {
-    return out;
-  }
-  return out;
-}
-
-/** Which way a vertical label reads: its characters, in drawing order, going up the page or down it. */
-function turnOf(chars: PdfChar[], b: PdfBlock): 'up' | 'down' {
-  const inside = chars.filter((c) => c.page === b.page && c.x >= b.x - 1 && c.x <= b.x + b.w + 1 && c.y >= b.y - 1 && c.y <= b.y + b.h + 1);
-  return inside.length >= 2 && inside[inside.length - 1]!.y > inside[0]!.y ? 'down' : 'up';
-}
-
-/** How a link's own words look where they differ from their block (colour, bold), and whether a line was drawn under them. */
-function linkLook(chars: PdfChar[], link: Rect, block: PdfBlock, index: number, textFree?: Raster): LinkLook {
-  const box = { x: link.x0, y: link.y0, w: link.x1 - link.x0, h: link.y1 - link.y0 };
-  const own = styleIn(chars, block.page, box);
-  const base = styleIn(chars, block.page, block);
-  return {
-    index,
-    ...(own.color !== base.color ? { color: own.color } : {}),
-    ...(own.bold && !base.bold ? { bold: true } : {}),
-    ...(textFree && underlined(textFree, box) ? { underline: true } : {}),
-  };
-}
-
-/** Per overlay page, the rectangles (overlay PDF coordinates) Chromium wrote for each link anchor, by link index. */
-function movedLinks(layer: PDFDocument): Map<number, Map<number, Rect[]>> {
-  const out = new Map<number, Map<number, Rect[]>>();
-  layer.getPages().forEach((page, i) => {
-    for (const d of annotationsOf(layer, page, 'Link')) {
-      const action = d.lookup(PDFName.of('A'));
-      const uri = action instanceof PDFDict ? action.lookup(PDFName.of('URI')) : null;
-      const m = uri instanceof PDFString || uri instanceof PDFHexString ? LINK_URI.exec(uri.decodeText()) : null;
-      const r = rectOf(d);
-      if (!m || !r || r.x1 - r.x0 < 0.5) continue;
-      // Chromium's box is the font's full height (Noto: 1.36 em), taller than a line (1.12 em): trimmed to the line so a link does not reach into the next.
-      const trim = (r.y1 - r.y0) * 0.09;
-      r.y0 += trim; r.y1 -= trim;
-      const byLink = out.get(i + 1) ?? new Map<number, Rect[]>();
-      byLink.set(Number(m[1]), [...(byLink.get(Number(m[1])) ?? []), r]);
-      out.set(i + 1, byLink);
-    }
-  });
-  return out;
-}
-
-/** Moves a link annotation onto the translated text: its Rect spans the rectangles, QuadPoints gives each (one per line). */
-function placeLink(dict: PDFDict, rects: Rect[]): void {
-  if (!rects.length) return;
-  const ctx = dict.context;
-  const n = (v: number) => Math.round(v * 1000) / 1000;
-  dict.set(PDFName.of('Rect'), ctx.obj([Math.min(...rects.map((r) => r.x0)), Math.min(...rects.map((r) => r.y0)), Math.max(...rects.map((r) => r.x1)), Math.max(...rects.map((r) => r.y1))].map(n)));
-  // Upper left, upper right, lower left, lower right (the order viewers read).
-  dict.set(PDFName.of('QuadPoints'), ctx.obj(rects.flatMap((r) => [r.x0, r.y1, r.x1, r.y1, r.x0, r.y0, r.x1, r.y0]).map(n)));
-  // An appearance drawn for the old rectangle would be stretched over the new one; the border is drawn from /Border.
-  dict.delete(PDFName.of('AP'));
-}
-
-/** Widget annotations' rectangles in top-left page coordinates (points, crop box origin), as pdftotext reports text. */
-function widgetBoxes(doc: PDFDocument): Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> {
-  const out: Array<{ page: number; x0: number; y0: number; x1: number; y1: number }> = [];
-  try {
-    doc.getPages().forEach((page, i) => {
-      const annots = page.node.lookup(PDFName.of('Annots'));
-      if (!(annots instanceof PDFArray)) return;
-      const frame = cropFrame(page);
-      for (const a of annots.asArray()) {
-        const d = a instanceof PDFRef ? doc.context.lookup(a) : a;
-        if (!(d instanceof PDFDict) || d.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
-        const r = rectOf(d);
-        if (r) out.push({ page: i + 1, ...rectToDisplay(frame, r) });
-      }
-    });
-  } catch {
-    return out;
-  }
-  return out;
 }
