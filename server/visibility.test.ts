@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
 import type { Product } from '../core/product/index';
+import { corpusFile } from '../core/testing/corpus';
 import { buildPdf } from '../core/testing/pdf-writer';
 import { fixtures } from '../core/testing/fixtures';
 import type { ContentType } from '../core/types';
@@ -165,6 +166,10 @@ describe('the visibility rule on every public route', () => {
       },
     ]);
     SECRETS.push({ state: 'staff', part: 'granite spindle', code: DERIVED[1].code, title: 'Granite spindle video', id: video.id, type: 'video' });
+    // A pending deck (corpus test_slides.pptx, its slide picture rendered): the viewer's slide, its picture and its words.
+    const deck = (await admin.upload({ kind: 'presentation', file: { path: corpusFile('pptx/test_slides.pptx'), fileName: 'slate-batten.pptx' }, fields: { title: 'Slate batten deck' } })).item;
+    await settled(admin, 'presentation', deck.id);
+    SECRETS.push({ state: 'pending', part: 'group test text', code: 'Group test text', title: 'Slate batten deck', id: deck.id, type: 'presentation' });
     const secretIds = new Set(SECRETS.map((s) => s.id));
     for (const f of await admin.files()) {
       const m = /(?:^|\/)(\d+)(?:_|\/|\.)/.exec(f.key);
@@ -174,7 +179,7 @@ describe('the visibility rule on every public route', () => {
     }
     // Page renders (source images of answers citing a page without pictures) exist once asked for: ask signed in first.
     for (const s of SECRETS) {
-      const reply = await admin.ask(`What torque code does the ${s.part} require?`, `user_staff_${s.code}`);
+      const reply = await admin.ask(`What torque code does the ${s.part} require?`, `user_staff_${s.code.replace(/[^A-Za-z0-9_-]/g, '_')}`);
       for (const img of reply.sourceImages) {
         const key = decodeURIComponent(img.replace(/^.*\/api\/files\//, ''));
         // Only the secret items' images (a replaced item's live version is public, its images too).
@@ -243,7 +248,7 @@ describe('the visibility rule on every public route', () => {
       // The source viewer at each secret item's page or time: it answers like an item that does not exist.
       for (let i = 0; i < PROBES_PER_ROUTE; i++) {
         const s = SECRETS[i % SECRETS.length];
-        const res = await anon(`/api/view/${s.type}/${s.id}?${s.type === 'video' ? 't=0' : 'page=1'}&q=${encodeURIComponent(s.part)}`);
+        const res = await anon(`/api/view/${s.type}/${s.id}?${s.type === 'video' ? 't=0' : s.type === 'presentation' ? 'slide=1' : 'page=1'}&q=${encodeURIComponent(s.part)}`);
         const body = await res.text();
         if (res.status !== 404) leaks.push(`viewer of the ${s.state} ${s.type} ${s.id} answered ${res.status} anonymously`);
         leakIn(body, 'viewer');
