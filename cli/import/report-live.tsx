@@ -2,6 +2,7 @@ import type { Logger } from '../logger';
 import { shortenPath, wrapWords } from '../views/fit';
 import { estimateEta, type RunProgress } from '../views/import-line';
 import { ImportView, uploadDetail, type ActiveFile, type FinishedLine } from '../views/import-view';
+import type { ImportRow } from './importer';
 import { doneLine, SUMMARY_COLUMNS, totalsLine, type ImportReporter } from './report';
 
 /**
@@ -70,25 +71,26 @@ export async function createLiveReporter(logger: Logger, options: { footer?: str
     },
     async finish(rows, info) {
       await live?.done();
-      if (rows.length) {
-        // The table without its error column fits a terminal; each reason follows in full, wrapped on word boundaries.
-        logger.line('');
-        logger.table(rows, SUMMARY_COLUMNS.filter((c) => c.header !== 'error'));
-        const why = rows.filter((r) => r.reason && r.status !== 'completed');
-        if (why.length) logger.line('');
-        const width = Math.max(20, (options.columns?.() ?? process.stdout.columns ?? 80) - 1);
-        for (const r of why) {
-          // "failed …/scan-bad.pdf: The PDF … cannot be read", continued on indented lines.
-          const head = `${r.status} ${shortenPath(r.file, Math.floor(width / 2))}:`;
-          const [first, ...more] = wrapWords(`${head} ${r.reason}`, width, width - 2);
-          logger.line(logger.paint(r.status, r.status === 'skipped' ? 'yellow' : 'red') + first!.slice(r.status.length));
-          for (const l of more) logger.line(`  ${l}`);
-        }
-      }
+      if (rows.length) printSummary(logger, rows, Math.max(20, (options.columns?.() ?? process.stdout.columns ?? 80) - 1));
       logger.line(totalsLine(rows, info.ms));
     },
     async close() {
       await live?.done();
     },
   };
+}
+
+/** The table without its error column (it fits a terminal); each reason follows in full, wrapped on word boundaries. */
+function printSummary(logger: Logger, rows: ImportRow[], width: number): void {
+  logger.line('');
+  logger.table(rows, SUMMARY_COLUMNS.filter((c) => c.header !== 'error'));
+  const why = rows.filter((r) => r.reason && r.status !== 'completed');
+  if (why.length) logger.line('');
+  for (const r of why) {
+    // "failed …/scan-bad.pdf: The PDF … cannot be read", continued on indented lines.
+    const head = `${r.status} ${shortenPath(r.file, Math.floor(width / 2))}:`;
+    const [first, ...more] = wrapWords(`${head} ${r.reason}`, width, width - 2);
+    logger.line(logger.paint(r.status, r.status === 'skipped' ? 'yellow' : 'red') + first!.slice(r.status.length));
+    for (const l of more) logger.line(`  ${l}`);
+  }
 }
