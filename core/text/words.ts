@@ -19,8 +19,13 @@ const W = String.raw`[\p{L}\p{M}]`;
 const HYPHEN_AT_LINE_END = new RegExp(String.raw`(${W}+)[-\u00AD\u2010]\s*\n\s*(\p{Ll}${W}*)`, 'gu');
 
 /** Words written with a hyphen inside a line, lower-cased ("run-time"): a hyphen that belongs. */
+// The last context's compounds: a document's blocks are each checked against the same whole text.
+let lastCompounds: { text: string; set: Set<string> } | null = null;
+
 function hyphenatedCompounds(text: string): Set<string> {
+  if (lastCompounds?.text === text) return lastCompounds.set;
   const out = new Set<string>();
+  lastCompounds = { text, set: out };
   for (const m of text.matchAll(new RegExp(String.raw`(?<!${W})(${W}+)-(${W}+)(?!${W})`, 'gu'))) {
     if (m.index !== undefined && text[m.index + m[1].length + 1] !== '\n') out.add(`${m[1]}-${m[2]}`.toLowerCase());
   }

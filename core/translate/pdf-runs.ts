@@ -58,12 +58,15 @@ export function paragraphRuns(lines: BlockLine[]): number[][] {
  * left without lines are dropped.
  */
 export function mergeInsetLines(blocks: BlockLine[][]): BlockLine[][] {
+  const all = blocks.flatMap((b, i) => b.map((line) => ({ line, block: i })));
+  const moved = new Set<BlockLine>();
   blocks.forEach((b2, j) => {
     for (let k = b2.length - 1; k >= 0; k--) {
       const l2 = b2[k]!;
       if (isVertical(l2.box)) continue;
-      const host = blocks.flatMap((b1, i) => (i === j ? [] : b1)).find((l1) => sits(l2.box, l1));
+      const host = all.find((h) => h.block !== j && !moved.has(h.line) && sits(l2.box, h.line))?.line;
       if (!host) continue;
+      moved.add(l2);
       // In reading order: left to right, or right to left where the host's words run so (Hebrew, Arabic).
       const rtl = host.words.length > 1 && host.words[0]!.x > host.words[host.words.length - 1]!.x;
       host.words = [...host.words, ...l2.words].sort((a, b) => (rtl ? b.x - a.x : a.x - b.x));
