@@ -31,7 +31,8 @@ export const REVIEW = routes(
   { call: 'exportAudit', method: 'GET', url: '/api/audit', args: [fields({ since: query('since'), format: query('format') })], transport: 'download', byHand: true },
 );
 
-const BASES: Array<{ base: string; type?: ContentType; name: string }> = [
+/** The items whose file has versions: one kind's routes, and any kind's. */
+export const VERSIONED: Array<{ base: string; type?: ContentType; name: string }> = [
   { base: '/api/documents', type: 'document', name: 'a document' }, { base: '/api/presentations', type: 'presentation', name: 'a presentation' },
   { base: '/api/videos', type: 'video', name: 'a video' }, { base: '/api/items', name: 'an item (any kind)' },
 ];
@@ -40,7 +41,7 @@ const RestoreBody = T.Union([T.Object({ approve: T.Optional(T.Boolean()) }, { ad
 /** The item as it is now (its record), and the new version. */
 export const VersionResult = T.Object({ type: S.ContentType, item: T.Union([S.Document, S.Presentation, S.Video]), version: S.ItemVersion });
 
-export const VERSIONS = routes(...BASES.flatMap(({ base, type, name }): ApiRoute[] => [
+export const VERSIONS = routes(...VERSIONED.flatMap(({ base, type, name }): ApiRoute[] => [
   // Multipart: registered by server/routes/versions.ts.
   { call: 'replace', method: 'POST', url: `${base}/:id/replace`, args: [param('id'), fields({ type: fixed(type) })], transport: 'multipart', byHand: true },
   {

@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import type { ContentType } from '../../core/types';
 import { actorOf } from '../auth';
 import { readUpload } from '../upload';
-import { VERSIONS, VersionResult } from '../api/review';
+import { VERSIONED, VERSIONS, VersionResult } from '../api/review';
 import { docs, IdParams, MULTIPART, typed } from './schemas';
 import { serveApi } from './serve-api';
 
 /** Versions of an item's file (docs/API.md "Versions"): thin; the rules are in core/governance/versions.ts. */
 
 const doc = docs('versions');
-const BASES: Array<{ base: string; type?: ContentType; name: string }> = [
-  { base: '/api/items', name: 'an item (any kind)' }, { base: '/api/documents', type: 'document', name: 'a document' },
-  { base: '/api/presentations', type: 'presentation', name: 'a presentation' }, { base: '/api/videos', type: 'video', name: 'a video' },
-];
 const ReplaceForm = T.Object({
   file: T.String({ format: 'binary', description: 'The new file (same kind as the item; checked like an upload)' }),
   approve: T.Optional(T.String({ description: 'true: approve the new version now (reviewer or admin): live once processed' })),
@@ -25,7 +20,7 @@ const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 
 export default async function versionRoutes(fastify: FastifyInstance, { services }: { services: Edge }) {
   const { product } = services;
   const app = typed(fastify);
-  for (const { base, type, name } of BASES) {
+  for (const { base, type, name } of VERSIONED) {
     app.post(`${base}/:id/replace`, {
       schema: {
         ...doc(`Replace the file of ${name} with a new version (multipart): same id and URLs; the approved version stays public until the new one is processed and approved (admin, editor)`, { 200: VersionResult }),
