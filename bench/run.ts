@@ -33,6 +33,7 @@ import { lexicalBench, printLexicalRun } from './lexical';
 import { bulkImport } from './bulk-import';
 import { healthDuringImport } from './health-during-import';
 import { renderFlood } from './render-flood';
+import type { ReaderFigures } from './translation-reader';
 
 type IngestResult = {
   ms: number; status: string; error: string | null; chunks: number; pages: number | null; slides: number | null; peakRssMb: number; peakTreeRssMb: number;
@@ -225,7 +226,7 @@ if (only.has('corpus')) {
 
 if (only.has('translation')) {
   console.log('\nLayout of the shared corpus translated (overlap: share of text lines drawn over another line)');
-  type F = { files: number; translated: number; failed: string[]; overlapBefore: number; overlapAfter: number; addedOverlapLines: number; addedOverflowLines: number; pagesChanged: string[] };
+  type F = { files: number; translated: number; failed: string[]; overlapBefore: number; overlapAfter: number; addedOverlapLines: number; addedOverflowLines: number; pagesChanged: string[]; reader?: ReaderFigures };
   const r = await runChild<Record<string, F>>('translation-layout.ts', ['--json']);
   results.translationLayout = r;
   for (const [format, f] of Object.entries(r)) {
@@ -233,6 +234,7 @@ if (only.has('translation')) {
     line(`${format}: overlap original -> translated`, `${(f.overlapBefore * 100).toFixed(2)} % -> ${(f.overlapAfter * 100).toFixed(2)} %`);
     line(`${format}: lines added over text / past the page`, `${f.addedOverlapLines} / ${f.addedOverflowLines}`);
     line(`${format}: files whose page or slide count changed`, String(f.pagesChanged.length));
+    if (f.reader) line(`${format}: reader-side check: files warned / failed / past a threshold not flagged`, `${f.reader.warnFiles.length} / ${f.reader.failFiles.length} / ${f.reader.unflagged.length}`);
   }
 }
 

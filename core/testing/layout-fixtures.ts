@@ -5,7 +5,12 @@
  * a link, an XFA form, and a plain page that translates well. Drawn with
  * pdf-lib, each a few kB.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/** The translator's output of three fixtures before issue 37's page-box fixes, with their sources (see its README). */
+export const PRE_FIX_LAYOUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'layout');
 
 export type LayoutFixture = 'dense-form' | 'offset-origin' | 'inverted' | 'linked' | 'xfa' | 'plain';
 export const LAYOUT_FIXTURES: LayoutFixture[] = ['dense-form', 'offset-origin', 'inverted', 'linked', 'xfa', 'plain'];

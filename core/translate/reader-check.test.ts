@@ -3,9 +3,8 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { brokenLayout, layoutFixture, type BrokenLayout } from '../testing/layout-fixtures';
+import { brokenLayout, layoutFixture, PRE_FIX_LAYOUT_DIR, type BrokenLayout } from '../testing/layout-fixtures';
 import { startTranslateRig, type TranslateRig } from '../testing/translate-rig';
 import { checkReaderLayout, layoutWarnings, type ReaderCheck } from './reader-check';
 import { translateFile } from './translate-file';
@@ -19,7 +18,7 @@ import type { TranslatableFile } from './types';
  * the reason.
  */
 
-const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/data/layout');
+const DATA = PRE_FIX_LAYOUT_DIR;
 let rig: TranslateRig;
 let dir: string;
 before(async () => { rig = await startTranslateRig(); dir = await mkdtemp(path.join(tmpdir(), 'reader-check-')); });
