@@ -64,7 +64,7 @@ test('addresses, sizes and colours are asked and held', () => {
 
 test('a kind named as context, or "cost" meaning time, is not asked', () => {
   assert.deepEqual(askedValueKinds('How much of total execution time can transitions cost in a few programs?'), []);
-  assert.deepEqual(askedValueKinds('How many cycles per bytecode does trace recording cost?'), ['count']);
+  assert.deepEqual(askedValueKinds('How many cycles per bytecode does trace recording cost?'), ['count', 'measure']);
   assert.deepEqual(askedValueKinds('What is loaded from local storage together with the e-mail address?'), []);
   assert.deepEqual(askedValueKinds('What is the e-mail address of the support team?'), ['email']);
   assert.deepEqual(askedValueKinds('E-mail address for support?'), ['email']);
@@ -77,4 +77,33 @@ test('Hebrew numbers and time units in words hold a count or a duration ("כעש
   assert.ok(holdsValueKind('יש שלושה מנועים בערכה.', 'count'));
   assert.ok(holdsValueKind('Installation takes about twenty minutes.', 'duration'));
   assert.ok(!holdsValueKind('התקנת המנוע פשוטה.', 'duration'));
+});
+
+test('a figure answers "how many" only standing for itself: not in a name ("V8", "crypto-sha1"), a reference ("Figure 10") or the question', () => {
+  const q = 'How many traces does crypto-sha1 form on V8?';
+  assert.deepEqual(missingKinds(q, 'Figure 10 shows the speedups of V8 on crypto-sha1 and bitops-3bit-bits-in-byte.'), ['count']);
+  assert.deepEqual(missingKinds(q, 'crypto-sha1 forms 12 traces.'), []);
+});
+
+test('"how long" is answered by a time or a length with its unit, not any figure ("3d rendering")', () => {
+  assert.ok(!holdsValueKind('The programs do 3d rendering and bit-bashing.', 'duration'));
+  assert.ok(holdsValueKind('Each program runs in under 250ms.', 'duration'));
+  assert.ok(holdsValueKind('The cable is 2 m long.', 'duration'));
+});
+
+test('"how many megabytes" asks a figure in that unit; "1 or 2 traces" is none', () => {
+  const q = "How many megabytes is TraceMonkey's code cache?";
+  assert.deepEqual(missingKinds(q, 'TraceMonkey can cover the entire program with 1 or 2 traces.'), ['measure']);
+  assert.deepEqual(missingKinds(q, 'The code cache is limited to 16 MB.'), []);
+  assert.deepEqual(missingKinds('How many bits wide is a double?', 'a Number type of 64-bit floating-point numbers'), []);
+});
+
+test('a name the question holds is not the person asked ("Who is the author of the Minimal Deck" / "Minimal Deck: ...")', () => {
+  assert.deepEqual(missingKinds('Who is the author of the Minimal Deck presentation?', 'Minimal Deck: Single slide, “White” template.'), ['person']);
+  assert.deepEqual(missingKinds('Who is the author of the Minimal Deck presentation?', 'Minimal Deck, by Steve Canny.'), []);
+  assert.ok(!holdsValueKind('Apple’s SquirrelFish Extreme is based on call threading.', 'person'), 'a word glued to another is no name');
+});
+
+test('"how much money" asks a price', () => {
+  assert.deepEqual(askedValueKinds('How much money did Sun Microsystems contribute to the project?'), ['price']);
 });

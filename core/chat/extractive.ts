@@ -193,7 +193,7 @@ export function extractiveAnswer(passages: Passage[], variants: QueryVariant[], 
   const wantsOrganization = prefer.types.includes('organization');
   // A price, a phone, an e-mail, a year... (core/chat/asked-kind.ts): only a sentence holding one can answer.
   const kinds = askedValueKinds(questionText);
-  const holdsKinds = (text: string) => kinds.every((k) => holdsValueKind(text, k));
+  const holdsKinds = (text: string) => kinds.every((k) => holdsValueKind(text, k, questionText));
   // A line is completed by the short lines after it ("signed here:" / "MARTA" / "NOVÁKOVÁ"): those count too.
   const withNext = (f: { p: number; i: number; read: string }) =>
     [f.read, ...pool[f.p].lines.filter((y) => y.i > f.i && y.i <= f.i + 2 && y.s.length <= 60).map((y) => y.s)].join('\n');

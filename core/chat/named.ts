@@ -10,7 +10,8 @@ import { isFrameTerm } from '../text/question-frame';
  * A quote whose passages hold no word of one of them speaks of something
  * else: the files do not mention it. Single capitalised words are left out:
  * an acronym or a word set in small capitals is often written otherwise in
- * the text ("FORCESSTACK" / "F ORCES S TACK").
+ * the text ("FORCESSTACK" / "F ORCES S TACK"); a single word capitalised
+ * inside too ("CalGray", "TraceMonkey") is a name the texts write so.
  */
 export function questionNames(question: string, lang: string): string[][] {
   const out: string[][] = [];
@@ -25,7 +26,8 @@ export function questionNames(question: string, lang: string): string[][] {
     const w = m[0];
     // The question's first word, and a word after a sentence break, are capitalised by grammar.
     const start = i === 0 || /[.!?:;]\s*$/.test(question.slice(0, m.index));
-    if (/^\p{Lu}\p{Ll}/u.test(w) && !start) run.push(w);
+    if (/^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}/u.test(w) && run.length === 0 && !/^\p{Lu}/u.test(tokens[i + 1]?.[0] ?? '')) out.push(words(w).filter((x) => x.length > 1));
+    else if (/^\p{Lu}\p{Ll}/u.test(w) && !start) run.push(w);
     else flush();
   });
   flush();
@@ -52,4 +54,15 @@ export function namedByTitle(passages: Passage[], variant: QueryVariant): Passag
   if (naming.length === 0) return [];
   const out = passages.filter((_, i) => naming.some((t) => hasTerm(titles[i], t)));
   return out.length < passages.length ? out : [];
+}
+
+/**
+ * What the whole of each quoted item says of itself among the passages found: its title (the file's name when it has
+ * no other), each found passage's heading and text (issue 34: "checks that look for the question's names look in
+ * the whole item, not only the quoted passage").
+ */
+export function itemTexts(quoted: Passage[], found: Passage[]): string[] {
+  const items = new Set(quoted.map((p) => `${p.hit.chunk.itemType}:${p.hit.chunk.itemId}`));
+  const same = [...quoted, ...found.filter((p) => items.has(`${p.hit.chunk.itemType}:${p.hit.chunk.itemId}`))];
+  return same.map((p) => `${p.hit.chunk.title.replace(/[-_.]+/g, ' ')}\n${p.hit.chunk.heading ?? ''}\n${p.hit.chunk.text}`);
 }

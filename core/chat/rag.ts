@@ -11,7 +11,7 @@ import { detectLanguage, UNDETERMINED } from '../text/language';
 import { questionPlace } from '../text/question-frame';
 import { chartExtreme } from './chart-extreme';
 import { tableHeader } from './table-header';
-import { namedByTitle, namesHeld, questionNames } from './named';
+import { itemTexts, namedByTitle, namesHeld, questionNames } from './named';
 import { sentences } from '../text/terms';
 import type { RagTurn, RetrievalReply } from '../types';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -27,6 +27,7 @@ import { unlessDiskFull } from '../disk';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
+import { headMissing } from './asked-head';
 import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
 import type { Citation } from '../types';
 import { chunkAtCues } from '../video/cue-citation';
@@ -118,6 +119,8 @@ export function offlineAnswer(
   gate: { threshold?: number; minSupport?: number } = {},
 ): { text: string; used: ExtractiveResult['used'] } {
   const question = variants[0];
+  // Every passage found, before narrowing to a place or a file: a name the question asks about may be on another page of the quoted item.
+  const found = relevant;
   // A question naming a page or slide ("on the second slide") is answered from the passages there when any is relevant.
   const place = question ? questionPlace(question.text) : null;
   const atPlace = place ? relevant.filter((p) => p.hit.chunk[place.kind] === place.n) : [];
@@ -139,14 +142,16 @@ export function offlineAnswer(
   const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
   // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
   const names = text && question ? questionNames(question.text, question.language) : [];
-  const namesMissing = names.length > 0 && !namesHeld(names, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
+  const namesMissing = names.length > 0 && !namesHeld(names, itemTexts(result.used.map((u) => u.passage), found));
   // A price, phone, e-mail, web address, year, count or name asked for and none in the quoted sentences: a quote, not an answer.
   const quoted = result.used.flatMap((u) => u.quotes ?? []).join('\n');
   const kindMissing = !!text && !!question && missingKinds(question.text, quoted).length > 0;
   // A quote saying back the question's words and its source's title adds nothing: not an answer.
   const labels = result.used.flatMap((u) => [u.passage.hit.chunk.title, u.passage.hit.chunk.heading ?? '']);
   const echo = !!text && !!question && !place && !ASKS_WORDING.test(question.text) && newWords(variants.map((v) => v.text).join('\n'), quoted, labels, question.language) < MIN_NEW_WORDS;
-  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo;
+  // "What was the subtotal ...", "which hotel ...", "what speedup ...": the quote names the asked thing or holds a value standing for it.
+  const headGone = !!text && question?.language === 'en' && headMissing(question.text, result.used.flatMap((u) => u.quotes ?? []).join('\n'), labels);
+  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone;
   if (text && (weak || unheld)) return { text: '', used: [] };
   if (text) return { text, used: result.used };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
