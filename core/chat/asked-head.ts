@@ -25,6 +25,9 @@ const AFTER_BE = new RegExp(String.raw`^(?:which|what)\s+(?:is|was|are|were)\s+$
 const GENERIC = new Set(('name names title titles kind kinds type types sort sorts way ways thing things one ones purpose reason reasons role goal aim '
   + 'idea point meaning effect effects result results difference differences use uses example examples other others main first last best '
   + 'two three four five six seven eight nine ten several many much more most else happens happened does do is are was were '
+  // How-to and descriptive asks are answered by the steps or traits themselves, rarely by their name.
+  + 'instruction instructions step steps procedure procedures process method methods option options feature features '
+  + 'advantage advantages disadvantage disadvantages benefit benefits requirement requirements '
   // What a thing says is asked in its own words (core/chat/asked-kind.ts ASKS_WORDING).
   + 'subtitle subtitles caption captions heading headings header headers footer footers label labels text texts word words wording message content contents').split(' '));
 /** Heads a figure stands for: only a figure (not the word) answers "what speedup", "what value", "what was the total". */
