@@ -57,6 +57,11 @@ describe('answers hold the asked thing (issue 34)', () => {
     assert.equal(reply.notFound, true, reply.answer);
   });
 
+  it('a yes/no question whose quote states it gets "Yes." before the quote', async () => {
+    const reply = await ask('Can the traces be optimized in linear time by a simple compiler?');
+    assert.match(reply.answer, /^Yes\. .*linear time by a simple compiler/);
+  });
+
   it('answers holding the asked thing stay: the town of the registered office, the symbol for looping back', async () => {
     const town = await ask("In which town is Orange Demo's registered office?");
     assert.match(town.answer, /Oaktown/);

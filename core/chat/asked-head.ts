@@ -14,8 +14,10 @@ import { formsOf, hasTerm, termSet } from '../text/terms';
  * the group is a generic word ("name", "kind", "way", "reason") or a count ("which two of the authors").
  */
 const AUX = String.raw`(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|must|may|might)`;
-// A past verb ends the group too ("which hotel hosted ...").
-const STOP = String.raw`(?:${AUX}|\p{L}{3,}ed|of|on|in|at|for|from|to|by|with|about|under|before|after|during|into|within|between|per|that|which|who|whose)`;
+// A verb ends the group too: a past one ("which hotel hosted", "which laptop ran"), or one of the third person
+// before its object ("which optimization removes the ...", "which algorithm serves as ...").
+const VERB = String.raw`(?:\p{L}{3,}ed|ran|made|took|came|went|gave|wrote|held|kept|led|won|began|built|sent|paid|brought|found|became|\p{L}{3,}s(?=\s+(?:the|a|an|as|that|its|their|this|these)\b))`;
+const STOP = String.raw`(?:${AUX}|${VERB}|of|on|in|at|for|from|to|by|with|about|under|before|after|during|into|within|between|per|that|which|who|whose)`;
 const DET = String.raw`(?:the|a|an|its|their|his|her|this|that|these|those|each|your|our)`;
 const WORD = String.raw`[\p{L}][\p{L}-]*`;
 const AFTER_WH = new RegExp(String.raw`^(?:(?:in|on|at|for|from|under|to|by|with|into|within|of)\s+)?(?:which|what)\s+((?:${WORD}\s+){0,2}?${WORD})\s+${STOP}\b`, 'iu');
@@ -28,6 +30,8 @@ const GENERIC = new Set(('name names title titles kind kinds type types sort sor
   // How-to and descriptive asks are answered by the steps or traits themselves, rarely by their name.
   + 'instruction instructions step steps procedure procedures process method methods option options feature features '
   + 'advantage advantages disadvantage disadvantages benefit benefits requirement requirements '
+  // "What comes after the page break?": a verb, "what" standing alone.
+  + 'comes came happens goes went follows followed stands appears remains lies belongs refers means causes '
   // What a thing says is asked in its own words (core/chat/asked-kind.ts ASKS_WORDING).
   + 'subtitle subtitles caption captions heading headings header headers footer footers label labels text texts word words wording message content contents').split(' '));
 /** Heads a figure stands for: only a figure (not the word) answers "what speedup", "what value", "what was the total". */
@@ -79,5 +83,7 @@ export function headMissing(question: string, quoted: string, labels: string[]):
   const text = `${quoted}\n${labels.join('\n')}`;
   const set = termSet(text, 'en');
   const written = text.toLowerCase().split(/[^\p{L}\d]+/u);
-  return !group.some((w) => hasTerm(set, formsOf(w, 'en')) || (w.length >= 4 && written.some((x) => x.startsWith(w))));
+  // A name in the group ("which SunSpider test") says where to look, not what is asked: only the head counts for it.
+  const named = new Set((question.slice(1).match(/\b\p{Lu}[\p{L}\d-]*/gu) ?? []).map((w) => w.toLowerCase()));
+  return !group.filter((w) => w === head || !named.has(w)).some((w) => hasTerm(set, formsOf(w, 'en')) || (w.length >= 4 && written.some((x) => x.startsWith(w))));
 }

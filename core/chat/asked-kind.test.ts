@@ -96,6 +96,7 @@ test('"how many megabytes" asks a figure in that unit; "1 or 2 traces" is none',
   assert.deepEqual(missingKinds(q, 'TraceMonkey can cover the entire program with 1 or 2 traces.'), ['measure']);
   assert.deepEqual(missingKinds(q, 'The code cache is limited to 16 MB.'), []);
   assert.deepEqual(missingKinds('How many bits wide is a double?', 'a Number type of 64-bit floating-point numbers'), []);
+  assert.deepEqual(missingKinds('How many kilograms can the motor lift?', 'It lifts blinds of up to twelve kilograms.'), []);
 });
 
 test('a name the question holds is not the person asked ("Who is the author of the Minimal Deck" / "Minimal Deck: ...")', () => {

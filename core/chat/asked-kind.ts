@@ -26,11 +26,13 @@ const UNITS: Array<[RegExp, string]> = [
   [/^(?:kilograms?|kilos?)$/, 'kilograms?|kilos?|kg'], [/^grams?$/, 'grams?|g'], [/^(?:pounds?|lbs?)$/, 'pounds?|lbs?'], [/^watts?$/, 'watts?|w'],
   [/^volts?$/, 'volts?|v'], [/^degrees?$/, 'degrees?|°'], [/^pixels?$/, 'pixels?|px'], [/^points?$/, 'points?|pt'], [/^inch(?:es)?$/, 'inch(?:es)?|in|"|″'],
 ];
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|dozen';
 /** The unit a count is asked in ("how many megabytes", "in seconds"): the ways a text writes it, or null. */
 function askedUnit(question: string): RegExp | null {
   const m = /\b(?:how many|number of|in)\s+([\p{L}]+)/iu.exec(question);
   const unit = m ? UNITS.find(([re]) => re.test(m[1].toLowerCase())) : undefined;
-  return unit ? new RegExp(String.raw`\d(?:[\d.,]*)(?:\s|-)?(?:${unit[1]})(?![\p{L}])`, 'iu') : null;
+  // In figures or words ("12 kg", "64-bit", "twelve kilograms").
+  return unit ? new RegExp(String.raw`(?:\d[\d.,]*|(?<![\p{L}])(?:${NUMBER_WORDS}))(?:\s|-)?(?:${unit[1]})(?![\p{L}])`, 'iu') : null;
 }
 
 const CUES: Record<ValueKind, RegExp> = {

@@ -28,6 +28,7 @@ import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
 import { headMissing } from './asked-head';
+import { yesNoLead } from './yes-no';
 import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
 import type { Citation } from '../types';
 import { chunkAtCues } from '../video/cue-citation';
@@ -153,7 +154,9 @@ export function offlineAnswer(
   const headGone = !!text && question?.language === 'en' && headMissing(question.text, result.used.flatMap((u) => u.quotes ?? []).join('\n'), labels);
   const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone;
   if (text && (weak || unheld)) return { text: '', used: [] };
-  if (text) return { text, used: result.used };
+  // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
+  const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
+  if (text) return { text: lead ? `${lead}. ${text}` : text, used: result.used };
   // Only the heading matched: quote the opening of the best passage (what may be quoted of it).
   const opening = quotableSentences(relevant[0].hit.chunk.text, options).slice(0, 2).map((x) => x.s);
   if (opening.length === 0) return { text: '', used: [] };

@@ -15,6 +15,9 @@
  * reads pages OFFSET, OFFSET+STEP, ... (default every page), so two workers
  * with STEP 2 and OFFSET 1 and 2 share a long document; PAGES (comma-separated
  * numbers) reads only those pages.
+ *
+ * node pdf-text-worker.mjs FILE --fields prints the form's filled fields instead, one line per page holding any:
+ *   {"type":"fields","num":i,"fields":[{"name":"...","tooltip":"...","value":"...","kind":"Tx|Ch|Btn"}]}
  */
 import { readFile } from 'node:fs/promises';
 
@@ -35,7 +38,32 @@ if (!file) {
   process.exit(2);
 }
 
+/** The filled fields of every page (pdf.js annotations: field name, tooltip /TU, value). */
+async function emitFields() {
+  // pdf-parse's own pdf.js.
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const data = new Uint8Array(await readFile(file));
+  const doc = await pdfjs.getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
+  for (let num = 1; num <= doc.numPages; num++) {
+    const annotations = await (await doc.getPage(num)).getAnnotations();
+    const fields = [];
+    for (const a of annotations) {
+      if (a.subtype !== 'Widget' || !['Tx', 'Ch', 'Btn'].includes(a.fieldType) || a.pushButton) continue;
+      const value = a.fieldType === 'Btn' ? (a.fieldValue && a.fieldValue !== 'Off' && a.fieldValue === a.exportValue ? 'yes' : '')
+        : Array.isArray(a.fieldValue) ? a.fieldValue.join(', ') : String(a.fieldValue ?? '');
+      if (value.trim()) fields.push({ name: a.fieldName ?? '', tooltip: a.alternativeText ?? '', value: value.trim(), kind: a.fieldType });
+    }
+    if (fields.length) emit({ type: 'fields', num, fields });
+  }
+  await doc.destroy();
+}
+
 try {
+  if (process.argv[3] === '--fields') {
+    await emitFields();
+    process.stdout.write('', () => process.exit(0));
+    await new Promise(() => {});
+  }
   const { PDFParse } = await import('pdf-parse');
   const buf = await readFile(file);
   // A plain Uint8Array view: pdf-parse copies Buffers, this avoids a second copy.

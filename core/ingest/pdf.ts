@@ -18,6 +18,7 @@ import { markDecorations, type PlacedImage } from './decoration';
 import { nothingSearchable } from './notice';
 import { nearby, repairRtlPunctuation, tidyText } from '../tools/tidy';
 import { extractPdfImages, type PdfImage } from './pdf-images';
+import { readFormFieldLines } from './pdf-fields';
 import { fileLabel, sniffFile } from '../formats/sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../formats/types';
 import { message, type Message } from '../messages';
@@ -258,6 +259,8 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const imagesDir = join(opts.workDir, 'pdf-images');
   let pages: PageText[];
   let found: PdfImage[] = [];
+  // A form's filled fields as "label: value" lines, read beside the text (pdf-fields.ts).
+  const fieldsP = readFormFieldLines(file, inner.signal).catch(() => new Map<number, string[]>());
   try {
     const imagesP = extractPdfImages(file, imagesDir, { signal: inner.signal, maxImages: opts.maxImages ?? 1000 })
       .catch((e: unknown) => e as Error);
@@ -265,7 +268,7 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
       pages = await readPageTexts(file, size, label, opts, inner.signal);
     } catch (e) {
       inner.abort();
-      await imagesP;
+      await Promise.all([imagesP, fieldsP]);
       throw e;
     }
     const imgResult = await imagesP;
@@ -292,6 +295,8 @@ export async function extractPdf(file: string, opts: PdfOptions): Promise<Extrac
   const unreadable = garbled.filter((n) => !ocrPages.includes(n));
   if (unreadable.length) warnings.push(unreadable.length === 1 ? message('warning.text_layer_page', { page: unreadable[0]! }) : message('warning.text_layer_pages', { count: unreadable.length }));
 
+  const fields = await fieldsP;
+  for (const p of pages) if (fields.has(p.num)) p.text = [p.text.trimEnd(), ...fields.get(p.num)!].filter(Boolean).join('\n');
   const byNum = new Map(pages.map((p) => [p.num, p]));
   const sections: ExtractedSection[] = pages
     .filter((p) => p.text.trim())

@@ -88,3 +88,12 @@ test('"e-mail" and "email" are one word, and a comparative matches its adjective
   assert.ok(hasTerm(termSet('Paragraph in Large Size style', 'en'), contentTerms('bigger', 'en')[0]));
   assert.ok(hasTerm(termSet('the highest value', 'en'), contentTerms('high', 'en')[0]));
 });
+
+test('a line ending in a word no sentence ends with goes on, whatever starts the next ("in about / 35 cycles")', () => {
+  // Lines as pdftotext reads page 12 of the TraceMonkey paper (core/testing/data/corpus/pdf/tracemonkey_with_annotations.pdf).
+  assert.deepEqual(sentences('shows that on average, a bytecode executes in about\n35 cycles. Native traces take about 9 cycles per bytecode.'),
+    ['shows that on average, a bytecode executes in about 35 cycles.', 'Native traces take about 9 cycles per bytecode.']);
+  assert.deepEqual(reflowLines('Revenue grew (previously 4%) to\n296 MEUR in 2009.'), ['Revenue grew (previously 4%) to 296 MEUR in 2009.']);
+  // A chart's label ending in a capital letter is not the article "a".
+  assert.deepEqual(reflowLines('Sales of Category A\n2009 4.3'), ['Sales of Category A', '2009 4.3']);
+});

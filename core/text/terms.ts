@@ -234,6 +234,8 @@ export function coverage(queryTerms: Term[], passage: ReadonlySet<string>): { ma
 /** Sentences of a passage, trimmed; line breaks (lists, headings) also end a sentence. */
 const ENDS_SENTENCE = /[.!?;:。！？؟…]["'”’)\]]?$/u;
 const BULLET = /^[•▪●\-–*]\s/u;
+/** Words a sentence does not end with (articles, prepositions, conjunctions), in the languages answered offline. */
+const LEADS_ON = /(?<![\p{L}])(?:to|of|the|a|an|and|or|in|for|with|by|from|at|on|as|than|into|per|about|between|is|are|was|were|de|la|le|les|des|du|el|los|las|del|et|und|von|der|die|das|zu|da|di|il)$/u;
 
 /**
  * Logical lines of extracted text: a line wrapped by the page layout is
@@ -247,8 +249,10 @@ export function reflowLines(text: string): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
-    // A colon at a line end followed by a lower-case line goes on ("two representations for numbers:\nintegers and doubles.").
-    const goesOn = !!prev && !!line && /:$/.test(prev) && /^\p{Ll}/u.test(line);
+    // A colon at a line end followed by a lower-case line goes on ("two representations for numbers:\nintegers and doubles.");
+    // so does a line ending in a word no sentence ends with, whatever starts the next ("executes in about\n35 cycles",
+    // "(previously 4%) to\n296 MEUR": issue 34, quoted as "to. 296" before).
+    const goesOn = !!prev && !!line && ((/:$/.test(prev) && /^\p{Ll}/u.test(line)) || (LEADS_ON.test(prev) && !BULLET.test(line) && prev.length >= 20));
     const joins = goesOn || (!!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
       (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line))));
     if (joins) out[out.length - 1] = `${prev} ${line}`;
