@@ -15,6 +15,7 @@ test('the thing a question asks for by name is read from its noun group', () => 
     ['Which two of the authors are with Adobe?', null],
     ['What is the ACM ISBN printed in the notice?', ['acm', 'isbn']],
     ['What is the subtitle of the deck?', null],
+    ['What is the section about document structures called in 1.1?', null],
     ['Why does the motor stop?', null],
   ];
   for (const [q, head] of cases) assert.deepEqual(askedHead(q), head, q);

@@ -47,6 +47,8 @@ const SYMBOL_HEADS = new Set('id ids symbol symbols abbreviation abbreviations a
 /** The words naming what the question asks for, the head last ("general terms", "symbol shows"), or null (see the file comment). English questions only. */
 export function askedHead(question: string): string[] | null {
   const q = question.trim().replace(/[?¿!.]+$/u, '').replace(/\s+/g, ' ');
+  // "What is the section ... called?" asks for its name: whatever it is called answers.
+  if (/\b(?:called|named|titled|entitled)\b/iu.test(q)) return null;
   const m = AFTER_BE.exec(q) ?? AFTER_WH.exec(q);
   if (!m) return null;
   const group = m[1].toLowerCase().split(' ');
