@@ -20,7 +20,11 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 export interface HealthDuringImport {
   files: number; seconds: number; completed: number; failed: number;
+  /** The failed files and why (corpus files that are damaged or empty on purpose fail the same way in every run). */
+  failures: Array<{ file: string; reason: string | null }>;
   answers: number; p50Ms: number; p99Ms: number; maxMs: number; slowest: number[];
+  /** The same for GET /api/auth/me without a session (401 from the same server, no backing service asked): the event loop's share. */
+  plain: { answers: number; p50Ms: number; p99Ms: number; maxMs: number };
   loadBefore: number[]; loadAfter: number[];
 }
 
@@ -40,17 +44,19 @@ export async function healthDuringImport(n: number): Promise<HealthDuringImport>
   try {
     makeFiles(path.join(work, 'in'), n);
     const loadBefore = os.loadavg();
-    const times: number[] = [];
     let polling = true;
-    const poll = (async () => {
+    const pollOf = (route: string, times: number[]) => (async () => {
       while (polling) {
         const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/health`);
+        const res = await fetch(`${server.url}${route}`);
         await res.arrayBuffer();
         times.push(performance.now() - t0);
         await sleep(50);
       }
     })();
+    const times: number[] = [];
+    const plainTimes: number[] = [];
+    const poll = Promise.all([pollOf('/api/health', times), pollOf('/api/auth/me', plainTimes)]);
     const t0 = performance.now();
     const env: NodeJS.ProcessEnv = { ...process.env, CMS_URL: server.url, CMS_TOKEN: server.token };
     delete env.NODE_OPTIONS;
@@ -66,16 +72,20 @@ export async function healthDuringImport(n: number): Promise<HealthDuringImport>
     polling = false;
     await poll;
     let totals: Record<string, number>;
+    let rows: Array<{ file: string; status: string; reason: string | null }>;
     try {
-      totals = (JSON.parse(out) as { totals: Record<string, number> }).totals;
+      ({ totals, files: rows } = JSON.parse(out) as { totals: Record<string, number>; files: typeof rows });
     } catch {
       throw new Error(`cms import exited ${code} without its JSON document: ${err}`);
     }
     const sorted = [...times].sort((a, b) => a - b);
+    const plainSorted = [...plainTimes].sort((a, b) => a - b);
     return {
       files: n, seconds, completed: totals.completed ?? 0, failed: totals.failed ?? 0,
+      failures: rows.filter((r) => r.status === 'failed').map((r) => ({ file: path.basename(r.file), reason: r.reason })),
       answers: times.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? NaN,
       slowest: sorted.slice(-5).reverse(), loadBefore, loadAfter: os.loadavg(),
+      plain: { answers: plainTimes.length, p50Ms: quantile(plainSorted, 0.5), p99Ms: quantile(plainSorted, 0.99), maxMs: plainSorted.at(-1) ?? NaN },
     };
   } finally {
     await server.stop();

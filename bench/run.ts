@@ -154,8 +154,10 @@ if (only.has('health')) {
   const r = await healthDuringImport(n);
   results.health = r;
   line('import: completed / failed', `${r.completed} / ${r.failed} in ${f1(r.seconds)} s`);
+  for (const f of r.failures) line(`  failed: ${f.file}`, (f.reason ?? '').slice(0, 100));
   line('health answers: p50 / p99 / max', `${r.answers} answers: ${f1(r.p50Ms)} / ${f1(r.p99Ms)} / ${f1(r.maxMs)} ms`);
   line('slowest five', r.slowest.map((ms) => `${Math.round(ms)} ms`).join(', '));
+  line('GET /api/auth/me meanwhile (401, no service asked): p50 / p99 / max', `${f1(r.plain.p50Ms)} / ${f1(r.plain.p99Ms)} / ${f1(r.plain.maxMs)} ms`);
   line('load average (1, 5, 15 min) before / after', `${r.loadBefore.map((x) => x.toFixed(1)).join(', ')} / ${r.loadAfter.map((x) => x.toFixed(1)).join(', ')}`);
 }
 
