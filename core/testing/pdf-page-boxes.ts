@@ -115,7 +115,19 @@ export async function rotatedPdf(): Promise<BoxFixture> {
   for (const l of lines) page.drawText(l.text, { x: l.x, y: l.y, size: l.size, font, rotate: degrees(90) });
   const rules = [{ x0: 110, y0: 80, x1: 110, y1: 500 }];
   rules.forEach((r) => rule(page, r));
-  return { bytes: await doc.save(), lines, rules };
+  // "button" carries a link: its rectangle runs up the unrotated page, as its word does.
+  const at = 80 + font.widthOfTextAtSize('Press the ', 11);
+  addLinks(page, [[[140 - 9, at, 140 + 3, at + font.widthOfTextAtSize('button', 11)], 'https://example.com/button']]);
+  return { bytes: await doc.save(), lines, rules, linked: ['button'] };
+}
+
+/** Link annotations (a URI each) on the page, rectangles in user space [x0 y0 x1 y1]. */
+function addLinks(page: PDFPage, links: Array<[number[], string]>): void {
+  const ctx = page.doc.context;
+  const annots = links.map(([rect, uri]) => ctx.register(ctx.obj({
+    Type: 'Annot', Subtype: 'Link', Rect: rect.map((v) => PDFNumber.of(Math.round(v * 100) / 100)), Border: [0, 0, 0], A: { S: 'URI', URI: PDFString.of(uri) },
+  })));
+  page.node.set(PDFName.of('Annots'), ctx.obj(annots));
 }
 
 /** Line items of a dense tax form: a number column and each item's text, close together, ruled between rows. */
@@ -175,16 +187,10 @@ export async function linkedWordsPdf(): Promise<BoxFixture> {
   draw(page, font, lines);
   const linked = ['Dropbox', 'Slack', 'LinkedIn Learning'];
   const second = lines[1]!;
-  const annots = linked.map((w, i) => {
-    const at = second.text.indexOf(w);
-    const x0 = second.x + font.widthOfTextAtSize(second.text.slice(0, at), size);
-    const x1 = x0 + font.widthOfTextAtSize(w, size);
-    return doc.context.register(doc.context.obj({
-      Type: 'Annot', Subtype: 'Link', Rect: [x0, second.y - 3, x1, second.y + size].map((v) => PDFNumber.of(Math.round(v * 100) / 100)),
-      Border: [0, 0, 0], A: { S: 'URI', URI: PDFString.of(`https://example.com/tool-${i + 1}`) },
-    }));
-  });
-  page.node.set(PDFName.of('Annots'), doc.context.obj(annots));
+  addLinks(page, linked.map((w, i) => {
+    const x0 = second.x + font.widthOfTextAtSize(second.text.slice(0, second.text.indexOf(w)), size);
+    return [[x0, second.y - 3, x0 + font.widthOfTextAtSize(w, size), second.y + size], `https://example.com/tool-${i + 1}`];
+  }));
   return { bytes: await doc.save(), lines, rules: [], linked };
 }
 

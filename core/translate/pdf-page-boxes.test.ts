@@ -11,6 +11,7 @@ import { decodeEntities } from '../tools/tidy';
 import { createApertiumTranslator } from './apertium';
 import { createFileTranslationMemory } from './memory';
 import { parseBboxLayout } from './pdf-blocks';
+import { cropFrame, rectToDisplay } from './pdf-page-frame';
 import { renderRasters, type Raster } from './pdf-style';
 import { translateFile, type TranslateFileResult } from './translate-file';
 
@@ -120,7 +121,17 @@ test('an inverted MediaBox [0 792 612 0]: the translation is upright at the plac
 
 test('a CropBox smaller than the page and a page turned by /Rotate 90: lines where the reader saw them (fixtures, bug1650302_reduced.pdf)', async () => {
   await geometry('crop', (await fixture('crop', boxes.cropBoxPdf)).path);
-  await geometry('rotated', (await fixture('rotated', boxes.rotatedPdf)).path);
+  const { out } = await geometry('rotated', (await fixture('rotated', boxes.rotatedPdf)).path);
+  // The link on "button" is moved onto "botón", on the page as the reader sees it: its rectangle is the word's own.
+  const doc = await PDFDocument.load(await readFile(out));
+  const link = (doc.getPage(0).node.lookup(PDFName.of('Annots')) as PDFArray).asArray().map((x) => doc.context.lookup(x) as PDFDict)[0]!;
+  const [x0, y0, x1, y1] = (link.lookup(PDFName.of('Rect')) as PDFArray).asArray().map((n) => Number(n.toString())) as [number, number, number, number];
+  const shown = rectToDisplay(cropFrame(doc.getPage(0)), { x0, y0, x1, y1 });
+  const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">botón/.exec((await runTool('pdftotext', ['-bbox', '-cropbox', out, '-'])).stdout.toString('utf8'));
+  assert.ok(word, '"botón" is on the page');
+  const cy = (Number(word[2]) + Number(word[4])) / 2;
+  assert.ok(Math.abs(shown.x0 - Number(word[1])) < 2 && Math.abs(shown.x1 - Number(word[3])) < 2 && cy > shown.y0 && cy < shown.y1,
+    `the link (${JSON.stringify(shown)}) is on "botón" (${word.slice(1).join(', ')})`);
   await geometry('bug1650302', corpusFile('pdf/bug1650302_reduced.pdf'));
 });
 
