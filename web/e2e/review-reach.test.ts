@@ -65,6 +65,12 @@ describe('Review in reach: on screen and by keyboard at 1366x768 and 390x844 (br
             assert.ok(box.x >= 0 && box.x + box.width <= SIZES[size].width, `${name} at ${Math.round(box.x)}..${Math.round(box.x + box.width)} is cut off in a ${SIZES[size].width} px window`);
           }
         }
+        // A title cut short keeps its beginning: it is cut at its own end (a Hebrew title on the English screen at its left, an English one on the Hebrew screen at its right).
+        const cut = await page.getByTestId('review-row').evaluateAll((rows) => rows.map((r) => {
+          const el = r.querySelector<HTMLElement>('[data-testid="review-title"]')!;
+          return { title: el.title, direction: getComputedStyle(el).direction };
+        }));
+        for (const c of cut) assert.equal(c.direction, /^[^A-Za-z]*[\u0590-\u05FF]/.test(c.title) ? 'rtl' : 'ltr', `"${c.title}" is cut in the wrong direction`);
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, lang, `review-reach-${size}`);
         if (size === 'phone') assert.deepEqual(await layoutProblems(page), []);

@@ -177,7 +177,7 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                   />
                 </TD>
                 <TD main>
-                  <span className="block max-w-60 truncate font-medium" title={item.title}><bdi>{item.title}</bdi></span>
+                  <span dir="auto" className="block max-w-60 truncate font-medium [text-align:match-parent]" title={item.title} data-testid="review-title">{item.title}</span>
                   <span className="block text-xs text-muted-foreground">
                     {t(`review.types.${String(item.type)}`, { defaultValue: String(item.type) })} · {t('content.id')} <bdi>{item.id}</bdi>
                   </span>
@@ -185,7 +185,7 @@ export function ReviewPage({ initialFilter = 'pending' }: { initialFilter?: Revi
                     <span className="block text-xs font-medium text-amber-800 dark:text-amber-400" data-testid="pending-version">{t('review.newVersion', { n: item.pendingVersion.n })}</span>
                   ) : null}
                   {item.archivedAt ? <span className="block text-xs text-muted-foreground">{t('review.archived')}</span> : null}
-                  {item.reviewNote ? <span className="block max-w-60 truncate text-xs text-muted-foreground" title={item.reviewNote}><bdi>{item.reviewNote}</bdi></span> : null}
+                  {item.reviewNote ? <span dir="auto" className="block max-w-60 truncate text-xs text-muted-foreground [text-align:match-parent]" title={item.reviewNote}>{item.reviewNote}</span> : null}
                 </TD>
                 <TD label={columns[2]}><StatusBadge status={item.status} /></TD>
                 <TD label={columns[3]}>
