@@ -21,10 +21,11 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
     id = (await uploadDocumentViaApi(h, f.path, 'edges.pdf', 'Edge guide')).id;
     await adminApi(h, `/api/documents/${id}`, json({ title: 'Edge guide v2' }, 'PATCH'));
     await adminApi(h, '/api/review/access', json({ ids: [id], audience: 'staff' }));
+    await adminApi(h, '/api/review/reject', json({ ids: [id], note: 'Prices are out of date' }));
   });
   after(() => h?.close());
 
-  test('he: the audit log names the fields and values in Hebrew (title edit, audience change); no English word but names', async () => {
+  test('he: the audit log names the fields and values in Hebrew (title edit, audience change, rejection with a note); no English word but names', async () => {
     const { context, page } = await newPage(h, { lang: 'he' });
     await signInFast(h, context);
     await page.goto('/dashboard#audit');
@@ -34,6 +35,9 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
     assert.match(title, /^כותרת: Edge guide ← Edge guide v2$/);
     const audience = (await changes.filter({ hasText: 'מי רשאי לראות:' }).first().textContent()) ?? '';
     assert.match(audience, /^מי רשאי לראות: כולם \(ציבורי\) ← צוות בלבד \(מחוברים\)$/);
+    // A rejection's fields too (its note was shown as the raw field name reviewNote).
+    const note = (await changes.filter({ hasText: 'הערת הבדיקה:' }).first().textContent()) ?? '';
+    assert.match(note, /הערת הבדיקה: — ← Prices are out of date$/);
     assert.deepEqual(await latinWordsInHebrew(page), []);
     await animationsDone(page);
     await screenshot(page, 'he', 'audit-log');

@@ -100,6 +100,7 @@ export const governanceEn = {
       title: 'Title', description: 'Description', sourceLanguage: 'Source language', review: 'Review', audience: 'Who may see it', validUntil: 'Valid until',
       archived: 'Archived', version: 'Version', live: 'Live', targetLanguage: 'Target language', state: 'State', status: 'Status', origins: 'Allowed sites',
       color: 'Brand colour', greeting: 'Greeting', translations: 'Translations', note: 'Note', name: 'Name', role: 'Role', fileName: 'File', cue: 'Cue {{n}}', approvedDate: 'Approved on', approvedBy: 'Approved by',
+     reviewNote: 'Review note', reviewedAt: 'Reviewed on', reviewedBy: 'Reviewed by', categoryId: 'Category', label: 'Title', subcategory: 'Subcategory', tags: 'Tags',
     },
     states: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', open: 'Open', handled: 'Handled' },
     notes: { created: 'created', removed: 'removed', retry: 'tried again', revoked: 'revoked', new_version_live: 'the new version is live' },

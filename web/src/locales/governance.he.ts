@@ -104,6 +104,7 @@ export const governanceHe: DeepStrings<typeof governanceEn> = {
       title: 'כותרת', description: 'תיאור', sourceLanguage: 'שפת המקור', review: 'אישור', audience: 'מי רשאי לראות', validUntil: 'בתוקף עד',
       archived: 'בארכיון', version: 'גרסה', live: 'פעילה', targetLanguage: 'שפת היעד', state: 'מצב', status: 'סטטוס', origins: 'אתרים מורשים',
       color: 'צבע המותג', greeting: 'ברכה', translations: 'תרגומים', note: 'הערה', name: 'שם', role: 'תפקיד', fileName: 'קובץ', cue: 'כתובית {{n}}', approvedDate: 'תאריך האישור', approvedBy: 'אושר על ידי',
+     reviewNote: 'הערת הבדיקה', reviewedAt: 'נבדק בתאריך', reviewedBy: 'נבדק על ידי', categoryId: 'קטגוריה', label: 'כותרת', subcategory: 'תת־קטגוריה', tags: 'תגיות',
     },
     states: { queued: 'בתור', running: 'בביצוע', completed: 'הושלם', failed: 'נכשל', open: 'פתוחה', handled: 'טופלה' },
     notes: { created: 'נוצר', removed: 'הוסר', retry: 'ניסיון חוזר', revoked: 'בוטל', new_version_live: 'הגרסה החדשה פעילה' },
