@@ -119,7 +119,7 @@ test('an inverted MediaBox [0 792 612 0]: the translation is upright at the plac
   await geometry('inverted', (await fixture('inverted', boxes.invertedBoxPdf)).path);
 });
 
-test('a CropBox smaller than the page and a page turned by /Rotate 90: lines where the reader saw them (fixtures, bug1650302_reduced.pdf)', async () => {
+test('a CropBox smaller than the page and a page turned by /Rotate 90 (also encrypted): lines where the reader saw them (fixtures, bug1650302_reduced.pdf)', async () => {
   await geometry('crop', (await fixture('crop', boxes.cropBoxPdf)).path);
   const { out } = await geometry('rotated', (await fixture('rotated', boxes.rotatedPdf)).path);
   // The link on "button" is moved onto "botón", on the page as the reader sees it: its rectangle is the word's own.
@@ -133,6 +133,10 @@ test('a CropBox smaller than the page and a page turned by /Rotate 90: lines whe
   assert.ok(Math.abs(shown.x0 - Number(word[1])) < 2 && Math.abs(shown.x1 - Number(word[3])) < 2 && cy > shown.y0 && cy < shown.y1,
     `the link (${JSON.stringify(shown)}) is on "botón" (${word.slice(1).join(', ')})`);
   await geometry('bug1650302', corpusFile('pdf/bug1650302_reduced.pdf'));
+  // Encrypted (an owner password only), the file is rebuilt from Ghostscript's text-free copy, whose page is turned already.
+  const locked = path.join(dir, 'rotated-locked.pdf');
+  await runTool('mutool', ['clean', '-E', 'aes-128', '-O', 'owner-secret', path.join(dir, 'rotated.pdf'), locked]);
+  await geometry('rotated-locked', locked);
 });
 
 test('a dense form: line numbers stay beside their items, vertical labels stay whole words, a wrapped heading is not broken mid-word', async () => {

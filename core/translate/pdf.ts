@@ -265,8 +265,10 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         for (const p of placed) {
           if (p.single && !p.vertical && p.cover === 'lines') p.room = roomAfter(p, isRtl(target) ? 'left' : 'right', placed, pages[p.page - 1]!, after[p.page - 1]);
         }
-        const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(pages, placed, target, minFontPt), dir, signal);
         const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
+        // Rebuilt from the text-free copy (the original unreadable to pdf-lib), a page is as Ghostscript wrote it: turned already.
+        const shown = original || filtered.getPageCount() !== pages.length ? pages : filtered.getPages().map((p) => displaySize(cropFrame(p)));
+        const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(shown, placed, target, minFontPt), dir, signal);
         const layer = await PDFDocument.load(overlay.pdf);
         if (filtered.getPageCount() !== pages.length || layer.getPageCount() !== pages.length) {
           throw new AppError('internal', `The translated PDF came out with ${layer.getPageCount()} overlay pages and ${filtered.getPageCount()} base pages for ${pages.length} pages.`);
