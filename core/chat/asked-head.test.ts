@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { askedHead, headMissing } from './asked-head';
+import { askedExpansion, askedHead, headMissing, spellsOut } from './asked-head';
 
 test('the thing a question asks for by name is read from its noun group', () => {
   const cases: Array<[string, string[] | null]> = [
@@ -34,4 +34,14 @@ test('a quote that neither names the asked thing nor holds a value standing for 
   assert.equal(headMissing('What is the ACM ISBN printed in the notice?', 'Copyright c 2009 ACM 978-1-60558-392-1/09/06', []), false);
   // A value kind asked ("what e-mail address") is judged by its own check.
   assert.equal(headMissing('What e-mail address is given for the author?', 'mohammad.r.haghighat@intel.com', []), false);
+});
+
+test('"what does FFI mean" is answered only by a quote spelling it out (initials or a definition in place)', () => {
+  assert.equal(askedExpansion('What does FFI mean in the TraceMonkey paper?'), 'FFI');
+  assert.equal(askedExpansion('What is the full form of LIR?'), 'LIR');
+  assert.equal(askedExpansion('What does the hub do?'), null);
+  assert.equal(spellsOut('FFI', 'TraceMonkey must support this FFI in order to speed up code.'), false);
+  assert.equal(spellsOut('FFI', 'calls through the foreign function interface'), true);
+  assert.equal(spellsOut('JIT', 'a trace-based just-in-time compiler'), true);
+  assert.equal(spellsOut('TSSA', 'In trace-flavored SSA (or TSSA), phi nodes appear only at the entry point.'), true);
 });

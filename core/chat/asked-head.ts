@@ -89,3 +89,24 @@ export function headMissing(question: string, quoted: string, labels: string[]):
   const named = new Set((question.slice(1).match(/\b\p{Lu}[\p{L}\d-]*/gu) ?? []).map((w) => w.toLowerCase()));
   return !group.filter((w) => w === head || !named.has(w)).some((w) => hasTerm(set, formsOf(w, 'en')) || (w.length >= 4 && written.some((x) => x.startsWith(w))));
 }
+
+/** "What does FFI mean?", "what does JIT stand for?": the abbreviation asked to be spelled out, or null. */
+export function askedExpansion(question: string): string | null {
+  const m = /\b[Ww]hat\s+(?:does|do|did)\s+(?:the\s+)?(?:abbreviation\s+|acronym\s+|term\s+)?["'“‘]?([\p{Lu}][\p{L}\d]{1,9})["'”’]?\s+(?:mean|stand\s+for)\b/u.exec(question)
+    ?? /\b[Ww]hat\s+is\s+(?:the\s+)?(?:full\s+form|expansion|long\s+form)\s+of\s+(?:the\s+)?["'“‘]?([\p{Lu}][\p{L}\d]{1,9})/u.exec(question);
+  // An abbreviation: two capitals at least ("FFI", "DoD"), not a word that happens to start a sentence.
+  return m && (m[1].match(/\p{Lu}/gu)?.length ?? 0) >= 2 ? m[1] : null;
+}
+
+/** True when the quote spells the abbreviation out: words whose initials are its letters ("foreign function interface"). */
+export function spellsOut(abbreviation: string, quoted: string): boolean {
+  // Defined in place: "trace-flavored SSA (or TSSA)", "TSSA (trace-flavored SSA)", "TSSA stands for ...".
+  const a = abbreviation.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`\\((?:or\\s+|i\\.e\\.\\s+|short\\s+)?${a}\\)|\\b${a}\\s*\\(\\s*\\p{L}|\\b${a}\\s+(?:stands\\s+for|means|is\\s+short\\s+for)\\b`, 'u').test(quoted)) return true;
+  const letters = abbreviation.replace(/[^\p{L}]/gu, '').toLowerCase();
+  const words = quoted.split(/[\s\-–/]+/u).map((w) => w.replace(/^[^\p{L}]+/u, '')).filter(Boolean);
+  for (let i = 0; i + letters.length <= words.length; i++) {
+    if ([...letters].every((c, k) => words[i + k][0]?.toLowerCase() === c)) return true;
+  }
+  return false;
+}

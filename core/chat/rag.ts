@@ -27,7 +27,7 @@ import { unlessDiskFull } from '../disk';
 import { linkVideoCitations, numberCitations, sourceImages } from './sources';
 import { relatedPassages } from './related';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
-import { headMissing } from './asked-head';
+import { askedExpansion, headMissing, spellsOut } from './asked-head';
 import { yesNoLead } from './yes-no';
 import { TRANSLATED_QUESTION_LANGUAGES, type TextTranslator } from './question-translation';
 import type { Citation } from '../types';
@@ -152,7 +152,10 @@ export function offlineAnswer(
   const echo = !!text && !!question && !place && !ASKS_WORDING.test(question.text) && newWords(variants.map((v) => v.text).join('\n'), quoted, labels, question.language) < MIN_NEW_WORDS;
   // "What was the subtotal ...", "which hotel ...", "what speedup ...": the quote names the asked thing or holds a value standing for it.
   const headGone = !!text && question?.language === 'en' && headMissing(question.text, result.used.flatMap((u) => u.quotes ?? []).join('\n'), labels);
-  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone;
+  // "What does FFI mean?": the quote spells it out ("foreign function interface"), or it does not answer.
+  const expansion = text && question?.language === 'en' ? askedExpansion(question.text) : null;
+  const unspelled = !!expansion && !spellsOut(expansion, quoted);
+  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
