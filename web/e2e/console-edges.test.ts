@@ -91,6 +91,29 @@ describe('console rough edges: the audit log in Hebrew, the widget tag on a phon
     await context.close();
   });
 
+  test('he 390 px: a row menu opened at the bottom of the window shows every item on screen (above its button)', async () => {
+    const { context, page } = await newPage(h, { lang: 'he', width: 390, height: 844 });
+    await signInFast(h, context);
+    await page.goto('/dashboard#documents');
+    await page.getByRole('button', { name: 'תצוגת טבלה' }).click();
+    const more = page.getByTestId('content-list').locator('[aria-haspopup="menu"]').last();
+    await more.waitFor();
+    // The button at the very bottom of the window, as a thumb finds the last row's (the window ends just below it).
+    const height = Math.ceil(await more.evaluate((b) => b.getBoundingClientRect().bottom + window.scrollY)) + 8;
+    await page.setViewportSize({ width: 390, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await more.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    for (const item of await menu.getByRole('menuitem').all()) {
+      const r = (await item.boundingBox())!;
+      assert.ok(r.y >= 0 && r.y + r.height <= height, `"${await item.textContent()}" at ${Math.round(r.y)}..${Math.round(r.y + r.height)} in a ${height} px window`);
+    }
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'menuitem');
+    await screenshot(page, 'he', 'row-menu-bottom-phone');
+    await context.close();
+  });
+
   test('he 1366x768: after Delete on a document card (its confirmation), the focus is on the next card, not the page body', async () => {
     const ids: number[] = [];
     for (const pages of [5, 6]) {

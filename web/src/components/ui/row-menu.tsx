@@ -23,7 +23,7 @@ export interface RowMenuItem {
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; left?: number; right?: number } | null>(null);
+  const [place, setPlace] = useState<{ top?: number; bottom?: number; left?: number; right?: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const focusAt = useRef<'first' | 'last'>('first');
@@ -35,18 +35,22 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
     if (returnFocus) button.current?.focus();
   }, []);
 
-  // Placed under the button, aligned with its end (the left edge in right-to-left pages).
+  // Placed under the button, aligned with its end (the left edge in right-to-left pages); above it when the window
+  // has no room for it below (the last rows on a phone), so every item stays on screen.
   useLayoutEffect(() => {
     if (!open || !button.current) return;
     const r = button.current.getBoundingClientRect();
     const rtl = getComputedStyle(button.current).direction === 'rtl';
-    setPlace(rtl ? { top: r.bottom + 4, left: Math.max(4, r.left) } : { top: r.bottom + 4, right: Math.max(4, window.innerWidth - r.right) });
-  }, [open]);
+    const height = items.length * 40 + 12;
+    const vertical = window.innerHeight - r.bottom < height + 8 && r.top > window.innerHeight - r.bottom ? { bottom: window.innerHeight - r.top + 4 } : { top: r.bottom + 4 };
+    setPlace(rtl ? { ...vertical, left: Math.max(4, r.left) } : { ...vertical, right: Math.max(4, window.innerWidth - r.right) });
+  }, [open, items.length]);
 
   useEffect(() => {
     if (!open || !place) return;
     const items = enabled();
-    (focusAt.current === 'last' ? items.at(-1) : items[0])?.focus();
+    // Without scrolling: a scroll closes the menu.
+    (focusAt.current === 'last' ? items.at(-1) : items[0])?.focus({ preventScroll: true });
   }, [open, place]);
 
   useEffect(() => {
@@ -111,7 +115,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
             aria-label={label}
             dir={getComputedStyle(button.current ?? document.body).direction}
             onKeyDown={onMenuKey}
-            style={{ position: 'fixed', top: place.top, left: place.left, right: place.right }}
+            style={{ position: 'fixed', top: place.top, bottom: place.bottom, left: place.left, right: place.right }}
             className="z-50 grid min-w-40 gap-0.5 rounded-md border border-border bg-card p-1 text-sm text-foreground shadow-lg"
             data-testid="row-menu"
           >
