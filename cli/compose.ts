@@ -2,6 +2,11 @@
  * The CLI process's composition root (bin/cms runs cli/main.ts): the only
  * CLI file that reaches core/root, to build a product in this process
  * (direct mode, `cms worker`), read the config and find a running server.
- * Commands get a `Product` (cli/connection.ts) and never the services.
+ * Commands get a `Product` (cli/connection.ts) and never the services; the
+ * operations that build or drive a whole product (migrate, backup, sync, the
+ * answers evaluation) come from here too.
  */
 export { createServices, workerName, loadConfig, readLock, TOKEN_FILE, classifyFile } from '../core/root';
+export {
+  migrateDataFolder, backupDataFolder, restoreBackup, syncFolder, syncSummary, syncSite, siteSyncSummary, runAnswersEval, formatAnswersEval,
+} from '../core/root';

@@ -1,6 +1,14 @@
-import type { Config } from '../core/product/index';
+import type { Config, Product } from '../core/product/index';
 import { createServices } from './compose';
-import type { Connection } from './connection';
+
+/** A connection to the data folder in this process (one kind of cli/connection.ts's Connection). */
+export interface DirectConnection {
+  readonly product: Product;
+  readonly mode: 'direct';
+  readonly target: string;
+  readonly processesJobs: boolean;
+  close(): Promise<void>;
+}
 
 export interface DirectOptions {
   /** Start the job worker so imports and retries are processed in this process. */
@@ -16,7 +24,7 @@ export interface DirectOptions {
  * worker on, queued jobs run here; closing stops the worker and leaves
  * unfinished jobs queued.
  */
-export async function connectDirect(config: Config, options: DirectOptions): Promise<Connection> {
+export async function connectDirect(config: Config, options: DirectOptions): Promise<DirectConnection> {
   const services = await createServices(config, {
     lock: { url: null }, startWorker: options.worker, log: options.log, onGeneratedPassword: options.onGeneratedPassword,
   });

@@ -48,7 +48,8 @@ export interface Logger {
   flush(): Promise<void>;
 }
 
-export type Style = 'dim' | 'bold' | 'red' | 'green' | 'yellow' | 'cyan';
+export type { Style } from './views/style';
+import type { Style } from './views/style';
 const CODES: Record<Style, [number, number]> = {
   dim: [2, 22], bold: [1, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39],
 };

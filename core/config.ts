@@ -6,7 +6,7 @@ import path from 'node:path';
 export const MIN_TOKEN_CHARS = 32;
 export const MIN_PASSWORD_CHARS = 12;
 import { AppError } from './errors';
-import { isLlmProvider, LLM_PROVIDER_IDS, LLM_PROVIDERS, type LlmProvider } from './llm/providers';
+import { isLlmProvider, LLM_PROVIDER_IDS, LLM_PROVIDERS, type LlmProvider } from './shared/llm-providers';
 
 /**
  * The one typed configuration, read from the environment (and an optional

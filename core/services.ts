@@ -41,13 +41,13 @@ import { createRagBot } from './chat/rag';
 import { publicSearchIndex } from './governance/visibility';
 import { createAuditLog, type AuditLog } from './governance/audit';
 import { createAccounts, type Accounts } from './governance/accounts';
-import { auditWrites } from './governance/audit-writes';
-import { guardProduct } from './governance/guard';
+import { auditWrites } from './product/audit-writes';
+import { guardProduct } from './product/guard';
 import { recordExpired } from './governance/expiry';
 import { settleAllVersions, settleVersion, type VersionDeps } from './governance/versions';
 import { closeSharedOffice } from './tools/office';
 import { metered, meterLlm, setMetricSources } from './metrics';
-import { checkDataFormat } from './operations/data-format';
+import { checkDataFormat } from './catalog/data-format';
 import { createAssistant } from './chat/assistant';
 import { createHandoff, type Handoff } from './handoff/requests';
 import { createChatLimits } from './chat/rate-limit';
@@ -56,66 +56,23 @@ import type { RateLimitStore } from './limits/types';
 import { openSharedState } from './shared-state';
 import { createProduct, OPERATION_PERMISSIONS } from './product/index';
 import { createSiteRuns } from './sync/site-runs';
-import { createSiteSyncRunner, type SiteSyncRunner } from './sync/site-sync-runner';
+import { createSiteSyncRunner } from './operations/site-sync-runner';
 import { createTranslation, type Translation } from './translate/create';
 import { createTranslateHandler } from './translate/job';
 import { openVideoTranslation } from './video/translation-job';
 import { planVideo } from './video/policy';
 import type { Product } from './product/types';
+import type { ProductDeps } from './product/deps';
 import { discard, spoolToTempFile } from './content/spool';
 import type { Job, JobStep } from './types';
 
-export interface Services {
-  config: Config;
-  catalog: Catalog;
-  store: ObjectStore;
-  search: SearchIndex;
-  queue: JobQueue;
-  auth: Auth;
-  llm: LlmClient;
-  /** What visitors asked and how they rated the answers (analytics). */
-  questions: QuestionLog;
-  /** The embeddable widget's allowed sites and brand defaults (admin settings). */
-  widgetSettings: WidgetSettingsStore;
-  /** The document-search bot as anonymous callers get it: public items only (core/governance/visibility.ts). */
-  rag: ReturnType<typeof createRagBot>;
-  /** The document-search bot for signed-in staff: every completed item. */
-  staffRag: ReturnType<typeof createRagBot>;
-  assistant: ReturnType<typeof createAssistant>;
-  /** Visitors' requests to be contacted by a person. */
-  handoff: Handoff;
-  content: ContentDeps;
-  /** Public chat and document-search conversations. */
-  conversations: ConversationStore;
-  /** Where rate-limit hits are counted (memory, or PostgreSQL shared by every server). */
-  rateLimits: RateLimitStore;
-  /** Translation providers, memory and glossary. */
-  translation: Translation;
-  /** Speech to text for videos: the endpoint (STT_URL) when configured, then offline pocketsphinx. */
-  transcribers: SpeechToText[];
-  /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
-  chroma: ChromaSupervisor | null;
-  /** Who changed what (core/governance/audit.ts), in the catalog store. */
-  audit: AuditLog;
-  /** Named users and API tokens with roles. */
-  accounts: Accounts;
+export interface Services extends ProductDeps {
   /** The front door: every use case of the product (core/product). */
   product: Product;
-  /** Website syncs started from the console, running in this process (core/sync/site-sync-runner.ts). */
-  siteSyncs: SiteSyncRunner;
-  /** Where uploads are spooled before they reach the store. */
-  tmpDir: string;
-  /** Spools an upload stream to a temp file (size, sha256, sniffed type), and removes it again: for the faces that receive files. */
-  spool: { toTempFile: typeof spoolToTempFile; discard: typeof discard };
-  /** Free space of the data and work folders (MIN_FREE_MB): uploads and job steps check it, health reports it. */
-  disk: DiskGuard;
-  /** Tells the CLI where this server listens (written into the data-folder lock). */
-  announceUrl(url: string): void;
-  close(): Promise<void>;
 }
 
 /** The built parts, before the front door is put on them. */
-export type CoreServices = Omit<Services, 'product'>;
+export type CoreServices = ProductDeps;
 
 export interface ServiceOptions {
   /** Take the single-writer lock of the data folder (the server and a server-less CLI do). */

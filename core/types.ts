@@ -8,39 +8,18 @@
  */
 import type { Static } from 'typebox';
 import type * as S from './schemas/index';
-
-export const ITEM_STATUSES = [
-  'pending', 'processing', 'extracting', 'analyzing', 'converting',
-  'completed', 'failed', 'rejected', 'approved',
-] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-/** Statuses that mean "work is under way" (spinner in the UI). */
-export const RUNNING_STATUSES: readonly ItemStatus[] = ['pending', 'processing', 'extracting', 'analyzing', 'converting'];
-
-/**
- * The most rows one answer of a list route carries (and how many it carries when no limit is asked): clients
- * page past it (a whole list by `afterId`, the last id of the page before).
- */
-export const LIST_PAGE_MAX = 1000;
+export { ITEM_STATUSES, RUNNING_STATUSES, LIST_PAGE_MAX, TRANSLATION_LANGUAGES, VIDEO_SUBCATEGORIES, REVIEW_STATES, AUDIENCES, ROLES, AUDIT_ACTIONS } from './schemas/values';
+export type { ItemStatus, TranslationLanguage, VideoSubcategory, ReviewState, Audience, Role, AuditAction } from './schemas/values';
+import type { ItemStatus, TranslationLanguage, VideoSubcategory, ReviewState, Audience, Role, AuditAction } from './schemas/values';
 
 /** A page of a list, as asked (schema: core/schemas PageQuery). A product list without a limit is every row; a list route's is LIST_PAGE_MAX rows. */
 export type Page = Static<typeof S.PageQuery>;
-
-export const TRANSLATION_LANGUAGES = [
-  'english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'chinese',
-  'japanese', 'korean', 'arabic', 'hebrew', 'russian', 'dutch', 'polish',
-  'swedish', 'norwegian', 'danish',
-] as const;
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 /** One translation provider and what it serves (GET /api/translation-offers). */
 export type TranslationProviderInfo = Static<typeof S.TranslationProviderInfo>;
 
 /** Which provider serves which language pair; only these pairs are offered. */
 export type TranslationOffers = Static<typeof S.TranslationOffers>;
-
-export const VIDEO_SUBCATEGORIES = ['broadcast', 'podcast', 'learning_resources'] as const;
-export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number];
 
 export type ContentType = Static<typeof S.ContentType>;
 export type DisplayContentType = ContentType | 'image' | 'bot-content' | string;
@@ -53,12 +32,6 @@ export type MessageParams = Static<typeof S.MessageParams>;
 /** A text as a code (core/messages.ts) with parameters, for wording in the reader's language. */
 export type Coded = Static<typeof S.Coded>;
 
-/** Review of an item before it may reach the public (core/governance). Absent on records made before review existed: pending. */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-/** Who may see an item: anyone (once approved and not expired) or signed-in staff only. */
-export const AUDIENCES = ['public', 'staff'] as const;
-export type Audience = (typeof AUDIENCES)[number];
 /** Why an item is not public, or 'public' (core/governance/visibility.ts decides). */
 export type Visibility = Static<typeof S.Visibility>;
 
@@ -160,3 +133,31 @@ export type HandoffRequest = Static<typeof S.HandoffRequest>;
 
 /** What the visitor sends: a name, an e-mail address or a phone number (at least one), and consent. */
 export type HandoffInput = Static<typeof S.HandoffInput>;
+
+/** The stored shapes of governance: audit entries, users, API tokens (catalog collections). */
+export type AuditEntry = Static<typeof S.AuditEntry>;
+
+export interface StoredUser {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  createdAt: string;
+  createdBy: string;
+  disabled: boolean;
+}
+
+export interface StoredApiToken {
+  id: number;
+  name: string;
+  role: Role;
+  /** sha256 of the token; the token itself is shown once. */
+  tokenHash: string;
+  /** The first characters, to recognise it in a list. */
+  prefix: string;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
-import { AUDITED_ELSEWHERE, AUDITED_WRITES, changedFields } from '../core/governance/audit-writes';
+import { AUDITED_ELSEWHERE, AUDITED_WRITES, changedFields } from '../core/product/audit-writes';
 import { OPERATION_PERMISSIONS } from '../core/product/index';
 import type { AuditEntry, Product } from '../core/product/index';
 import { fixtures } from '../core/testing/fixtures';

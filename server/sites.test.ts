@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
 import type { Product } from '../core/product/index';
-import { syncSite } from '../core/sync/site-sync';
+import { syncSite } from '../core/operations/site-sync';
 import { startTestServer, type TestServer } from './testing';
 
 const page = (n: number) => `<!doctype html><html><head><title>Guide ${n}</title></head><body><nav><a href="/">Home</a></nav><main><h1>Installation guide ${n}</h1>

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { backupDataFolder, restoreBackup } from '../../core/product/index';
+import { backupDataFolder, restoreBackup } from '../compose';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 

@@ -79,7 +79,7 @@ async function answersMode(ctx: CliContext, options: EvalOptions) {
   const questions = path.resolve(ctx.cwd, options.answers!);
   if (!(await stat(questions).catch(() => null))?.isFile()) throw usageError(`No question file at ${questions}`);
   const corpusDir = path.resolve(ctx.cwd, options.corpus ?? path.dirname(questions));
-  const { runAnswersEval, formatAnswersEval } = await loadEval();
+  const { runAnswersEval, formatAnswersEval } = await import('../compose');
   const progress = await startProgress(ctx.logger, 'Answering', { plainEveryMs: 5000 });
   let report;
   try {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Command } from 'commander';
-import { migrateDataFolder } from '../../core/product/index';
+import { migrateDataFolder } from '../compose';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 

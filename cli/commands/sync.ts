@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { siteSyncSummary, syncFolder, syncSite, syncSummary } from '../../core/product/index';
+import { siteSyncSummary, syncFolder, syncSite, syncSummary } from '../compose';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

@@ -3,7 +3,7 @@ import { shortenPath, wrapWords } from '../views/fit';
 import { estimateEta, type RunProgress } from '../views/import-line';
 import { ImportView, uploadDetail, type ActiveFile, type FinishedLine } from '../views/import-view';
 import type { ImportRow } from './importer';
-import { doneLine, SUMMARY_COLUMNS, totalsLine, type ImportReporter } from './report';
+import { doneLine, SUMMARY_COLUMNS, totalsLine, type ImportReporter } from './report-lines';
 
 /**
  * On a terminal: an ink view with a progress line per file in flight, where the

@@ -1,4 +1,4 @@
-import type { Style } from '../logger';
+import type { Style } from './style';
 import { shortenPath, textWidth, truncateEnd, truncateMiddle } from './fit';
 
 export interface Column<T> {

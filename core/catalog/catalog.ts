@@ -9,7 +9,7 @@ import type {
 } from '../types';
 import { highestId, readCatalogFile, readHighWater, writeHighWater } from './catalog-file';
 import { LowdbCollection } from './collection';
-import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../types';
 import type { AuthSession, CatalogStore, Collection, CounterName, ItemRecord, MessageLog, StoredChatMessage } from './types';
 
 export type { AuthSession, Catalog, CatalogStore, Collection, ItemRecord } from './types';

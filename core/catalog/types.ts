@@ -1,7 +1,7 @@
 import type {
   BotImage, Category, ContentItem, ContentType, Document, HandoffRequest, Job, Presentation, PresentationImage, PublicChatMessage, RagTurn, SiteRun, TranslationRecord, Video,
 } from '../types';
-import type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
+import type { AuditEntry, StoredApiToken, StoredUser } from '../types';
 
 /**
  * The catalog contract: every record of the product is read and written
@@ -126,7 +126,7 @@ export interface AuthSession {
 
 export type ItemRecord = Document | Presentation | Video;
 
-export type { AuditEntry, StoredApiToken, StoredUser } from '../governance/records';
+export type { AuditEntry, StoredApiToken, StoredUser } from '../types';
 
 export interface CatalogStore {
   /** Where the records live, for health and messages (a file path, a database URL). */

@@ -14,7 +14,7 @@ import { loadConfig } from '../config';
 import { retryFailed, retryItem } from './retry';
 import { uploadOfKind } from './upload-any';
 import { describeLocalFile } from './spool';
-import { syncFolder, syncSummary } from '../sync/folder-sync';
+import { syncFolder, syncSummary } from '../operations/folder-sync';
 import { createServices, type Services } from '../services';
 import { fixtures } from '../testing/fixtures';
 

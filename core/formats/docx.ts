@@ -8,6 +8,4 @@ export const docx: FileFormat = {
     const office = names.has('[content_types].xml') && [...names].some((n) => n.startsWith('word/'));
     return names.has('word/document.xml') || office ? { description: 'Word document (DOCX) data' } : null;
   },
-  extract: async (file, opts) => (await import('../ingest/docx')).extractDocx(file, opts),
-  openTranslatable: async (file, label) => (await import('../translate/docx')).openDocx(file, label),
 };

@@ -1,13 +1,13 @@
 /**
  * What a file format declares (one file per format in this folder, listed
  * in ./index.ts): its facts (./facts.ts: names, extensions, MIME type, what
- * it becomes), how it is recognised, and the code that extracts and
- * translates it, loaded on first use (dynamic imports). The web console
- * imports ./facts.ts only, never this registry.
+ * it becomes) and how it is recognised. Its extractor is registered by the
+ * ingest room (core/ingest/extractors.ts), its translator by the translate
+ * room (core/translate/openers.ts): this folder imports nothing above it.
+ * The web console imports ./facts.ts only, never this registry.
  */
 import type { TranslationLanguage } from '../types';
 import type { FormatFacts } from './facts';
-import type { ExtractOptions, Extraction, TranslatableFile } from './types';
 
 /** The start of a file, as the sniffer read it. */
 export interface FileHead {
@@ -41,10 +41,6 @@ export interface TranslateOpenOptions {
 export interface FileFormat extends FormatFacts {
   /** True when it is recognised from the start of a file. */
   recognize(head: FileHead): Recognized | null;
-  /** Reads its text and pictures (core/ingest). Absent: files of this format are stored, not read. */
-  extract?(file: string, opts: ExtractOptions): Promise<Extraction>;
-  /** Opens it for translation (core/translate). Absent: it cannot be translated. */
-  openTranslatable?(file: string, label: string, opts: TranslateOpenOptions): Promise<TranslatableFile>;
 }
 
 /** The start of a file is a signature at `offset`. */

@@ -13,5 +13,4 @@ export const html: FileFormat = {
     return /^<(!doctype html|html[\s>])/i.test(start) || (namedAs(head, HTML.extensions) && /^</.test(start) && !/^<\?xml|^<svg/i.test(start))
       ? { description: 'an HTML page' } : null;
   },
-  extract: async (file, opts) => (await import('../ingest/html')).extractHtml(file, opts),
 };

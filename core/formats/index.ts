@@ -30,7 +30,3 @@ export function formatOfName(fileName: string): FileFormat | undefined {
   return FORMATS.find((f) => f.extensions.some((e) => lower.endsWith(e)));
 }
 
-/** "PDF, DOCX, PPTX, MP4": the extractable formats, for messages. */
-export function extractableNames(): string {
-  return FORMATS.filter((f) => f.extract).map((f) => f.extensions[0]!.slice(1).toUpperCase()).join(', ');
-}

@@ -2,13 +2,9 @@
  * Markdown: a text document whose headings make its sections. Recognised
  * as UTF-8 text named .md or .markdown (text has no signature of its own).
  */
-import { AppError } from '../errors';
 import type { ExtractedSection } from './types';
 import { MARKDOWN } from './facts';
 import { namedAs, type FileFormat } from './format';
-
-/** Larger text files are refused: a document this long is no manual. */
-const MAX_BYTES = 20 * 1024 * 1024;
 
 /** Sections of Markdown text: one per heading (its text under the heading path), the text before the first heading on its own. */
 export function markdownSections(markdown: string): ExtractedSection[] {
@@ -42,12 +38,4 @@ export const markdown: FileFormat = {
   ...MARKDOWN,
   recognize: (head) =>
     head.text !== undefined && namedAs(head, MARKDOWN.extensions) && !/^\s*<(!doctype html|html|\?xml|svg)/i.test(head.text) ? { description: 'Markdown text' } : null,
-  extract: async (file, opts) => {
-    const { readFile, stat } = await import('node:fs/promises');
-    if ((await stat(file)).size > MAX_BYTES) throw new AppError('too_large', `This Markdown text is larger than ${MAX_BYTES / 1024 / 1024} MB.`);
-    opts.signal?.throwIfAborted();
-    const { tidyText } = await import('../tools/tidy');
-    const sections = markdownSections(await readFile(file, 'utf8')).map((s) => ({ ...s, text: tidyText(s.text) })).filter((s) => s.text);
-    return { kind: 'markdown', sections, images: [], warnings: [], ...(sections.length ? {} : { notice: 'this Markdown file has no text' }) };
-  },
 };

@@ -22,5 +22,4 @@ export const mp4: FileFormat = {
     }
     return null;
   },
-  extract: async (file, opts) => (await import('../ingest/video')).extractVideo(file, opts),
 };

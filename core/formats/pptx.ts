@@ -8,6 +8,4 @@ export const pptx: FileFormat = {
     const office = names.has('[content_types].xml') && [...names].some((n) => n.startsWith('ppt/'));
     return names.has('ppt/presentation.xml') || office ? { description: 'PowerPoint presentation (PPTX) data' } : null;
   },
-  extract: async (file, opts) => (await import('../ingest/pptx')).extractPptx(file, opts),
-  openTranslatable: async (file, label) => (await import('../translate/pptx')).openPptx(file, label),
 };

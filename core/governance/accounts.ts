@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import { refusal } from '../messages';
 import { hashPassword, randomToken, sha256 } from '../auth/secrets';
-import type { StoredApiToken, StoredUser } from './records';
+import type { StoredApiToken, StoredUser } from '../types';
 import { ROLES, type Actor, type Role } from './roles';
 
 /**

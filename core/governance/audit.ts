@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
-import type { AuditAction, AuditEntry } from './records';
+import type { AuditAction, AuditEntry } from '../types';
 import type { Actor } from './roles';
 
 /**

@@ -6,8 +6,8 @@ import { AppError } from '../errors';
  * reject (and read), not upload or delete. The one table of permissions:
  * the server asks it for every admin route, core for every governed change.
  */
-export const ROLES = ['admin', 'editor', 'reviewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '../schemas/values';
+import type { Role } from '../schemas/values';
 
 export const PERMISSIONS = ['read', 'upload', 'edit', 'translate', 'review', 'delete', 'manage'] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -19,7 +19,7 @@ import { assertKind } from '../formats/sniff';
 import { saveExtractedText, type StoredText } from '../records/stored-text';
 import type { Extraction } from '../formats/types';
 import { noticeCodeOf } from './notice';
-import { keepMediaInfo } from '../tools/media-info';
+import { keepMediaInfo } from '../storage/media-info';
 import { message } from '../messages';
 import { retryPassing } from './transient';
 

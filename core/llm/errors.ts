@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 
-import type { LlmProvider } from './providers';
+import type { LlmProvider } from '../shared/llm-providers';
 
 export type { LlmProvider };
 

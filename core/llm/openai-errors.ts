@@ -3,7 +3,7 @@ import {
 } from 'openai';
 import { AppError } from '../errors';
 import { abortFailure, llmError, type LlmFailure } from './errors';
-import { LLM_PROVIDERS } from './providers';
+import { LLM_PROVIDERS } from '../shared/llm-providers';
 
 /**
  * Translates whatever the `openai` SDK (or the fetch under it) threw into an

@@ -4,7 +4,16 @@ import type pg from 'pg';
 import { questionLogFile, createFileQuestionLog } from '../analytics/file-log';
 import { importAnswers } from '../analytics/pg-log';
 import { importCredentials } from '../auth/credentials';
-import type { MigratePart } from './migrate';
+
+export interface MigratePart {
+  name: string;
+  /** In the data folder. */
+  source: number;
+  /** Of those, found in the target after the copy. */
+  target: number;
+  /** What could not be copied, in words (empty when all arrived). */
+  notes: string[];
+}
 
 /**
  * The parts of a data folder `cms migrate` copies besides the catalog,

@@ -18,7 +18,7 @@ import { createLocalStore } from '../storage/local';
 import type { ObjectStore } from '../storage/types';
 import { importGlossary } from '../translate/pg-glossary';
 import { importWidgetSettings } from '../widget/pg-settings';
-import { migrateExtraState } from './migrate-state';
+import { migrateExtraState, type MigratePart } from './migrate-state';
 
 /**
  * `cms migrate <data-folder>`: copies a single-machine data folder into the
@@ -31,15 +31,7 @@ import { migrateExtraState } from './migrate-state';
  * arrived and whether every count matches.
  */
 
-export interface MigratePart {
-  name: string;
-  /** In the data folder. */
-  source: number;
-  /** Of those, found in the target after the copy. */
-  target: number;
-  /** What could not be copied, in words (empty when all arrived). */
-  notes: string[];
-}
+export type { MigratePart } from './migrate-state';
 
 export interface MigrateReport {
   from: string;

@@ -1,7 +1,7 @@
 import { actingActor } from '../governance/actor-context';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const accountsNeeds = {

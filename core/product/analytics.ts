@@ -1,9 +1,9 @@
 import { toCsv, toJsonl } from '../analytics/export';
 import { parseSince, questionStats } from '../analytics/stats';
 import { AppError } from '../errors';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 function dateParam(value: string | null | undefined, name: string, now: Date): Date | null {
   if (!value) return null;

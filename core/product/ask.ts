@@ -1,9 +1,9 @@
 import { markSources } from '../governance/visibility';
 import { timedAnswer } from '../metrics';
 import type { RagEvent } from '../chat/rag';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const askNeeds = { ask: 'public', askStream: 'public' } satisfies Needs;

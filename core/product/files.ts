@@ -2,11 +2,11 @@ import { createPageRenderer } from '../content/page-render';
 import { parsePageRenderKey } from '../storage/layout';
 import { AppError } from '../errors';
 import { isPubliclyServed } from '../public-files';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { assertValidKey } from '../storage/key-check';
 import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
-import { fileNeed, type Needs } from '../governance/guard';
+import { fileNeed, type Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const filesNeeds = { files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed } satisfies Needs;

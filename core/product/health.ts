@@ -1,11 +1,11 @@
 import { safeEqual } from '../auth/secrets';
 import { AppError } from '../errors';
 import { freeBytes } from '../disk';
-import { healthReport } from '../health';
+import { healthReport } from './health-report';
 import { metricsText } from '../metrics';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import { metricsNeed, type Needs } from '../governance/guard';
+import { metricsNeed, type Needs } from './guard';
 
 const safeFree = (folder: string) => {
   try {

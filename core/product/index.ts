@@ -3,7 +3,7 @@
  * object (`Product`, ./types.ts), one use case per file in this folder.
  * Faces (server/, cli/) import from here, core/types and core/errors only.
  */
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { accounts, accountsNeeds } from './accounts';
 import { analytics, analyticsNeeds } from './analytics';
 import { ask, askNeeds } from './ask';
@@ -23,7 +23,7 @@ import { retry, retryNeeds } from './retry';
 import { review, reviewNeeds } from './review';
 import { search, searchNeeds } from './search';
 import { transcript, transcriptNeeds } from './transcript';
-import type { Need } from '../governance/guard';
+import type { Need } from './guard';
 import type { Product } from './types';
 import { translations, translationsNeeds } from './translations';
 import { update, updateNeeds } from './update';
@@ -61,7 +61,7 @@ export function createProduct(s: Services): Product {
  * process started with, its temp folder, the public rate limits. Routes
  * never see the rest of the composition (catalog, store, queue, ...).
  */
-export type Edge = Pick<import('../services').Services, 'product' | 'auth' | 'config' | 'tmpDir' | 'rateLimits' | 'spool'>;
+export type Edge = Pick<Services, 'auth' | 'config' | 'tmpDir' | 'rateLimits' | 'spool'> & { product: Product };
 
 // What the edges need besides the product (types, the JSON log lines, and the constants their validation and permissions use).
 // The composition root (createServices, loadConfig, readLock, ...) is core/root.ts, for bin/ and cli/compose.ts.
@@ -83,8 +83,3 @@ export { UPLOADS_FOLDERS } from '../storage/layout';
 /** The server starts its metrics at once (elsewhere they start on first use). */
 export { httpRequests, startMetrics } from '../metrics';
 export { LIST_PAGE_MAX } from '../content/views';
-export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from '../sync/folder-sync';
-export { syncSite, siteSyncSummary, type SiteSyncOptions, type SiteSyncReport } from '../sync/site-sync';
-// Operator commands on a whole installation (`cms migrate`, `cms backup`, `cms restore`).
-export { migrateDataFolder, type MigrateReport } from '../operations/migrate';
-export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from '../operations/backup';

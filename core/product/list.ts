@@ -1,10 +1,10 @@
 import type { ItemRecord, Query } from '../catalog/types';
 import type { ItemRecordOf } from '../content/create';
 import { contentPage, LIST_PAGE_MAX, LISTED, listContent, translationRows } from '../content/views';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { ContentType } from '../types';
 import type { ListName, ListPage, ListQuery, ListRows, Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const listNeeds = { items: 'read', item: 'read', content: 'read', listPage: 'read', translationRows: 'read' } satisfies Needs;

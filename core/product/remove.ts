@@ -1,9 +1,9 @@
 import { deleteAllData, deleteAnyContent, deleteImage, deleteItem } from '../content/remove';
 import { actingActor } from '../governance/actor-context';
 import { findGoverned } from '../governance/review';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const removeNeeds = { remove: 'delete', removeAll: 'manage', removeImage: 'delete' } satisfies Needs;

@@ -1,8 +1,8 @@
 import { retryById, retryFailed, retryItem, retryJob } from '../content/retry';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { ContentType } from '../types';
 import type { ItemRecordOf, Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const retryNeeds = { retry: 'upload', retryJob: 'upload', retryFailed: 'upload' } satisfies Needs;

@@ -3,10 +3,10 @@ import { reviewList } from '../content/views';
 import { exportAudit } from '../governance/audit';
 import { approveItems, rejectItems, setAccess, type GovernDeps } from '../governance/review';
 import { actingActor } from '../governance/actor-context';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { AppError } from '../errors';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 import { EDIT_OR_REVIEW } from '../governance/access-rules';
 
 /** "7d", "24h", "30m" or an ISO date; everything when absent. */

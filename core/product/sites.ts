@@ -1,15 +1,15 @@
 import { actingActor } from '../governance/actor-context';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { createSiteRuns } from '../sync/site-runs';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const sitesNeeds = { sites: 'read', recordSiteRun: 'upload', startSiteSync: 'manage' } satisfies Needs;
 
 /**
  * Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/sync/site-runs.ts);
- * a run started from the console goes in the background (core/sync/site-sync-runner.ts), its progress in `running`.
+ * a run started from the console goes in the background (core/operations/site-sync-runner.ts), its progress in `running`.
  */
 export const sites = (s: Pick<Services, 'catalog' | 'siteSyncs'>): Pick<Product, 'sites' | 'recordSiteRun' | 'startSiteSync'> => {
   const runs = createSiteRuns(s.catalog);

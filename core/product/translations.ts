@@ -1,9 +1,9 @@
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { noProviderError } from '../translate/offers';
 import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
 import { AppError } from '../errors';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const translationsNeeds = {

@@ -14,7 +14,7 @@ import type { QuestionStats } from '../analytics/stats';
 import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type { Actor, Role } from '../governance/roles';
-import type { AuditAction, AuditEntry } from '../governance/records';
+import type { AuditAction, AuditEntry } from '../types';
 import type { TokenView, UserView } from '../governance/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,

@@ -1,9 +1,9 @@
 import { createContentItem } from '../content/create';
 import { updateDocument } from '../content/update';
 import { actingActor } from '../governance/actor-context';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const updateNeeds = { updateDocument: 'edit', createContent: 'upload' } satisfies Needs;

@@ -1,9 +1,9 @@
 import { describeLocalFile, discard, type IncomingFile } from '../content/spool';
 import { uploadAny, uploadOfKind } from '../content/upload-any';
 import { actingActor } from '../governance/actor-context';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product, UploadFile, UploadInput, UploadResultOf } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 export const incoming = async (f: UploadFile): Promise<IncomingFile> =>
   f.spooled ? { path: f.path, fileName: f.fileName, mimeType: f.spooled.mimeType, size: f.spooled.size, sha256: f.spooled.sha256, temporary: true }

@@ -1,10 +1,10 @@
 import { actingActor } from '../governance/actor-context';
 import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../governance/versions';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import { incoming } from './upload';
 import { parseSyncSource } from '../content/fields';
 import type { Product } from './types';
-import type { Needs } from '../governance/guard';
+import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const versionsNeeds = { replace: 'edit', versions: 'read', restoreVersion: 'edit' } satisfies Needs;

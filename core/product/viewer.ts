@@ -1,7 +1,7 @@
 import { createViewer } from '../content/viewer';
-import type { CoreServices as Services } from '../services';
+import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
-import { viewerNeed, type Needs } from '../governance/guard';
+import { viewerNeed, type Needs } from './guard';
 
 /** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
 export const viewerNeeds = { viewer: viewerNeed } satisfies Needs;

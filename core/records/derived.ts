@@ -1,8 +1,8 @@
-import { keys, pageRendersPrefix } from '../storage/layout';
+import { keys, pageRendersPrefix, videoKeys } from '../storage/layout';
 import { deletePrefix } from '../storage/stats';
 import type { ContentType } from '../types';
 import type { RecordDeps } from './deps';
-import { removeVideoDerived } from '../video/derived';
+import type { ObjectStore } from '../storage/types';
 
 /** Removes the derived data of an item (images, chunks, text) before a re-ingest or delete. */
 export async function removeDerived(deps: RecordDeps, type: ContentType, id: number) {
@@ -16,4 +16,11 @@ export async function removeDerived(deps: RecordDeps, type: ContentType, id: num
   if (type === 'video') await removeVideoDerived(store, id);
   // Page renders are made on request (core/content/page-render.ts) and have no catalog row.
   if (type === 'document') await deletePrefix(store, pageRendersPrefix(id));
+}
+
+/** A video's transcript files and frames (its translated files go with their translation records). */
+async function removeVideoDerived(store: ObjectStore, id: number): Promise<void> {
+  await store.delete(videoKeys.transcriptVtt(id));
+  await store.delete(videoKeys.transcriptJson(id));
+  await deletePrefix(store, videoKeys.framesPrefix(id));
 }

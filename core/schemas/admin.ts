@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { AUDIT_ACTIONS } from '../governance/records';
-import { ROLES } from '../governance/roles';
+import { AUDIT_ACTIONS, ROLES } from './values';
 import { Bool, DateTime, Int, IntOrNull, Nullable, Num, Opt, Str, StrOrNull } from './common';
 import { TranslationRecord } from './answers';
 import { ContentType } from './items';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { TRANSLATION_LANGUAGES } from '../types';
+import { TRANSLATION_LANGUAGES } from './values';
 import { Bool, Coded, CodedPart, DateTime, Int, IntOrNull, MessageParams, Nullable, Num, Opt, Str, StrOrNull } from './common';
 import { ContentType, VideoFile, VideoOptions } from './items';
 

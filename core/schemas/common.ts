@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { LIST_PAGE_MAX } from '../types';
+import { LIST_PAGE_MAX } from './values';
 
 /** Building blocks of the API shapes (TypeBox: JSON Schema and the TypeScript type from one definition). */
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AUDIENCES } from '../types';
+import { AUDIENCES } from './values';
 import { Role } from './admin';
 import { Nullable } from './common';
 

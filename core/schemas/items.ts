@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AUDIENCES, ITEM_STATUSES, REVIEW_STATES, VIDEO_SUBCATEGORIES } from '../types';
+import { AUDIENCES, ITEM_STATUSES, REVIEW_STATES, VIDEO_SUBCATEGORIES } from './values';
 import { Bool, Coded, DateTime, Int, IntOrNull, Nullable, Num, Opt, Str, StrOrNull } from './common';
 
 /**

@@ -10,18 +10,12 @@
 import type { Config } from '../config';
 import { rerankRequests } from '../metrics';
 import { createRerankClient, RerankError, type RerankClient, type RerankOutcome } from './rerank';
-import type { Passage } from './retrieve';
+import type { Passage, Reranker } from './types';
 
 /** RERANK_URL and its companions, as read by core/config.ts. */
 export type RerankConfig = NonNullable<Config['search']['rerank']>;
 
-export interface Reranker {
-  readonly id: string;
-  /** How many of the fused candidates are sent. */
-  readonly topN: number;
-  /** The passages in the reranker's order (or as given, when it failed) and how the request ended; none when fewer than two. */
-  rerank(query: string, passages: Passage[], signal?: AbortSignal): Promise<{ passages: Passage[]; outcome: RerankOutcome | null }>;
-}
+export type { Reranker } from './types';
 
 /** What a reranking endpoint reads of a passage: its title, heading and text. */
 export const passageText = (p: Passage): string =>

@@ -1,6 +1,6 @@
 import { contentTerms, passageTermSet, type Term } from '../text/terms';
 import { isFrameTerm, questionCoverage, withoutPlaceWords } from '../text/question-frame';
-import type { Reranker } from './reranked';
+import type { Passage, Reranker } from './types';
 import type { SearchHit, SearchIndex } from './types';
 
 /**
@@ -23,16 +23,7 @@ export interface QueryVariant {
   searchText?: string;
 }
 
-export interface Passage {
-  hit: SearchHit;
-  /** Share of the question's asked terms found in the passage (0..1; frame words left out, core/text/question-frame.ts). */
-  relevance: number;
-  /** Asked terms found; a slot word only filled by a value ("number" by a figure) counts a half. */
-  matched: number;
-  /** Share of the follow-up's own terms found (equals relevance for standalone questions). */
-  focus: number;
-  relevant: boolean;
-}
+export type { Passage } from './types';
 
 /** Minimum share of the question's content terms a passage must contain to count as an answer source. */
 export const MIN_COVERAGE = 0.5;

@@ -1,7 +1,7 @@
 import type { ContentType } from '../types';
 import type { Static } from 'typebox';
 import type * as S from '../schemas/index';
-import type { Reranker } from './reranked';
+import type { RerankOutcome } from './rerank';
 
 /** A piece of an item's text, indexed for search. */
 export type Chunk = Static<typeof S.Chunk>;
@@ -66,4 +66,25 @@ export interface MaintainedSearchIndex extends SearchIndex {
   needsReindex(): Promise<boolean>;
   /** Rebuilds the vector index from the chunks held by the lexical index; returns the chunk count. */
   reindex(options?: { signal?: AbortSignal; onProgress?: IndexProgress }): Promise<number>;
+}
+
+/** A retrieved passage with how well it covers the question (core/search/retrieve.ts). */
+export interface Passage {
+  hit: SearchHit;
+  /** Share of the question's asked terms found in the passage (0..1; frame words left out, core/text/question-frame.ts). */
+  relevance: number;
+  /** Asked terms found; a slot word only filled by a value ("number" by a figure) counts a half. */
+  matched: number;
+  /** Share of the follow-up's own terms found (equals relevance for standalone questions). */
+  focus: number;
+  relevant: boolean;
+}
+
+/** Reorders the best fused passages through a reranking endpoint (core/search/reranked.ts). */
+export interface Reranker {
+  readonly id: string;
+  /** How many of the fused candidates are sent. */
+  readonly topN: number;
+  /** The passages in the reranker's order (or as given, when it failed) and how the request ended; none when fewer than two. */
+  rerank(query: string, passages: Passage[], signal?: AbortSignal): Promise<{ passages: Passage[]; outcome: RerankOutcome | null }>;
 }

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { createLocalStore } from '../storage/local';
 import { videoFixtures } from '../testing/fixture-video';
 import { probeMedia } from './ffprobe';
-import { fileFingerprint, keepMediaInfo, keptMediaInfo } from './media-info';
+import { fileFingerprint, keepMediaInfo, keptMediaInfo } from '../storage/media-info';
 
 let dir: string;
 before(async () => { dir = await mkdtemp(join(tmpdir(), 'media-info-')); });

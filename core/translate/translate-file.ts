@@ -14,6 +14,7 @@ import { keepReason } from './keep';
 import { checkReaderLayout, layoutFailure, layoutWarnings } from './reader-check';
 import type { TranslationMemory } from './memory';
 import type { PdfOptions } from './pdf';
+import { OPENERS } from './openers';
 import { stripTags } from '../tools/inline-tags';
 import { warningOf } from '../messages';
 import type {
@@ -64,13 +65,13 @@ export interface TranslateFileResult {
 /** The format of a file to translate, by its name (core/formats: the formats with a translator). */
 export function formatOf(file: string): TranslatableFormat {
   const format = formatOfName(file);
-  if (format?.openTranslatable) return format.kind as TranslatableFormat;
-  const names = FORMATS.filter((f) => f.openTranslatable).map((f) => f.extensions[0]!.slice(1).toUpperCase());
+  if (format && OPENERS[format.kind]) return format.kind as TranslatableFormat;
+  const names = FORMATS.filter((f) => OPENERS[f.kind]).map((f) => f.extensions[0]!.slice(1).toUpperCase());
   throw new AppError('unsupported_type', `Only ${names.slice(0, -1).join(', ')} and ${names.at(-1)} files can be translated, not "${path.basename(file)}".`);
 }
 
 export async function openTranslatable(file: string, format: TranslatableFormat, label: string, pdf: PdfOptions): Promise<TranslatableFile> {
-  const open = formatOfKind(format)?.openTranslatable;
+  const open = OPENERS[format];
   if (!open) {
     const video = formatOfKind(format)?.itemType === 'video';
     throw new AppError('validation', video ? `${label} is a video: it is translated from its transcript, not opened as a file.` : `${label} cannot be translated.`);

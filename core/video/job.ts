@@ -20,7 +20,7 @@ import type { RecordDeps } from '../records/deps';
 import { languageName } from '../text/language';
 import type { Coded, JobStep, TranslationLanguage, Video, VideoTranscript } from '../types';
 import { languageFacts } from './languages';
-import { keptMediaInfo } from '../tools/media-info';
+import { keptMediaInfo } from '../storage/media-info';
 import { FIXED_SEC } from './policy';
 import { measuredRates, recordRun } from './rates';
 import { processVideo } from './process-video';

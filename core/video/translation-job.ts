@@ -11,7 +11,7 @@ import type { MediaTranslation } from '../formats/types';
 import type { RecordDeps } from '../records/deps';
 import type { JobStep, TranslationRecord, Video, VideoFile, VideoOptions } from '../types';
 import { DEFAULT_VIDEO_OPTIONS } from './options';
-import { keptMediaInfo } from '../tools/media-info';
+import { keptMediaInfo } from '../storage/media-info';
 import { inspectVideo } from './probe';
 import { videoTranslatable, type VideoTranslatable } from './translatable';
 import { loadTranscript, type StoredTranscript } from './transcript-store';

@@ -15,8 +15,8 @@ import { deflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../config';
 import { createServices, type Services } from '../services';
-import { parseRobots } from './robots';
-import { isPrivateAddress, SiteFetcher } from './site-fetch';
+import { parseRobots } from '../sync/robots';
+import { isPrivateAddress, SiteFetcher } from '../sync/site-fetch';
 import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
 
 const PAGES = 60;

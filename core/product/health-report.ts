@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { HealthReport } from './types';
-import type { CoreServices } from './services';
-import { toolIsolation, toolLimits } from './tools/sandbox';
-import { withDeadline } from './deadline';
+import type { HealthReport } from '../types';
+import type { ProductDeps as CoreServices } from './deps';
+import { toolIsolation, toolLimits } from '../tools/sandbox';
+import { withDeadline } from '../deadline';
 
 /** How long health waits for each service. */
 const HEALTH_DEADLINE_MS = 6_000;

@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { keys } from '../storage/layout';
-import type { ObjectStore } from '../storage/types';
-import type { MediaInfo } from './ffprobe';
+import { keys } from './layout';
+import type { ObjectStore } from './types';
+import type { MediaInfo } from '../tools/ffprobe';
 
 const EDGE = 64 * 1024;
 

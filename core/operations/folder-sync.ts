@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { formatOfName } from '../formats/index';
 import type { Product } from '../product/types';
 import type { Audience, ContentType, SyncSource } from '../types';
-import { failureOf } from './failure';
+import { failureOf } from '../sync/failure';
 
 /**
  * Folder sync (`cms sync <folder>`): makes the product's items match a

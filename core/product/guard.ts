@@ -1,8 +1,8 @@
 import { isAppError } from '../errors';
-import type { Product } from '../product/types';
-import { currentActor } from './actor-context';
-import type { AuditLog } from './audit';
-import { assertCanAny, LOCAL_ACTOR, type Permission } from './roles';
+import type { Product } from './types';
+import { currentActor } from '../governance/actor-context';
+import type { AuditLog } from '../governance/audit';
+import { assertCanAny, LOCAL_ACTOR, type Permission } from '../governance/roles';
 import { AppError } from '../errors';
 
 /**

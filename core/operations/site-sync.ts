@@ -34,9 +34,9 @@ import type { Product } from '../product/types';
 import { decodeEntities } from '../tools/tidy';
 import type { Audience, SyncSource } from '../types';
 import { imageSizeFromBytes } from '../formats/sniff';
-import { allowAll, parseRobots, type Robots } from './robots';
-import { SiteFetcher, type SiteFetchOptions } from './site-fetch';
-import { failureOf } from './failure';
+import { allowAll, parseRobots, type Robots } from '../sync/robots';
+import { SiteFetcher, type SiteFetchOptions } from '../sync/site-fetch';
+import { failureOf } from '../sync/failure';
 
 export interface SiteSyncOptions extends Pick<SiteFetchOptions, 'allowHosts' | 'maxBytes' | 'maxRedirects' | 'timeoutMs'> {
   approve?: boolean;
