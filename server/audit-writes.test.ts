@@ -3,7 +3,7 @@
  * accepts is recorded with what changed, before and after: document title and
  * description, widget settings, glossary terms, categories, translation
  * requests, uploads; and every write operation of the guard's table is
- * audited by the wrapper (core/governance/audit-writes.ts) or by its own use case.
+ * audited by the wrapper (core/product/audit-writes.ts) or by its own use case.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

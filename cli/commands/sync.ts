@@ -6,8 +6,8 @@ import { EXIT } from '../handle-error';
 import { drain } from './versions';
 
 /**
- * `cms sync <folder>`: make the items match a folder (core/sync/folder-sync.ts);
- * `cms sync <URL>`: the same with a website's pages (core/sync/site-sync.ts). For operators and cron.
+ * `cms sync <folder>`: make the items match a folder (core/operations/folder-sync.ts);
+ * `cms sync <URL>`: the same with a website's pages (core/operations/site-sync.ts). For operators and cron.
  */
 export function syncCommand(ctx: CliContext) {
   return withCommonOptions(

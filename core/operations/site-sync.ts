@@ -2,7 +2,7 @@
  * Website sync (`cms sync <URL>`): the brand's website as a source. The
  * pages a sitemap.xml lists (or, from a start page, the pages its links
  * reach on the same host) become document items, through the Product
- * interface like a folder sync (core/sync/folder-sync.ts), with the same
+ * interface like a folder sync (core/operations/folder-sync.ts), with the same
  * report: new, changed, removed, failed.
  *
  * - every request goes through SiteFetcher (core/sync/site-fetch.ts): the

@@ -242,7 +242,7 @@ export interface Product {
   // Website sources (`cms sync <URL>`)
   /** Each synced site with its pages (items synced from it) and its last run. */
   sites(): Promise<SiteSummary[]>;
-  /** Records a run of a website sync (core/sync/site-sync.ts records each of its runs through this). */
+  /** Records a run of a website sync (core/operations/site-sync.ts records each of its runs through this). */
   recordSiteRun(run: SiteRunInput): Promise<SiteRun>;
   /**
    * Starts a run of a site synced before (admins: the console's "Sync now"), in the background with its last run's

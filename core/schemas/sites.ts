@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Bool, DateTime, Int, Nullable, Opt, Str } from './common';
 
 /**
- * Website sources (`cms sync <URL>`, core/sync/site-sync.ts): the record of
+ * Website sources (`cms sync <URL>`, core/operations/site-sync.ts): the record of
  * each run, and the console's list of sites with their last run.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Fetching a website's pages for `cms sync <URL>` (core/sync/site-sync.ts),
+ * Fetching a website's pages for `cms sync <URL>` (core/operations/site-sync.ts),
  * safely: only the site's own host and hosts the operator allowed
  * (`--allow-host HOST[:PORT]`); a name is resolved and its addresses checked
  * before connecting (the connection uses the checked address), and a

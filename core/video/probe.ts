@@ -16,7 +16,7 @@ import { assertMediaSamples, isEncryptedMp4 } from '../tools/mp4-boxes';
  * Checks an input is usable: readable, not encrypted, with a picture or
  * sound, and (when there is sound) a codec ffmpeg can decode. Returns the
  * probe and warnings to put on the record. `probed`: what ffprobe already
- * found in this file (core/tools/media-info.ts), so it is not run again.
+ * found in this file (core/storage/media-info.ts), so it is not run again.
  */
 export async function inspectVideo(file: string, label: string, opts: { signal?: AbortSignal; probed?: MediaInfo | null } = {}): Promise<{ info: MediaInfo; warnings: string[] }> {
   const info = opts.probed ? structuredClone(opts.probed) : await probeMedia(file, label, opts);
