@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import type { Accounts } from '../governance/accounts';
+import type { Accounts } from './accounts';
 import type { Role } from '../governance/roles';
 import { createRateLimiter } from '../limits/limiter';
 import type { RateLimitStore } from '../limits/types';

@@ -13,7 +13,8 @@ import { DEFAULT_VIDEO_OPTIONS, parseVideoOptions } from '../video/options';
 import { reindexItem } from './reindex';
 import { failedInTranslation } from '../jobs/status';
 
-export type TranslatableType = TranslationRecord['itemType'];
+import { sourceLanguageOf, translatedKey, type TranslatableType } from '../translate/record-facts';
+export { sourceLanguageOf, translatedKey, type TranslatableType } from '../translate/record-facts';
 const now = () => new Date().toISOString();
 
 /** The product language of a name or code, or a 400 naming the accepted ones. */
@@ -25,11 +26,6 @@ export function parseTargetLanguage(raw: unknown): TranslationLanguage {
   return name;
 }
 
-/** The item's language as a product language (it is stored as a code or a name), or null when not known. */
-export function sourceLanguageOf(raw: string | null | undefined): TranslationLanguage | null {
-  if (!raw) return null;
-  return languageName(languageCode(raw) ?? raw);
-}
 
 export function assertTranslatable(type: ContentType): asserts type is TranslatableType {
   if (type !== 'document' && type !== 'presentation' && type !== 'video') {
@@ -37,12 +33,6 @@ export function assertTranslatable(type: ContentType): asserts type is Translata
   }
 }
 
-/** Where a translated file is stored: the spec's paths (presentations and videos under /uploads/…/translated_files/; a video's per kind of subtitles). */
-export function translatedKey(type: TranslatableType, id: number, lang: TranslationLanguage, fileName: string, options?: { subtitles: 'soft' | 'burned' } | null): string {
-  const ext = (fileName.split('.').pop() ?? 'bin').toLowerCase();
-  if (type === 'video') return keys.videoTranslated(id, lang, options?.subtitles);
-  return type === 'presentation' ? keys.presentationTranslated(id, lang) : keys.documentTranslated(id, lang, ext);
-}
 
 /**
  * Asks for a translation of an item. An existing request for the same

@@ -4,7 +4,7 @@ import { migrate } from '../postgres/migrate';
 import { openPool } from '../postgres/pool';
 import { postgresForTests } from '../testing/postgres';
 import { catalogMigrations, openPgCatalog } from '../catalog/pg-catalog';
-import { createAccounts } from './accounts';
+import { createAccounts } from '../auth/accounts';
 import { createAuditLog } from './audit';
 
 const pg = postgresForTests(after);

@@ -4,7 +4,6 @@ import { refusal } from '../messages';
 import { AUDIENCES, type Audience, type ContentItem, type ContentType, type Governed } from '../types';
 import { ACCESS_CHANGE_PERMISSIONS, accessChangesOf, EDIT_OR_REVIEW, type AccessChange, type AccessPatchValues } from './access-rules';
 import { assertCan, assertCanAny, type Actor } from './roles';
-import { approvePending, discardPending, type VersionDeps } from './versions';
 
 /**
  * Review, audience and expiry of items: approve, reject, make staff-only
@@ -21,8 +20,14 @@ export interface GovernDeps {
   /** Told of every change (the audit log). */
   onChange?: (change: GovernChange) => Promise<void> | void;
   now?: () => Date;
-  /** What new versions need (core/governance/versions.ts): approving or rejecting an item with a new version waiting decides that version. */
-  versions?: VersionDeps;
+  /** Approving or rejecting an item with a new version waiting decides that version (core/content/versions.ts, handed in by the front door). */
+  versions?: PendingVersions;
+}
+
+/** What review does to a new version waiting for it: puts it live, or drops it (the live one stays). */
+export interface PendingVersions {
+  approve(type: ContentType, id: number, by: string): Promise<void>;
+  discard(type: ContentType, id: number, note: string | null): Promise<void>;
 }
 
 export interface GovernChange {
@@ -129,7 +134,7 @@ export async function approveItems(deps: GovernDeps, ids: number[], actor: Actor
     review: 'approved', approvedDate: at, approvedBy: actor.name, reviewNote: null, reviewedAt: at, reviewedBy: actor.name,
   }));
   if (versions.length && !deps.versions) throw new AppError('internal', 'New versions cannot be approved without the content services');
-  for (const v of versions) await approvePending(deps.versions!, v.type, v.id, actor.name);
+  for (const v of versions) await deps.versions!.approve(v.type, v.id, actor.name);
   return out;
 }
 
@@ -145,7 +150,7 @@ export async function rejectItems(deps: GovernDeps, ids: number[], note: string 
   for (const v of versions) {
     const row = (await findGoverned(deps.catalog, v.id))!.row as Row & { title?: string; label?: string; pendingVersion?: { n: number } };
     const n = row.pendingVersion?.n;
-    await discardPending(deps.versions!, v.type, v.id, clean);
+    await deps.versions!.discard(v.type, v.id, clean);
     const after = governedFields(row);
     await deps.onChange?.({ action: 'reject', actor, type: v.type, id: v.id, title: titleOf(row), before: { ...after, version: n } as Governed, after: { ...after, version: n, versionRejected: true } as Governed });
     out.push({ id: v.id, type: v.type, title: titleOf(row), ...after } as unknown as ContentItem);

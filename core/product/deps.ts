@@ -3,7 +3,7 @@
  * (core/services.ts) makes and hands to createProduct. Types only; the
  * front door never imports the composition.
  */
-import type { Accounts } from '../governance/accounts';
+import type { Accounts } from '../auth/accounts';
 import type { AuditLog } from '../governance/audit';
 import type { Auth } from '../auth/auth';
 import type { Catalog } from '../catalog/types';

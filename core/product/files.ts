@@ -1,7 +1,7 @@
 import { createPageRenderer } from '../content/page-render';
 import { parsePageRenderKey } from '../storage/layout';
 import { AppError } from '../errors';
-import { isPubliclyServed } from '../public-files';
+import { isPubliclyServed } from './public-files';
 import type { ProductDeps as Services } from './deps';
 import { assertValidKey } from '../storage/key-check';
 import { listAll, storageStats } from '../storage/stats';

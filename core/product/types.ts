@@ -15,7 +15,7 @@ import type { Rating } from '../analytics/types';
 import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
 import type { Actor, Role } from '../governance/roles';
 import type { AuditAction, AuditEntry } from '../types';
-import type { TokenView, UserView } from '../governance/accounts';
+import type { TokenView, UserView } from '../auth/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
   ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData, SiteRun, SiteRunInput, SiteRunProgress, SiteSummary,

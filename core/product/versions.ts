@@ -1,5 +1,5 @@
 import { actingActor } from '../governance/actor-context';
-import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../governance/versions';
+import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../content/versions';
 import type { ProductDeps as Services } from './deps';
 import { incoming } from './upload';
 import { parseSyncSource } from '../content/fields';

@@ -22,7 +22,7 @@ import type { RecordDeps } from '../records/deps';
 import type { JobStep, TranslationInfo, TranslationRecord, Video } from '../types';
 import type { Translation } from './create';
 import { indexTranslation } from './index-text';
-import { sourceLanguageOf, translatedKey } from '../content/translations';
+import { sourceLanguageOf, translatedKey } from './record-facts';
 import { formatOf, translateFile } from './translate-file';
 
 export interface TranslateJobDeps extends RecordDeps {

@@ -5,11 +5,11 @@
  * expired) with their translations, frames, images and transcripts, and
  * the images the admin uploaded for the bot. Anything else needs sign-in.
  */
-import type { Catalog } from './catalog/types';
-import { isPublic } from './governance/visibility';
-import { isPublicKey, ownerOfKey } from './storage/layout';
+import type { Catalog } from '../catalog/types';
+import { isPublic } from '../governance/visibility';
+import { isPublicKey, ownerOfKey } from '../storage/layout';
 
-export { isHandedOut } from './governance/visibility';
+export { isHandedOut } from '../governance/visibility';
 
 /** True when `key` may be downloaded without sign-in (the item it belongs to is public now). */
 export async function isPubliclyServed(catalog: Catalog, key: string, now: Date = new Date()): Promise<boolean> {

@@ -6,17 +6,17 @@ import { assertKind } from '../formats/sniff';
 import { deriveItemProgress } from '../jobs/status';
 import { ACCEPTED } from '../records/accepted';
 import { removeDerived } from '../records/derived';
-import { reindexItem } from '../content/reindex';
-import type { ContentDeps } from '../content/deps';
-import { discard, type IncomingFile } from '../content/spool';
-import { removeTranslationsOf, requestTranslation } from '../content/translations';
+import { reindexItem } from './reindex';
+import type { ContentDeps } from './deps';
+import { discard, type IncomingFile } from './spool';
+import { removeTranslationsOf, requestTranslation } from './translations';
 import { derivedPrefixes, keys, publicUrlForKey, rekeyDerived, versionKeys, videoKeys } from '../storage/layout';
 import { listAll } from '../storage/stats';
 import type { ContentType, ItemVersion, SyncSource, Video } from '../types';
 import { emptyTranscript } from '../video/transcript-state';
-import type { AuditInput } from './audit';
-import { assertCan, SYSTEM_ACTOR, type Actor } from './roles';
-import { isHandedOut } from './visibility';
+import type { AuditInput } from '../governance/audit';
+import { assertCan, SYSTEM_ACTOR, type Actor } from '../governance/roles';
+import { isHandedOut } from '../governance/visibility';
 import { failedInTranslation } from '../jobs/status';
 
 /**

@@ -6,20 +6,20 @@
  * it and makes the translated subtitles again, keeping the machine's
  * original beside it.
  */
-import type { ContentDeps } from '../content/deps';
+import type { ContentDeps } from './deps';
 import { AppError } from '../errors';
 import { NOTE_MESSAGES, refusal } from '../messages';
 import { languageName } from '../text/language';
 import type { TranslationLanguage, Video, VideoTranscriptView } from '../types';
-import { isTranslationLanguage, languageFacts } from './languages';
-import type { TranscribeParams } from './job';
-import { publishTranscript } from './publish-transcript';
+import { isTranslationLanguage, languageFacts } from '../video/languages';
+import type { TranscribeParams } from '../video/job';
+import { publishTranscript } from '../video/publish-transcript';
 import { remakeVideoTranslations } from './remake-subtitles';
-import type { SpeechToText, Transcript } from './speech/types';
-import { emptyTranscript } from './transcript-state';
-import { loadOriginalTranscript, loadTranscript } from './transcript-store';
-import { transcriptCues, cueProblems, type Cue } from './vtt';
-import { videoVersions } from './versions';
+import type { SpeechToText, Transcript } from '../video/speech/types';
+import { emptyTranscript } from '../video/transcript-state';
+import { loadOriginalTranscript, loadTranscript } from '../video/transcript-store';
+import { transcriptCues, cueProblems, type Cue } from '../video/vtt';
+import { videoVersions } from '../video/versions';
 
 export interface TranscribeAgainInput {
   /** Spoken language (a name or a code: 'hebrew', 'he'); unset keeps the video's (or lets the endpoint detect it). */

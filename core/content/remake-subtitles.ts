@@ -4,8 +4,8 @@
  * finished or failed translation of the video is queued again (a running
  * or queued one will read the new transcript when it starts).
  */
-import type { ContentDeps } from '../content/deps';
-import { retryTranslation } from '../content/translations';
+import type { ContentDeps } from './deps';
+import { retryTranslation } from './translations';
 
 export async function remakeVideoTranslations(deps: ContentDeps, videoId: number): Promise<number> {
   const done = await deps.catalog.translations.list((t) => t.itemType === 'video' && t.itemId === videoId && (t.state === 'completed' || t.state === 'failed'));

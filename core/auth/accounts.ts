@@ -1,9 +1,9 @@
 import type { Catalog } from '../catalog/types';
 import { AppError } from '../errors';
 import { refusal } from '../messages';
-import { hashPassword, randomToken, sha256 } from '../auth/secrets';
+import { hashPassword, randomToken, sha256 } from './secrets';
 import type { StoredApiToken, StoredUser } from '../types';
-import { ROLES, type Actor, type Role } from './roles';
+import { ROLES, type Actor, type Role } from '../governance/roles';
 
 /**
  * Named users (besides the bootstrap admin of ADMIN_USERNAME) and named API
