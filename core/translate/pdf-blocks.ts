@@ -15,7 +15,7 @@ import { decodeEntities } from '../tools/tidy';
 import { wholeWords } from '../text/words';
 import { escapeLiterals } from '../tools/inline-tags';
 import { looksLikeCode } from './keep';
-import { isVertical, mergeInsetLines, paragraphRuns, type BlockLine } from './pdf-runs';
+import { isVertical, mergeInsetLines, paragraphRuns, type BlockLine, type PdfLine } from './pdf-runs';
 import type { TranslationLanguage } from '../types';
 
 export interface PdfBlock {
@@ -39,8 +39,7 @@ export interface PdfBlock {
   vertical?: boolean;
 }
 
-/** A line or a word: its box (points, top-left origin) and text. */
-export interface PdfLine { x: number; y: number; w: number; h: number; text: string }
+export type { PdfLine } from './pdf-runs';
 
 /** Lines that share a baseline band (a listing's line number and its code) become one line, left to right. */
 export function visualLines(lines: PdfLine[]): PdfLine[] {

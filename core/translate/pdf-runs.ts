@@ -5,7 +5,8 @@
  * a line the source placed on its own keeps its own box and position
  * (issue 37: line numbers 7, 8a, 9a stay beside their text).
  */
-import type { PdfLine } from './pdf-blocks';
+/** A line or a word: its box (points, top-left origin) and text. */
+export interface PdfLine { x: number; y: number; w: number; h: number; text: string }
 
 /** A poppler line: its box and its words (points, top-left origin). */
 export interface BlockLine { box: PdfLine; words: PdfLine[] }
