@@ -7,6 +7,7 @@
  * answers evaluation) come from here too.
  */
 export { createServices, workerName, loadConfig, readLock, TOKEN_FILE, classifyFile } from '../core/root';
-export {
-  migrateDataFolder, backupDataFolder, restoreBackup, syncFolder, syncSummary, syncSite, siteSyncSummary, runAnswersEval, formatAnswersEval,
-} from '../core/root';
+export { backupDataFolder, restoreBackup, syncFolder, syncSummary, syncSite, siteSyncSummary } from '../core/root';
+/** Programs that build a product of their own from the config: `cms migrate` and `cms eval --answers` (core/programs). */
+export { migrateDataFolder } from '../core/programs/migrate';
+export { runAnswersEval, formatAnswersEval } from '../core/programs/answers-eval';

@@ -118,7 +118,9 @@ export function chainTo(graph: Map<string, string[]>, from: string, bad: (f: str
  * files of its own layer or of the layers below it, never above.
  */
 export const LAYERS: readonly (readonly [name: string, files: RegExp])[] = [
-  ['composition', /^core\/(root|services|shared-state)\.ts$|^core\/operations\//],
+  ['programs', /^core\/programs\//],
+  ['composition', /^core\/(root|services|shared-state)\.ts$/],
+  ['operations', /^core\/operations\//],
   ['front door', /^core\/product\//],
   ['features', /^core\/(chat|content|governance|translate|video|ingest|sync|eval|widget|handoff|analytics|auth)\//],
   ['services', /^core\/(search|catalog|records|storage|llm|jobs|conversations|limits|postgres)\/|^core\/metrics\.ts$/],
@@ -157,9 +159,10 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(violations(files, (_f, t) => t.startsWith('core/') && !frontDoor(t)), []);
   });
 
-  it('outside core, only bin/ and the CLI\'s composition import the composition root', () => {
+  it('outside core, only bin/ and the CLI\'s composition import the composition root and the programs built on it', () => {
     const files = product(['server', 'cli', 'bin', 'web/src', 'web/widget']);
-    assert.deepEqual(violations(files, (f, t) => t === ROOT_MODULE && !f.startsWith('bin/') && f !== CLI_COMPOSITION), []);
+    const composing = (t: string) => t === ROOT_MODULE || t.startsWith('core/programs/');
+    assert.deepEqual(violations(files, (f, t) => composing(t) && !f.startsWith('bin/') && f !== CLI_COMPOSITION), []);
     assert.ok(importsOf('bin/server.ts').includes(ROOT_MODULE), 'the server process composes through core/root');
     assert.ok(importsOf(CLI_COMPOSITION).includes(ROOT_MODULE), 'the CLI composes through core/root');
   });

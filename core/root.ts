@@ -11,11 +11,9 @@ export { loadConfig, type Config } from './config';
 export { classifyFile, type Classification } from './content/classify';
 export { readLock } from './catalog/lock';
 export { TOKEN_FILE } from './auth/auth';
-// Operations that build or drive a whole product, for the CLI's composition: copy, back up and restore a data
-// folder (`cms migrate`, `cms backup`, `cms restore`), match a folder or a website (`cms sync`, through whichever
-// Product the CLI holds), and the answers evaluation (`cms eval --answers`, which builds its own product).
-export { migrateDataFolder, type MigrateReport } from './operations/migrate';
+// Operations on a data folder or through a whole product, for the CLI's composition: back up and restore a data
+// folder (`cms backup`, `cms restore`), match a folder or a website (`cms sync`, through whichever Product the CLI
+// holds). Programs that build a product of their own (`cms migrate`, `cms eval --answers`) are core/programs.
 export { backupDataFolder, restoreBackup, type BackupReport, type RestoreReport } from './operations/backup';
 export { syncFolder, syncSummary, type SyncOptions, type SyncReport } from './operations/folder-sync';
 export { syncSite, siteSyncSummary, type SiteSyncOptions, type SiteSyncReport } from './operations/site-sync';
-export { runAnswersEval, formatAnswersEval, type AnswersEvalOptions, type AnswersEvalResult, type AnswerQuestion } from './operations/answers-eval';

@@ -20,7 +20,7 @@ import { detectLanguage, UNDETERMINED } from '../core/text/language';
 import { catalogLanguages, planQuery } from '../core/chat/plan-query';
 import { retrieve } from '../core/search/retrieve';
 import { unknownLinks } from '../core/chat/known-links';
-import { readQuestions } from '../core/operations/answers-eval';
+import { readQuestions } from '../core/programs/answers-eval';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from '../bench/shared-corpus';
 
 const [questionsFile, out] = process.argv.slice(2);

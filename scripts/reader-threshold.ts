@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineAnswer, sameScript } from '../core/chat/rag';
-import { holdsExpected, type AnswerQuestion } from '../core/operations/answers-eval';
+import { holdsExpected, type AnswerQuestion } from '../core/programs/answers-eval';
 import type { Passage, QueryVariant } from '../core/search/retrieve';
 
 type Row = { q: AnswerQuestion; plan: { language: string; variants: QueryVariant[] }; unknown: string[]; passages: Array<Passage & { file?: string }> };

@@ -6,7 +6,7 @@ import { EXIT } from '../handle-error';
 
 /**
  * `cms migrate <data-folder>`: copies a single-machine data folder into the
- * configured PostgreSQL, object store and Chroma (core/operations/migrate.ts),
+ * configured PostgreSQL, object store and Chroma (core/programs/migrate.ts),
  * prints what arrived per part and exits 1 when a count does not match.
  */
 export function migrateCommand(ctx: CliContext) {
