@@ -19,7 +19,7 @@
  * not be tuned on.
  */
 import path from 'node:path';
-import { runAnswersEval, type AnswersEvalResult } from '../core/operations/answers-eval';
+import { runAnswersEval, type AnswersEvalResult } from '../core/programs/answers-eval';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { readingModel } from '../core/testing/chat-model';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
