@@ -12,7 +12,7 @@ function dateParam(value: string | null | undefined, name: string, now: Date): D
   return d;
 }
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const analyticsNeeds = { rate: 'public', questionStats: 'read', exportConversations: 'manage' } satisfies Needs;
 
 /** Visitors rate answers; the admin reads what visitors asked and exports the conversations. */

@@ -3,7 +3,7 @@ import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const chatNeeds = { chat: 'public', messages: 'public', clearSession: 'public' } satisfies Needs;
 
 /** The public assistant: a reply, the conversation's messages, forgetting it (both bots). */

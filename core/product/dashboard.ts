@@ -3,7 +3,7 @@ import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const dashboardNeeds = { dashboard: 'read' } satisfies Needs;
 
 /** The console's dashboard figures. */

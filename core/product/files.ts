@@ -8,7 +8,7 @@ import { listAll, storageStats } from '../storage/stats';
 import type { Product } from './types';
 import { fileNeed, type Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const filesNeeds = { files: 'read', fileStats: 'read', removeFile: 'delete', readFile: fileNeed, statFile: fileNeed } satisfies Needs;
 
 /** The file manager and downloads: stored files by key; `public` limits to what the chat hands out (see public-files.ts). */

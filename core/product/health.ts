@@ -15,7 +15,7 @@ const safeFree = (folder: string) => {
   }
 };
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const healthNeeds = { health: 'public', metrics: metricsNeed } satisfies Needs;
 
 /** Whether the backing services (catalog, storage, search, model) are up. */

@@ -3,7 +3,7 @@ import type { BotImage, PresentationImage } from '../types';
 import type { Page, Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const imagesNeeds = { images: 'read' } satisfies Needs;
 
 /** Images extracted from documents (bot images) and presentations. */

@@ -6,7 +6,7 @@ import type { ContentType } from '../types';
 import type { ListName, ListPage, ListQuery, ListRows, Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const listNeeds = { items: 'read', item: 'read', content: 'read', listPage: 'read', translationRows: 'read' } satisfies Needs;
 
 /** The records as the product stores them, the generic content list, the translations lists: each a page asked of the store. */

@@ -4,7 +4,7 @@ import type { ContentType } from '../types';
 import type { ItemRecordOf, Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const retryNeeds = { retry: 'upload', retryJob: 'upload', retryFailed: 'upload' } satisfies Needs;
 
 /** Processes failed work again: an item (by its id or a job's), one job, or every failed job. */

@@ -18,7 +18,7 @@ function since(value: string | null | undefined): Date | null {
   return d;
 }
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const reviewNeeds = {
   approve: 'review', reject: 'review', setAccess: EDIT_OR_REVIEW, reviewQueue: 'read', auditLog: 'manage',
   exportAudit: 'manage',

@@ -4,7 +4,7 @@ import { createSiteRuns } from '../sync/site-runs';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const sitesNeeds = { sites: 'read', recordSiteRun: 'upload', startSiteSync: 'manage' } satisfies Needs;
 
 /**

@@ -3,7 +3,7 @@ import { saveEditedTranscript, transcribeAgain, transcriptView } from '../conten
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const transcriptNeeds = { transcript: 'read', transcribe: 'upload', saveTranscript: 'edit' } satisfies Needs;
 
 /** A video's transcript: the view, "Transcribe again" and the transcript editor's save. */

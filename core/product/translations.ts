@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const translationsNeeds = {
   translate: 'translate', translationList: 'read', translation: 'read', retryTranslation: 'translate',
   removeTranslation: 'delete', glossary: 'read', putGlossaryTerm: 'translate', removeGlossaryTerm: 'translate',

@@ -9,7 +9,7 @@ export const incoming = async (f: UploadFile): Promise<IncomingFile> =>
   f.spooled ? { path: f.path, fileName: f.fileName, mimeType: f.spooled.mimeType, size: f.spooled.size, sha256: f.spooled.sha256, temporary: true }
     : { ...(await describeLocalFile(f.path)), fileName: f.fileName };
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const uploadNeeds = { upload: 'upload' } satisfies Needs;
 
 /** Stores a file as a document, presentation, video or support image and queues its processing. */

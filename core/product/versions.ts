@@ -6,7 +6,7 @@ import { parseSyncSource } from '../content/fields';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const versionsNeeds = { replace: 'edit', versions: 'read', restoreVersion: 'edit' } satisfies Needs;
 
 /** Versions of an item's file: replace in place, list, restore (core/governance/versions.ts). */

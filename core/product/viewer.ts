@@ -3,7 +3,7 @@ import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import { viewerNeed, type Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const viewerNeeds = { viewer: viewerNeed } satisfies Needs;
 
 /** The source viewer's data (core/content/viewer.ts); `public`: anonymous callers, the visibility rule applies. */

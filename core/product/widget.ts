@@ -3,7 +3,7 @@ import { allowed } from '../widget/settings';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
-/** The permission each operation here needs (core/governance/guard.ts checks it on every call). */
+/** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const widgetNeeds = { widgetSettings: 'read', updateWidgetSettings: 'manage', widgetConfig: 'public' } satisfies Needs;
 
 /** The embeddable widget's settings (admin) and the brand defaults it reads (public). */
