@@ -134,11 +134,18 @@ export function splitWords(lines: ViewLine[], words?: Set<string>): number {
 /** Letters of `a` facing a way `b` has none of. */
 const unmatched = (a: Map<string, number>, b: Map<string, number>) => [...a].filter(([k]) => !b.has(k)).reduce((n, [, c]) => n + c, 0);
 
+/**
+ * Lines that reach the page's edges: poppler leaves out the letters wholly past the page, so a line that ran
+ * off the page (a deck's non-wrapping box grown past the slide) ends within a letter of its edge.
+ */
+const EDGE = 0.5;
+const pastEdge = (v: ViewPage) => (l: Box) => l.x0 < EDGE || l.y0 < EDGE || l.x1 > v.width - EDGE || l.y1 > v.height - EDGE;
+
 /** The figures of one page: the original's view and ink, the translation's. */
 export function comparePage(src: ViewPage, out: ViewPage, inks: { src: Raster | null; out: Raster | null; outWhole: Raster | null }, words?: Set<string>): PageCheck {
   const m0 = measurePage(src.page, src.lines, src.width, src.height);
   const m1 = measurePage(out.page, out.lines, out.width, out.height);
-  const past = out.lines.filter((l) => l.x0 < -1 || l.y0 < -1 || l.x1 > out.width + 1 || l.y1 > out.height + 1);
+  const past = out.lines.filter(pastEdge(out));
   const away = src.lines.length
     ? out.lines.filter((l) => !past.includes(l) && !src.blocks.some((b) => inside(l, b, 4 + (b.x1 - b.x0) * 0.03, Math.max(3, (l.y1 - l.y0) * 0.5))))
     : [];
@@ -147,7 +154,7 @@ export function comparePage(src: ViewPage, out: ViewPage, inks: { src: Raster | 
   return {
     page: out.page, lines: out.lines.length,
     outside: away.length,
-    offPage: Math.max(0, past.length - m0.overflowing),
+    offPage: Math.max(0, past.length - src.lines.filter(pastEdge(src)).length),
     overText: Math.max(0, m1.overlapping - m0.overlapping),
     overRules: Math.max(0, rules(out, inks.out) - rules(src, inks.src)),
     split: words ? splitWords(out.lines, words) : Math.max(0, splitWords(out.lines) - splitWords(src.lines)),
@@ -185,7 +192,19 @@ export function judge(p: PageCheck): CheckedPage {
 }
 
 /** Compares an original PDF with its translation (the first `maxPages` pages). */
-export async function checkReaderLayout(source: string, output: string, o: { words?: Set<string>; signal?: AbortSignal; maxPages?: number; dpi?: number } = {}): Promise<ReaderCheck> {
+export interface ReaderCheckOptions {
+  words?: Set<string>;
+  signal?: AbortSignal;
+  maxPages?: number;
+  dpi?: number;
+  /**
+   * Text that flows from page to page (a Word document): a longer translation moves lines, pictures and rules
+   * down the pages, so lines outside the original's blocks and ink not where it was are no fault.
+   */
+  flowing?: boolean;
+}
+
+export async function checkReaderLayout(source: string, output: string, o: ReaderCheckOptions = {}): Promise<ReaderCheck> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cms-reader-check-'));
   const maxPages = o.maxPages ?? 60;
   try {
@@ -196,7 +215,8 @@ export async function checkReaderLayout(source: string, output: string, o: { wor
     const wholeB = await inkPages(output, dir, 'o-whole', { dpi, maxPages, withText: true, signal: o.signal });
     const pages: CheckedPage[] = [];
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      pages.push(judge(comparePage(a[i]!, b[i]!, { src: await inkA(i + 1), out: await inkB(i + 1), outWhole: await wholeB(i + 1) }, o.words)));
+      const c = comparePage(a[i]!, b[i]!, { src: await inkA(i + 1), out: await inkB(i + 1), outWhole: await wholeB(i + 1) }, o.words);
+      pages.push(judge(o.flowing ? { ...c, outside: 0, lostInk: 0, lostPixels: 0 } : c));
     }
     return { pages, warnPages: pages.filter((p) => p.level === 'warn').map((p) => p.page), failPages: pages.filter((p) => p.level === 'fail').map((p) => p.page), samePages: a.length === b.length };
   } finally {
@@ -217,9 +237,9 @@ export function layoutWarnings(check: ReaderCheck): TranslationWarning[] {
 const describeProblem = (k: string) => describe(WARNING_OF[k as keyof typeof WARNING_OF]);
 
 /** The failure of a translation far past the thresholds (null when no page is). */
-export function layoutFailure(check: ReaderCheck, label: string): AppError | null {
+export function layoutFailure(check: ReaderCheck, label: string, unit: 'page' | 'slide' = 'page'): AppError | null {
   if (!check.failPages.length) return null;
   const worst = check.pages.filter((p) => p.level === 'fail');
   const what = [...new Set(worst.flatMap((p) => p.problems).map(describeProblem))].join('; ');
-  return new AppError('corrupt_file', `The translation of ${label.replace(/^The file /, '')} came out unreadable and was not kept: on page${worst.length > 1 ? 's' : ''} ${worst.map((p) => p.page).join(', ')} ${what}.`);
+  return new AppError('corrupt_file', `The translation of ${label.replace(/^The file /, '')} came out unreadable and was not kept: on ${unit}${worst.length > 1 ? 's' : ''} ${worst.map((p) => p.page).join(', ')} ${what}.`);
 }

@@ -11,6 +11,7 @@ import { formatOfKind, formatOfName, FORMATS } from '../formats/index';
 import type { TranslationLanguage } from '../types';
 import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary } from './glossary';
 import { keepReason } from './keep';
+import { checkOfficeReaderLayout } from './office-reader-check';
 import { checkReaderLayout, layoutFailure, layoutWarnings } from './reader-check';
 import type { TranslationMemory } from './memory';
 import type { PdfOptions } from './pdf';
@@ -38,7 +39,7 @@ export interface TranslateFileOptions {
   signal?: AbortSignal;
   onProgress?: (p: TranslationProgress) => void;
   pdf?: Omit<PdfOptions, 'signal' | 'source'>;
-  /** Compare a translated PDF with its original as a reader sees them (./reader-check.ts). Default true. */
+  /** Compare a translated PDF, DOCX or PPTX with its original as a reader sees them (./reader-check.ts; Office files rendered by LibreOffice). Default true. */
   layoutCheck?: boolean;
 }
 
@@ -86,23 +87,29 @@ const split = (s: string) => {
 };
 
 /**
- * The reader-side layout check of a translated PDF: warnings naming the pages past its warning threshold;
- * far past it the translation fails with the reason (its file removed). A check that cannot run adds nothing.
+ * The reader-side layout check of a translated PDF, DOCX or PPTX: warnings naming the pages (slides) past its
+ * warning threshold; far past it the translation fails with the reason (its file removed). A PDF check that
+ * cannot run adds nothing; an Office file LibreOffice cannot render says its layout was not checked.
  */
-async function readerLayoutWarnings(input: string, output: string, translations: Map<string, string>, label: string, signal?: AbortSignal): Promise<TranslationWarning[]> {
+async function readerLayoutWarnings(format: TranslatableFormat, input: string, output: string, translations: Map<string, string>, label: string, signal?: AbortSignal): Promise<TranslationWarning[]> {
   const words = new Set([...translations.values()].flatMap((t) => stripTags(t).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
-  const check = await checkReaderLayout(input, output, { words, signal }).catch((e: unknown) => {
+  const run = format === 'pdf' ? checkReaderLayout(input, output, { words, signal }) : checkOfficeReaderLayout(format as 'docx' | 'pptx', input, output, { words, signal });
+  const check = await run.catch((e: unknown) => {
     if (signal?.aborted) throw e;
     return null;
   });
+  if (check === 'unavailable') return [warningOf(null, 'warning.layout_unchecked')];
   if (!check) return [];
-  const failure = layoutFailure(check, label);
+  const failure = layoutFailure(check, label, format === 'pptx' ? 'slide' : 'page');
   if (failure) {
     await rm(output, { force: true });
     throw failure;
   }
   return layoutWarnings(check);
 }
+
+/** The formats whose translations the reader-side layout check compares with their originals. */
+const READER_CHECKED = new Set<TranslatableFormat>(['pdf', 'docx', 'pptx']);
 
 export async function translateFile(o: TranslateFileOptions): Promise<TranslateFileResult> {
   const format = o.file?.format ?? o.format ?? formatOf(o.input);
@@ -179,7 +186,7 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);
   }
   warnings.push(...await file.write(translations, o.output, { source: o.source, target: o.target, signal: o.signal }));
-  if (format === 'pdf' && o.layoutCheck !== false) warnings.push(...await readerLayoutWarnings(o.input, o.output, translations, label, o.signal));
+  if (READER_CHECKED.has(format) && o.layoutCheck !== false) warnings.push(...await readerLayoutWarnings(format, o.input, o.output, translations, label, o.signal));
 
   const byUnit = new Map<number, string[]>();
   for (const s of file.segments) {
