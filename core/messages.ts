@@ -130,6 +130,7 @@ export const WARNING_MESSAGES = {
   'warning.layout_split': 'words are split across lines or drawn letter by letter',
   'warning.layout_turned': 'text is turned or mirrored unlike the original',
   'warning.layout_lost_ink': 'rules or boxes of the original are missing',
+  'warning.slanted_text_kept': 'slanted text (a watermark) was kept as it was, untranslated',
   'warning.layout_unchecked': 'the layout was not checked: LibreOffice could not render the file',
   'warning.xfa_dropped': 'the XFA form (which Acrobat shows instead of the pages) was removed, so readers see the translated pages; the fillable fields are kept',
   'warning.signature_removed': 'the digital signature does not carry over: this translated copy is unsigned',

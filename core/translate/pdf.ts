@@ -27,6 +27,7 @@ import { linkAnnotations, linkLook, linkUri, movedLinks, outlineItems, placeLink
 import { cropFrame, displaySize, mediaFrame, placement, rectFromDisplayPdf } from './pdf-page-frame';
 import { warningOf } from '../messages';
 import { carryForms } from './pdf-forms';
+import { isSlantedPiece, readTurnedLines, seenColour, turnedHtml, type TurnedLine } from './pdf-turned';
 
 export { outlineItems } from './pdf-annotations';
 export type { LinkLook } from './pdf-annotations';
@@ -89,7 +90,7 @@ export interface PlacedBlock extends PdfBlock {
 }
 
 /** The overlay document: one CSS page per PDF page, one positioned box per block. */
-export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target: TranslationLanguage, minFontPt: number): string {
+export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target: TranslationLanguage, minFontPt: number, turned: TurnedLine[] = []): string {
   const rtl = isRtl(target);
   const family = `${FONTS[target] ?? '"Noto Sans"'}, "Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic", "Noto Sans CJK SC", sans-serif`;
   const serifFamily = `"Noto Serif", "DejaVu Serif", ${family}`;
@@ -118,7 +119,7 @@ export function overlayHtml(pages: PdfPageInfo[], blocks: PlacedBlock[], target:
       const kind = b.vertical ? ` one vt${b.turn === 'down' ? '' : ' up'}` : b.single ? ' one' : '';
       return `${under}<div class="b${kind}" style="${style}">${b.linked ? linkedHtml(b.linked.text, b.linked.links) : esc(b.translation)}</div>`;
     }).join('');
-    return `<div class="pg pg${i + 1}">${boxes}</div>`;
+    return `<div class="pg pg${i + 1}">${boxes}${turnedHtml(turned, i + 1)}</div>`;
   }).join('\n');
   return `<!doctype html><html lang="${LANG_TAG[target] ?? 'en'}" dir="${rtl ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>-</title><style>
 html, body { margin: 0; padding: 0 }
@@ -130,6 +131,7 @@ html, body { margin: 0; padding: 0 }
 .b.vt { writing-mode: vertical-rl; text-align: left }
 .b.vt.up { transform: rotate(180deg) }
 .bg { position: absolute }
+.tl { position: absolute; white-space: pre; direction: ltr; transform-origin: 0 0; mix-blend-mode: multiply; font-family: "Liberation Sans", Arial, "Noto Sans", sans-serif }
 a.lk { color: inherit; text-decoration: none }
 .b.code { font-family: "DejaVu Sans Mono", "Noto Sans Mono", monospace; white-space: pre; direction: ltr; text-align: left; overflow: visible; line-height: 1 }
 ${css}
@@ -165,6 +167,9 @@ async function printHtml(chromium: string, html: string, dir: string, signal?: A
 export async function openPdf(file: string, o: PdfOptions): Promise<TranslatableFile> {
   const { pages, blocks, context } = await readPdfBlocks(file, o.signal);
   if (pages.length === 0) throw new AppError('corrupt_file', `The PDF "${path.basename(file)}" has no pages that can be read.`);
+  // Slanted text (a diagonal watermark) is kept as it was: its upright pieces are no segments (./pdf-turned.ts).
+  const turned = await withTempDir((d) => readTurnedLines(file, d, o.signal));
+  for (let i = blocks.length - 1; i >= 0; i--) if (isSlantedPiece(blocks[i]!, turned)) blocks.splice(i, 1);
   const warnings: TranslationWarning[] = [];
   if (o.ocr !== false) {
     const withText = new Set(blocks.map((b) => b.page));
@@ -268,7 +273,7 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         const filtered = await PDFDocument.load(await readFile(noText), { updateMetadata: false });
         // Rebuilt from the text-free copy (the original unreadable to pdf-lib), a page is as Ghostscript wrote it: turned already.
         const shown = original || filtered.getPageCount() !== pages.length ? pages : filtered.getPages().map((p) => displaySize(cropFrame(p)));
-        const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(shown, placed, target, minFontPt), dir, signal);
+        const overlay = await printHtml(o.chromium ?? '/usr/bin/chromium', overlayHtml(shown, placed, target, minFontPt, turned.map((l) => ({ ...l, color: seenColour(before[l.page - 1], after[l.page - 1], l, turned) }))), dir, signal);
         const layer = await PDFDocument.load(overlay.pdf);
         if (filtered.getPageCount() !== pages.length || layer.getPageCount() !== pages.length) {
           throw new AppError('internal', `The translated PDF came out with ${layer.getPageCount()} overlay pages and ${filtered.getPageCount()} base pages for ${pages.length} pages.`);
@@ -282,9 +287,10 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
         const embedded = await doc.embedPdf(layer, layer.getPageIndices());
         const out2 = [...warnings];
         for (const p of hidden) out2.push(warningOf(p, 'warning.hidden_text_layer'));
+        for (const p of new Set(turned.map((l) => l.page))) out2.push(warningOf(p, 'warning.slanted_text_kept'));
         // The overlay is drawn in the page as the reader sees it: its crop box, upright, turned back by the page's /Rotate.
         doc.getPages().forEach((page, i) => {
-          if (placed.some((b) => b.page === i + 1)) page.drawPage(embedded[i]!, placement(cropFrame(page)));
+          if (placed.some((b) => b.page === i + 1) || turned.some((l) => l.page === i + 1)) page.drawPage(embedded[i]!, placement(cropFrame(page)));
         });
         if (doc === original) {
           const moved = movedLinks(layer);
@@ -318,6 +324,11 @@ export async function openPdf(file: string, o: PdfOptions): Promise<Translatable
     },
   };
 }
+
+const withTempDir = async <T>(f: (dir: string) => Promise<T>): Promise<T> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cms-pdf-turned-'));
+  try { return await f(dir); } finally { await rm(dir, { recursive: true, force: true }); }
+};
 
 /** Each page of `doc` draws the same page of `drawing` instead of its own content (everything else of the page stays). */
 async function replacePageContents(doc: PDFDocument, drawing: PDFDocument): Promise<void> {

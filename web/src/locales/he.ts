@@ -227,6 +227,7 @@ export const he: Translations = {
     'warning.layout_split': 'מילים מפוצלות בין שורות או מצוירות אות אחר אות',
     'warning.layout_turned': 'הטקסט מסובב או הפוך כבמראה, שלא כמו במקור',
     'warning.layout_lost_ink': 'קווים או מסגרות של המקור חסרים',
+    'warning.slanted_text_kept': 'טקסט נטוי באלכסון (סימן מים) נשמר כפי שהיה, ללא תרגום',
     'warning.layout_unchecked': 'הפריסה לא נבדקה: LibreOffice לא הצליח להציג את הקובץ',
     'warning.xfa_dropped': 'טופס ה-XFA (ש-Acrobat מציג במקום העמודים) הוסר, כך שהקוראים רואים את העמודים המתורגמים; השדות למילוי נשמרו',
     'warning.signature_removed': 'החתימה הדיגיטלית אינה עוברת לתרגום: העותק המתורגם אינו חתום',
