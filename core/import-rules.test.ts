@@ -125,7 +125,7 @@ export const LAYERS: readonly (readonly [name: string, files: RegExp])[] = [
   ['features', /^core\/(chat|content|governance|translate|video|ingest|sync|eval|widget|handoff|analytics|auth)\//],
   ['services', /^core\/(search|catalog|records|storage|llm|jobs|conversations|limits|postgres)\/|^core\/metrics\.ts$/],
   ['formats', /^core\/formats\//],
-  ['foundation', /^core\/(tools|shared|text|schemas)\/|^core\/(types|errors|messages|log|deadline|disk|config)\.ts$/],
+  ['foundation', /^core\/(tools|shared|text|schemas|config)\/|^core\/(types|errors|messages|log|deadline|disk|config)\.ts$/],
 ];
 const layerOf = (f: string) => LAYERS.findIndex(([, files]) => files.test(f));
 /** "core/search" for core/search/x.ts; a loose file of core is its own folder. */
