@@ -119,7 +119,7 @@ export function chainTo(graph: Map<string, string[]>, from: string, bad: (f: str
  */
 export const LAYERS: readonly (readonly [name: string, files: RegExp])[] = [
   ['programs', /^core\/programs\//],
-  ['composition', /^core\/(root|services|shared-state)\.ts$/],
+  ['composition', /^core\/(root|services|shared-state)\.ts$|^core\/composition\//],
   ['operations', /^core\/operations\//],
   ['front door', /^core\/product\//],
   ['features', /^core\/(chat|content|governance|translate|video|ingest|sync|eval|widget|handoff|analytics|auth)\//],
