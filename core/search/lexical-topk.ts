@@ -144,9 +144,24 @@ interface Cursor { term: number; idf: number; docs: Uint32Array; tfs: Uint8Array
 /** The same k best as `exhaustiveTopK`, reading only the postings that can change them. */
 export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, accept?: (doc: number) => boolean): Scored[] {
   if (k <= 0) return [];
-  const { lengths, alive, avg, k1, b } = s;
-  const best = new Best(k);
-  let scored = 0;
+  const scan: Scan = {
+    s, accept, best: new Best(k), scored: 0, nTerms: terms.length,
+    contrib: new Float64Array(terms.length), mark: new Float64Array(terms.length).fill(-1),
+  };
+  for (const cursors of cursorsBySegment(terms, s).values()) scanSegment(cursors, scan);
+  scoredPostings.total += scan.scored;
+  return scan.best.sorted();
+}
+
+/** What a pruned search carries from segment to segment: the k best, postings read, each term's share of the current document. */
+interface Scan {
+  s: FieldStats; accept?: (doc: number) => boolean; best: Best; scored: number; nTerms: number;
+  contrib: Float64Array; mark: Float64Array;
+}
+
+/** A cursor per term and segment, with its upper bound (from the block bounds of its list). */
+function cursorsBySegment(terms: TermPostings[], s: FieldStats): Map<number, Cursor[]> {
+  const { lengths, avg, k1, b } = s;
   const bySeg = new Map<number, Cursor[]>();
   terms.forEach(({ idf, lists }, term) => {
     for (const p of lists) {
@@ -163,93 +178,102 @@ export function prunedTopK(terms: TermPostings[], s: FieldStats, k: number, acce
       list.push({ term, idf, docs: p.docs, tfs: p.tfs, n: p.n, pos: 0, ub });
     }
   });
-  const nTerms = terms.length;
-  const contrib = new Float64Array(nTerms);
-  const mark = new Float64Array(nTerms).fill(-1);
+  return bySeg;
+}
 
-  for (const cursors of bySeg.values()) {
-    cursors.sort((x, y) => x.ub - y.ub);
-    const m = cursors.length;
-    /** prefix[i]: summed bounds of cursors[0..i]. */
-    const prefix = new Float64Array(m);
-    for (let i = 0, sum = 0; i < m; i++) { sum += cursors[i].ub; prefix[i] = sum; }
-    let theta = best.threshold();
-    /** Cursors below `ess` cannot bring a document into the top k alone: they are only probed. */
-    let ess = 0;
-    while (ess < m && prefix[ess] * MARGIN < theta) ess++;
-    const from = new Int32Array(m);
-    for (;;) {
-      if (ess >= m) break;
-      // The next window: WINDOW document numbers from the lowest an essential list is at.
-      let base = 0xffffffff;
-      for (let i = ess; i < m; i++) {
+/**
+ * The essential lists' (cursors from `wess`) postings in the window [base, base + WINDOW) summed per document
+ * into `win`, list after list; returns how many window slots were touched (in `touched`). `from` keeps where
+ * each list was at the window's start.
+ */
+function sumWindow(cursors: Cursor[], wess: number, base: number, from: Int32Array, scan: Scan): number {
+  const { lengths, alive, avg, k1, b } = scan.s;
+  const end = base + WINDOW;
+  let nt = 0;
+  for (let i = wess; i < cursors.length; i++) {
+    const c = cursors[i];
+    const { docs: ds, tfs, idf, n } = c;
+    let p = c.pos;
+    from[i] = p;
+    for (; p < n; p++) {
+      const d = ds[p];
+      if (d >= end) break;
+      if (alive[d] !== 1) continue;
+      const f = tfs[p];
+      const off = d - base;
+      if (win[off] === 0) touched[nt++] = off;
+      win[off] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
+    }
+    scan.scored += p - c.pos;
+    c.pos = p;
+  }
+  return nt;
+}
+
+/** The documents of one segment that can enter the k best, window after window (MaxScore: lists below `ess` only probed). */
+function scanSegment(cursors: Cursor[], scan: Scan): void {
+  const { lengths, avg, k1, b } = scan.s;
+  const { best, contrib, mark, nTerms, accept } = scan;
+  cursors.sort((x, y) => x.ub - y.ub);
+  const m = cursors.length;
+  /** prefix[i]: summed bounds of cursors[0..i]. */
+  const prefix = new Float64Array(m);
+  for (let i = 0, sum = 0; i < m; i++) { sum += cursors[i].ub; prefix[i] = sum; }
+  let theta = best.threshold();
+  /** Cursors below `ess` cannot bring a document into the top k alone: they are only probed. */
+  let ess = 0;
+  while (ess < m && prefix[ess] * MARGIN < theta) ess++;
+  const from = new Int32Array(m);
+  for (;;) {
+    if (ess >= m) break;
+    // The next window: WINDOW document numbers from the lowest an essential list is at.
+    let base = 0xffffffff;
+    for (let i = ess; i < m; i++) {
+      const c = cursors[i];
+      if (c.pos < c.n && c.docs[c.pos] < base) base = c.docs[c.pos];
+    }
+    if (base === 0xffffffff) break;
+    // The window's cutoff stays `wess` to its end: a list that becomes non-essential meanwhile was summed already.
+    const wess = ess;
+    const nt = sumWindow(cursors, wess, base, from, scan);
+    const offs = touched.subarray(0, nt).sort();
+    for (let j = 0; j < nt; j++) {
+      const off = offs[j];
+      let score = win[off];
+      win[off] = 0;
+      const d = base + off;
+      if ((score + (wess > 0 ? prefix[wess - 1] : 0)) * MARGIN < theta) continue;
+      // The document's length part of BM25, once per document (the same operations as the reference's, so the same bits).
+      const norm = k1 * (1 - b + (b * lengths[d]) / avg);
+      let dropped = false;
+      for (let i = wess - 1; i >= 0; i--) {
+        if ((score + prefix[i]) * MARGIN < theta) { dropped = true; break; }
         const c = cursors[i];
-        if (c.pos < c.n && c.docs[c.pos] < base) base = c.docs[c.pos];
+        c.pos = seek(c.docs, c.n, c.pos, d);
+        if (c.pos < c.n && c.docs[c.pos] === d) {
+          const f = c.tfs[c.pos];
+          const x = c.idf * (f * (k1 + 1)) / (f + norm);
+          contrib[c.term] = x; mark[c.term] = d; score += x;
+          scan.scored++;
+        }
       }
-      if (base === 0xffffffff) break;
-      const end = base + WINDOW;
-      // The essential lists' postings in the window summed per document, list after list (the window's
-      // cutoff stays `wess` to its end: a list that becomes non-essential meanwhile was summed already).
-      const wess = ess;
-      let nt = 0;
+      if (dropped || score * MARGIN < theta) continue;
+      // The essential lists' shares again, each as the reference computes it.
       for (let i = wess; i < m; i++) {
         const c = cursors[i];
-        const { docs: ds, tfs, idf, n } = c;
-        let p = c.pos;
-        from[i] = p;
-        for (; p < n; p++) {
-          const d = ds[p];
-          if (d >= end) break;
-          if (alive[d] !== 1) continue;
-          const f = tfs[p];
-          const off = d - base;
-          if (win[off] === 0) touched[nt++] = off;
-          win[off] += idf * (f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[d]) / avg));
+        from[i] = seek(c.docs, c.pos, from[i], d);
+        if (from[i] < c.pos && c.docs[from[i]] === d) {
+          const f = c.tfs[from[i]];
+          contrib[c.term] = c.idf * (f * (k1 + 1)) / (f + norm); mark[c.term] = d;
         }
-        scored += p - c.pos;
-        c.pos = p;
       }
-      const offs = touched.subarray(0, nt).sort();
-      for (let j = 0; j < nt; j++) {
-        const off = offs[j];
-        let score = win[off];
-        win[off] = 0;
-        const d = base + off;
-        if ((score + (wess > 0 ? prefix[wess - 1] : 0)) * MARGIN < theta) continue;
-        // The document's length part of BM25, once per document (the same operations as the reference's, so the same bits).
-        const norm = k1 * (1 - b + (b * lengths[d]) / avg);
-        let dropped = false;
-        for (let i = wess - 1; i >= 0; i--) {
-          if ((score + prefix[i]) * MARGIN < theta) { dropped = true; break; }
-          const c = cursors[i];
-          c.pos = seek(c.docs, c.n, c.pos, d);
-          if (c.pos < c.n && c.docs[c.pos] === d) {
-            const f = c.tfs[c.pos];
-            const x = c.idf * (f * (k1 + 1)) / (f + norm);
-            contrib[c.term] = x; mark[c.term] = d; score += x;
-            scored++;
-          }
-        }
-        if (dropped || score * MARGIN < theta) continue;
-        // The essential lists' shares again, each as the reference computes it.
-        for (let i = wess; i < m; i++) {
-          const c = cursors[i];
-          from[i] = seek(c.docs, c.pos, from[i], d);
-          if (from[i] < c.pos && c.docs[from[i]] === d) {
-            const f = c.tfs[from[i]];
-            contrib[c.term] = c.idf * (f * (k1 + 1)) / (f + norm); mark[c.term] = d;
-          }
-        }
-        // The score as the reference sums it: term by term in query order.
-        let exact = 0;
-        for (let t = 0; t < nTerms; t++) if (mark[t] === d) exact += contrib[t];
-        if (!best.beats(exact, d) || (accept && !accept(d))) continue;
-        best.push(exact, d);
-        theta = best.threshold();
-      }
-      while (ess < m && prefix[ess] * MARGIN < theta) ess++;
+      // The score as the reference sums it: term by term in query order.
+      let exact = 0;
+      for (let t = 0; t < nTerms; t++) if (mark[t] === d) exact += contrib[t];
+      if (!best.beats(exact, d) || (accept && !accept(d))) continue;
+      best.push(exact, d);
+      theta = best.threshold();
     }
+    while (ess < m && prefix[ess] * MARGIN < theta) ess++;
   }
-  scoredPostings.total += scored;
-  return best.sorted();
 }
