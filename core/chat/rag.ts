@@ -171,16 +171,20 @@ export function createRagBot(options: RagBotOptions): RagBot {
   const now = options.now ?? (() => new Date());
   const limits: ChatLimits | null = options.limits ? toChatLimits(options.limits) : null;
 
-  /** Each cited chunk as cited: a video transcript chunk narrowed to the cues holding what was quoted from it. */
-  async function asCited(list: Array<{ n: number; chunk: Chunk; quotes: string[] }>): Promise<Array<{ n: number; chunk: Chunk }>> {
+  /** A video transcript chunk narrowed to the cues holding the quoted words (`load` reads each transcript once per reply). */
+  function cueNarrower(): (chunk: Chunk, quotes: string[]) => Promise<Chunk> {
     const transcripts = new Map<number, Promise<StoredTranscript | null>>();
     const load = (id: number) => {
       if (!transcripts.has(id)) transcripts.set(id, (options.videoTranscript?.(id) ?? Promise.resolve(null)).catch(() => null));
       return transcripts.get(id)!;
     };
-    return Promise.all(list.map(async ({ n, chunk, quotes }) => ({
-      n, chunk: chunk.itemType === 'video' && options.videoTranscript ? chunkAtCues(await load(chunk.itemId), chunk, quotes) : chunk,
-    })));
+    return async (chunk, quotes) => (chunk.itemType === 'video' && options.videoTranscript ? chunkAtCues(await load(chunk.itemId), chunk, quotes) : chunk);
+  }
+
+  /** Each cited chunk as cited: a video transcript chunk narrowed to the cues holding what was quoted from it. */
+  async function asCited(list: Array<{ n: number; chunk: Chunk; quotes: string[] }>): Promise<Array<{ n: number; chunk: Chunk }>> {
+    const atCues = cueNarrower();
+    return Promise.all(list.map(async ({ n, chunk, quotes }) => ({ n, chunk: await atCues(chunk, quotes) })));
   }
 
   /**
@@ -191,7 +195,7 @@ export function createRagBot(options: RagBotOptions): RagBot {
     language: string, answer: string, cited: { citations: Citation[]; chunks: Chunk[] } | null, mode: RetrievalReply['mode'],
     near?: { passages: Passage[]; variants: RetrievalPlan['variants'] },
   ): Promise<RetrievalReply> {
-    const related = cited === null && near ? await relatedPassages(catalog, near.passages, near.variants, options.publicUrl) : [];
+    const related = cited === null && near ? await relatedPassages(catalog, near.passages, near.variants, options.publicUrl, cueNarrower()) : [];
     return {
       answer,
       timestamp: now().toISOString(),

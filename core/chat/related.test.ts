@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createOfflineLlm } from '../llm/offline';
 import { createRagBot, type RagBot } from './rag';
-import { markTerms } from './related';
+import { markTerms, relatedPassages } from './related';
+import type { Chunk } from '../search/types';
+import type { Passage } from '../search/retrieve';
+import { chunkAtCues } from '../video/cue-citation';
+import type { StoredTranscript } from '../video/transcript-store';
 import { contentTerms } from '../text/terms';
 import { seedCatalog, tempCatalog } from '../testing/chat-fixtures';
 
@@ -54,4 +58,28 @@ test('an answered question carries citations and no related passages', async () 
   const reply = await bot.ask('How long does the installation of the M2 motor take?', 'ref-related-a');
   assert.equal(reply.notFound, false);
   assert.equal(reply.related, undefined);
+});
+
+test('a related passage of a video opens the viewer at the cue holding its marked words, not at the transcript chunk\'s start', async () => {
+  const segments = [
+    { start: 4.71, end: 5.35, text: "i'm" },
+    { start: 16.77, end: 21.83, text: 'it can that' },
+    { start: 23.2, end: 26.02, text: 'the valley at dawn' },
+  ];
+  const stored: StoredTranscript = {
+    itemId: 3, title: 'Film', transcript: { language: 'english', segments } as StoredTranscript['transcript'],
+    chunks: [{ index: 0, start: 4.71, end: 26.02, text: segments.map((s) => s.text).join(' ') }], frames: {},
+  };
+  const chunk: Chunk = {
+    id: 'video:3:0', itemType: 'video', itemId: 3, title: 'Film', text: stored.chunks[0].text, page: null, slide: null, heading: null,
+    language: 'en', imageIds: [], ordinal: 0, startSec: 4.71, endSec: 26.02,
+  };
+  const terms = contentTerms('What about the valley at dawn?', 'en');
+  const passage = { hit: { chunk, score: 1 }, relevance: 1, matched: terms.length, focus: 1, relevant: true } as unknown as Passage;
+  const variants = [{ text: 'What about the valley at dawn?', language: 'en', terms, focus: terms }];
+  const [plain] = await relatedPassages(env.catalog, [passage], variants);
+  assert.match(plain.viewerUrl ?? '', /^\/view\/video\/3\?t=4\.7&q=valley\+dawn$/, 'without the transcript: the chunk\'s start');
+  const [atCue] = await relatedPassages(env.catalog, [passage], variants, null, async (c, quotes) => chunkAtCues(stored, c, quotes));
+  assert.equal(atCue.start, 23.2);
+  assert.match(atCue.viewerUrl ?? '', /^\/view\/video\/3\?t=23\.2&q=valley\+dawn$/);
 });

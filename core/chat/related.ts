@@ -99,14 +99,22 @@ export function pickRelated(passages: Passage[], variants: QueryVariant[]): Arra
   return terms.length ? out : [];
 }
 
-/** The related passages as the reply carries them, each with a link that opens its place. */
-export async function relatedPassages(catalog: Catalog, passages: Passage[], variants: QueryVariant[], publicUrl?: string | null): Promise<RelatedPassage[]> {
-  return Promise.all(pickRelated(passages, variants).map(async ({ chunk, excerpt, marks }) => {
+/**
+ * The related passages as the reply carries them, each with a link that opens its place: a video's at the cue
+ * holding its marked words when `atCues` can name it (else the transcript chunk's start).
+ */
+export async function relatedPassages(
+  catalog: Catalog, passages: Passage[], variants: QueryVariant[], publicUrl?: string | null,
+  atCues?: (chunk: Chunk, quotes: string[]) => Promise<Chunk>,
+): Promise<RelatedPassage[]> {
+  return Promise.all(pickRelated(passages, variants).map(async ({ chunk: found, excerpt, marks }) => {
+    const words = marks.map(([s, e]) => excerpt.slice(s, e));
+    const chunk = atCues && found.startSec !== undefined ? await atCues(found, [words.join(' ')]) : found;
     const r: RelatedPassage = {
       itemType: chunk.itemType, itemId: chunk.itemId, title: chunk.title, page: chunk.page, slide: chunk.slide,
       start: chunk.startSec ?? null, excerpt, marks,
     };
-    r.viewerUrl = viewerUrl(r, marks.map(([s, e]) => excerpt.slice(s, e)).join(' '));
+    r.viewerUrl = viewerUrl(r, words.join(' '));
     const item = await catalog.items(chunk.itemType).get(chunk.itemId);
     const file = item ? ('originalFilePath' in item ? item.originalFilePath : publicUrlForKey(item.fileKey)) : null;
     if (file) {

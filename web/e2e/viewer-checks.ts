@@ -107,3 +107,30 @@ export async function checkFrame(page: Page, lang: 'en' | 'he', width: number, i
   assert.equal(wide, null, 'no sideways scrolling');
   if (img) assert.ok(img.x >= 0 && img.x + img.w <= width + 1, `the picture fits: ${JSON.stringify(img)} in ${width}`);
 }
+
+/** A cue of a video's transcript (s). */
+export interface Cue { start: number; end: number; text: string }
+
+/** The cue spoken at t, else the next one (t=0 before the first word), as the viewer picks it. */
+export function cueAt(cues: Cue[], t: number): Cue | undefined {
+  return cues.find((s) => s.start <= t && t < s.end) ?? cues.find((s) => s.start >= t);
+}
+
+/** The viewer of a video at its cue: the cue's text shown, a word of the question marked, the player at the cue's start. */
+export async function checkVideo(tab: Page, cues: Cue[], lang: 'en' | 'he', width: number): Promise<string> {
+  const url = new URL(tab.url());
+  const q = url.searchParams.get('q') ?? '';
+  const t = Number(url.searchParams.get('t') ?? 0);
+  const cue = cueAt(cues, t);
+  assert.ok(cue, `t=${t} is before or within a spoken cue`);
+  await tab.getByTestId('viewer-video').waitFor();
+  assert.equal((await tab.getByTestId('viewer-text').textContent())?.trim(), cue.text);
+  if (q) assert.ok((await tab.getByTestId('viewer-text').locator('mark').count()) >= 1, `a word of "${q}" is marked in the cue`);
+  // The player is at the cue's start once the file's metadata is read (the transcript's own span, within 0.5 s).
+  await tab.waitForFunction((start) => {
+    const v = document.querySelector('[data-testid="viewer-video"]') as HTMLVideoElement | null;
+    return !!v && v.readyState >= 1 && Math.abs(v.currentTime - start) < 0.5;
+  }, cue.start, { timeout: 15_000 });
+  await checkFrame(tab, lang, width);
+  return `cue ${cues.indexOf(cue) + 1} "${cue.text}" at ${cue.start.toFixed(1)} s`;
+}

@@ -11,7 +11,7 @@ import { videoFixtures, type SpeechClip } from '../../core/testing/fixture-video
 import { runTool } from '../../core/tools/exec';
 import { ensureWidgetBuild } from '../widget/build';
 import { adminApi, cspViolations, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
-import { checkFrame, checkPdfBoxes, checkSlideBoxes, deckShapes, screenBoxes } from './viewer-checks';
+import { checkFrame, checkPdfBoxes, checkSlideBoxes, checkVideo, cueAt, deckShapes, screenBoxes, type Cue } from './viewer-checks';
 
 /**
  * The source viewer (issue 38.1) from every surface: /rag-bot, /chat, the
@@ -19,7 +19,10 @@ import { checkFrame, checkPdfBoxes, checkSlideBoxes, deckShapes, screenBoxes } f
  * and 390x844, in English and Hebrew, on a real corpus PDF (the TraceMonkey
  * paper), a real corpus deck (python-pptx's test_slides.pptx) and a video
  * (a generated speech clip, its transcript from the local fake speech-to-text
- * endpoint). A question answered from each file gives a link; the link opens
+ * endpoint), and a real film clip (Tears of Steel, CC-BY 3.0, the in-repo
+ * corpus's WebM made MP4) transcribed offline by the product's pocketsphinx:
+ * its question is made of words that transcript holds, whatever they are.
+ * A question answered from each file gives a link; the link opens
  * the viewer in a new tab, whose boxes are checked against the quoted words'
  * own boxes read by the test (pdftotext -bbox-layout of the cited page; the
  * slide's shapes' a:off/a:ext over p:sldSz), and a video at its cue. One
@@ -47,6 +50,8 @@ let siteOrigin = '';
 let fake: FakeStt;
 let clip: SpeechClip;
 const ids: Record<Kind, number> = { document: 0, presentation: 0, video: 0 };
+/** The film clip: its id, the cues pocketsphinx heard (read from the product), the cue asked about and its question. */
+const film = { id: 0, title: 'Tears of Steel clip', cues: [] as Cue[], cue: null as Cue | null, question: '' };
 const pdfPages = new Map<number, Promise<PageWords>>();
 /** The words of a page of the PDF with their boxes, read by pdftotext here (not by the viewer). */
 const wordsOf = (n: number) => {
@@ -87,12 +92,44 @@ before(async () => {
   ids.document = doc.id;
   ids.presentation = await uploadAndWait('presentations', DECK, { title: TITLES.presentation });
   ids.video = await uploadAndWait('videos', clip.path, { label: TITLES.video, hasSpeech: 'true', sourceLanguage: 'english' });
+  await prepareFilm();
 });
 after(async () => {
   await h?.close();
   await fake?.close();
   await new Promise((r) => site?.close(r));
 });
+
+/**
+ * The film clip through the product: uploaded (the endpoint's transcript first, as STT_URL is set), then transcribed
+ * again offline (pocketsphinx, the product's own); the cue asked about is the first, by its longest word, whose own
+ * words the document-search path answers or relates with a link to the clip inside that cue.
+ */
+async function prepareFilm() {
+  fake.setMode({ kind: 'segments', language: 'en', segments: [{ start: 0, end: 2, text: 'placeholder' }] });
+  film.id = await uploadAndWait('videos', await videoFixtures.tearsOfSteel(30), { label: film.title, hasSpeech: 'true', sourceLanguage: 'english' });
+  fake.setMode({ kind: 'segments', language: 'en', segments: clip.sentences.map((text, i) => ({ ...clip.spans[i], text })) });
+  await adminApi(h, `/api/videos/${film.id}/transcribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'offline' }) });
+  for (;;) {
+    const v = (await adminApi<Array<{ id: number; status: string; transcript?: { state: string; provider?: string | null } | null }>>(h, '/api/videos')).find((x) => x.id === film.id)!;
+    assert.notEqual(v.transcript?.state, 'failed');
+    if (v.status === 'completed' && v.transcript?.state === 'completed' && v.transcript.provider === 'pocketsphinx') break;
+    assert.notEqual(v.transcript?.state, 'none', 'pocketsphinx kept no words of the film clip');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  film.cues = (await adminApi<{ cues: Cue[] }>(h, `/api/videos/${film.id}/transcript`)).cues;
+  const longest = (c: Cue) => Math.max(...c.text.split(/\W+/).map((w) => w.length));
+  for (const cue of [...film.cues].sort((a, b) => longest(b) - longest(a))) {
+    const reply = await adminApi<{ citations: Array<{ viewerUrl?: string }>; related?: Array<{ viewerUrl?: string }> }>(h, '/api/bot/rag-query', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: cue.text, referenceId: `viewer_film_cue_${film.cues.indexOf(cue)}_probe` }),
+    });
+    const at = [...reply.citations, ...(reply.related ?? [])].map((c) => c.viewerUrl ?? '').filter((u) => u.startsWith(`/view/video/${film.id}?`))
+      .map((u) => Number(new URL(u, 'http://x').searchParams.get('t') ?? 0));
+    if (at.some((t) => t < cue.end && cue === cueAt(film.cues, t))) { film.cue = cue; film.question = cue.text; break; }
+  }
+  assert.ok(film.cue, `no cue of the film clip's transcript is found by its own words: ${JSON.stringify(film.cues)}`);
+  console.log(`film clip: ${film.cues.length} cues heard by pocketsphinx (${film.cues.map((c) => `${c.start}-${c.end} "${c.text}"`).join(', ')}); asked "${film.question}"`);
+}
 
 /**
  * Checks a viewer tab opened at a link: the file's title, its place, the quoted words lit on the page or slide
@@ -106,21 +143,7 @@ async function checkViewer(tab: Page, kind: Kind, lang: Lang, width: number, lab
   const q = url.searchParams.get('q') ?? '';
   let note = '';
   if (kind === 'video') {
-    const t = Number(url.searchParams.get('t') ?? 0);
-    // The sentence spoken at t, else the next one (t=0 before the first word).
-    const within = clip.spans.findIndex((s) => s.start <= t && t < s.end);
-    const cue = within >= 0 ? within : clip.spans.findIndex((s) => s.start >= t);
-    assert.ok(cue >= 0, `t=${t} is before or within a spoken sentence`);
-    await tab.getByTestId('viewer-video').waitFor();
-    assert.equal((await tab.getByTestId('viewer-text').textContent())?.trim(), clip.sentences[cue]);
-    if (q) assert.ok((await tab.getByTestId('viewer-text').locator('mark').count()) >= 1, `a word of "${q}" is marked in the cue`);
-    // The player is at the cue's start once the file's metadata is read (the transcript's own span, within 0.5 s).
-    await tab.waitForFunction((start) => {
-      const v = document.querySelector('[data-testid="viewer-video"]') as HTMLVideoElement | null;
-      return !!v && v.readyState >= 1 && Math.abs(v.currentTime - start) < 0.5;
-    }, clip.spans[cue]!.start, { timeout: 15_000 });
-    await checkFrame(tab, lang, width);
-    note = `cue ${cue + 1} at ${clip.spans[cue]!.start.toFixed(1)} s`;
+    note = await checkVideo(tab, clip.sentences.map((text, i) => ({ ...clip.spans[i]!, text })), lang, width);
   } else {
     const { img, boxes } = await screenBoxes(tab);
     if (kind === 'document') {
@@ -211,6 +234,31 @@ describe('the source viewer from every surface (browser)', () => {
           if (kind === 'presentation') assert.equal(await tab.getByTestId('viewer-box').count(), 1, 'one box: the group\'s text box');
           await tab.close();
         }
+        await context.close();
+      });
+    }
+  }
+
+  for (const lang of LANGS) {
+    for (const [width, height] of SIZES) {
+      test(`rag-bot: the real film clip's link opens the viewer at the cue pocketsphinx heard, its text shown and the asked words marked (${lang}, ${width}x${height})`, async () => {
+        const { context, page } = await newPage(h, { lang, width, height });
+        const s = await openSurface('rag-bot', context, page, lang);
+        const links = s.root.locator(`a[href^="/view/video/${film.id}?"]`);
+        await s.ask(film.question);
+        await links.first().waitFor({ timeout: 45_000 });
+        const link = links.last();
+        assert.equal(await link.getAttribute('target'), '_blank');
+        const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+        await tab.getByTestId('viewer-title').waitFor({ timeout: 30_000 });
+        assert.equal(await tab.getByRole('heading', { level: 1 }).textContent(), film.title);
+        assert.equal(new URL(tab.url()).pathname, `/view/video/${film.id}`);
+        const note = await checkVideo(tab, film.cues, lang, width);
+        assert.equal((await tab.getByTestId('viewer-text').textContent())?.trim(), film.cue!.text, 'the viewer is at the cue asked about');
+        assert.deepEqual(await cspViolations(tab), []);
+        await screenshot(tab, lang, `viewer-rag-bot-film-${width}`);
+        figures.push(`rag-bot ${lang} ${width}: film (pocketsphinx, ${film.cues.length} cues) asked "${film.question}": ${note}`);
+        await tab.close();
         await context.close();
       });
     }
