@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import { ensureWidgetBuild } from '../widget/build';
-import { newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang, startBrandSite } from './support';
 
 /**
  * "These pages may help" (issue 34): a question the files do not answer (the guide speaks of the warranty but
@@ -17,19 +15,13 @@ const NEAR_MISS = 'What does the motor warranty extension cost?';
 const HEADING: Record<Lang, string> = { en: 'These pages may help', he: 'ייתכן שהעמודים האלה יעזרו' };
 
 let h: Harness;
-let site: Server;
+let site: Awaited<ReturnType<typeof startBrandSite>>;
 let siteOrigin = '';
 
 before(async () => {
   await ensureWidgetBuild();
-  site = createServer((req, res) => {
-    const lang = new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? 'en';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Brand</title></head><body>
-<script src="${h.server.url}/widget.js" data-lang="${lang}"></script></body></html>`);
-  });
-  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startBrandSite(() => h.server.url);
+  siteOrigin = site.origin;
   h = await startHarness({ env: { WIDGET_ORIGINS: siteOrigin } });
   const pdf = await fixtures.pdf();
   const doc = await uploadDocumentViaApi(h, pdf.path, pdf.fileName, 'AuraShade installation guide');
@@ -37,7 +29,7 @@ before(async () => {
 });
 after(async () => {
   await h?.close();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 /** The related block of the last reply: its heading, at least one passage linking the PDF at a page, a marked word, inside the viewport's width. */

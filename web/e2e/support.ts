@@ -161,3 +161,20 @@ export async function waitForDocument(h: Harness, id: number, timeoutMs = 90_000
     await new Promise((r) => setTimeout(r, 100)); // how often its state is looked at (the deadline above ends a wait that never holds)
   }
 }
+
+/**
+ * A brand's page on another origin that embeds the widget (`?lang=he` sets the page's language): for tests of the
+ * widget as visitors meet it. `widgetBase` is read per request, so the site can start before the harness it names.
+ */
+export async function startBrandSite(widgetBase: () => string): Promise<{ origin: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const site = createServer((req, res) => {
+    const lang = new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? 'en';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Brand</title></head><body>
+<script src="${widgetBase()}/widget.js" data-lang="${lang}"></script></body></html>`);
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  const { port } = site.address() as import('node:net').AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => site.close(() => r())) };
+}

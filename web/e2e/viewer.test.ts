@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Frame, Locator, Page } from 'playwright-core';
 import { parsePageWords, type PageWords } from '../../core/content/viewer';
@@ -10,7 +8,7 @@ import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../../core/testing/fixture-video';
 import { runTool } from '../../core/tools/exec';
 import { ensureWidgetBuild } from '../widget/build';
-import { adminApi, cspViolations, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang } from './support';
+import { adminApi, cspViolations, newPage, screenshot, signInFast, startHarness, uploadDocumentViaApi, type Harness, type Lang, startBrandSite } from './support';
 import { checkFrame, checkPdfBoxes, checkSlideBoxes, checkVideo, cueAt, deckShapes, screenBoxes, type Cue } from './viewer-checks';
 
 /**
@@ -45,7 +43,7 @@ const OPEN: Record<Lang, string> = { en: 'Open in viewer', he: 'פתיחה במ�
 const TABLE: Record<Lang, string> = { en: 'Table view', he: 'תצוגת טבלה' };
 
 let h: Harness;
-let site: Server;
+let site: Awaited<ReturnType<typeof startBrandSite>>;
 let siteOrigin = '';
 let fake: FakeStt;
 let clip: SpeechClip;
@@ -75,14 +73,8 @@ async function uploadAndWait(kind: 'presentations' | 'videos', file: string, fie
 
 before(async () => {
   await ensureWidgetBuild();
-  site = createServer((req, res) => {
-    const lang = new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? 'en';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Brand</title></head><body>
-<script src="${h.server.url}/widget.js" data-lang="${lang}"></script></body></html>`);
-  });
-  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startBrandSite(() => h.server.url);
+  siteOrigin = site.origin;
   clip = await videoFixtures.speech();
   fake = await startFakeStt({ apiKey: 'stt-key' });
   fake.setMode({ kind: 'segments', language: 'en', segments: clip.sentences.map((text, i) => ({ ...clip.spans[i], text })) });
@@ -97,7 +89,7 @@ before(async () => {
 after(async () => {
   await h?.close();
   await fake?.close();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 /**
