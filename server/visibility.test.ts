@@ -65,8 +65,8 @@ const NO_CONTENT = new Set([
   // A visitor's request for a person: answers only the request's id and time.
   'POST /api/bot/handoff',
 ]);
-/** The built console's own files (index.html, scripts, styles): the same for everyone, no item content. */
-const isConsoleFile = (method: string, url: string) => method === 'GET' && /^\/(index\.html|assets\/[^/]+|[^/]+\.(svg|ico|png|webmanifest|txt))$/.test(url);
+/** The built console's own files (index.html, scripts, styles, and their .br/.gz copies once over 1 kB): the same for everyone, no item content. */
+const isConsoleFile = (method: string, url: string) => method === 'GET' && /^\/(index\.html(\.br|\.gz)?|assets\/[^/]+|[^/]+\.(svg|ico|png|webmanifest|txt))$/.test(url);
 
 function pdfOf(lines: string[], dir: string, name: string) {
   const p = path.join(dir, name);
