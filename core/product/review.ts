@@ -1,7 +1,7 @@
 import { parseSince } from '../analytics/stats';
 import { reviewList } from '../content/views';
 import { exportAudit } from '../governance/audit';
-import { approveItems, rejectItems, setAccess, type GovernDeps } from '../governance/review';
+import { approveItems, rejectItems, setAccess, type GovernDeps, type PendingVersions } from '../governance/review';
 import { approvePending, discardPending, type VersionDeps } from '../content/versions';
 import { actingActor } from '../governance/actor-context';
 import type { ProductDeps as Services } from './deps';
@@ -27,9 +27,9 @@ export const reviewNeeds = {
 /** Review, audience and expiry: approve or reject items (single or bulk), make them staff-only, set when they expire. */
 export const review = (s: Services): Pick<Product, 'approve' | 'reject' | 'setAccess' | 'reviewQueue' | 'auditLog' | 'exportAudit'> => {
   const versionDeps: VersionDeps = { ...s.content, audit: (e) => s.audit.record(e) };
-  const versions = {
-    approve: async (type: Parameters<typeof approvePending>[1], id: number, by: string) => { await approvePending(versionDeps, type, id, by); },
-    discard: async (type: Parameters<typeof discardPending>[1], id: number, note: string | null) => { await discardPending(versionDeps, type, id, note); },
+  const versions: PendingVersions = {
+    approve: async (type, id, by) => { await approvePending(versionDeps, type, id, by); },
+    discard: async (type, id, note) => { await discardPending(versionDeps, type, id, note); },
   };
   const deps: GovernDeps = { catalog: s.catalog, onChange: async (c) => { await s.audit.record(c); }, versions };
   return {
