@@ -1,6 +1,5 @@
 /** The import report's lines and columns, shared by the plain, JSON and live reporters (./report.ts, ./report-live.tsx). */
-import { bytes, duration, percent, plural } from '../format';
-import type { Logger } from '../logger';
+import { duration, plural } from '../format';
 import type { Column } from '../views/table';
 import { nothingIndexed, totals, type ImportEvent, type ImportRow } from './importer';
 

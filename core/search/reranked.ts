@@ -9,7 +9,7 @@
  */
 import type { Config } from '../config';
 import { rerankRequests } from '../metrics';
-import { createRerankClient, RerankError, type RerankClient, type RerankOutcome } from './rerank';
+import { createRerankClient, RerankError, type RerankClient } from './rerank';
 import type { Passage, Reranker } from './types';
 
 /** RERANK_URL and its companions, as read by core/config.ts. */
