@@ -4,7 +4,7 @@
  * behind the real SDK (one that quotes its passages, and one that adds a
  * figure no passage holds, which grounding must catch every time).
  *
- * The sets, in the order they were written (core/eval/answers/): the set the
+ * The sets, in the order they were written (core/features/eval/answers/): the set the
  * answerer was first tuned on; then each later set was written before a
  * round of work, run once at its end, and became the next round's
  * development data, so only the newest sealed sets measure questions nobody
@@ -25,15 +25,15 @@ import { readingModel } from '../core/testing/chat-model';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { ROOT } from './proc';
 
-export const QUESTIONS = path.join(ROOT, 'core/eval/answers/corpus-questions.json');
-export const HELDOUT_QUESTIONS = path.join(ROOT, 'core/eval/answers/heldout-questions.json');
-export const FRESH_QUESTIONS = path.join(ROOT, 'core/eval/answers/fresh-questions.json');
-export const SEALED_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed-questions.json');
-export const SEALED2_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed2-questions.json');
-export const SEALED3_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed3-questions.json');
-export const SEALED4_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed4-questions.json');
-export const SEALED5_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed5-questions.json');
-export const SEALED6_QUESTIONS = path.join(ROOT, 'core/eval/answers/sealed6-questions.json');
+export const QUESTIONS = path.join(ROOT, 'core/features/eval/answers/corpus-questions.json');
+export const HELDOUT_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/heldout-questions.json');
+export const FRESH_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/fresh-questions.json');
+export const SEALED_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed-questions.json');
+export const SEALED2_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed2-questions.json');
+export const SEALED3_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed3-questions.json');
+export const SEALED4_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed4-questions.json');
+export const SEALED5_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed5-questions.json');
+export const SEALED6_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed6-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary | null; madeUp: Summary | null };

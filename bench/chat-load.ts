@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { openPgConversationStore } from '../core/conversations/pg-store';
-import { migrate } from '../core/postgres/migrate';
-import { openPool } from '../core/postgres/pool';
-import { postgresMigrations } from '../core/shared-state';
+import { openPgConversationStore } from '../core/engines/conversations/pg-store';
+import { migrate } from '../core/engines/postgres/migrate';
+import { openPool } from '../core/engines/postgres/pool';
+import { postgresMigrations } from '../core/composition/shared-state';
 import { startTestServer, type TestServer } from '../server/testing';
 import { percentile } from './proc';
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openCatalog } from '../core/catalog/catalog';
-import { openFileConversationStore } from '../core/conversations/file-store';
+import { openCatalog } from '../core/engines/catalog/catalog';
+import { openFileConversationStore } from '../core/engines/conversations/file-store';
 import { percentile } from './proc';
 
 /**

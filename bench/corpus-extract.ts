@@ -13,11 +13,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { toAppError } from '../core/errors';
-import { extractFile } from '../core/ingest/extract';
+import { toAppError } from '../core/foundation/errors';
+import { extractFile } from '../core/features/ingest/extract';
 import { sniffFile } from '../core/formats/sniff';
-import { detectLanguage } from '../core/text/language';
-import { hasGarbage } from '../core/text/clean';
+import { detectLanguage } from '../core/foundation/text/language';
+import { hasGarbage } from '../core/foundation/text/clean';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 
 const { values } = parseArgs({ options: { corpus: { type: 'string' }, json: { type: 'boolean' }, only: { type: 'string' } } });

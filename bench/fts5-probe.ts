@@ -2,7 +2,7 @@
  * The candidates for the on-disk lexical index side by side on the same
  * generated chunks: SQLite FTS5 holding the product's own 4-gram terms
  * (bm25() over an OR of the query's grams, one field) and the segments of
- * core/search/lexical-index.ts (BM25 in JS over words, grams and title).
+ * core/engines/search/lexical-index.ts (BM25 in JS over words, grams and title).
  *   node --import tsx bench/fts5-probe.ts [chunks]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,8 +11,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 import { rng } from '../core/testing/rng';
-import { analyzeForIndex, gramTerms } from '../core/text/analyze';
-import { createLexicalIndex } from '../core/search/lexical-index';
+import { analyzeForIndex, gramTerms } from '../core/foundation/text/analyze';
+import { createLexicalIndex } from '../core/engines/search/lexical-index';
 const n = Number(process.argv[2] ?? 20000);
 const s = sourceTexts();
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-fts5-'));

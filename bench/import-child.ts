@@ -7,10 +7,10 @@
 import { openAsBlob, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../core/config';
-import { describeLocalFile } from '../core/content/spool';
-import { uploadOfKind } from '../core/content/upload-any';
-import { createServices } from '../core/services';
+import { loadConfig } from '../core/foundation/config';
+import { describeLocalFile } from '../core/features/content/spool';
+import { uploadOfKind } from '../core/features/content/upload-any';
+import { createServices } from '../core/composition/services';
 import { startTestServer } from '../server/testing';
 
 const [mode, ...files] = process.argv.slice(2);

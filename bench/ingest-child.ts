@@ -6,11 +6,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../core/config';
-import { uploadOfKind } from '../core/content/upload-any';
-import { describeLocalFile } from '../core/content/spool';
-import { createServices } from '../core/services';
-import { onToolRun } from '../core/tools/exec';
+import { loadConfig } from '../core/foundation/config';
+import { uploadOfKind } from '../core/features/content/upload-any';
+import { describeLocalFile } from '../core/features/content/spool';
+import { createServices } from '../core/composition/services';
+import { onToolRun } from '../core/foundation/tools/exec';
 import { treeRssMb } from './proc';
 
 const [file, type, repeatArg] = process.argv.slice(2);

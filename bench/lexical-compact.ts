@@ -3,7 +3,7 @@
  *   node --import tsx bench/lexical-compact.ts <dir>
  */
 import path from 'node:path';
-import { createLexicalIndex } from '../core/search/lexical-index';
+import { createLexicalIndex } from '../core/engines/search/lexical-index';
 
 const [dir] = process.argv.slice(2);
 const t0 = performance.now();

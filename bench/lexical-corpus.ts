@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectLanguage } from '../core/text/language';
-import type { Chunk } from '../core/search/types';
+import { detectLanguage } from '../core/foundation/text/language';
+import type { Chunk } from '../core/engines/search/types';
 import { rng } from '../core/testing/rng';
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'shared'));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 import { rng } from '../core/testing/rng';
-import { gramTerms, wordTerms } from '../core/text/analyze';
+import { gramTerms, wordTerms } from '../core/foundation/text/analyze';
 
 const [dir, nArg, work] = process.argv.slice(2);
 const n = Number(nArg);

@@ -1,6 +1,6 @@
 /**
  * What a merge of lexical segments costs inline and in a worker (to set WORKER_MIN_POSTINGS in
- * core/search/lexical-segments.ts), on generated chunks:
+ * core/engines/search/lexical-segments.ts), on generated chunks:
  *   node --import tsx bench/lexical-merge-probe.ts [chunks=20000]
  * Prints per merge its postings, wall ms and, for the quiet-time merge, the longest event-loop block.
  */
@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createLexicalIndex } from '../core/search/lexical-index';
-import type { MergeEvent } from '../core/search/lexical-segments';
+import { createLexicalIndex } from '../core/engines/search/lexical-index';
+import type { MergeEvent } from '../core/engines/search/lexical-segments';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 
 const n = Number(process.argv[2] ?? 20_000);

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import os from 'node:os';
-import { createLexicalIndex, type LexicalResult } from '../core/search/lexical-index';
+import { createLexicalIndex, type LexicalResult } from '../core/engines/search/lexical-index';
 import { generatedChunk, sourceTexts } from './lexical-corpus';
 import { percentile } from './proc';
 import { rng } from '../core/testing/rng';

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEXICAL_RECIPE } from '../core/search/lexical-index';
-import { SEGMENT_FORMAT } from '../core/search/lexical-postings';
+import { LEXICAL_RECIPE } from '../core/engines/search/lexical-index';
+import { SEGMENT_FORMAT } from '../core/engines/search/lexical-postings';
 import { runChild } from './proc';
 
 interface Timing { p50: number; p95: number; cpuP50: number; cpuP95: number }

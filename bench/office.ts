@@ -2,7 +2,7 @@
  * LibreOffice warm against cold, and a mixed import of real files against
  * the external tools' own cold runs on the same files:
  * - a generated 30-slide deck converted to PDF by a cold `soffice
- *   --convert-to pdf` and by the process's warm LibreOffice (core/tools/office.ts);
+ *   --convert-to pdf` and by the process's warm LibreOffice (core/foundation/tools/office.ts);
  * - 8 PDF + 8 DOCX + 8 PPTX from ../shared/corpus imported directly and through
  *   a server process, beside the tools alone run cold on the same files (one
  *   `soffice --convert-to pdf` per Office file, `pdftotext` per PDF).
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import PptxGenJS from 'pptxgenjs';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
-import { createWarmOffice } from '../core/tools/office';
+import { createWarmOffice } from '../core/foundation/tools/office';
 import { percentile, runChild, timeCommand } from './proc';
 
 async function deck(slides: number, file: string): Promise<void> {

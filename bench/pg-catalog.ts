@@ -4,9 +4,9 @@
  * process's memory (nothing of the catalog is held in it).
  *   node --import tsx bench/pg-catalog.ts [items]
  */
-import { catalogMigrations, openPgCatalog } from '../core/catalog/pg-catalog';
-import { migrate } from '../core/postgres/migrate';
-import { openPool } from '../core/postgres/pool';
+import { catalogMigrations, openPgCatalog } from '../core/engines/catalog/pg-catalog';
+import { migrate } from '../core/engines/postgres/migrate';
+import { openPool } from '../core/engines/postgres/pool';
 import { startPostgres } from '../core/testing/postgres';
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -5,14 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openCatalog } from '../core/catalog/catalog';
-import { openFileConversationStore } from '../core/conversations/file-store';
-import { createRagBot } from '../core/chat/rag';
-import { createOfflineLlm } from '../core/llm/offline';
+import { openCatalog } from '../core/engines/catalog/catalog';
+import { openFileConversationStore } from '../core/engines/conversations/file-store';
+import { createRagBot } from '../core/features/chat/rag';
+import { createOfflineLlm } from '../core/engines/llm/offline';
 import { syntheticChunks } from './search';
-import { startChroma } from '../core/search/chroma-server';
-import { createHashEmbedder } from '../core/search/hash-embedder';
-import { createSearchIndex } from '../core/search/index';
+import { startChroma } from '../core/engines/search/chroma-server';
+import { createHashEmbedder } from '../core/engines/search/hash-embedder';
+import { createSearchIndex } from '../core/engines/search/index';
 import { percentile } from './proc';
 
 const n = Number(process.argv[2] ?? 100_000);

@@ -8,10 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startChroma, type ChromaServer } from '../core/search/chroma-server';
-import { createHashEmbedder } from '../core/search/hash-embedder';
-import { createSearchIndex } from '../core/search/index';
-import type { Chunk, Embedder } from '../core/search/types';
+import { startChroma, type ChromaServer } from '../core/engines/search/chroma-server';
+import { createHashEmbedder } from '../core/engines/search/hash-embedder';
+import { createSearchIndex } from '../core/engines/search/index';
+import type { Chunk, Embedder } from '../core/engines/search/types';
 import { rng } from '../core/testing/rng';
 
 export interface BenchOptions {

@@ -43,9 +43,9 @@ function coreImports(face: string): string[] {
   return [...mods].sort();
 }
 
-/** Lines of `catalog.batch(` / `catalog.data` outside core/catalog/. */
+/** Lines of `catalog.batch(` / `catalog.data` outside core/engines/catalog/. */
 const rawCatalog = () =>
-  ['core', 'server', 'cli', 'bench'].flatMap(files).filter((f) => !f.startsWith('core/catalog/') && !f.endsWith('bench/shape.ts'))
+  ['core', 'server', 'cli', 'bench'].flatMap(files).filter((f) => !f.startsWith('core/engines/catalog/') && !f.endsWith('bench/shape.ts'))
     .flatMap((f) => read(f).split('\n').map((l, i) => ({ f, i, l })).filter((x) => /catalog(\(\))?\.(batch|data)\b/.test(x.l)).map((x) => `${x.f}:${x.i + 1}`));
 
 /** Files that read a spec upload field by name from what a face received (title vs label, languageto, ...). */
@@ -55,7 +55,7 @@ const fieldMappers = () =>
 
 /** Lines outside the derivation that set an item's status to a processing state. */
 const handStatus = () =>
-  files('core').filter((f) => !f.startsWith('core/jobs/') && !f.endsWith('core/types.ts'))
+  files('core').filter((f) => !f.startsWith('core/engines/jobs/') && !f.endsWith('core/foundation/types.ts'))
     .flatMap((f) => read(f).split('\n').map((l, i) => ({ f, i, l }))
       .filter((x) => /status: '(pending|processing|extracting|analyzing|converting|completed|failed)'|\.status = '|\.step\(\s*'(processing|extracting|analyzing)'/.test(x.l))
       .filter((x) => !/contentItems|type: cleanText/.test(x.l))
@@ -150,10 +150,10 @@ const FORMAT_COST = ['core/formats/facts.ts', 'core/formats/markdown.ts', 'core/
 const ROOMS = ['ingest', 'translate', 'video'];
 /** Imports from one of ingest/translate/video into another (tests included: they are code too). */
 const crossRoomImports = () =>
-  ROOMS.flatMap((room) => files(`core/${room}`).concat(allTests(`core/${room}`)).flatMap((f) =>
+  ROOMS.flatMap((room) => files(`core/features/${room}`).concat(allTests(`core/features/${room}`)).flatMap((f) =>
     [...read(f).matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)]
       .map((m) => path.relative(root, path.resolve(root, path.dirname(f), m[1]!)))
-      .filter((target) => ROOMS.some((r) => r !== room && target.startsWith(`core/${r}/`)))
+      .filter((target) => ROOMS.some((r) => r !== room && target.startsWith(`core/features/${r}/`)))
       .map((target) => `${f} -> ${target}`)));
 function allTests(dir: string): string[] {
   const abs = path.join(root, dir);
@@ -192,7 +192,7 @@ else {
   const list = (xs: string[]) => `${xs.length}${xs.length ? `  (${xs.join(', ')})` : ''}`;
   console.log(`core modules imported by server/: ${list(report.coreModulesImportedBy.server)}`);
   console.log(`core modules imported by cli/:    ${list(report.coreModulesImportedBy.cli)}`);
-  console.log(`raw catalog accesses outside core/catalog/: ${list(report.rawCatalogAccessesOutsideCatalog)}`);
+  console.log(`raw catalog accesses outside core/engines/catalog/: ${list(report.rawCatalogAccessesOutsideCatalog)}`);
   console.log(`places mapping upload fields: ${list(report.placesMappingUploadFields)}`);
   console.log(`status fields kept by hand: ${list(report.statusFieldsKeptByHand)}`);
   console.log(`longest route handler: ${report.longestRouteHandler.lines} lines (${report.longestRouteHandler.where})`);

@@ -12,16 +12,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createAnthropicClient } from '../core/llm/anthropic';
-import type { LlmClient } from '../core/llm/types';
+import { createAnthropicClient } from '../core/engines/llm/anthropic';
+import type { LlmClient } from '../core/engines/llm/types';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { translatingResponder } from '../core/testing/fake-translate';
 import { buildLongDocx, buildLongPptx } from '../core/testing/fixture-translate';
-import { createModelTranslator } from '../core/translate/model-translator';
-import { createApertiumTranslator } from '../core/translate/apertium';
-import { corpusChrf } from '../core/translate/chrf';
-import { createFileTranslationMemory } from '../core/translate/memory';
-import { translateFile } from '../core/translate/translate-file';
+import { createModelTranslator } from '../core/features/translate/model-translator';
+import { createApertiumTranslator } from '../core/features/translate/apertium';
+import { corpusChrf } from '../core/features/translate/chrf';
+import { createFileTranslationMemory } from '../core/features/translate/memory';
+import { translateFile } from '../core/features/translate/translate-file';
 
 export interface FileFigures {
   segments: number; seconds: number; modelSeconds: number; segmentsPerSecond: number; overheadSeconds: number;

@@ -4,7 +4,7 @@
  * through the real Anthropic SDK against the local fake Messages API (the
  * marker transform: every word reversed, the same length), then the
  * original and the translation are rendered (LibreOffice for DOCX/PPTX, the
- * PDF itself) and compared by the layout check (core/translate/layout-check):
+ * PDF itself) and compared by the layout check (core/features/translate/layout-check):
  * the overlap figure (share of text lines drawn over another line) before
  * and after translation, lines past the page, and files whose page or
  * slide count changed.
@@ -15,7 +15,7 @@
  * e.g. by an older version); --keep DIR keeps the translations made here;
  * --formats pdf,docx limits the formats.
  *
- * PDFs are also compared by the reader-side check (core/translate/reader-check:
+ * PDFs are also compared by the reader-side check (core/features/translate/reader-check:
  * text outside its place or the page, lines over lines or crossed by rules,
  * split words, turned letters, missing rules): pages past its warning and
  * failure thresholds, and the files past a threshold that the translation did
@@ -28,15 +28,15 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAnthropicClient } from '../core/llm/anthropic';
+import { createAnthropicClient } from '../core/engines/llm/anthropic';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from './shared-corpus';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { translatingResponder } from '../core/testing/fake-translate';
-import { compareLayouts } from '../core/translate/layout-check';
+import { compareLayouts } from '../core/features/translate/layout-check';
 import { readerFigures, type ReaderFigures } from './translation-reader';
-import { createFileTranslationMemory } from '../core/translate/memory';
-import { createModelTranslator } from '../core/translate/model-translator';
-import { translateFile } from '../core/translate/translate-file';
+import { createFileTranslationMemory } from '../core/features/translate/memory';
+import { createModelTranslator } from '../core/features/translate/model-translator';
+import { translateFile } from '../core/features/translate/translate-file';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, formats: { type: 'string' }, translated: { type: 'string' }, keep: { type: 'string' } } });
 

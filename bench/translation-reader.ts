@@ -1,13 +1,13 @@
 /**
  * The reader-side layout check's figures over translated PDFs (for
  * bench/translation-layout.ts): each original compared with its translation
- * page by page (core/translate/reader-check), the translation's words being
+ * page by page (core/features/translate/reader-check), the translation's words being
  * the original's under the fake translator's marker transform (every word
  * reversed), as translateFile gives them to the check.
  */
-import { runTool } from '../core/tools/exec';
+import { runTool } from '../core/foundation/tools/exec';
 import { markerTranslate } from '../core/testing/fake-translate';
-import { checkReaderLayout, type CheckedPage } from '../core/translate/reader-check';
+import { checkReaderLayout, type CheckedPage } from '../core/features/translate/reader-check';
 
 export interface ReaderFigures {
   files: number; pages: number; warnPages: number; failPages: number;

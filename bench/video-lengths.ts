@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeStt } from '../core/testing/fake-stt';
 import { makeSpeechClip, SPEECH_SENTENCES } from '../core/testing/fixture-video';
-import { processVideo } from '../core/video/process-video';
-import { createOpenAiCompatibleStt } from '../core/video/speech/openai-compatible';
-import { createPocketsphinx } from '../core/video/speech/pocketsphinx';
-import { wordErrorRate } from '../core/video/wer';
+import { processVideo } from '../core/features/video/process-video';
+import { createOpenAiCompatibleStt } from '../core/features/video/speech/openai-compatible';
+import { createPocketsphinx } from '../core/features/video/speech/pocketsphinx';
+import { wordErrorRate } from '../core/features/video/wer';
 
 export interface LengthRun {
   videoSec: number;

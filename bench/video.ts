@@ -11,17 +11,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeSpeechClip, SPEECH_SENTENCES } from '../core/testing/fixture-video';
-import { assembleVideo } from '../core/video/assemble';
-import { extractWav } from '../core/video/audio';
-import { detectSpeech, silenceOutside } from '../core/video/speech-detect';
-import { chunkTranscript } from '../core/video/chunks';
-import { synthesizeDubTrack } from '../core/video/dub-track';
-import { extractFrames, frameGridFor, frameTimeFor } from '../core/video/frames';
-import { inspectVideo } from '../core/video/probe';
-import { createPocketsphinx } from '../core/video/speech/pocketsphinx';
-import { cueTranslator } from '../core/video/translate-cues';
-import { normaliseCues, writeVtt, type Cue } from '../core/video/vtt';
-import { wordErrorRate } from '../core/video/wer';
+import { assembleVideo } from '../core/features/video/assemble';
+import { extractWav } from '../core/features/video/audio';
+import { detectSpeech, silenceOutside } from '../core/features/video/speech-detect';
+import { chunkTranscript } from '../core/features/video/chunks';
+import { synthesizeDubTrack } from '../core/features/video/dub-track';
+import { extractFrames, frameGridFor, frameTimeFor } from '../core/features/video/frames';
+import { inspectVideo } from '../core/features/video/probe';
+import { createPocketsphinx } from '../core/features/video/speech/pocketsphinx';
+import { cueTranslator } from '../core/features/video/translate-cues';
+import { normaliseCues, writeVtt, type Cue } from '../core/features/video/vtt';
+import { wordErrorRate } from '../core/features/video/wer';
 import { mkdir, writeFile } from 'node:fs/promises';
 
 export interface VideoBench {

@@ -1,6 +1,6 @@
-import { isAppError } from '../core/errors';
-import { createServices, loadConfig } from '../core/root';
-import { createLog, lineLogger, serviceLog } from '../core/log';
+import { isAppError } from '../core/foundation/errors';
+import { createServices, loadConfig } from '../core/composition/root';
+import { createLog, lineLogger, serviceLog } from '../core/foundation/log';
 import { buildApp } from '../server/app';
 
 /** Every line this process writes is one JSON object (pino): requests, service lines, start and stop. */

@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../core/errors';
+import { AppError } from '../core/foundation/errors';
 import { lineLogger, type Product } from '../core/product/index';
 import { readLock, TOKEN_FILE } from './compose';
 import type { CliContext } from './context';

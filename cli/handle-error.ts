@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { AppError, toAppError } from '../core/errors';
+import { AppError, toAppError } from '../core/foundation/errors';
 import type { Logger } from './logger';
 import { isUsageError } from './usage';
 

@@ -1,6 +1,6 @@
 import { isPermanentFailure } from '../core/product/index';
 import type { Product } from '../core/product/index';
-import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/types';
+import { RUNNING_STATUSES, type ContentType, type Document, type Presentation, type Video } from '../core/foundation/types';
 
 /** A document, presentation or video as the CLI shows it, whichever backend it came from. */
 export interface ItemView {

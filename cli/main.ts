@@ -13,7 +13,7 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/tools/sandbox.ts).
+  // A closed terminal: stop like Ctrl-C (tools are confined to die with this process anyway, see core/foundation/tools/sandbox.ts).
   process.on('SIGHUP', onSignal);
   // A reader that stopped early (`cms ls | head -1`): end quietly, as Unix tools do, instead of crashing on EPIPE.
   for (const stream of [process.stdout, process.stderr]) {

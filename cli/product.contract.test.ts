@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServices, loadConfig } from '../core/root';
+import { createServices, loadConfig } from '../core/composition/root';
 import { startTestServer } from '../server/testing';
 import { runProductContract } from '../core/testing/product-contract';
 import { createProductClient } from './http/product-client';

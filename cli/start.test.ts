@@ -48,7 +48,7 @@ describe('cms start-up', () => {
     assert.equal((await run(path.join(dir, 'bin/cms'), ['--version'])).stdout, 'from the build\n');
 
     const later = new Date(Date.now() + 60_000);
-    utimesSync(path.join(dir, 'core/types.ts'), later, later);
+    utimesSync(path.join(dir, 'core/foundation/types.ts'), later, later);
     const edited = await run(path.join(dir, 'bin/cms'), ['--version']);
     assert.equal(edited.stdout.trim(), version, edited.stderr);
   });

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createFileQuestionLog, questionLogFile } from '../core/analytics/file-log';
-import type { QuestionStats } from '../core/analytics/stats';
+import { createFileQuestionLog, questionLogFile } from '../core/features/analytics/file-log';
+import type { QuestionStats } from '../core/features/analytics/stats';
 import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '../core/errors';
-import type { ContentType } from '../core/types';
+import { AppError } from '../core/foundation/errors';
+import type { ContentType } from '../core/foundation/types';
 import type { Product } from '../core/product/index';
 import { isFinished, listItemViews, type ItemView } from './item-view';
 

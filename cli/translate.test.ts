@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createFixtures } from '../core/testing/fixtures';
-import type { TranslationRecord } from '../core/types';
+import type { TranslationRecord } from '../core/foundation/types';
 import type { ImportRow } from './import/importer';
 import { parseJson, runCmsHere } from './test-support';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors';
+import { AppError } from '../core/foundation/errors';
 
 /** A mistake in how the command was called (exit code 2), as opposed to a failure doing the work (1). */
 export function usageError(message: string): AppError {

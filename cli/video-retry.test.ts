@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { Video } from '../core/types';
+import type { Video } from '../core/foundation/types';
 import type { ImportRow } from './import/importer';
 import { parseJson, runCmsHere } from './test-support';
 

@@ -13,7 +13,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../core/testing/fake-ant
 import { translatingResponder } from '../core/testing/fake-translate';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { Video } from '../core/types';
+import type { Video } from '../core/foundation/types';
 import type { ImportRow } from './import/importer';
 import { parseJson, runCmsHere } from './test-support';
 

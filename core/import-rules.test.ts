@@ -119,31 +119,37 @@ export function chainTo(graph: Map<string, string[]>, from: string, bad: (f: str
  */
 export const LAYERS: readonly (readonly [name: string, files: RegExp])[] = [
   ['programs', /^core\/programs\//],
-  ['composition', /^core\/(root|services|shared-state)\.ts$|^core\/composition\//],
+  ['composition', /^core\/composition\//],
   ['operations', /^core\/operations\//],
   ['front door', /^core\/product\//],
-  ['features', /^core\/(chat|content|governance|translate|video|ingest|sync|eval|widget|handoff|analytics|auth)\//],
-  ['services', /^core\/(search|catalog|records|storage|llm|jobs|conversations|limits|postgres)\/|^core\/metrics\.ts$/],
+  ['features', /^core\/features\//],
+  ['engines', /^core\/engines\//],
   ['formats', /^core\/formats\//],
-  ['foundation', /^core\/(tools|shared|text|schemas|config)\/|^core\/(types|errors|messages|log|deadline|disk|config)\.ts$/],
+  ['foundation', /^core\/foundation\//],
 ];
 const layerOf = (f: string) => LAYERS.findIndex(([, files]) => files.test(f));
-/** "core/search" for core/search/x.ts; a loose file of core is its own folder. */
-const folderOf = (f: string) => (f.split('/').length > 2 ? f.split('/').slice(0, 2).join('/') : f);
+/** The folder a file lives in, one below its layer: "core/engines/search" for core/engines/search/x.ts; a file loose in a
+ * layer (core/engines/metrics.ts) or a single-folder layer (core/product/x.ts) is counted as its own folder. */
+const GROUPED = /^core\/(features|engines|foundation)\//;
+const folderOf = (f: string) => {
+  const parts = f.split('/');
+  const depth = GROUPED.test(f) ? 3 : 2;
+  return parts.length > depth ? parts.slice(0, depth).join('/') : f;
+};
 
 const ROOMS = ['ingest', 'translate', 'video'];
-const roomOf = (f: string) => ROOMS.find((r) => f.startsWith(`core/${r}/`));
-/** What the faces may import from core: the front door, the shared shapes and errors, and core/shared (pure helpers). */
-const FRONT_DOOR = ['core/product/index', 'core/types', 'core/schemas/index', 'core/errors'];
-const frontDoor = (t: string) => FRONT_DOOR.includes(t) || t.startsWith('core/shared/');
+const roomOf = (f: string) => ROOMS.find((r) => f.startsWith(`core/features/${r}/`));
+/** What the faces may import from core: the front door, the shared shapes and errors, and core/foundation/shared (pure helpers). */
+const FRONT_DOOR = ['core/product/index', 'core/foundation/types', 'core/foundation/schemas/index', 'core/foundation/errors'];
+const frontDoor = (t: string) => FRONT_DOOR.includes(t) || t.startsWith('core/foundation/shared/');
 /** The composition root (createServices, loadConfig, readLock, ...): for the processes' entry points only. */
-const ROOT_MODULE = 'core/root';
+const ROOT_MODULE = 'core/composition/root';
 /** The CLI process's composition (bin/cms runs cli/main.ts). */
 const CLI_COMPOSITION = 'cli/compose.ts';
 
 describe('import rules (docs/ARCHITECTURE.md)', () => {
   it('ingest, translate and video never import each other (tests included)', () => {
-    const files = ROOMS.flatMap((r) => sources(`core/${r}`));
+    const files = ROOMS.flatMap((r) => sources(`core/features/${r}`));
     assert.ok(files.length > 50, 'the rooms were found');
     assert.deepEqual(violations(files, (f, t) => { const r = roomOf(t); return r !== undefined && r !== roomOf(f); }), []);
   });
@@ -163,16 +169,16 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     const files = product(['server', 'cli', 'bin', 'web/src', 'web/widget']);
     const composing = (t: string) => t === ROOT_MODULE || t.startsWith('core/programs/');
     assert.deepEqual(violations(files, (f, t) => composing(t) && !f.startsWith('bin/') && f !== CLI_COMPOSITION), []);
-    assert.ok(importsOf('bin/server.ts').includes(ROOT_MODULE), 'the server process composes through core/root');
-    assert.ok(importsOf(CLI_COMPOSITION).includes(ROOT_MODULE), 'the CLI composes through core/root');
+    assert.ok(importsOf('bin/server.ts').includes(ROOT_MODULE), 'the server process composes through core/composition/root');
+    assert.ok(importsOf(CLI_COMPOSITION).includes(ROOT_MODULE), 'the CLI composes through core/composition/root');
   });
 
   it('the front door exports the product, its types, errors and edge constants: no composition (services, config loading, locks, spooling, classification)', async () => {
     const front = await import('./product/index');
     const composition = ['createServices', 'loadConfig', 'readLock', 'TOKEN_FILE', 'workerName', 'spoolToTempFile', 'discard', 'classifyFile'];
     assert.deepEqual(composition.filter((name) => name in front), []);
-    const root = await import('./root');
-    assert.deepEqual(composition.filter((name) => !(name in root) && !['spoolToTempFile', 'discard'].includes(name)), [], 'core/root has them');
+    const root = await import('./composition/root');
+    assert.deepEqual(composition.filter((name) => !(name in root) && !['spoolToTempFile', 'discard'].includes(name)), [], 'core/composition/root has them');
   });
 
   it('routes get the product and the edge\'s needs, never the whole composition', () => {
@@ -182,8 +188,8 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
     assert.deepEqual(whole, []);
   });
 
-  it('core/tools, core/formats/mime and core/shared import no feature room (they are the bottom of the house)', () => {
-    const files = product(['core/tools', 'core/shared']).concat('core/formats/mime.ts', 'core/formats/types.ts', 'core/storage/layout.ts');
+  it('core/foundation/tools, core/formats/mime and core/foundation/shared import no feature room (they are the bottom of the house)', () => {
+    const files = product(['core/foundation/tools', 'core/foundation/shared']).concat('core/formats/mime.ts', 'core/formats/types.ts', 'core/engines/storage/layout.ts');
     const feature = /^core\/(ingest|translate|video|chat|content|product|search|jobs|catalog|records)\//;
     assert.deepEqual(violations(files, (_f, t) => feature.test(t)), []);
   });
@@ -218,8 +224,8 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
   });
 
   it('the rule reader sees every kind of import', () => {
-    const text = "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = await import('./d');\nimport './e';\nimport { T } from '@core/types';\nimport x from 'node:fs';";
-    assert.deepEqual(importsOf('core/x/y.ts', text), ['core/x/a', 'core/b', 'core/x/c', 'core/x/d', 'core/x/e', 'core/types']);
+    const text = "import a from './a';\nimport type { B } from '../b';\nexport { c } from './c';\nconst d = await import('./d');\nimport './e';\nimport { T } from '@core/foundation/types';\nimport x from 'node:fs';";
+    assert.deepEqual(importsOf('core/x/y.ts', text), ['core/x/a', 'core/b', 'core/x/c', 'core/x/d', 'core/x/e', 'core/foundation/types']);
   });
 
   describe('followed transitively (lazy and type-only imports included)', () => {
@@ -249,8 +255,8 @@ describe('import rules (docs/ARCHITECTURE.md)', () => {
       assert.deepEqual(importLoops(folders).map((l) => l.join(' ')), []);
     });
 
-    it('the bottom of the house (core/tools, core/shared, format facts, MIME, types, storage layout) reaches no feature room', () => {
-      const bottom = product(['core/tools', 'core/shared']).concat('core/formats/facts.ts', 'core/formats/mime.ts', 'core/formats/types.ts', 'core/storage/layout.ts');
+    it('the bottom of the house (core/foundation/tools, core/foundation/shared, format facts, MIME, types, storage layout) reaches no feature room', () => {
+      const bottom = product(['core/foundation/tools', 'core/foundation/shared']).concat('core/formats/facts.ts', 'core/formats/mime.ts', 'core/formats/types.ts', 'core/engines/storage/layout.ts');
       const feature = /^core\/(ingest|translate|video|chat|content|product|search|jobs|catalog|records)\//;
       assert.deepEqual(chains(bottom, (f) => feature.test(f)), []);
     });

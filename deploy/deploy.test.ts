@@ -124,7 +124,7 @@ for (const name of ['cms-server.service', 'cms-worker.service']) {
       assert.ok(service.ReadWritePaths?.includes(exampleEnv.DATA_DIR!), 'the data folder must stay writable under ProtectSystem=strict');
       assert.equal(service.PrivateTmp?.[0], 'yes');
       for (const breaking of ['RestrictNamespaces', 'PrivateUsers', 'MemoryDenyWriteExecute', 'ProtectKernelTunables', 'ProtectProc', 'SystemCallFilter']) {
-        assert.equal(service[breaking], undefined, `${breaking} would stop core/tools/sandbox.ts from isolating tools`);
+        assert.equal(service[breaking], undefined, `${breaking} would stop core/foundation/tools/sandbox.ts from isolating tools`);
       }
     });
 

@@ -5,21 +5,21 @@
  * retrieved passages, the links it may not quote) and where the answer is,
  * so the answerer and its "not found" threshold can be measured in seconds
  * (scripts/train-reader.ts --dev). Usage:
- *   node --import tsx scripts/answers-dump.ts core/eval/answers/<set>-questions.json OUT.json
+ *   node --import tsx scripts/answers-dump.ts core/features/eval/answers/<set>-questions.json OUT.json
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../core/config';
-import { describeLocalFile } from '../core/content/spool';
-import { uploadOfKind } from '../core/content/upload-any';
+import { loadConfig } from '../core/foundation/config';
+import { describeLocalFile } from '../core/features/content/spool';
+import { uploadOfKind } from '../core/features/content/upload-any';
 import { formatOfName } from '../core/formats/index';
-import { createServices } from '../core/services';
-import { detectLanguage, UNDETERMINED } from '../core/text/language';
-import { catalogLanguages, planQuery } from '../core/chat/plan-query';
-import { retrieve } from '../core/search/retrieve';
-import { unknownLinks } from '../core/chat/known-links';
+import { createServices } from '../core/composition/services';
+import { detectLanguage, UNDETERMINED } from '../core/foundation/text/language';
+import { catalogLanguages, planQuery } from '../core/features/chat/plan-query';
+import { retrieve } from '../core/engines/search/retrieve';
+import { unknownLinks } from '../core/features/chat/known-links';
 import { readQuestions } from '../core/programs/answers-eval';
 import { SHARED_CORPUS_DIR as CORPUS_DIR } from '../bench/shared-corpus';
 

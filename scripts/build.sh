@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 # Web console: rebuild when any source is newer than the build.
 if [ -d web/src ]; then
-  if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts core/types.ts -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+  if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts core/foundation/types.ts -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
     echo "Building the web console…" >&2
     npx vite build --config web/vite.config.ts --logLevel warn >&2
   fi

@@ -10,13 +10,13 @@
  * answer at the right place, and "not found" recall and precision, per set
  * and pooled. With --write, the blend and threshold handling the most
  * questions right over the pooled sets (the middle of the widest threshold
- * range doing so) are written to core/chat/reader-weights.json.
+ * range doing so) are written to core/features/chat/reader-weights.json.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { offlineAnswer, sameScript } from '../core/chat/rag';
+import { offlineAnswer, sameScript } from '../core/features/chat/rag';
 import { holdsExpected, type AnswerQuestion } from '../core/programs/answers-eval';
-import type { Passage, QueryVariant } from '../core/search/retrieve';
+import type { Passage, QueryVariant } from '../core/engines/search/retrieve';
 
 type Row = { q: AnswerQuestion; plan: { language: string; variants: QueryVariant[] }; unknown: string[]; passages: Array<Passage & { file?: string }> };
 const args = process.argv.slice(2);
@@ -92,7 +92,7 @@ if (verbose) {
   for (const x of learnedAt(t, Number(process.env.BLEND ?? best.blend))) for (const [i, o] of x.os.entries()) if (!o.right) console.log(`${x.name} ${x.name && sets.find((s) => s.name === x.name)!.rows[i].q.id} ${o.kind} nf=${o.notFound} ${o.cited.join(',')} :: ${sets.find((s) => s.name === x.name)!.rows[i].q.question} => ${o.answer.slice(0, 160)}`);
 }
 if (write) {
-  const file = path.resolve(import.meta.dirname, '../core/chat/reader-weights.json');
+  const file = path.resolve(import.meta.dirname, '../core/features/chat/reader-weights.json');
   const w = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, `${JSON.stringify({ ...w, threshold: best.t, blend: best.blend }, null, 1)}\n`);
   console.log(`wrote threshold ${best.t}, blend ${best.blend}`);

@@ -1,6 +1,6 @@
 /**
- * Trains the offline answerer's learned reader (core/chat/reader.ts) on the
- * shared SQuAD-format data and writes core/chat/reader-weights.json.
+ * Trains the offline answerer's learned reader (core/features/chat/reader.ts) on the
+ * shared SQuAD-format data and writes core/features/chat/reader-weights.json.
  *
  *   node --import tsx scripts/train-reader.ts [EVAL_DIR]        (default ../shared/eval)
  *
@@ -14,7 +14,7 @@
  * most of the question (ordered by that coverage), and, as a question the
  * files do not answer, the three paragraphs of OTHER articles that cover most
  * of it (only those retrieval would call relevant). Every sentence read is a
- * candidate (core/chat/extractive.ts, explain mode): the selection model
+ * candidate (core/features/chat/extractive.ts, explain mode): the selection model
  * learns which one holds the gold answer; the answering model learns, from
  * the chosen sentence, whether it answers at all (the chosen sentence holds
  * the gold answer) or not (a wrong sentence, or another article).
@@ -27,16 +27,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractiveAnswer, type ExtractiveResult } from '../core/chat/extractive';
-import { ANSWER_FEATURES, FEATURES } from '../core/chat/reader';
-import { queryVariant, MIN_COVERAGE, MIN_MATCHED_TERMS, type Passage } from '../core/search/retrieve';
-import { questionCoverage } from '../core/text/question-frame';
-import { passageTermSet } from '../core/text/terms';
+import { extractiveAnswer, type ExtractiveResult } from '../core/features/chat/extractive';
+import { ANSWER_FEATURES, FEATURES } from '../core/features/chat/reader';
+import { queryVariant, MIN_COVERAGE, MIN_MATCHED_TERMS, type Passage } from '../core/engines/search/retrieve';
+import { questionCoverage } from '../core/foundation/text/question-frame';
+import { passageTermSet } from '../core/foundation/text/terms';
 import { rng } from '../core/testing/rng';
 import { sharedDir } from '../bench/shared-corpus';
 
 const EVAL_DIR = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? sharedDir('eval') ?? '../shared/eval';
-const OUT = path.resolve(import.meta.dirname, '../core/chat/reader-weights.json');
+const OUT = path.resolve(import.meta.dirname, '../core/features/chat/reader-weights.json');
 const SEED = 19;
 const HOLD_OUT = 0.25;
 
@@ -94,7 +94,7 @@ function instances(c: Corpus, heldOut: Set<string>): Instance[] {
 
 /**
  * Structured text SQuAD does not hold, written by code (seeded): chart data as the product extracts it from a
- * deck ("Series 2: Category 1 2.4, Category 2 4.4", core/tools/pptx-xml.ts chartText) and forms of "Label: value"
+ * deck ("Series 2: Category 1 2.4, Category 2 4.4", core/foundation/tools/pptx-xml.ts chartText) and forms of "Label: value"
  * lines, with questions naming the series and category in figures, words or ordinals, or a field by its label.
  * Generic names and values only; `--no-synthetic` trains on SQuAD alone (the ablation in docs/answers.md).
  */
@@ -285,7 +285,7 @@ console.log(`held-out answering model at 0.5: answered ${pct(said.length, heldAn
 // The threshold and blend are chosen afterwards on the development question sets (scripts/reader-threshold.ts --write).
 const previous = JSON.parse(readFileSync(OUT, 'utf8')) as { threshold?: number; blend?: number; use?: boolean };
 writeFileSync(OUT, `${JSON.stringify({
-  about: 'Learned reader of the offline answerer (core/chat/reader.ts), written by scripts/train-reader.ts; threshold and blend by scripts/reader-threshold.ts.',
+  about: 'Learned reader of the offline answerer (core/features/chat/reader.ts), written by scripts/train-reader.ts; threshold and blend by scripts/reader-threshold.ts.',
   features: [...FEATURES], select, answerFeatures: [...ANSWER_FEATURES], answer, threshold: previous.threshold ?? 0.5, blend: previous.blend ?? 0, use: previous.use ?? true,
 }, null, 1)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), OUT)}`);

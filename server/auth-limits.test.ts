@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../core/config';
+import { loadConfig } from '../core/foundation/config';
 import { startTestServer, type TestServer } from './testing';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

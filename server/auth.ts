@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { runAs, type Actor, type Auth } from '../core/product/index';
-import { AppError } from '../core/errors';
+import { AppError } from '../core/foundation/errors';
 
 export const SESSION_COOKIE = 'cms_session';
 

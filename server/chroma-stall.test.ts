@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { startChroma, type ChromaServer } from '../core/engines/search/chroma-server';
 import { fixtures } from '../core/testing/fixtures';
-import type { HealthReport } from '../core/types';
+import type { HealthReport } from '../core/foundation/types';
 import { startTestServer, type TestServer } from './testing';
 
 let chroma: ChromaServer;

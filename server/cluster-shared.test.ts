@@ -3,7 +3,7 @@ import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { startChroma, type ChromaServer } from '../core/engines/search/chroma-server';
 import { startFakeAnthropic, type FakeAnthropic } from '../core/testing/fake-anthropic';
 import { markerTranslate, translatingResponder } from '../core/testing/fake-translate';
 import { DOCX_TEXT } from '../core/testing/fixture-office';
@@ -11,8 +11,8 @@ import { fixtures } from '../core/testing/fixtures';
 import { inspectParagraphs } from '../core/testing/office-inspect';
 import { findPostgres, startPostgres, type TestPostgres } from '../core/testing/postgres';
 import { startS3Server, type S3TestServer } from '../core/testing/s3-server';
-import type { QuestionStats } from '../core/analytics/stats';
-import type { Document, TranslationRecord } from '../core/types';
+import type { QuestionStats } from '../core/features/analytics/stats';
+import type { Document, TranslationRecord } from '../core/foundation/types';
 import { processGroup, READY, type TestProcess as Proc } from './testing';
 
 /**

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { startChroma, type ChromaServer } from '../core/search/chroma-server';
+import { startChroma, type ChromaServer } from '../core/engines/search/chroma-server';
 import { fixtures } from '../core/testing/fixtures';
 import { findPostgres, startPostgres, type TestPostgres } from '../core/testing/postgres';
 import { startS3Server, type S3TestServer } from '../core/testing/s3-server';
-import type { Document, Job } from '../core/types';
+import type { Document, Job } from '../core/foundation/types';
 import { processGroup, READY, type TestProcess as Proc } from './testing';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fixtures } from '../core/testing/fixtures';
-import type { Category, Document } from '../core/types';
+import type { Category, Document } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 const killHard = async (s: TestServer) => {

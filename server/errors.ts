@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, httpStatusFor, toAppError } from '../core/errors';
-import type { ApiErrorBody } from '../core/types';
+import { AppError, httpStatusFor, toAppError } from '../core/foundation/errors';
+import type { ApiErrorBody } from '../core/foundation/types';
 import { refusal } from '../core/product/index';
 
 /** Fastify's own error codes that are the caller's fault, as product errors. */
@@ -57,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       error: err.code,
       message: status === 500 ? 'Internal server error' : err.message,
     };
-    // A coded message (core/messages.ts) travels beside the English text, for clients that word it in their language.
+    // A coded message (core/foundation/messages.ts) travels beside the English text, for clients that word it in their language.
     const coded = err.details?.message as { code?: unknown; params?: unknown } | undefined;
     if (status < 500 || err.code === 'not_configured') {
       if (coded && typeof coded.code === 'string') body.coded = { code: coded.code, params: (coded.params ?? {}) as Record<string, string | number> };

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fixtures } from '../core/testing/fixtures';
-import type { Document } from '../core/types';
+import type { Document } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let server: TestServer;

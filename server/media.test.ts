@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fixtures } from '../core/testing/fixtures';
-import type { BotImage, ContentItem, Presentation, PresentationImage, Video } from '../core/types';
+import type { BotImage, ContentItem, Presentation, PresentationImage, Video } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { refusal, type Edge, type IncomingFile } from '../core/product/index';
-import { AppError } from '../core/errors';
+import { AppError } from '../core/foundation/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { migrate } from '../core/postgres/migrate';
-import { openPool } from '../core/postgres/pool';
-import { startChroma, type ChromaServer } from '../core/search/chroma-server';
-import { postgresMigrations } from '../core/shared-state';
+import { migrate } from '../core/engines/postgres/migrate';
+import { openPool } from '../core/engines/postgres/pool';
+import { startChroma, type ChromaServer } from '../core/engines/search/chroma-server';
+import { postgresMigrations } from '../core/composition/shared-state';
 import { postgresForTests } from '../core/testing/postgres';
 import { testCollection } from '../core/testing/shared-chroma';
-import type { Category } from '../core/types';
+import type { Category } from '../core/foundation/types';
 import { startTestServer, type TestServer } from './testing';
 
 /**

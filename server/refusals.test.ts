@@ -1,6 +1,6 @@
 /**
  * Refusals a console user sees (an upload's file and fields, categories, retrying what has not failed,
- * accounts) come with their message code and parameters (core/messages.ts), so the console words them in
+ * accounts) come with their message code and parameters (core/foundation/messages.ts), so the console words them in
  * its language, beside the English text API clients and the CLI show.
  */
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MESSAGES } from '../core/messages';
+import { MESSAGES } from '../core/foundation/messages';
 import { fixtures } from '../core/testing/fixtures';
-import type { Category, Document } from '../core/types';
+import type { Category, Document } from '../core/foundation/types';
 import { login, signedInRequest, startTestServer, type RequestInitWithJson, type TestServer } from './testing';
 
 let server: TestServer;

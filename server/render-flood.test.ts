@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { after, before, describe, it } from 'node:test';
-import { pngSize } from '../core/content/page-render';
+import { pngSize } from '../core/features/content/page-render';
 import { makeTextPdf, textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from './testing';
 

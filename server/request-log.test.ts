@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { createLog } from '../core/log';
+import { createLog } from '../core/foundation/log';
 import { requestLogController } from './request-log';
 
 /** A log destination that keeps each line and tells when one arrives. */

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
-import { ACCESS_CHANGE_PERMISSIONS, ACCESS_CHANGES, type AccessChange } from '../core/governance/access-rules';
+import { ACCESS_CHANGE_PERMISSIONS, ACCESS_CHANGES, type AccessChange } from '../core/features/governance/access-rules';
 import { OPERATION_PERMISSIONS } from '../core/product/index';
-import { can, ROLES, type Role } from '../core/governance/roles';
+import { can, ROLES, type Role } from '../core/features/governance/roles';
 import type { AuditEntry, Product } from '../core/product/index';
-import type { ContentItem } from '../core/types';
+import type { ContentItem } from '../core/foundation/types';
 import { fixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from './testing';
 
@@ -111,7 +111,7 @@ describe('roles and tokens', () => {
 
 /**
  * Least privilege for who may see an item: every change of the guard's
- * access table (core/governance/access-rules.ts) x every role x both routes
+ * access table (core/features/governance/access-rules.ts) x every role x both routes
  * (bulk and one item). Widening (public, a later or no expiry, unarchiving)
  * needs `review`: an editor gets 403 and nothing changes. A change added to
  * the table without a case here fails the first test.

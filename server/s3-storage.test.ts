@@ -3,7 +3,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fixtures } from '../core/testing/fixtures';
 import { startS3Server, type S3TestServer } from '../core/testing/s3-server';
-import type { Document, StoredObject } from '../core/types';
+import type { Document, StoredObject } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let s3: S3TestServer;

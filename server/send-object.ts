@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/errors';
+import { AppError } from '../core/foundation/errors';
 import type { Product } from '../core/product/index';
 
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../core/config';
-import { createServices, type Services } from '../core/services';
+import { loadConfig } from '../core/foundation/config';
+import { createServices, type Services } from '../core/composition/services';
 import { sharedChromaEnv } from '../core/testing/shared-chroma';
 import { buildApp } from './app';
 

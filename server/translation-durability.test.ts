@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { startFakeAnthropic } from '../core/testing/fake-anthropic';
 import { requestedSegments, translatingResponder } from '../core/testing/fake-translate';
 import { buildLongDocx } from '../core/testing/fixture-translate';
-import type { Document, TranslationRecord } from '../core/types';
+import type { Document, TranslationRecord } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 const killHard = async (s: TestServer) => {

@@ -10,7 +10,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { Job, TranslationRecord, Video, VideoTranscriptView } from '../core/types';
+import type { Job, TranslationRecord, Video, VideoTranscriptView } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;

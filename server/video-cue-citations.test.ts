@@ -11,7 +11,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures } from '../core/testing/fixture-video';
-import type { ChatBotReply, RetrievalReply, Video } from '../core/types';
+import type { ChatBotReply, RetrievalReply, Video } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 const EN = [

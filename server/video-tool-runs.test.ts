@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import { onToolRun } from '../core/tools/exec';
-import type { Video, VideoTranscriptView } from '../core/types';
+import { onToolRun } from '../core/foundation/tools/exec';
+import type { Video, VideoTranscriptView } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;
@@ -73,7 +73,7 @@ describe('the tool runs of one video', () => {
     assert.equal(view.cues.length, clip.sentences.length);
     const stored = JSON.parse(await readFile(join(s.dataDir, 'objects', 'videos', 'transcripts', `${v.id}.json`), 'utf8')) as { frameTimes?: number[] };
     for (const c of view.cues) assert.ok((stored.frameTimes ?? []).some((t) => t >= c.start && t <= c.end), `a frame inside ${c.start}-${c.end}: ${stored.frameTimes}`);
-    // The job's time is a sample for the next video's estimate (core/video/rates.ts).
+    // The job's time is a sample for the next video's estimate (core/features/video/rates.ts).
     const samples = JSON.parse(await readFile(join(s.dataDir, 'objects', 'text', 'video', 'runs.json'), 'utf8')) as Array<{ kind: string; durationSec: number; sec: number }>;
     assert.deepEqual(samples.map((r) => [r.kind, Math.round(r.durationSec)]), [['endpoint', Math.round(clip.durationSec)]]);
     assert.ok(samples[0]!.sec > 0);

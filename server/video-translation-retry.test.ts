@@ -13,7 +13,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../core/testing/fake-ant
 import { translatingResponder } from '../core/testing/fake-translate';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import type { ContentItem, Job, TranslationRecord, Video } from '../core/types';
+import type { ContentItem, Job, TranslationRecord, Video } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let stt: FakeStt;

@@ -10,8 +10,8 @@ import { openAsBlob, rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startFakeStt, type FakeStt } from '../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../core/testing/fixture-video';
-import { runTool } from '../core/tools/exec';
-import type { RetrievalReply, TranslationRecord, Video, VideoTranscriptView } from '../core/types';
+import { runTool } from '../core/foundation/tools/exec';
+import type { RetrievalReply, TranslationRecord, Video, VideoTranscriptView } from '../core/foundation/types';
 import { login, startTestServer, type TestServer } from './testing';
 
 let fake: FakeStt;

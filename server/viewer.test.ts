@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createProductClient } from '../cli/http/product-client';
 import type { Product } from '../core/product/index';
 import { corpusFile } from '../core/testing/corpus';
-import type { ContentType, RetrievalReply, ViewerData } from '../core/types';
+import type { ContentType, RetrievalReply, ViewerData } from '../core/foundation/types';
 import { startTestServer, type TestServer } from './testing';
 
 async function settled(product: Product, type: ContentType, id: number) {

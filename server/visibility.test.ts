@@ -18,7 +18,7 @@ import type { Product } from '../core/product/index';
 import { corpusFile } from '../core/testing/corpus';
 import { buildPdf } from '../core/testing/pdf-writer';
 import { fixtures } from '../core/testing/fixtures';
-import type { ContentType } from '../core/types';
+import type { ContentType } from '../core/foundation/types';
 import { startTestServer, type TestServer } from './testing';
 
 const PROBES_PER_ROUTE = 50;

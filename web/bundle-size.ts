@@ -45,7 +45,7 @@ async function newestSourceTime(dir: string): Promise<number> {
   return newest;
 }
 
-/** True when web/dist is missing or older than a source file (web/src, index.html, vite config, core/types). */
+/** True when web/dist is missing or older than a source file (web/src, index.html, vite config, core/foundation/types). */
 export async function distIsStale(): Promise<boolean> {
   if (!existsSync(manifestPath)) return true;
   const built = statSync(manifestPath).mtimeMs;
@@ -53,7 +53,7 @@ export async function distIsStale(): Promise<boolean> {
     await newestSourceTime(join(webDir, 'src')),
     statSync(join(webDir, 'index.html')).mtimeMs,
     statSync(join(webDir, 'vite.config.ts')).mtimeMs,
-    statSync(join(repoRoot, 'core', 'types.ts')).mtimeMs,
+    statSync(join(repoRoot, 'core', 'foundation', 'types.ts')).mtimeMs,
   );
   return sources > built;
 }

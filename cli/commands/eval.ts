@@ -28,7 +28,7 @@ export function evalCommand(ctx: CliContext) {
       .option('--answers <questions.json>', 'answers mode: ingest real files and ask a question file (right answer at the right place, not found, grounding)')
       .option('--corpus <dir>', 'answers mode: the folder the question file\'s file paths are relative to (default: its own folder)'),
   )
-    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json\n  cms eval --per-file 50\n  cms eval --answers core/eval/answers/corpus-questions.json --corpus ../shared/corpus')
+    .addHelpText('after', '\nExamples:\n  cms eval\n  cms eval --data ./eval --k 5 --json\n  cms eval --per-file 50\n  cms eval --answers core/features/eval/answers/corpus-questions.json --corpus ../shared/corpus')
     .action(async (options: EvalOptions) => {
       if (options.answers) return answersMode(ctx, options);
       const k = parseCount(options.k, '--k', 1, 100);

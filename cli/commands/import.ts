@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
-import { TRANSLATION_LANGUAGES } from '../../core/types';
+import { TRANSLATION_LANGUAGES } from '../../core/foundation/types';
 import type { Product } from '../../core/product/index';
-import type { TranslationRecord } from '../../core/types';
+import type { TranslationRecord } from '../../core/foundation/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ITEM_STATUSES, RUNNING_STATUSES, type ContentItem } from '../../core/types';
+import { ITEM_STATUSES, RUNNING_STATUSES, type ContentItem } from '../../core/foundation/types';
 import type { Product } from '../../core/product/index';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';

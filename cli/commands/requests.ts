@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { Product } from '../../core/product/index';
-import type { HandoffRequest } from '../../core/types';
+import type { HandoffRequest } from '../../core/foundation/types';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import type { ContentItem } from '../../core/types';
+import type { ContentItem } from '../../core/foundation/types';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseId } from '../usage';
 
-/** `cms approve <ids...>` and `cms reject <ids...> --note "..."`: the review of items (core/governance). */
+/** `cms approve <ids...>` and `cms reject <ids...> --note "..."`: the review of items (core/features/governance). */
 
 function printed(ctx: CliContext, verb: string, items: ContentItem[]) {
   if (ctx.logger.mode === 'json') ctx.logger.json({ [verb]: items });

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { AppError } from '../../core/errors';
+import { AppError } from '../../core/foundation/errors';
 import { withConnection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { SearchHit } from '../../core/product/index';
-import type { ContentType } from '../../core/types';
+import type { ContentType } from '../../core/foundation/types';
 import type { Logger } from '../logger';
 import type { Column } from '../views/table';
 import { withConnection } from '../connection';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
-import type { Job } from '../../core/types';
+import type { Job } from '../../core/foundation/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { isTransientFailure } from '../../core/product/index';
@@ -24,7 +24,7 @@ export interface StatusRow {
   progress: number;
   step: string | null;
   error: string | null;
-  /** A failure's code (`failure.damaged`, `failure.timeout`...) and whether it may pass by itself (core/jobs/failure-class.ts); null unless failed. */
+  /** A failure's code (`failure.damaged`, `failure.timeout`...) and whether it may pass by itself (core/engines/jobs/failure-class.ts); null unless failed. */
   errorCode: string | null;
   transient: boolean | null;
   job: { id: number; state: string; attempts: number } | null;

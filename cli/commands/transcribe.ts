@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { Video } from '../../core/types';
+import type { Video } from '../../core/foundation/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

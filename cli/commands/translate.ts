@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import { AppError } from '../../core/errors';
-import type { ContentType, TranslationRecord } from '../../core/types';
+import { AppError } from '../../core/foundation/errors';
+import type { ContentType, TranslationRecord } from '../../core/foundation/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import type { VersionResult } from '../../core/product/index';
-import type { ItemVersion } from '../../core/types';
+import type { ItemVersion } from '../../core/foundation/types';
 import { withConnection, type Connection } from '../connection';
 import { withCommonOptions, type CliContext } from '../context';
 import { EXIT } from '../handle-error';
 import { parseId } from '../usage';
 
-/** `cms replace`, `cms versions`, `cms restore-version`: versions of an item's file (core/governance/versions.ts). */
+/** `cms replace`, `cms versions`, `cms restore-version`: versions of an item's file (core/features/governance/versions.ts). */
 
 /** In direct mode this process runs the jobs: wait until none is queued or running, so the new version is processed before it exits. */
 export async function drain(conn: Connection, signal: AbortSignal) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
-import { AppError } from '../../core/errors';
+import { AppError } from '../../core/foundation/errors';
 import { lineLogger, type Product } from '../../core/product/index';
 import { safeEqual } from '../../core/product/index';
 import { createServices, workerName } from '../compose';

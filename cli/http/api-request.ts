@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors';
+import { AppError } from '../../core/foundation/errors';
 import { routeFor, type ApiRoute, type Slot } from '../../server/api/index';
 
 /** A route's request, filled from a Product method's arguments as its table entry says (server/api/declare.ts). */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { request } from 'undici';
-import { AppError, httpStatusFor, type ErrorCode } from '../../core/errors';
+import { AppError, httpStatusFor, type ErrorCode } from '../../core/foundation/errors';
 
 export interface HttpClientOptions {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { createSseParser } from '../../core/shared/sse';
+import { createSseParser } from '../../core/foundation/shared/sse';
 
 /** Server-sent events of a response body: `event:` + `data:` (JSON) blocks. */
 export async function* readEvents(body: Readable): AsyncIterable<{ event: string; data: unknown }> {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { AppError } from '../../core/errors';
+import { AppError } from '../../core/foundation/errors';
 import { LIST_PAGE_MAX, type ConversationOptions, type FileRead, type Product, type RagEvent, type ReplaceInput, type UploadInput, type WidgetConfig } from '../../core/product/index';
-import type { ContentType, RetrievalReply } from '../../core/types';
+import type { ContentType, RetrievalReply } from '../../core/foundation/types';
 import type { ApiRoute, Transport } from '../../server/api/index';
 import { apiRequest, queryString, type ApiRequest } from './api-request';
 import type { HttpClient } from './client';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LIST_PAGE_MAX } from '../../core/product/index';
-import type { Document } from '../../core/types';
+import type { Document } from '../../core/foundation/types';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { createProductClient } from './product-client';
 

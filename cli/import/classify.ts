@@ -1,5 +1,5 @@
 import { classifyFile } from '../compose';
-import type { ContentType } from '../../core/types';
+import type { ContentType } from '../../core/foundation/types';
 
 export type Classification = { type: ContentType } | { skip: string };
 

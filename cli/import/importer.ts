@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { AppError, toAppError } from '../../core/errors';
+import { AppError, toAppError } from '../../core/foundation/errors';
 import { isTransientFailure } from '../../core/product/index';
-import type { ContentType } from '../../core/types';
+import type { ContentType } from '../../core/foundation/types';
 import type { Product } from '../../core/product/index';
 import { extentLabel, toItemView, type ItemView } from '../item-view';
 import type { Tracker } from '../tracker';
@@ -20,7 +20,7 @@ export interface ImportRow {
   reason: string | null;
   /** A failure's code: the item's failure reason (`failure.damaged`, `failure.timeout`...) or the refusal's error code (`too_large`, `unavailable`...). */
   errorCode: string | null;
-  /** Whether that failure may pass by itself (run the import again later) rather than needing the file changed (core/jobs/failure-class.ts). */
+  /** Whether that failure may pass by itself (run the import again later) rather than needing the file changed (core/engines/jobs/failure-class.ts). */
   transient: boolean | null;
   /** For duplicates: the item that already holds this content. */
   existing: { type: ContentType; id: number } | null;

@@ -1,28 +1,28 @@
 /**
- * The chat part of the composition root (core/services.ts). Needs: the config, the shared state, the store,
+ * The chat part of the composition root (core/composition/services.ts). Needs: the config, the shared state, the store,
  * the search index, the chat model, the log. Makes: the public-chat limits, widget settings, question log,
  * the two document-search bots (public and staff), the public assistant and hand-off requests, with the
  * question log and hand-offs pruned every 6 hours.
  */
 import path from 'node:path';
-import { createFileQuestionLog, questionLogFile } from '../analytics/file-log';
-import { createPgQuestionLog } from '../analytics/pg-log';
-import { createAssistant } from '../chat/assistant';
-import { createTextTranslator } from '../chat/question-translation';
-import { createRagBot } from '../chat/rag';
-import { createChatLimits } from '../chat/rate-limit';
-import type { Config } from '../config';
-import type { AppError } from '../errors';
-import { publicSearchIndex } from '../governance/visibility';
-import { createHandoff } from '../handoff/requests';
-import type { LlmClient } from '../llm/types';
-import type { LogLine } from '../log';
-import type { MaintainedSearchIndex } from '../search/types';
-import type { SharedState } from '../shared-state';
-import type { ObjectStore } from '../storage/types';
-import { loadTranscript } from '../video/transcript-store';
-import { createPgWidgetSettingsStore } from '../widget/pg-settings';
-import { createWidgetSettingsStore } from '../widget/settings';
+import { createFileQuestionLog, questionLogFile } from '../features/analytics/file-log';
+import { createPgQuestionLog } from '../features/analytics/pg-log';
+import { createAssistant } from '../features/chat/assistant';
+import { createTextTranslator } from '../features/chat/question-translation';
+import { createRagBot } from '../features/chat/rag';
+import { createChatLimits } from '../features/chat/rate-limit';
+import type { Config } from '../foundation/config';
+import type { AppError } from '../foundation/errors';
+import { publicSearchIndex } from '../features/governance/visibility';
+import { createHandoff } from '../features/handoff/requests';
+import type { LlmClient } from '../engines/llm/types';
+import type { LogLine } from '../foundation/log';
+import type { MaintainedSearchIndex } from '../engines/search/types';
+import type { SharedState } from './shared-state';
+import type { ObjectStore } from '../engines/storage/types';
+import { loadTranscript } from '../features/video/transcript-store';
+import { createPgWidgetSettingsStore } from '../features/widget/pg-settings';
+import { createWidgetSettingsStore } from '../features/widget/settings';
 import type { Cleanups } from './cleanups';
 
 export interface ChatNeeds { shared: SharedState; store: ObjectStore; search: MaintainedSearchIndex; llm: LlmClient; log: LogLine; cleanups: Cleanups }

@@ -1,4 +1,4 @@
-/** What the composition root (core/services.ts) undoes at close, in reverse order of making. */
+/** What the composition root (core/composition/services.ts) undoes at close, in reverse order of making. */
 export type Cleanups = Array<() => Promise<void> | void>;
 
 /** Runs every cleanup, last made first, even when one fails; the first failure is thrown after. */

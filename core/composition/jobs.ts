@@ -1,31 +1,31 @@
 /**
- * The jobs part of the composition root (core/services.ts). Needs: the config, the shared state, the records
+ * The jobs part of the composition root (core/composition/services.ts). Needs: the config, the shared state, the records
  * (catalog, store, search), the temp folder, the log. Makes: the chat model, translation, speech to text, one
  * handler per job kind (each room registers its own), the free-space guard and the job queue.
  */
 import path from 'node:path';
-import type { Catalog } from '../catalog/types';
-import type { Config } from '../config';
-import { remakeVideoTranslations } from '../content/remake-subtitles';
-import { createDiskGuard } from '../disk';
-import { AppError } from '../errors';
-import { explainFailure } from '../ingest/failure';
-import { createIngestHandler } from '../ingest/pipeline';
-import { createJobQueue, type JobHandlers, type JobQueue } from '../jobs/queue';
-import { createLlm } from '../llm/create';
-import type { LogLine } from '../log';
-import { metered, meterLlm } from '../metrics';
-import type { MaintainedSearchIndex } from '../search/types';
-import type { SharedState } from '../shared-state';
-import type { ObjectStore } from '../storage/types';
-import { createTranslation } from '../translate/create';
-import { createTranslateHandler } from '../translate/job';
-import type { Job, JobStep } from '../types';
-import { createTranscribeHandler } from '../video/job';
-import { planVideo } from '../video/policy';
-import { createTranscribers } from '../video/speech/create';
-import type { SpeechToText } from '../video/speech/types';
-import { openVideoTranslation } from '../video/translation-job';
+import type { Catalog } from '../engines/catalog/types';
+import type { Config } from '../foundation/config';
+import { remakeVideoTranslations } from '../features/content/remake-subtitles';
+import { createDiskGuard } from '../foundation/disk';
+import { AppError } from '../foundation/errors';
+import { explainFailure } from '../features/ingest/failure';
+import { createIngestHandler } from '../features/ingest/pipeline';
+import { createJobQueue, type JobHandlers, type JobQueue } from '../engines/jobs/queue';
+import { createLlm } from '../engines/llm/create';
+import type { LogLine } from '../foundation/log';
+import { metered, meterLlm } from '../engines/metrics';
+import type { MaintainedSearchIndex } from '../engines/search/types';
+import type { SharedState } from './shared-state';
+import type { ObjectStore } from '../engines/storage/types';
+import { createTranslation } from '../features/translate/create';
+import { createTranslateHandler } from '../features/translate/job';
+import type { Job, JobStep } from '../foundation/types';
+import { createTranscribeHandler } from '../features/video/job';
+import { planVideo } from '../features/video/policy';
+import { createTranscribers } from '../features/video/speech/create';
+import type { SpeechToText } from '../features/video/speech/types';
+import { openVideoTranslation } from '../features/video/translation-job';
 
 export interface JobsNeeds {
   shared: SharedState;
@@ -53,7 +53,7 @@ export function createJobsPart(config: Config, { shared, records, tmpDir, log, o
     translate: createTranslateHandler({ ...records, translation, tmpDir, openVideo: openVideoTranslation }),
   };
   const disk = createDiskGuard([config.dataDir, tmpDir], config.minFreeBytes);
-  // A new version's draft that finished processing goes live when approved (core/governance/versions.ts); bound by the caller.
+  // A new version's draft that finished processing goes live when approved (core/features/governance/versions.ts); bound by the caller.
   let afterJob: (job: Job) => void = () => {};
   const queue: JobQueue = createJobQueue({
     catalog, concurrency: config.worker.concurrency, handlers, claims: shared.claims, leaseMs: config.worker.leaseMs, log, afterClose: (job) => afterJob(job),

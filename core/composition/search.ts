@@ -1,23 +1,23 @@
 /**
- * The search part of the composition root (core/services.ts). Needs: the config, the shared state (its pool
+ * The search part of the composition root (core/composition/services.ts). Needs: the config, the shared state (its pool
  * and catalog), the log. Makes: the search index (Chroma supervised when CHROMA_URL is unset; the change feed
  * with DATABASE_URL; a damaged lexical index set aside), the reranker on it, and whether it must be rebuilt.
  */
 import { renameSync } from 'node:fs';
 import path from 'node:path';
-import type { Catalog } from '../catalog/types';
-import type { Config } from '../config';
-import { AppError, isAppError } from '../errors';
-import type { LogLine } from '../log';
-import { superviseChroma, type ChromaSupervisor } from '../search/chroma-supervisor';
-import { createFeedSearchIndex } from '../search/feed';
-import { createHashEmbedder } from '../search/hash-embedder';
-import { createSearchIndex } from '../search/index';
-import { createOnnxEmbedder } from '../search/onnx-embedder';
-import { createOpenAiEmbedder } from '../search/openai-embedder';
-import { rerankerFromConfig } from '../search/reranked';
-import type { Embedder, MaintainedSearchIndex } from '../search/types';
-import type { SharedState } from '../shared-state';
+import type { Catalog } from '../engines/catalog/types';
+import type { Config } from '../foundation/config';
+import { AppError, isAppError } from '../foundation/errors';
+import type { LogLine } from '../foundation/log';
+import { superviseChroma, type ChromaSupervisor } from '../engines/search/chroma-supervisor';
+import { createFeedSearchIndex } from '../engines/search/feed';
+import { createHashEmbedder } from '../engines/search/hash-embedder';
+import { createSearchIndex } from '../engines/search/index';
+import { createOnnxEmbedder } from '../engines/search/onnx-embedder';
+import { createOpenAiEmbedder } from '../engines/search/openai-embedder';
+import { rerankerFromConfig } from '../engines/search/reranked';
+import type { Embedder, MaintainedSearchIndex } from '../engines/search/types';
+import type { SharedState } from './shared-state';
 import type { Cleanups } from './cleanups';
 
 export interface SearchPart { search: MaintainedSearchIndex; chroma: ChromaSupervisor | null; rebuildIndex: boolean }
@@ -58,7 +58,7 @@ export async function openSearch(config: Config, shared: SharedState, o: { log: 
     });
   }
   cleanups.push(() => search.close());
-  // RERANK_URL: retrieve() puts the fused candidates in the reranker's order (core/search/reranked.ts); unset, nothing changes.
+  // RERANK_URL: retrieve() puts the fused candidates in the reranker's order (core/engines/search/reranked.ts); unset, nothing changes.
   const reranker = rerankerFromConfig(config.search.rerank, { warn: o.warn ?? log });
   if (reranker) search = { ...search, reranker };
   if (!shared.pool && !rebuildIndex && (await search.count()) === 0 && (await hasIndexedItems(shared.catalog))) {

@@ -7,7 +7,7 @@
  * translation to these facts). Order is the registry's: recognition order,
  * and the order of accept lists and messages.
  */
-import type { ContentType } from '../types';
+import type { ContentType } from '../foundation/types';
 
 export interface FormatFacts {
   /** The sniffed kind: 'pdf', 'docx', 'png', ... */
@@ -21,7 +21,7 @@ export interface FormatFacts {
   readonly label: string;
   /** A ZIP package (Office): a damaged one keeps the format its name claims, so it is reported as corrupt, not skipped. */
   readonly zipPackage?: boolean;
-  /** Pages of a completed item can be rendered as pictures on request (core/content/page-render.ts). */
+  /** Pages of a completed item can be rendered as pictures on request (core/features/content/page-render.ts). */
   readonly pageRenders?: boolean;
 }
 

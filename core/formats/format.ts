@@ -2,11 +2,11 @@
  * What a file format declares (one file per format in this folder, listed
  * in ./index.ts): its facts (./facts.ts: names, extensions, MIME type, what
  * it becomes) and how it is recognised. Its extractor is registered by the
- * ingest room (core/ingest/extractors.ts), its translator by the translate
- * room (core/translate/openers.ts): this folder imports nothing above it.
+ * ingest room (core/features/ingest/extractors.ts), its translator by the translate
+ * room (core/features/translate/openers.ts): this folder imports nothing above it.
  * The web console imports ./facts.ts only, never this registry.
  */
-import type { TranslationLanguage } from '../types';
+import type { TranslationLanguage } from '../foundation/types';
 import type { FormatFacts } from './facts';
 
 /** The start of a file, as the sniffer read it. */

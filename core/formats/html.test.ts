@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../config';
-import { readHtmlPage } from '../ingest/html';
-import { createServices, type Services } from '../services';
+import { loadConfig } from '../foundation/config';
+import { readHtmlPage } from '../features/ingest/html';
+import { createServices, type Services } from '../composition/services';
 import { makeTextImage } from '../testing/fixture-media';
 import { sniffFile } from './sniff';
 

@@ -1,5 +1,5 @@
 /**
- * HTML: a web page, a document whose main content is read (core/ingest/html.ts).
+ * HTML: a web page, a document whose main content is read (core/features/ingest/html.ts).
  * Recognised as UTF-8 text that starts as an HTML document, or is named .html/.htm.
  */
 import { HTML } from './facts';

@@ -3,7 +3,7 @@ import { startsWith, type FileFormat } from './format';
 
 /**
  * MP4 and its family (QuickTime, 3GP). Sound-only MP4 (M4A) is not a video.
- * A video is translated from its transcript (core/video/translation-job.ts),
+ * A video is translated from its transcript (core/features/video/translation-job.ts),
  * not opened as a file.
  */
 export const mp4: FileFormat = {

@@ -3,7 +3,7 @@ import { open, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 import { fixtures } from '../testing/fixtures';
 import { assertKind, imageSizeFromBytes, readImageSize, sniffFile, type SniffKind } from './sniff';
 

@@ -4,11 +4,11 @@
  * file size.
  */
 import { open } from 'node:fs/promises';
-import { refusal } from '../messages';
+import { refusal } from '../foundation/messages';
 import type { FileHead } from './format';
 import { FORMATS, formatNames, formatOfKind, labelOf } from './index';
 import { mimeForExt } from './mime';
-import { readZipDirectory } from '../tools/zip-read';
+import { readZipDirectory } from '../foundation/tools/zip-read';
 
 /** A format's kind (core/formats/index.ts), or a ZIP that is no format of ours, or anything else. */
 export type SniffKind = string;

@@ -1,8 +1,8 @@
 /** What an extractor returns: text by structure, images, and derived files in a work folder. */
-import type { Coded } from '../types';
-import type { MediaInfo } from '../tools/ffprobe';
-import type { Message } from '../messages';
-import type { TranslationLanguage } from '../types';
+import type { Coded } from '../foundation/types';
+import type { MediaInfo } from '../foundation/tools/ffprobe';
+import type { Message } from '../foundation/messages';
+import type { TranslationLanguage } from '../foundation/types';
 
 export interface ExtractedSection {
   /** 1-based page (PDF, DOCX has none) */
@@ -73,13 +73,13 @@ export interface ExtractOptions {
   /** tesseract language codes, e.g. ['eng','heb','fra'] */
   ocrLanguages: string[];
   signal?: AbortSignal;
-  /** Progress with the step as a message (core/messages.ts); a plain string is English text without a code. */
+  /** Progress with the step as a message (core/foundation/messages.ts); a plain string is English text without a code. */
   onProgress?: (done: number, total: number, label: Message | string) => void;
 }
 
-// ---- Translation: what a format gives to be translated (core/translate writes the translations in) ----
+// ---- Translation: what a format gives to be translated (core/features/translate writes the translations in) ----
 
-/** Why a segment is kept as it is (a code style, a formula, ...): set by the format or core/translate/keep.ts. */
+/** Why a segment is kept as it is (a code style, a formula, ...): set by the format or core/features/translate/keep.ts. */
 export type KeepReason = 'code' | 'formula' | 'label' | 'identifier' | 'protected';
 
 export interface Segment {
@@ -92,7 +92,7 @@ export interface Segment {
 export interface TranslationWarning {
   unit: number | null;
   message: string;
-  /** The reason as a code with parameters (core/messages.ts), when known. */
+  /** The reason as a code with parameters (core/foundation/messages.ts), when known. */
   code?: Coded;
 }
 
@@ -110,7 +110,7 @@ export interface FileSegment extends Segment {
   keep?: KeepReason;
 }
 
-/** 'mp4': a video, whose segments are its transcript's cues (core/video/translatable.ts). */
+/** 'mp4': a video, whose segments are its transcript's cues (core/features/video/translatable.ts). */
 export type TranslatableFormat = 'docx' | 'pptx' | 'pdf' | 'mp4';
 
 /** A source file read into segments, able to write itself translated. */
@@ -125,7 +125,7 @@ export interface TranslatableFile {
 
 /**
  * A file translated through another room (a video through its transcript,
- * core/video/translation-job.ts), handed to the `translate` job by the composition root.
+ * core/features/video/translation-job.ts), handed to the `translate` job by the composition root.
  */
 export interface MediaTranslation {
   file: TranslatableFile;

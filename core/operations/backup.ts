@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CATALOG_FILE, HIGH_WATER_FILE, readCatalogFile } from '../catalog/catalog-file';
-import { CREDENTIALS_FILE, TOKEN_FILE } from '../auth/credentials';
-import { AppError } from '../errors';
+import { CATALOG_FILE, HIGH_WATER_FILE, readCatalogFile } from '../engines/catalog/catalog-file';
+import { CREDENTIALS_FILE, TOKEN_FILE } from '../features/auth/credentials';
+import { AppError } from '../foundation/errors';
 import { createTarWriter, extractTar } from './tar';
 
 /**

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { formatOfName } from '../formats/index';
 import type { Product } from '../product/types';
-import type { Audience, ContentType, SyncSource } from '../types';
-import { failureOf } from '../sync/failure';
+import type { Audience, ContentType, SyncSource } from '../foundation/types';
+import { failureOf } from '../features/sync/failure';
 
 /**
  * Folder sync (`cms sync <folder>`): makes the product's items match a
@@ -17,7 +17,7 @@ import { failureOf } from '../sync/failure';
  *   its path relative to it with the file's hash, size and mtime, is kept on
  *   the item);
  * - a file whose bytes changed becomes a new version of the item it came
- *   from (core/governance/versions.ts: the approved version stays public
+ *   from (core/features/governance/versions.ts: the approved version stays public
  *   until the new one is approved, or at once with `approve`);
  * - a file gone from the folder archives its item (never public, listed as
  *   archived), or deletes it with `delete`; a file coming back un-archives it;
@@ -109,7 +109,7 @@ export async function syncFolder(product: Product, folder: string, options: Sync
   const files = await walk(root);
   // What earlier runs of this folder made, by path.
   const known = new Map<string, { type: ContentType; id: number; source: SyncSource; archived: boolean }>();
-  // Every item there was before this run: an upload answered with one of them took up what an import made (core/content/same-file.ts).
+  // Every item there was before this run: an upload answered with one of them took up what an import made (core/features/content/same-file.ts).
   const before = new Set<number>();
   for (const type of TYPES) {
     for (const item of await product.items(type)) {

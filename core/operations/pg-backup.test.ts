@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
-import { migrate } from '../postgres/migrate';
-import { openPool } from '../postgres/pool';
-import { openPgCatalog } from '../catalog/pg-catalog';
-import { postgresMigrations } from '../shared-state';
+import { migrate } from '../engines/postgres/migrate';
+import { openPool } from '../engines/postgres/pool';
+import { openPgCatalog } from '../engines/catalog/pg-catalog';
+import { postgresMigrations } from '../composition/shared-state';
 import { findPostgres } from '../testing/postgres';
 import { postgresForTests } from '../testing/postgres';
-import { createPgGlossaryStore } from '../translate/pg-glossary';
-import { createPgWidgetSettingsStore } from '../widget/pg-settings';
+import { createPgGlossaryStore } from '../features/translate/pg-glossary';
+import { createPgWidgetSettingsStore } from '../features/widget/pg-settings';
 
 /**
  * The PostgreSQL backup of docs/OPERATIONS.md: `pg_dump --format=custom`,

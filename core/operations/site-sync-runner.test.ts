@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { setImmediate } from 'node:timers/promises';
-import { loadConfig } from '../config';
-import { createServices, type Services } from '../services';
+import { loadConfig } from '../foundation/config';
+import { createServices, type Services } from '../composition/services';
 
 /** Three pages; page 3 never answers (the run is caught in the middle). */
 const site = http.createServer((req, res) => {

@@ -7,9 +7,9 @@
  * progress (sites() shows it as `running`); when it ends, its record is the
  * run's like any other.
  */
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 import type { Product } from '../product/types';
-import type { SiteRunProgress, SiteSummary } from '../types';
+import type { SiteRunProgress, SiteSummary } from '../foundation/types';
 import { syncSite, type SiteSyncReport } from './site-sync';
 
 interface Running { startedAt: string; report: SiteSyncReport | null; done: Promise<void>; abort: AbortController }

@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { loadConfig } from '../config';
-import { createServices, type Services } from '../services';
-import { parseRobots } from '../sync/robots';
-import { isPrivateAddress, SiteFetcher } from '../sync/site-fetch';
+import { loadConfig } from '../foundation/config';
+import { createServices, type Services } from '../composition/services';
+import { parseRobots } from '../features/sync/robots';
+import { isPrivateAddress, SiteFetcher } from '../features/sync/site-fetch';
 import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
 
 const PAGES = 60;

@@ -5,12 +5,12 @@
  * interface like a folder sync (core/operations/folder-sync.ts), with the same
  * report: new, changed, removed, failed.
  *
- * - every request goes through SiteFetcher (core/sync/site-fetch.ts): the
+ * - every request goes through SiteFetcher (core/features/sync/site-fetch.ts): the
  *   site's host and hosts allowed with --allow-host only, no private or
  *   loopback address unless its host was allowed explicitly, at most 5
  *   redirects and no loop, 5 MB per page;
  * - robots.txt is read first and followed (a disallowed page is skipped);
- * - a page is read by the HTML format (core/ingest/html.ts): its pictures
+ * - a page is read by the HTML format (core/features/ingest/html.ts): its pictures
  *   on an allowed host are fetched and embedded into the stored page
  *   (data: URLs), which the format's extractor takes as its images; a page
  *   that is mostly navigation is flagged and not imported;
@@ -28,15 +28,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
-import { AppError, isAppError } from '../errors';
-import { readHtmlPage } from '../ingest/html';
+import { AppError, isAppError } from '../foundation/errors';
+import { readHtmlPage } from '../features/ingest/html';
 import type { Product } from '../product/types';
-import { decodeEntities } from '../tools/tidy';
-import type { Audience, SyncSource } from '../types';
+import { decodeEntities } from '../foundation/tools/tidy';
+import type { Audience, SyncSource } from '../foundation/types';
 import { imageSizeFromBytes } from '../formats/sniff';
-import { allowAll, parseRobots, type Robots } from '../sync/robots';
-import { SiteFetcher, type SiteFetchOptions } from '../sync/site-fetch';
-import { failureOf } from '../sync/failure';
+import { allowAll, parseRobots, type Robots } from '../features/sync/robots';
+import { SiteFetcher, type SiteFetchOptions } from '../features/sync/site-fetch';
+import { failureOf } from '../features/sync/failure';
 
 export interface SiteSyncOptions extends Pick<SiteFetchOptions, 'allowHosts' | 'maxBytes' | 'maxRedirects' | 'timeoutMs'> {
   approve?: boolean;
@@ -85,7 +85,7 @@ export interface SiteSyncReport {
   downloaded: number;
   notModified: number;
   durationMs: number;
-  /** The run as recorded for the console's Website sources (core/sync/site-runs.ts); `recordError` when it could not be. */
+  /** The run as recorded for the console's Website sources (core/features/sync/site-runs.ts); `recordError` when it could not be. */
   runId?: number;
   recordError?: string;
 }

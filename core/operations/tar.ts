@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable, type Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 
 /**
  * A gzip-compressed tar (ustar) written and read as streams, for backups

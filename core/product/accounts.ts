@@ -1,4 +1,4 @@
-import { actingActor } from '../governance/actor-context';
+import { actingActor } from '../features/governance/actor-context';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

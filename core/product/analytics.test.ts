@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { createFileQuestionLog } from '../analytics/file-log';
+import { createFileQuestionLog } from '../features/analytics/file-log';
 import { analytics } from './analytics';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'product-analytics-'));

@@ -1,6 +1,6 @@
-import { toCsv, toJsonl } from '../analytics/export';
-import { parseSince, questionStats } from '../analytics/stats';
-import { AppError } from '../errors';
+import { toCsv, toJsonl } from '../features/analytics/export';
+import { parseSince, questionStats } from '../features/analytics/stats';
+import { AppError } from '../foundation/errors';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

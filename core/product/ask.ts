@@ -1,6 +1,6 @@
-import { markSources } from '../governance/visibility';
-import { timedAnswer } from '../metrics';
-import type { RagEvent } from '../chat/rag';
+import { markSources } from '../features/governance/visibility';
+import { timedAnswer } from '../engines/metrics';
+import type { RagEvent } from '../features/chat/rag';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,6 +1,6 @@
 import type { Product } from './types';
-import { actingActor } from '../governance/actor-context';
-import type { AuditInput, AuditLog } from '../governance/audit';
+import { actingActor } from '../features/governance/actor-context';
+import type { AuditInput, AuditLog } from '../features/governance/audit';
 
 /**
  * The audit entry of every write the product accepts that no use case

@@ -1,4 +1,4 @@
-import { createCategory, deleteCategory, updateCategory } from '../content/categories';
+import { createCategory, deleteCategory, updateCategory } from '../features/content/categories';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,4 +1,4 @@
-import { timedAnswer } from '../metrics';
+import { timedAnswer } from '../engines/metrics';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,4 +1,4 @@
-import { dashboardMetrics } from '../content/views';
+import { dashboardMetrics } from '../features/content/views';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,31 +1,31 @@
 /**
  * What the product's use cases are built on: the parts the composition root
- * (core/services.ts) makes and hands to createProduct. Types only; the
+ * (core/composition/services.ts) makes and hands to createProduct. Types only; the
  * front door never imports the composition.
  */
-import type { Accounts } from '../auth/accounts';
-import type { AuditLog } from '../governance/audit';
-import type { Auth } from '../auth/auth';
-import type { Catalog } from '../catalog/types';
-import type { ChromaSupervisor } from '../search/chroma-supervisor';
-import type { Config } from '../config';
-import type { ContentDeps } from '../content/deps';
-import type { ConversationStore } from '../conversations/types';
-import type { createAssistant } from '../chat/assistant';
-import type { createRagBot } from '../chat/rag';
-import type { discard, spoolToTempFile } from '../content/spool';
-import type { DiskGuard } from '../disk';
-import type { Handoff } from '../handoff/requests';
-import type { JobQueue } from '../jobs/queue';
-import type { LlmClient } from '../llm/types';
-import type { ObjectStore } from '../storage/types';
-import type { QuestionLog } from '../analytics/types';
-import type { RateLimitStore } from '../limits/types';
-import type { SearchIndex } from '../search/types';
-import type { SpeechToText } from '../video/speech/types';
-import type { Translation } from '../translate/create';
-import type { WidgetSettingsStore } from '../widget/settings';
-import type { SiteRunProgress } from '../types';
+import type { Accounts } from '../features/auth/accounts';
+import type { AuditLog } from '../features/governance/audit';
+import type { Auth } from '../features/auth/auth';
+import type { Catalog } from '../engines/catalog/types';
+import type { ChromaSupervisor } from '../engines/search/chroma-supervisor';
+import type { Config } from '../foundation/config';
+import type { ContentDeps } from '../features/content/deps';
+import type { ConversationStore } from '../engines/conversations/types';
+import type { createAssistant } from '../features/chat/assistant';
+import type { createRagBot } from '../features/chat/rag';
+import type { discard, spoolToTempFile } from '../features/content/spool';
+import type { DiskGuard } from '../foundation/disk';
+import type { Handoff } from '../features/handoff/requests';
+import type { JobQueue } from '../engines/jobs/queue';
+import type { LlmClient } from '../engines/llm/types';
+import type { ObjectStore } from '../engines/storage/types';
+import type { QuestionLog } from '../features/analytics/types';
+import type { RateLimitStore } from '../engines/limits/types';
+import type { SearchIndex } from '../engines/search/types';
+import type { SpeechToText } from '../features/video/speech/types';
+import type { Translation } from '../features/translate/create';
+import type { WidgetSettingsStore } from '../features/widget/settings';
+import type { SiteRunProgress } from '../foundation/types';
 
 /** Website syncs started from the console, running in this process (core/operations/site-sync-runner.ts). */
 export interface SiteSyncs {
@@ -51,7 +51,7 @@ export interface ProductDeps {
   questions: QuestionLog;
   /** The embeddable widget's allowed sites and brand defaults (admin settings). */
   widgetSettings: WidgetSettingsStore;
-  /** The document-search bot as anonymous callers get it: public items only (core/governance/visibility.ts). */
+  /** The document-search bot as anonymous callers get it: public items only (core/features/governance/visibility.ts). */
   rag: ReturnType<typeof createRagBot>;
   /** The document-search bot for signed-in staff: every completed item. */
   staffRag: ReturnType<typeof createRagBot>;
@@ -69,7 +69,7 @@ export interface ProductDeps {
   transcribers: SpeechToText[];
   /** The embedded Chroma server's supervisor; null when CHROMA_URL points at an external one. */
   chroma: ChromaSupervisor | null;
-  /** Who changed what (core/governance/audit.ts), in the catalog store. */
+  /** Who changed what (core/features/governance/audit.ts), in the catalog store. */
   audit: AuditLog;
   /** Named users and API tokens with roles. */
   accounts: Accounts;

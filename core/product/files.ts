@@ -1,10 +1,10 @@
-import { createPageRenderer } from '../content/page-render';
-import { parsePageRenderKey } from '../storage/layout';
-import { AppError } from '../errors';
+import { createPageRenderer } from '../features/content/page-render';
+import { parsePageRenderKey } from '../engines/storage/layout';
+import { AppError } from '../foundation/errors';
 import { isPubliclyServed } from './public-files';
 import type { ProductDeps as Services } from './deps';
-import { assertValidKey } from '../storage/key-check';
-import { listAll, storageStats } from '../storage/stats';
+import { assertValidKey } from '../engines/storage/key-check';
+import { listAll, storageStats } from '../engines/storage/stats';
 import type { Product } from './types';
 import { fileNeed, type Needs } from './guard';
 

@@ -1,9 +1,9 @@
-import { isAppError } from '../errors';
+import { isAppError } from '../foundation/errors';
 import type { Product } from './types';
-import { currentActor } from '../governance/actor-context';
-import type { AuditLog } from '../governance/audit';
-import { assertCanAny, LOCAL_ACTOR, type Permission } from '../governance/roles';
-import { AppError } from '../errors';
+import { currentActor } from '../features/governance/actor-context';
+import type { AuditLog } from '../features/governance/audit';
+import { assertCanAny, LOCAL_ACTOR, type Permission } from '../features/governance/roles';
+import { AppError } from '../foundation/errors';
 
 /**
  * The permission an operation needs. Each use case declares its operations' needs beside it

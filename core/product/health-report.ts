@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
-import type { HealthReport } from '../types';
+import { PRODUCT_VERSION } from '../foundation/version';
+import type { HealthReport } from '../foundation/types';
 import type { ProductDeps as CoreServices } from './deps';
-import { toolIsolation, toolLimits } from '../tools/sandbox';
-import { withDeadline } from '../deadline';
+import { toolIsolation, toolLimits } from '../foundation/tools/sandbox';
+import { withDeadline } from '../foundation/deadline';
 
 /** How long health waits for each service. */
 const HEALTH_DEADLINE_MS = 6_000;
 
-const version = (() => {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-})();
+const version = PRODUCT_VERSION;
 
 export async function healthReport(s: Pick<CoreServices, 'store' | 'search' | 'catalog' | 'llm'> & Partial<Pick<CoreServices, 'disk'>>): Promise<HealthReport> {
   // Each service answers within its deadline or the report says degraded (a hung Chroma or S3 never holds it).

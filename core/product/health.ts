@@ -1,8 +1,8 @@
-import { safeEqual } from '../auth/secrets';
-import { AppError } from '../errors';
-import { freeBytes } from '../disk';
+import { safeEqual } from '../features/auth/secrets';
+import { AppError } from '../foundation/errors';
+import { freeBytes } from '../foundation/disk';
 import { healthReport } from './health-report';
-import { metricsText } from '../metrics';
+import { metricsText } from '../engines/metrics';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import { metricsNeed, type Needs } from './guard';

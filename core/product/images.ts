@@ -1,5 +1,5 @@
 import type { ProductDeps as Services } from './deps';
-import type { BotImage, PresentationImage } from '../types';
+import type { BotImage, PresentationImage } from '../foundation/types';
 import type { Page, Product } from './types';
 import type { Needs } from './guard';
 

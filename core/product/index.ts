@@ -1,7 +1,7 @@
 /**
  * The front door of core: everything the product can do, as one typed
  * object (`Product`, ./types.ts), one use case per file in this folder.
- * Faces (server/, cli/) import from here, core/types and core/errors only.
+ * Faces (server/, cli/) import from here, core/foundation/types and core/foundation/errors only.
  */
 import type { ProductDeps as Services } from './deps';
 import { accounts, accountsNeeds } from './accounts';
@@ -64,22 +64,22 @@ export function createProduct(s: Services): Product {
 export type Edge = Pick<Services, 'auth' | 'config' | 'tmpDir' | 'rateLimits' | 'spool'> & { product: Product };
 
 // What the edges need besides the product (types, the JSON log lines, and the constants their validation and permissions use).
-// The composition root (createServices, loadConfig, readLock, ...) is core/root.ts, for bin/ and cli/compose.ts.
-export type { Config } from '../config';
-export type { IncomingFile } from '../content/spool';
-export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../log';
-export { parseSince } from '../analytics/stats';
-/** A refused request with its message code (core/messages.ts), for refusals made at the edge (an upload's parts). */
-export { refusal } from '../messages';
-export { isTransientFailure } from '../jobs/failure-class';
-export { isPermanentFailure } from '../messages';
-export { safeEqual } from '../auth/secrets';
-export type { Auth } from '../auth/auth';
-export { ROLES, can, type Permission } from '../governance/roles';
-export { runAs } from '../governance/actor-context';
-export { CONVERSATION_ID_PATTERN } from '../conversations/ids';
+// The composition root (createServices, loadConfig, readLock, ...) is core/composition/root.ts, for bin/ and cli/compose.ts.
+export type { Config } from '../foundation/config';
+export type { IncomingFile } from '../features/content/spool';
+export { createLog, serviceLog, lineLogger, type Logger as JsonLog } from '../foundation/log';
+export { parseSince } from '../features/analytics/stats';
+/** A refused request with its message code (core/foundation/messages.ts), for refusals made at the edge (an upload's parts). */
+export { refusal } from '../foundation/messages';
+export { isTransientFailure } from '../engines/jobs/failure-class';
+export { isPermanentFailure } from '../foundation/messages';
+export { safeEqual } from '../features/auth/secrets';
+export type { Auth } from '../features/auth/auth';
+export { ROLES, can, type Permission } from '../features/governance/roles';
+export { runAs } from '../features/governance/actor-context';
+export { CONVERSATION_ID_PATTERN } from '../engines/conversations/ids';
 export { createPublicGate, type PublicGate, type PublicRouteGroup } from './public';
-export { UPLOADS_FOLDERS } from '../storage/layout';
+export { UPLOADS_FOLDERS } from '../engines/storage/layout';
 /** The server starts its metrics at once (elsewhere they start on first use). */
-export { httpRequests, startMetrics } from '../metrics';
-export { LIST_PAGE_MAX } from '../content/views';
+export { httpRequests, startMetrics } from '../engines/metrics';
+export { LIST_PAGE_MAX } from '../features/content/views';

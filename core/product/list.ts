@@ -1,8 +1,8 @@
-import type { ItemRecord, Query } from '../catalog/types';
-import type { ItemRecordOf } from '../content/create';
-import { contentPage, LIST_PAGE_MAX, LISTED, listContent, translationRows } from '../content/views';
+import type { ItemRecord, Query } from '../engines/catalog/types';
+import type { ItemRecordOf } from '../features/content/create';
+import { contentPage, LIST_PAGE_MAX, LISTED, listContent, translationRows } from '../features/content/views';
 import type { ProductDeps as Services } from './deps';
-import type { ContentType } from '../types';
+import type { ContentType } from '../foundation/types';
 import type { ListName, ListPage, ListQuery, ListRows, Product } from './types';
 import type { Needs } from './guard';
 

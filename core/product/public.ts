@@ -1,5 +1,5 @@
-import { newConversationId } from '../conversations/ids';
-import { createRateLimiter, type RateLimiter } from '../limits/limiter';
+import { newConversationId } from '../engines/conversations/ids';
+import { createRateLimiter, type RateLimiter } from '../engines/limits/limiter';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

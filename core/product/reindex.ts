@@ -1,4 +1,4 @@
-import { reindexAll } from '../content/reindex';
+import { reindexAll } from '../features/content/reindex';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,6 +1,6 @@
-import { deleteAllData, deleteAnyContent, deleteImage, deleteItem } from '../content/remove';
-import { actingActor } from '../governance/actor-context';
-import { findGoverned } from '../governance/review';
+import { deleteAllData, deleteAnyContent, deleteImage, deleteItem } from '../features/content/remove';
+import { actingActor } from '../features/governance/actor-context';
+import { findGoverned } from '../features/governance/review';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

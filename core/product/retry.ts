@@ -1,6 +1,6 @@
-import { retryById, retryFailed, retryItem, retryJob } from '../content/retry';
+import { retryById, retryFailed, retryItem, retryJob } from '../features/content/retry';
 import type { ProductDeps as Services } from './deps';
-import type { ContentType } from '../types';
+import type { ContentType } from '../foundation/types';
 import type { ItemRecordOf, Product } from './types';
 import type { Needs } from './guard';
 

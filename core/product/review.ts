@@ -1,14 +1,14 @@
-import { parseSince } from '../analytics/stats';
-import { reviewList } from '../content/views';
-import { exportAudit } from '../governance/audit';
-import { approveItems, rejectItems, setAccess, type GovernDeps, type PendingVersions } from '../governance/review';
-import { approvePending, discardPending, type VersionDeps } from '../content/versions';
-import { actingActor } from '../governance/actor-context';
+import { parseSince } from '../features/analytics/stats';
+import { reviewList } from '../features/content/views';
+import { exportAudit } from '../features/governance/audit';
+import { approveItems, rejectItems, setAccess, type GovernDeps, type PendingVersions } from '../features/governance/review';
+import { approvePending, discardPending, type VersionDeps } from '../features/content/versions';
+import { actingActor } from '../features/governance/actor-context';
 import type { ProductDeps as Services } from './deps';
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 import type { Product } from './types';
 import type { Needs } from './guard';
-import { EDIT_OR_REVIEW } from '../governance/access-rules';
+import { EDIT_OR_REVIEW } from '../features/governance/access-rules';
 
 /** "7d", "24h", "30m" or an ISO date; everything when absent. */
 function since(value: string | null | undefined): Date | null {

@@ -1,6 +1,6 @@
-import { actingActor } from '../governance/actor-context';
+import { actingActor } from '../features/governance/actor-context';
 import type { ProductDeps as Services } from './deps';
-import { createSiteRuns } from '../sync/site-runs';
+import { createSiteRuns } from '../features/sync/site-runs';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
@@ -8,7 +8,7 @@ import type { Needs } from './guard';
 export const sitesNeeds = { sites: 'read', recordSiteRun: 'upload', startSiteSync: 'manage' } satisfies Needs;
 
 /**
- * Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/sync/site-runs.ts);
+ * Website sources: the sites synced with `cms sync <URL>` and the record of their runs (core/features/sync/site-runs.ts);
  * a run started from the console goes in the background (core/operations/site-sync-runner.ts), its progress in `running`.
  */
 export const sites = (s: Pick<Services, 'catalog' | 'siteSyncs'>): Pick<Product, 'sites' | 'recordSiteRun' | 'startSiteSync'> => {

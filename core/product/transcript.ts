@@ -1,5 +1,5 @@
 import type { ProductDeps as Services } from './deps';
-import { saveEditedTranscript, transcribeAgain, transcriptView } from '../content/transcript-edit';
+import { saveEditedTranscript, transcribeAgain, transcriptView } from '../features/content/transcript-edit';
 import type { Product } from './types';
 import type { Needs } from './guard';
 

@@ -1,7 +1,7 @@
 import type { ProductDeps as Services } from './deps';
-import { noProviderError } from '../translate/offers';
-import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../content/translations';
-import { AppError } from '../errors';
+import { noProviderError } from '../features/translate/offers';
+import { assertTranslatable, listTranslations, removeTranslation, requestTranslation, retryTranslation, parseTargetLanguage, sourceLanguageOf } from '../features/content/translations';
+import { AppError } from '../foundation/errors';
 import type { Product } from './types';
 import type { Needs } from './guard';
 

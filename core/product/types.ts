@@ -1,28 +1,28 @@
 import type { Readable } from 'node:stream';
-import type { AnyUploadResult } from '../content/upload-any';
-import type { ContentFormState, ItemRecordOf } from '../content/create';
-import type { CategoryInput } from '../content/categories';
-import type { DocumentPatch } from '../content/update';
-import type { RawFields } from '../content/fields';
-import type { UploadKind } from '../content/classify';
-import type { Page, TranslationRow } from '../content/views';
+import type { AnyUploadResult } from '../features/content/upload-any';
+import type { ContentFormState, ItemRecordOf } from '../features/content/create';
+import type { CategoryInput } from '../features/content/categories';
+import type { DocumentPatch } from '../features/content/update';
+import type { RawFields } from '../features/content/fields';
+import type { UploadKind } from '../features/content/classify';
+import type { Page, TranslationRow } from '../features/content/views';
 
 export type { Page };
-import type { RagEvent } from '../chat/rag';
-import type { SearchHit } from '../search/types';
-import type { QuestionStats } from '../analytics/stats';
-import type { Rating } from '../analytics/types';
-import type { WidgetSettings, WidgetSettingsView } from '../widget/settings';
-import type { Actor, Role } from '../governance/roles';
-import type { AuditAction, AuditEntry } from '../types';
-import type { TokenView, UserView } from '../auth/accounts';
+import type { RagEvent } from '../features/chat/rag';
+import type { SearchHit } from '../engines/search/types';
+import type { QuestionStats } from '../features/analytics/stats';
+import type { Rating } from '../features/analytics/types';
+import type { WidgetSettings, WidgetSettingsView } from '../features/widget/settings';
+import type { Actor, Role } from '../features/governance/roles';
+import type { AuditAction, AuditEntry } from '../foundation/types';
+import type { TokenView, UserView } from '../features/auth/accounts';
 import type {
   BotImage, Category, ChatBotReply, ContentItem, ContentType, DashboardMetrics, Document, HandoffInput, HandoffRequest, HealthReport, Job, JobState,
   ItemVersion, SyncSource, Presentation, PresentationImage, PublicChatMessage, RetrievalReply, Audience, ReviewFilter, StorageStats, StoredObject, TranslationOffers, TranslationRecord, Video, VideoTranscriptView, ViewerData, SiteRun, SiteRunInput, SiteRunProgress, SiteSummary,
-} from '../types';
-import type { Glossary, GlossaryEntry } from '../translate/glossary';
+} from '../foundation/types';
+import type { Glossary, GlossaryEntry } from '../features/translate/glossary';
 import type { Static } from 'typebox';
-import type * as S from '../schemas/index';
+import type * as S from '../foundation/schemas/index';
 
 export type { Actor, Role, AuditAction, AuditEntry, TokenView, UserView };
 export type { Glossary, GlossaryEntry, SearchHit, TranslationOffers, TranslationRecord, QuestionStats, Rating, WidgetSettings, WidgetSettingsView };
@@ -140,7 +140,7 @@ export interface Product {
   /** Saves edited cues as a new version of the transcript (re-indexed, subtitles made again; the original is kept). */
   saveTranscript(videoId: number, cues: Static<typeof S.CueList>['cues']): Promise<VideoTranscriptView>;
 
-  // Review, audience, expiry (core/governance): nothing is public before it is approved
+  // Review, audience, expiry (core/features/governance): nothing is public before it is approved
   /** Approves items (single or bulk, by id): they become public unless staff-only or expired. Needs the review permission. */
   approve(ids: number[], options?: GovernOptions): Promise<ContentItem[]>;
   /** Rejects items with an optional note: they are never public. Needs the review permission. */
@@ -153,7 +153,7 @@ export interface Product {
   auditLog(query?: { since?: string | null; action?: AuditAction; limit?: number }): Promise<AuditEntry[]>;
   exportAudit(query: { since?: string | null; format: 'csv' | 'jsonl' }): Promise<ConversationExport>;
 
-  // Versions of an item's file (core/governance/versions.ts): same id, same public URLs
+  // Versions of an item's file (core/features/governance/versions.ts): same id, same public URLs
   /**
    * Replaces an item's file with a new version. An approved item keeps being served as it was until the new
    * version is processed and approved; an unapproved one is processed again at once. Admin and editor.
@@ -254,7 +254,7 @@ export interface Product {
   // System
   dashboard(): Promise<DashboardMetrics>;
   health(): Promise<HealthReport>;
-  /** Prometheus text (core/metrics.ts): for admins, or anyone presenting METRICS_TOKEN as `token`. */
+  /** Prometheus text (core/engines/metrics.ts): for admins, or anyone presenting METRICS_TOKEN as `token`. */
   metrics(options?: { token?: string | null }): Promise<{ contentType: string; body: string }>;
 
   // Question analytics and the website widget

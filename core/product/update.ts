@@ -1,6 +1,6 @@
-import { createContentItem } from '../content/create';
-import { updateDocument } from '../content/update';
-import { actingActor } from '../governance/actor-context';
+import { createContentItem } from '../features/content/create';
+import { updateDocument } from '../features/content/update';
+import { actingActor } from '../features/governance/actor-context';
 import type { ProductDeps as Services } from './deps';
 import type { Product } from './types';
 import type { Needs } from './guard';

@@ -1,6 +1,6 @@
-import { describeLocalFile, discard, type IncomingFile } from '../content/spool';
-import { uploadAny, uploadOfKind } from '../content/upload-any';
-import { actingActor } from '../governance/actor-context';
+import { describeLocalFile, discard, type IncomingFile } from '../features/content/spool';
+import { uploadAny, uploadOfKind } from '../features/content/upload-any';
+import { actingActor } from '../features/governance/actor-context';
 import type { ProductDeps as Services } from './deps';
 import type { Product, UploadFile, UploadInput, UploadResultOf } from './types';
 import type { Needs } from './guard';

@@ -1,15 +1,15 @@
-import { actingActor } from '../governance/actor-context';
-import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../content/versions';
+import { actingActor } from '../features/governance/actor-context';
+import { listVersions, replaceFile, restoreVersion, type VersionDeps } from '../features/content/versions';
 import type { ProductDeps as Services } from './deps';
 import { incoming } from './upload';
-import { parseSyncSource } from '../content/fields';
+import { parseSyncSource } from '../features/content/fields';
 import type { Product } from './types';
 import type { Needs } from './guard';
 
 /** The permission each operation here needs (core/product/guard.ts checks it on every call). */
 export const versionsNeeds = { replace: 'edit', versions: 'read', restoreVersion: 'edit' } satisfies Needs;
 
-/** Versions of an item's file: replace in place, list, restore (core/governance/versions.ts). */
+/** Versions of an item's file: replace in place, list, restore (core/features/governance/versions.ts). */
 export const versions = (s: Services): Pick<Product, 'replace' | 'versions' | 'restoreVersion'> => {
   const deps: VersionDeps = { ...s.content, audit: (e) => s.audit.record(e) };
   return {

@@ -1,5 +1,5 @@
 import type { ProductDeps as Services } from './deps';
-import { allowed } from '../widget/settings';
+import { allowed } from '../features/widget/settings';
 import type { Product } from './types';
 import type { Needs } from './guard';
 

@@ -20,15 +20,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { describeLocalFile } from '../content/spool';
-import { uploadOfKind } from '../content/upload-any';
-import { AppError } from '../errors';
+import { loadConfig } from '../foundation/config';
+import { describeLocalFile } from '../features/content/spool';
+import { uploadOfKind } from '../features/content/upload-any';
+import { AppError } from '../foundation/errors';
 import { formatOfName } from '../formats/index';
-import { createServices } from '../services';
-import { normalizeForMatch } from '../text/normalize';
-import { figureForms } from '../chat/grounding';
-import type { RetrievalReply } from '../types';
+import { createServices } from '../composition/services';
+import { normalizeForMatch } from '../foundation/text/normalize';
+import { figureForms } from '../features/chat/grounding';
+import type { RetrievalReply } from '../foundation/types';
 
 export interface AnswerQuestion {
   id: string;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { questionLogFile, createFileQuestionLog } from '../analytics/file-log';
-import { importAnswers } from '../analytics/pg-log';
-import { importCredentials } from '../auth/credentials';
+import { questionLogFile, createFileQuestionLog } from '../features/analytics/file-log';
+import { importAnswers } from '../features/analytics/pg-log';
+import { importCredentials } from '../features/auth/credentials';
 
 export interface MigratePart {
   name: string;

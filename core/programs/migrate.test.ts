@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { startChroma, type ChromaServer } from '../search/chroma-server';
+import { startChroma, type ChromaServer } from '../engines/search/chroma-server';
 import { corpusFile } from '../testing/corpus';
 import { findPostgres, startPostgres, type TestPostgres } from '../testing/postgres';
 import { startS3Server, type S3TestServer } from '../testing/s3-server';
-import type { Citation } from '../types';
+import type { Citation } from '../foundation/types';
 
 /**
  * `cms migrate` on a data folder holding real files from the shared corpus:

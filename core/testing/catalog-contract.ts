@@ -7,10 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CatalogStore, Cond } from '../catalog/types';
-import { AWAITS_REVIEW, awaitsReview, LISTED } from '../content/views';
-import { AppError } from '../errors';
-import type { Category, Job } from '../types';
+import type { CatalogStore, Cond } from '../engines/catalog/types';
+import { AWAITS_REVIEW, awaitsReview, LISTED } from '../features/content/views';
+import { AppError } from '../foundation/errors';
+import type { Category, Job } from '../foundation/types';
 
 export interface CatalogHarness {
   open(): CatalogStore | Promise<CatalogStore>;

@@ -6,16 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openCatalog } from '../catalog/catalog';
-import type { Catalog } from '../catalog/types';
-import { openFileConversationStore } from '../conversations/file-store';
-import { keys, publicUrlForKey } from '../storage/layout';
-import { startChroma } from '../search/chroma-server';
+import { openCatalog } from '../engines/catalog/catalog';
+import type { Catalog } from '../engines/catalog/types';
+import { openFileConversationStore } from '../engines/conversations/file-store';
+import { keys, publicUrlForKey } from '../engines/storage/layout';
+import { startChroma } from '../engines/search/chroma-server';
 import { sharedChromaEnv } from './shared-chroma';
-import { createSearchIndex } from '../search/index';
-import { createHashEmbedder } from '../search/hash-embedder';
-import type { Chunk, SearchIndex } from '../search/types';
-import type { Document, ItemStatus, Presentation, TranslationInfo, Video } from '../types';
+import { createSearchIndex } from '../engines/search/index';
+import { createHashEmbedder } from '../engines/search/hash-embedder';
+import type { Chunk, SearchIndex } from '../engines/search/types';
+import type { Document, ItemStatus, Presentation, TranslationInfo, Video } from '../foundation/types';
 
 const now = () => new Date().toISOString();
 const noTranslation: TranslationInfo = { state: 'none', targetLanguage: null, fileKey: null, error: null };
@@ -23,7 +23,7 @@ const noTranslation: TranslationInfo = { state: 'none', targetLanguage: null, fi
 function processing(fileName: string, fileType: string, fileKey: string, status: ItemStatus = 'completed', translation = noTranslation) {
   return {
     status, progress: 100, step: null, error: null, sha256: null, fileName, fileType, fileSize: 1000, fileKey, translation, updatedAt: now(),
-    // What the assistants hand out must be approved and public (core/governance/visibility.ts).
+    // What the assistants hand out must be approved and public (core/features/governance/visibility.ts).
     review: 'approved' as const, approvedBy: 'test', audience: 'public' as const,
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConversationStore, RetentionPolicy } from '../conversations/types';
+import type { ConversationStore, RetentionPolicy } from '../engines/conversations/types';
 
 export interface ConversationStoreUnderTest {
   store: ConversationStore;

@@ -8,7 +8,7 @@
  * counts can be compared with the original's)
  *   "Press <1>the button</1>" -> "sserP <1>eht nottub</1>"
  */
-import { TAG_SPLIT as TAG } from '../tools/inline-tags';
+import { TAG_SPLIT as TAG } from '../foundation/tools/inline-tags';
 import type { FakeRequest, FakeReply } from './fake-anthropic';
 
 /** The reversible transform; `expand` repeats each word that many times (long translations). */

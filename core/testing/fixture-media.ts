@@ -5,8 +5,8 @@
  */
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { runTool } from '../tools/exec';
-import { officeConvert } from '../tools/render';
+import { runTool } from '../foundation/tools/exec';
+import { officeConvert } from '../foundation/tools/render';
 
 export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 

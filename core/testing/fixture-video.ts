@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTool } from '../tools/exec';
+import { runTool } from '../foundation/tools/exec';
 import { corpusFile } from './corpus';
 
 export const SPEECH_SENTENCES = [

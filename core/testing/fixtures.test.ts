@@ -3,8 +3,8 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { runTool } from '../tools/exec';
-import { readZipDirectory } from '../tools/zip-read';
+import { runTool } from '../foundation/tools/exec';
+import { readZipDirectory } from '../foundation/tools/zip-read';
 import { createFixtures, textPdfPagePhrase, type Fixtures } from './fixtures';
 
 let dir: string;

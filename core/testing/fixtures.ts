@@ -15,8 +15,8 @@ import { sharedFixture } from './fixture-cache';
 import { makeSpokenVideo, makeTextImage, sofficeConvert } from './fixture-media';
 import { buildPdf, type PdfPage } from './pdf-writer';
 import { buildZip, deflatedZeros } from './zip-writer';
-import { openSafeZip } from '../tools/zip-read';
-import { runTool } from '../tools/exec';
+import { openSafeZip } from '../foundation/tools/zip-read';
+import { runTool } from '../foundation/tools/exec';
 
 export interface FixtureFile { path: string; fileName: string }
 export interface Phrases { en: string[]; he: string[] }

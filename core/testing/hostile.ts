@@ -7,7 +7,7 @@
  */
 import { createDeflate } from 'node:zlib';
 import PptxGenJS from 'pptxgenjs';
-import { openSafeZip } from '../tools/zip-read';
+import { openSafeZip } from '../foundation/tools/zip-read';
 import { buildZip } from './zip-writer';
 
 /**

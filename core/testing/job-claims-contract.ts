@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { JobClaims } from '../jobs/claims';
+import type { JobClaims } from '../engines/jobs/claims';
 
 export interface ClaimsHarness {
   /** Two workers' claims on the same jobs (the local implementation has only one worker: `second` is absent). */

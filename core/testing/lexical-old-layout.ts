@@ -10,7 +10,7 @@
  * are unchanged.
  */
 import Database from 'better-sqlite3';
-import { decodePostings, encodingOf, type Postings } from '../search/lexical-postings';
+import { decodePostings, encodingOf, type Postings } from '../engines/search/lexical-postings';
 
 /**
  * The blob of n postings in the fixed encoding earlier versions wrote (layouts 2 and 3; the index only reads

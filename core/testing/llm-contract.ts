@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 import type { FakeReply } from './fake-anthropic';
-import type { LlmClient } from '../llm/types';
+import type { LlmClient } from '../engines/llm/types';
 
 export interface ContractFake {
   apiKey: string;

@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import { describe, it, type TestContext } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { AppError, type ErrorCode } from '../errors';
-import { storageStats } from '../storage/stats';
-import type { ObjectStore } from '../storage/types';
+import { AppError, type ErrorCode } from '../foundation/errors';
+import { storageStats } from '../engines/storage/stats';
+import type { ObjectStore } from '../engines/storage/types';
 
 export interface StoreUnderTest {
   store: ObjectStore;

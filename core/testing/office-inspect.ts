@@ -9,9 +9,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
-import { runTool } from '../tools/exec';
-import { officeConvert } from '../tools/render';
-import { readPackage } from '../translate/ooxml';
+import { runTool } from '../foundation/tools/exec';
+import { officeConvert } from '../foundation/tools/render';
+import { readPackage } from '../features/translate/ooxml';
 
 export interface InspectedParagraph { part: string; text: string; runs: string[]; props: string }
 

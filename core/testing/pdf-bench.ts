@@ -10,7 +10,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { extractPdf } from '../ingest/pdf';
+import { extractPdf } from '../features/ingest/pdf';
 import { makeTextPdf } from './fixtures';
 
 export interface PdfBenchResult {

@@ -6,16 +6,16 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { AppError } from '../errors';
+import { AppError } from '../foundation/errors';
 import type { Product } from '../product/index';
-import { syncFolder, syncSummary } from '../root';
+import { syncFolder, syncSummary } from '../composition/root';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtures } from './fixtures';
 import { buildPdf } from './pdf-writer';
 import { videoFixtures } from './fixture-video';
-import type { ContentType, Document } from '../types';
+import type { ContentType, Document } from '../foundation/types';
 
 /**
  * One call of every Product method with sample arguments (sampleFile: any local
@@ -389,7 +389,7 @@ export function runProductContract(name: string, make: () => Promise<ProductHarn
       const after = await h.product.item('document', item.id);
       assert.deepEqual([after.fileKey, after.fileName, after.pendingVersion ?? null], [v1.fileKey, 'plan-2027.pdf', null], 'same key (same URL), new file');
       assert.equal((await h.product.readFile(v1.fileKey)).size, after.fileSize);
-      // Found as soon as the version is live (on PostgreSQL a poll of the search feed once undid the re-index for a moment: core/search/feed.ts).
+      // Found as soon as the version is live (on PostgreSQL a poll of the search feed once undid the re-index for a moment: core/engines/search/feed.ts).
       assert.ok((await hits('turquoise')).includes(item.id), 'the new text is in the index under the item\'s id');
       assert.ok(!(await hits('turquoise')).includes(draftId!), 'nothing of the draft is left');
       assert.deepEqual(await hits('aubergine'), [], 'the old text left the index');

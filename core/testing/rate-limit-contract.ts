@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { RateLimitStore } from '../limits/types';
+import type { RateLimitStore } from '../engines/limits/types';
 
 export type MakeRateLimitStore = (now: () => number) => Promise<{ store: RateLimitStore; second?: RateLimitStore; cleanup: () => Promise<void> }>;
 

@@ -1,5 +1,5 @@
 /** Small multilingual chunks for search tests. */
-import type { Chunk } from '../search/types';
+import type { Chunk } from '../engines/search/types';
 
 export function makeChunk(itemId: number, ordinal: number, text: string, extra: Partial<Chunk> = {}): Chunk {
   return {

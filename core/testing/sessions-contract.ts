@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../features/auth/sessions';
 
 /** Proves the SessionStore behaviour for any implementation. */
 export function runSessionStoreContract(name: string, make: () => Promise<{ store: SessionStore; cleanup: () => Promise<void> }>) {

@@ -6,12 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAnthropicClient } from '../llm/anthropic';
+import { createAnthropicClient } from '../engines/llm/anthropic';
 import { startFakeAnthropic, type FakeAnthropic } from './fake-anthropic';
 import { translatingResponder, type TranslatingResponderOptions } from './fake-translate';
-import { createModelTranslator, type ModelTranslatorOptions } from '../translate/model-translator';
-import { createFileTranslationMemory, type TranslationMemory } from '../translate/memory';
-import type { Translator } from '../translate/types';
+import { createModelTranslator, type ModelTranslatorOptions } from '../features/translate/model-translator';
+import { createFileTranslationMemory, type TranslationMemory } from '../features/translate/memory';
+import type { Translator } from '../features/translate/types';
 
 export interface TranslateRig {
   fake: FakeAnthropic;

@@ -1,10 +1,10 @@
 /**
- * Hostile ZIP test fixtures, written by the product's own ZIP writer (core/tools/zip-write.ts): zip bombs built from
+ * Hostile ZIP test fixtures, written by the product's own ZIP writer (core/foundation/tools/zip-write.ts): zip bombs built from
  * repeated deflate blocks (hundreds of MiB declared, a few hundred KiB on
  * disk, built in milliseconds) and entries that lie about their size.
  */
 import zlib from 'node:zlib';
-import { zipOfRaw, type RawZipEntry } from '../tools/zip-write';
+import { zipOfRaw, type RawZipEntry } from '../foundation/tools/zip-write';
 
 export interface ZipInputEntry {
   name: string;

@@ -1,6 +1,6 @@
 import { Type as T } from 'typebox';
 import { CONVERSATION_ID_PATTERN } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { Empty, IdParams } from '../routes/schemas';
 import { body, fields, orDefault, param, query, routes } from './declare';
 

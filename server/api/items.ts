@@ -1,6 +1,6 @@
 import { Type as T } from 'typebox';
-import * as S from '../../core/schemas/index';
-import type { ContentType } from '../../core/types';
+import * as S from '../../core/foundation/schemas/index';
+import type { ContentType } from '../../core/foundation/types';
 import { Empty, IdParams } from '../routes/schemas';
 import { body, fields, fixed, inField, orDefault, param, query, routes, type ApiRoute, type Reshape } from './declare';
 

@@ -1,5 +1,5 @@
 import { Type as T } from 'typebox';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { Empty, IdParams } from '../routes/schemas';
 import { body, orDefault, param, routes } from './declare';
 
@@ -22,7 +22,7 @@ export const CATEGORIES = routes(
   { ...categories, call: 'removeCategory', method: 'DELETE', url: '/api/categories/:id', summary: 'Delete a category', args: [param('id')], params: IdParams, status: 204, response: Empty },
 );
 
-/** Website sources (`cms sync <URL>`): the record and the list are core/sync/site-runs.ts. */
+/** Website sources (`cms sync <URL>`): the record and the list are core/features/sync/site-runs.ts. */
 export const SITES = routes(
   {
     call: 'sites', method: 'GET', url: '/api/sites', tag: 'sites', summary: 'Synced websites: each with its pages (items synced from it) and its last run',

@@ -1,10 +1,10 @@
 import { Type as T } from 'typebox';
-import * as S from '../../core/schemas/index';
-import { REVIEW_FILTERS, type ContentType } from '../../core/types';
+import * as S from '../../core/foundation/schemas/index';
+import { REVIEW_FILTERS, type ContentType } from '../../core/foundation/types';
 import { IdParams } from '../routes/schemas';
 import { actor, body, fields, fixed, orDefault, param, query, routes, type ApiRoute } from './declare';
 
-/** Review, audience and expiry (docs/API.md "Review"), and versions of an item's file: the rules are in core/governance. */
+/** Review, audience and expiry (docs/API.md "Review"), and versions of an item's file: the rules are in core/features/governance. */
 
 const tag = 'review';
 const Items = T.Array(S.ContentItem);

@@ -1,5 +1,5 @@
 import { Type as T } from 'typebox';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { Empty, IdParams, KeyParams } from '../routes/schemas';
 import { fields, fixed, inField, orDefault, param, query, routes } from './declare';
 

@@ -1,5 +1,5 @@
 import { Type as T } from 'typebox';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { Empty, IdParams } from '../routes/schemas';
 import { body, fields, fixed, param, query, routes, type ApiRoute } from './declare';
 

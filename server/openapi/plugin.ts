@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { ApiErrorBody } from '../../core/schemas/index';
+import { ApiErrorBody } from '../../core/foundation/schemas/index';
 import { Html, JavaScript, MULTIPART, docs } from '../routes/schemas';
 import { REFERENCE_HTML, REFERENCE_JS } from './reference-page';
 
@@ -8,7 +8,7 @@ import { REFERENCE_HTML, REFERENCE_JS } from './reference-page';
  * The OpenAPI 3.1 document, produced by @fastify/swagger from the routes'
  * own schemas alone: each route declares its params, body, query string,
  * summary, tag and responses (server/routes/schemas.ts) from the TypeBox
- * definitions in core/schemas; the admin scope marks its routes as needing
+ * definitions in core/foundation/schemas; the admin scope marks its routes as needing
  * sign-in (server/app.ts). Served at /api/openapi.json with a reference
  * page at /api/docs. Call before any route is registered: it watches every route.
  */

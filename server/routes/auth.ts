@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T, type Static } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import { AppError } from '../../core/errors';
-import * as S from '../../core/schemas/index';
+import { AppError } from '../../core/foundation/errors';
+import * as S from '../../core/foundation/schemas/index';
 import { bearerOf, SESSION_COOKIE } from '../auth';
 import { docs, Empty, typed } from './schemas';
 

@@ -3,7 +3,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-anthropic';
 import { fixtures } from '../../core/testing/fixtures';
-import type { ChatBotReply, Document, RetrievalReply } from '../../core/types';
+import type { ChatBotReply, Document, RetrievalReply } from '../../core/foundation/types';
 import { login, startTestServer, type TestServer } from '../testing';
 
 /**

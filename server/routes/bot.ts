@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpStatusFor, toAppError } from '../../core/errors';
+import { httpStatusFor, toAppError } from '../../core/foundation/errors';
 import { Type as T } from 'typebox';
 import { CONVERSATION_ID_PATTERN, type Config, type Product, type PublicGate, type RagEvent } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { limitPublic } from '../public-limit';
 import { isSignedIn } from '../auth';
 import { docs, Empty, EventStream, typed } from './schemas';
 
-/** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/chat. */
+/** The public chat routes (spec section 7, docs/API.md): thin; the logic is in core/features/chat. */
 
 export interface BotServices {
   config: Config;

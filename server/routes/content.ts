@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { CONTENT } from '../api/items';
 import { readUpload } from '../upload';
 import { docs, MULTIPART, sendPage, typed, UploadForm } from './schemas';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startTestServer, type TestServer } from '../testing';
 import { parseJson, runCms } from '../../cli/test-support';
-import type { ChatBotReply, HandoffRequest } from '../../core/types';
+import type { ChatBotReply, HandoffRequest } from '../../core/foundation/types';
 
 /** Hand-off to a person over HTTP (public request, admin Requests) and with `cms requests`. */
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Product } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { HANDOFF, HANDOFF_REQUEST } from '../api/chat';
 import { docs, IdParams, JsonFile, typed } from './schemas';
 import { serveApi } from './serve-api';
 
-/** Hand-off to a person: the visitor's request (public) and the staff's Requests (admin). Thin: core/handoff. */
+/** Hand-off to a person: the visitor's request (public) and the staff's Requests (admin). Thin: core/features/handoff. */
 
 interface HandoffServices {
   product: Pick<Product, 'requestHandoff' | 'handoffRequests' | 'handoffRequest' | 'markHandoffHandled' | 'removeHandoffRequest'>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { sendObject } from '../send-object';
 import { readUpload } from '../upload';
 import { ITEMS_BY_KIND } from '../api/items';

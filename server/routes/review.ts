@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Edge } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { actorOf } from '../auth';
 import { REVIEW } from '../api/review';
 import { docs, IdParams, JsonFile, typed } from './schemas';
 import { serveApi } from './serve-api';
 
-/** Review, audience and expiry (docs/API.md "Review"): thin; the rules are in core/governance. */
+/** Review, audience and expiry (docs/API.md "Review"): thin; the rules are in core/features/governance. */
 
 const doc = docs('review');
 const AuditQuery = T.Object({

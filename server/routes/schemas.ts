@@ -5,7 +5,7 @@ import { Type, type TSchema } from 'typebox';
 
 /**
  * What every route file uses to declare itself: its request schemas (TypeBox,
- * from core/schemas: validation and the handler's types from one definition)
+ * from core/foundation/schemas: validation and the handler's types from one definition)
  * and its documentation (summary, tag, responses). The OpenAPI document is
  * built from these declarations alone (server/openapi/plugin.ts).
  */

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-anthropic';
 import { markerTranslate, translatingResponder } from '../../core/testing/fake-translate';
 import { fixtures } from '../../core/testing/fixtures';
-import type { Document, Presentation, TranslationRecord } from '../../core/types';
+import type { Document, Presentation, TranslationRecord } from '../../core/foundation/types';
 import { login, signedInRequest, startTestServer, type RequestInitWithJson, type TestServer } from '../testing';
 
 let server: TestServer;

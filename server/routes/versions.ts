@@ -7,7 +7,7 @@ import { VERSIONED, VERSIONS, VersionResult } from '../api/review';
 import { docs, IdParams, MULTIPART, typed } from './schemas';
 import { serveApi } from './serve-api';
 
-/** Versions of an item's file (docs/API.md "Versions"): thin; the rules are in core/governance/versions.ts. */
+/** Versions of an item's file (docs/API.md "Versions"): thin; the rules are in core/features/governance/versions.ts. */
 
 const doc = docs('versions');
 const ReplaceForm = T.Object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from 'typebox';
 import type { Product } from '../../core/product/index';
-import * as S from '../../core/schemas/index';
+import * as S from '../../core/foundation/schemas/index';
 import { isSignedIn } from '../auth';
 import { docs, typed } from './schemas';
 
@@ -15,7 +15,7 @@ const Query = T.Object({
   q: T.Optional(T.String({ maxLength: 1000, description: 'The words to light (the quote, or the question\'s words)' })),
 });
 
-/** The source viewer's data: a cited place with the quoted words lit (core/content/viewer.ts); public items only, anonymously. */
+/** The source viewer's data: a cited place with the quoted words lit (core/features/content/viewer.ts); public items only, anonymously. */
 export default async function viewerRoutes(fastify: FastifyInstance, { services }: { services: { product: Pick<Product, 'viewer'> } }) {
   typed(fastify).get('/api/view/:type/:id', {
     schema: { ...doc('A cited page, slide or video time with the quoted words lit (viewer)', { 200: S.ViewerData }), params: Params, querystring: Query },

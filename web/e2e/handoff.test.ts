@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import type { HandoffRequest } from '../../core/types';
+import type { HandoffRequest } from '../../core/foundation/types';
 import { ensureWidgetBuild } from '../widget/build';
 import { adminApi, newPage, screenshot, signInFast, startHarness, type Harness, type Lang } from './support';
 

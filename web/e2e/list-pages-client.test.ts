@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing';
-import { LIST_PAGE_MAX } from '../../core/types';
+import { LIST_PAGE_MAX } from '../../core/foundation/types';
 import { getAllPages, getPage } from '../src/lib/api-client';
 
 /**

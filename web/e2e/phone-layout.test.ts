@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { message } from '../../core/messages';
+import { message } from '../../core/foundation/messages';
 import { fixtures } from '../../core/testing/fixtures';
 import { layoutProblems } from './layout-check';
 import { SCREENS } from './screens';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import type { SiteRun, SiteRunInput } from '../../core/types';
+import type { SiteRun, SiteRunInput } from '../../core/foundation/types';
 import { latinWordsInHebrew, seriousAxeViolations, describeAxe } from './checks';
 import { layoutProblems } from './layout-check';
 import { adminApi, newPage, screenshot, signInFast, startHarness, toast, type Harness } from './support';

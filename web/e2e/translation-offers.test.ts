@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
-import type { ApiErrorBody, TranslationOffers } from '../../core/types';
+import type { ApiErrorBody, TranslationOffers } from '../../core/foundation/types';
 import { startTestServer } from '../../server/testing';
 import { adminApi, buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
 

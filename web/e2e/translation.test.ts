@@ -14,7 +14,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-
 import { translatingResponder } from '../../core/testing/fake-translate';
 import { fixtures } from '../../core/testing/fixtures';
 import { startTestServer } from '../../server/testing';
-import { readPackage } from '../../core/translate/ooxml';
+import { readPackage } from '../../core/features/translate/ooxml';
 import { buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, toast, uploadDocumentViaApi, type Harness } from './support';
 
 describe('translation in the console (browser)', () => {

@@ -12,7 +12,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-
 import { translatingResponder } from '../../core/testing/fake-translate';
 import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
 import { videoFixtures } from '../../core/testing/fixture-video';
-import type { Video } from '../../core/types';
+import type { Video } from '../../core/foundation/types';
 import { latinWordsInHebrew } from './checks';
 import { adminApi, animationsDone, newPage, screenshot, signInFast, startHarness, type Harness } from './support';
 

@@ -10,7 +10,7 @@ import { openAsBlob } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../../core/testing/fixture-video';
-import type { Video } from '../../core/types';
+import type { Video } from '../../core/foundation/types';
 import { adminApi, newPage, screenshot, signInFast, startHarness, type Harness } from './support';
 
 describe('video care (browser)', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startFakeStt, type FakeStt } from '../../core/testing/fake-stt';
 import { videoFixtures, type SpeechClip } from '../../core/testing/fixture-video';
-import type { Job, Video, VideoTranscriptView } from '../../core/types';
+import type { Job, Video, VideoTranscriptView } from '../../core/foundation/types';
 import { adminApi, newPage, screenshot, signInFast, startHarness, type Harness } from './support';
 
 async function uploadViaApi(h: Harness, path: string, fileName: string, fields: Record<string, string> = {}): Promise<Video> {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import type { PageWords } from '../../core/content/viewer';
-import { words as foldedWords } from '../../core/text/terms';
+import type { PageWords } from '../../core/features/content/viewer';
+import { words as foldedWords } from '../../core/foundation/text/terms';
 
 /**
  * What the viewer test (web/e2e/viewer.test.ts) checks on an opened viewer

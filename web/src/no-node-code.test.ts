@@ -88,7 +88,7 @@ describe('the web bundle holds no Node code', () => {
   });
 
   it('the check names the chain to Node code (here: the ingest room\'s extractors, which load Node code lazily)', async () => {
-    const chains = await nodeImportChains({ stdin: "import { EXTRACTORS } from '@core/ingest/extractors';\nconsole.log(Object.keys(EXTRACTORS));\n" });
+    const chains = await nodeImportChains({ stdin: "import { EXTRACTORS } from '@core/features/ingest/extractors';\nconsole.log(Object.keys(EXTRACTORS));\n" });
     assert.ok(chains.length > 0, 'the extractors reach Node code');
     const first = chains[0]!;
     assert.match(first, /^web\/src\/<entry> -> core\/ingest\/extractors\.ts -> .*(node:[\w/]+|[\w/]+) \((import-statement|dynamic-import|require-call)\)$/);

@@ -1,4 +1,4 @@
-import type { ChatBotReply, PublicChatMessage } from '@core/types';
+import type { ChatBotReply, PublicChatMessage } from '@core/foundation/types';
 
 /** The public chat API, same origin as the frame (the same routes /chat uses). */
 async function call<T>(path: string, init: RequestInit & { lang: string }): Promise<T> {

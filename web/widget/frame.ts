@@ -5,7 +5,7 @@
  * every 3 s with `since`, paused while a message is answered; files offered
  * by the assistant download through the same candidate URLs.
  */
-import type { ChatBotReply, PublicChatMessage } from '@core/types';
+import type { ChatBotReply, PublicChatMessage } from '@core/foundation/types';
 import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
 import { clearSession, getMessages, sendFeedback, sendHandoff, sendMessage, startSession } from './api';
 import { FRAME_CSS } from './frame-style';

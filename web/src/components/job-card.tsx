@@ -1,7 +1,7 @@
 import { RotateCcw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Coded, ContentItem, ItemStatus } from '@core/types';
+import type { Coded, ContentItem, ItemStatus } from '@core/foundation/types';
 import { useMonotonicProgress } from '../lib/monotonic-progress';
 import { cn } from '../lib/cn';
 import { formatBytes } from '../lib/format';

@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@core/types';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@core/foundation/types';
 import { Select } from './ui/input';
 
 /** The 17 translation target languages of spec section 9, optionally without some. */

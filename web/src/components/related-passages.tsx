@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RelatedPassage } from '@core/types';
+import type { RelatedPassage } from '@core/foundation/types';
 import { isRtlText } from '../lib/format';
 import { wordTitleLanguage } from '../lib/messages';
 import { Ltr } from './ltr';

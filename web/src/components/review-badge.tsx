@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ContentItem } from '@core/types';
+import type { ContentItem } from '@core/foundation/types';
 import { Badge, type BadgeTone } from './ui/badge';
 
 /** The review state of an item (spec section 4: approved green, rejected red, pending amber), and why it is not public. */

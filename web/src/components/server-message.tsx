@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Coded } from '@core/types';
+import type { Coded } from '@core/foundation/types';
 import { wordMessage } from '../lib/messages';
 
 /**

@@ -1,4 +1,4 @@
-import type { ItemStatus } from '@core/types';
+import type { ItemStatus } from '@core/foundation/types';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from './ui/badge';
 import { Spinner } from './ui/spinner';

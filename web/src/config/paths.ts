@@ -6,6 +6,6 @@ export const paths = {
   videos: { path: '/videos', getHref: () => '/videos' },
   chat: { path: '/chat', getHref: () => '/chat' },
   ragBot: { path: '/rag-bot', getHref: () => '/rag-bot' },
-  /** The source viewer: a cited page, slide or time with the quoted words lit (core/content/viewer-url.ts writes its links). */
+  /** The source viewer: a cited page, slide or time with the quoted words lit (core/features/content/viewer-url.ts writes its links). */
   viewer: { path: '/view/:type/:id', getHref: (type: string, id: number) => `/view/${type}/${id}` },
 } as const;

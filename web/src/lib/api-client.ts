@@ -4,7 +4,7 @@
  * (or the status text when the body is empty), and reports a 401 to the
  * registered handler, which returns the user to the sign-in screen.
  */
-import { LIST_PAGE_MAX, type ApiErrorBody, type Coded } from '@core/types';
+import { LIST_PAGE_MAX, type ApiErrorBody, type Coded } from '@core/foundation/types';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '@core/messages';
+import { FREE_TEXT_CODES, MESSAGES, paramsOf } from '@core/foundation/messages';
 import { en } from '../locales/en';
 import { he } from '../locales/he';
 import { ApiError } from './api-client';

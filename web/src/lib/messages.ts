@@ -1,12 +1,12 @@
 /**
  * Words a server message (a job step or failure reason sent as a code with
- * parameters, core/messages.ts) in the console's language. The English
+ * parameters, core/foundation/messages.ts) in the console's language. The English
  * console shows the server's own English text (a failure's text carries
  * details the template leaves out); other languages use their template; a
  * code the console does not know shows the English text. A few codes the
  * console words in its own terms in every language (locales' consoleMessages).
  */
-import type { Coded, MessageParams } from '@core/types';
+import type { Coded, MessageParams } from '@core/foundation/types';
 import { en } from '../locales/en';
 import { isApiError } from './api-client';
 import { he } from '../locales/he';
@@ -68,7 +68,7 @@ export function wordError(language: string, error: unknown): string {
 }
 
 /**
- * Why the server refused, when it said so with a code the console can word (core/messages.ts), in the console's
+ * Why the server refused, when it said so with a code the console can word (core/foundation/messages.ts), in the console's
  * language (English: the server's own text); null when it sent no code or one the console does not know.
  */
 export function wordReason(language: string, error: unknown): string | null {

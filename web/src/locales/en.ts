@@ -1,7 +1,7 @@
 import { governanceEn } from './governance.en';
 import { sitesEn } from './sites.en';
 /** English strings. Hebrew (he.ts) must have the same shape: the type checker enforces it. */
-import { TEMPLATED_MESSAGES } from '@core/messages';
+import { TEMPLATED_MESSAGES } from '@core/foundation/messages';
 
 export const en = {
   common: {
@@ -137,7 +137,7 @@ export const en = {
     totalFilesHint: 'Library items. The File Manager also counts the text, images and thumbnails made from them.',
     aiAnalyzed: 'AI Analyzed',
   },
-  /** Job steps and failure reasons by code, {name} a parameter: the server's own English catalogue (core/messages.ts). */
+  /** Job steps and failure reasons by code, {name} a parameter: the server's own English catalogue (core/foundation/messages.ts). */
   messages: TEMPLATED_MESSAGES,
   /**
    * Refusals the console words in its own terms in every language, before the server's text: that text

@@ -137,7 +137,7 @@ export const he: Translations = {
     totalFilesHint: 'פריטים בספרייה. מנהל הקבצים סופר גם את הטקסט, התמונות והתמונות הממוזערות שנוצרו מהם.',
     aiAnalyzed: 'נותחו ב-AI',
   },
-  /** Job steps and failure reasons by code (core/messages.ts); {name} is a parameter. */
+  /** Job steps and failure reasons by code (core/foundation/messages.ts); {name} is a parameter. */
   apiErrors: {
     validation: 'הבקשה נדחתה: אחד הערכים אינו תקין.',
     unauthorized: 'יש להתחבר כדי להמשיך.',

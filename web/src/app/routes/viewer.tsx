@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ViewerData } from '@core/types';
+import type { ViewerData } from '@core/foundation/types';
 import { LanguageToggle } from '../../components/language-toggle';
 import { Ltr } from '../../components/ltr';
 import { markedExcerpt } from '../../components/related-passages';
@@ -18,7 +18,7 @@ const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
  * /view/:type/:id: a cited source opened at its place (a PDF page with the
  * quoted words' boxes over its picture, a slide, a DOCX paragraph, a video at
  * its cue), from a citation or related passage of /rag-bot, /chat or the
- * widget (GET /api/view/:type/:id, core/content/viewer.ts). Public like
+ * widget (GET /api/view/:type/:id, core/features/content/viewer.ts). Public like
  * /chat: a hidden item answers as one that does not exist.
  */
 export default function ViewerRoute() {

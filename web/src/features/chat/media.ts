@@ -1,4 +1,4 @@
-import type { MediaOutput, PublicChatMessage } from '@core/types';
+import type { MediaOutput, PublicChatMessage } from '@core/foundation/types';
 
 export type MediaKind = 'document' | 'presentation' | 'video';
 

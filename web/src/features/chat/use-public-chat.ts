@@ -7,7 +7,7 @@
  * reply. Duplicates (same id and content) are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatBotReply, Citation, PublicChatMessage, RelatedPassage } from '@core/types';
+import type { ChatBotReply, Citation, PublicChatMessage, RelatedPassage } from '@core/foundation/types';
 import { POLL_MS } from '../../config/polling';
 import { clearSession } from './api/clear-session';
 import { getChatMessages } from './api/get-chat-messages';

@@ -4,7 +4,7 @@
  * words appear as they come, else POST /api/bot/rag-query.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { Citation, RelatedPassage, RetrievalReply } from '@core/types';
+import type { Citation, RelatedPassage, RetrievalReply } from '@core/foundation/types';
 import { MAX_SOURCE_IMAGES } from '../../config/constants';
 import { ragQuery } from './api/rag-query';
 import { ragQueryStream, StreamUnavailableError } from './api/rag-query-stream';

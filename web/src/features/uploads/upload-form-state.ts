@@ -17,7 +17,7 @@ export interface UploadFormState {
   validUntil: string;
 }
 
-/** The review fields of an upload, as the API reads them (core/content/fields.ts). */
+/** The review fields of an upload, as the API reads them (core/features/content/fields.ts). */
 export function appendGoverned(form: FormData, g: Pick<UploadFormState, 'approve' | 'audience' | 'validUntil'>): void {
   if (g.approve) form.append('approve', 'true');
   form.append('audience', g.audience);

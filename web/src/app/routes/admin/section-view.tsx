@@ -2,7 +2,7 @@ import { ExternalLink, LayoutGrid, Table2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ContentItem, ContentType, Video } from '@core/types';
+import type { ContentItem, ContentType, Video } from '@core/foundation/types';
 import { PageHeader } from '../../../components/page-header';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

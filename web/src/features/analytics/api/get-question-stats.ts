@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuestionStats } from '@core/analytics/stats';
+import type { QuestionStats } from '@core/features/analytics/stats';
 import { api, downloadToFile } from '../../../lib/api-client';
 
 /** GET /api/analytics/stats?since=7d */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BotImage } from '@core/types';
+import type { BotImage } from '@core/foundation/types';
 import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageDescriptionText, imageTagLabel } from '../../../lib/image-words';
-import type { BotImage } from '@core/types';
+import type { BotImage } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ImageGroup, ImageViewer } from '../../../components/image-group';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '@core/types';
+import type { Category } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export interface CategoryInput {

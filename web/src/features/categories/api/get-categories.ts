@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@core/types';
+import type { Category } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

@@ -1,4 +1,4 @@
-import type { PublicChatMessage } from '@core/types';
+import type { PublicChatMessage } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/bot/messages: the messages of this reference id newer than `since` (ISO time). */

@@ -1,4 +1,4 @@
-import type { ChatBotReply } from '@core/types';
+import type { ChatBotReply } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export interface SendChatInput {

@@ -13,7 +13,7 @@ import { formatTime, isRtlText } from '../../../lib/format';
 import { wordTitleLanguage } from '../../../lib/messages';
 import { downloadMedia } from '../download-media';
 import { clock, startSecond, type ChatMedia } from '../media';
-import type { Citation } from '@core/types';
+import type { Citation } from '@core/foundation/types';
 import { usePublicChat, type ChatLine } from '../use-public-chat';
 import { Ltr } from '../../../components/ltr';
 import { HandoffForm } from './handoff-form';

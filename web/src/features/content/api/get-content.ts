@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContentItem, ContentType } from '@core/types';
+import type { ContentItem, ContentType } from '@core/foundation/types';
 import { getPage } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

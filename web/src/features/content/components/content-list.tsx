@@ -1,7 +1,7 @@
 import { Eye, FileText, Film, Image as ImageIcon, Pencil, Plus, Presentation, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem, ContentType } from '@core/types';
+import type { ContentItem, ContentType } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ReviewBadge } from '../../../components/review-badge';

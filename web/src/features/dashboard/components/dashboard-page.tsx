@@ -1,7 +1,7 @@
 import { BarChart3, Bot, CheckCircle2, Clock, FileText, Film, Image as ImageIcon, MessageSquare, Presentation, Settings, Trash2, Upload, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardMetrics } from '@core/types';
+import type { DashboardMetrics } from '@core/foundation/types';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Document } from '@core/types';
+import type { Document } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/documents/{id}/retry: queues the failed ingest job again. */

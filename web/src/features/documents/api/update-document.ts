@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Document } from '@core/types';
+import type { Document } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export interface UpdateDocumentInput {

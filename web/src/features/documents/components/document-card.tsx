@@ -1,7 +1,7 @@
 import { Calendar, FileText, Languages, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Document } from '@core/types';
+import type { Document } from '@core/foundation/types';
 import { JobCardHeading, JobDeleteButton, JobMeta, JobProgress, JobRetryButton, JobStatusRow } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StoredObject } from '@core/types';
+import type { StoredObject } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

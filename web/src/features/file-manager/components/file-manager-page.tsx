@@ -1,7 +1,7 @@
 import { Download, FileStack, Folder, HardDrive, Search } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StoredObject } from '@core/types';
+import type { StoredObject } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PresentationImage } from '@core/types';
+import type { PresentationImage } from '@core/foundation/types';
 import { getAllPages } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

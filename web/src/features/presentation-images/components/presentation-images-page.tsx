@@ -1,7 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PresentationImage } from '@core/types';
+import type { PresentationImage } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ImageGroup, ImageViewer } from '../../../components/image-group';

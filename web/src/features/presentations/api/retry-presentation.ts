@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Presentation } from '@core/types';
+import type { Presentation } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export const retryPresentation = (id: number): Promise<Presentation> => api.post<Presentation>(`/api/presentations/${id}/retry`);

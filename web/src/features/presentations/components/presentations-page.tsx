@@ -1,7 +1,7 @@
 import { Calendar, Download, Layers, Presentation as PresentationIcon, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Presentation } from '@core/types';
+import type { Presentation } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

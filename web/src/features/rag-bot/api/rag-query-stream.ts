@@ -1,5 +1,5 @@
-import { createSseParser, type SseEvent } from '@core/shared/sse';
-import type { RetrievalReply } from '@core/types';
+import { createSseParser, type SseEvent } from '@core/foundation/shared/sse';
+import type { RetrievalReply } from '@core/foundation/types';
 import { ApiError } from '../../../lib/api-client';
 import type { RagQueryInput } from './rag-query';
 

@@ -1,4 +1,4 @@
-import type { RetrievalReply } from '@core/types';
+import type { RetrievalReply } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export interface RagQueryInput {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HandoffRequest } from '@core/types';
+import type { HandoffRequest } from '@core/foundation/types';
 import { api, downloadToFile } from '../../../lib/api-client';
 
 const KEY = '/api/handoff-requests';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Audience, ContentItem, ReviewFilter } from '@core/types';
+import type { Audience, ContentItem, ReviewFilter } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 import { POLL_MS } from '../../../config/polling';
 

@@ -1,7 +1,7 @@
 import { Check, FileUp, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_FILTERS, type ContentItem, type ReviewFilter } from '@core/types';
+import { REVIEW_FILTERS, type ContentItem, type ReviewFilter } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

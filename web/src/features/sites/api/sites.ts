@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteSummary } from '@core/types';
+import type { SiteSummary } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 const KEY = '/api/sites';

@@ -1,4 +1,4 @@
-import type { SiteRun } from '@core/types';
+import type { SiteRun } from '@core/foundation/types';
 
 /** The `cms sync` command that repeats a site's last run (its flags), for cron; a plain one for a site never run. */
 export function syncCommand(site: string, run: SiteRun | null): string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TranslationOffers } from '@core/types';
+import type { TranslationOffers } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/translation-offers: which provider serves which language pair (only those are offered). */

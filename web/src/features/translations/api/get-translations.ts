@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TranslationRecord } from '@core/types';
+import type { TranslationRecord } from '@core/foundation/types';
 import { POLL_MS } from '../../../config/polling';
 import { api } from '../../../lib/api-client';
 

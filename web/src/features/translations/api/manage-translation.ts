@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TranslationRecord } from '@core/types';
+import type { TranslationRecord } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 const KEYS = ['/api/translations', '/api/presentation-translations', '/api/documents', '/api/presentations', '/api/content'];

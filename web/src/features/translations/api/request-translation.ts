@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TranslationRecord } from '@core/types';
+import type { TranslationRecord } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 const PATHS = { document: 'documents', presentation: 'presentations', video: 'videos' } as const;

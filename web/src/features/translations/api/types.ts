@@ -1,4 +1,4 @@
-import type { TranslationRecord, TranslationRecordState, TranslationState } from '@core/types';
+import type { TranslationRecord, TranslationRecordState, TranslationState } from '@core/foundation/types';
 
 /** One row of GET /api/presentation-translations and /api/video-translations (docs/API.md). */
 export interface TranslationRow {

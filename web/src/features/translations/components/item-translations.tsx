@@ -1,7 +1,7 @@
 import { ServerMessage } from '../../../components/server-message';
 import { Download, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationRecord, TranslationRecordState } from '@core/types';
+import type { TranslationRecord, TranslationRecordState } from '@core/foundation/types';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

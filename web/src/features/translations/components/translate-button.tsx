@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@core/types';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@core/foundation/types';
 import { LanguageSelect } from '../../../components/language-select';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationRecord } from '@core/types';
+import type { TranslationRecord } from '@core/foundation/types';
 import { useTranslations } from '../api/get-translations';
 import { ItemTranslations, TranslationState } from './item-translations';
 import { TranslateButton } from './translate-button';

@@ -1,7 +1,7 @@
 import { ServerMessage } from '../../../components/server-message';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationState as ItemTranslationState } from '@core/types';
+import type { TranslationState as ItemTranslationState } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

@@ -1,4 +1,4 @@
-import type { BotImage, Document, Presentation, Video } from '@core/types';
+import type { BotImage, Document, Presentation, Video } from '@core/foundation/types';
 import { uploadForm } from '../../../lib/api-client';
 import { appendGoverned, type UploadFormState } from '../upload-form-state';
 

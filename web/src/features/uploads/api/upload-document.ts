@@ -1,4 +1,4 @@
-import type { Document } from '@core/types';
+import type { Document } from '@core/foundation/types';
 import { isApiError, uploadForm } from '../../../lib/api-client';
 import { appendGoverned, type UploadFormState } from '../upload-form-state';
 

@@ -1,4 +1,4 @@
-import type { Presentation } from '@core/types';
+import type { Presentation } from '@core/foundation/types';
 import { uploadForm } from '../../../lib/api-client';
 import { appendGoverned, type UploadFormState } from '../upload-form-state';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@core/types';
+import type { Category } from '@core/foundation/types';
 import { FileDrop } from '../../../components/file-drop';
 import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, ItemVersion } from '@core/types';
+import type { ContentItem, ItemVersion } from '@core/foundation/types';
 import { api, uploadForm } from '../../../lib/api-client';
 
 /** Lists that show an item's versions or review state: refreshed after a replace or a restore. */

@@ -1,7 +1,7 @@
 import { FileUp, History } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem } from '@core/types';
+import type { ContentItem } from '@core/foundation/types';
 import type { RowMenuItem } from '../../../components/ui/row-menu';
 import { useAuth } from '../../auth/auth-provider';
 import { canEdit, canReview } from '../../auth/api/get-me';

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem, ItemVersion } from '@core/types';
+import type { ContentItem, ItemVersion } from '@core/foundation/types';
 import { ErrorState } from '../../../components/error-state';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoTranscriptView, VideoVersion } from '@core/types';
+import type { VideoTranscriptView, VideoVersion } from '@core/foundation/types';
 import { api } from '../../../lib/api-client';
 
 export type { VideoTranscriptView, VideoVersion };

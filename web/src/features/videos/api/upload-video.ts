@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Video, VideoSubcategory } from '@core/types';
+import type { Video, VideoSubcategory } from '@core/foundation/types';
 import { uploadForm } from '../../../lib/api-client';
 import { stripExtension } from '../../../lib/format';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { VideoTranscript } from '@core/types';
+import type { VideoTranscript } from '@core/foundation/types';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { wordMessage } from '../../../lib/messages';

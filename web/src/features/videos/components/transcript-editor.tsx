@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoTranscriptView } from '@core/types';
+import type { VideoTranscriptView } from '@core/foundation/types';
 import { Ltr } from '../../../components/ltr';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -2,7 +2,7 @@ import { ServerMessage } from '../../../components/server-message';
 import { Download, FileText, Pencil, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Video } from '@core/types';
+import type { Video } from '@core/foundation/types';
 import { Ltr } from '../../../components/ltr';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button, buttonClasses } from '../../../components/ui/button';

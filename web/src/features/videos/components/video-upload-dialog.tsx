@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoSubcategory } from '@core/types';
+import type { VideoSubcategory } from '@core/foundation/types';
 import { FileDrop } from '../../../components/file-drop';
 import { Ltr } from '../../../components/ltr';
 import { LanguageSelect } from '../../../components/language-select';

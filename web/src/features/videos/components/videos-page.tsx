@@ -2,8 +2,8 @@ import { Calendar, Clock, Download, Film, Play, Plus, Trash2 } from 'lucide-reac
 import { useMonotonicProgress } from '../../../lib/monotonic-progress';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPermanentFailure } from '@core/messages';
-import type { Video, VideoSubcategory } from '@core/types';
+import { isPermanentFailure } from '@core/foundation/messages';
+import type { Video, VideoSubcategory } from '@core/foundation/types';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';

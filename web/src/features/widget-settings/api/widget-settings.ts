@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WidgetSettings, WidgetSettingsView } from '@core/widget/settings';
+import type { WidgetSettings, WidgetSettingsView } from '@core/features/widget/settings';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['/api/widget/settings'];
