@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { isAppError } from '../../foundation/errors';
 import { openCatalog } from './catalog';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'catalog-file-'));
 const doc = (title: string) => ({ title, fileName: `${title}.pdf` }) as never;
 
