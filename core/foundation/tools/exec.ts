@@ -6,12 +6,15 @@
  * network, and death with this process. The child runs in its own process
  * group so a timeout also ends its children (soffice starts soffice.bin).
  */
-import { constants } from 'node:os';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { AppError } from '../errors';
 import { startTool } from './launcher';
-import { exitStatus, formatBytes, memoryFailure, toolLimits, wrapTool } from './sandbox';
+import { exitStatus, toolLimits, wrapTool } from './sandbox';
+import { exitFailure, missingTool, startFailure } from './tool-failure';
+import { collectToolOutput } from './tool-output';
+
+export { lastLines } from './tool-failure';
 
 export interface RunOptions {
   /** Kill the tool after this long. Default 120 s. */
@@ -113,10 +116,7 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
   return new Promise<RunResult>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal));
     // The wrapper (setpriv, unshare, prlimit) would start even when the tool is missing: check first.
-    if (!onPath(tool)) {
-      const e = Object.assign(new Error(`spawn ${tool} ENOENT`), { code: 'ENOENT' });
-      return reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
-    }
+    if (!onPath(tool)) return reject(missingTool(tool, Object.assign(new Error(`spawn ${tool} ENOENT`), { code: 'ENOENT' })));
     // Started by a small launcher process, not forked from this one (./launcher.ts: a fork holds the event loop).
     const child = startTool(wrapped.command, wrapped.args, {
       cwd: opts.cwd,
@@ -124,10 +124,6 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
       stdin: Boolean(opts.input),
     });
     if (opts.input) opts.input.then((bytes) => child.endStdin(bytes), () => child.destroyStdin());
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let stdoutTruncated = false;
-    let err = Buffer.alloc(0);
     let ending: 'timeout' | 'abort' | null = null;
     let settled = false;
 
@@ -143,80 +139,27 @@ export function runTool(tool: string, args: string[], opts: RunOptions = {}): Pr
     };
     child.once('pid', (pid: number) => { if (!settled) track(pid); });
 
-    let partial = '';
-    let lineError: unknown;
-    const lineDecoder = new TextDecoder('utf-8');
-    child.on('out', (chunk: Buffer) => {
-      if (opts.onLine) {
-        if (lineError !== undefined) return;
-        const lines = (partial + lineDecoder.decode(chunk, { stream: true })).split('\n');
-        partial = lines.pop() ?? '';
-        try {
-          for (const line of lines) opts.onLine(line);
-        } catch (e) {
-          lineError = e;
-          killGroup();
-        }
-        return;
-      }
-      if (outBytes >= maxOut) { stdoutTruncated = true; return; }
-      const room = maxOut - outBytes;
-      if (chunk.length > room) { chunk = chunk.subarray(0, room); stdoutTruncated = true; }
-      out.push(chunk);
-      outBytes += chunk.length;
-    });
-    child.on('err', (chunk: Buffer) => {
-      err = Buffer.concat([err, chunk]);
-      if (err.length > maxErr) err = err.subarray(err.length - maxErr);
-    });
+    const output = collectToolOutput({ onLine: opts.onLine, maxOut, maxErr }, killGroup);
+    child.on('out', output.onOut);
+    child.on('err', output.onErr);
 
     child.on('error', (e: NodeJS.ErrnoException) => {
       if (settled) return;
       done();
-      if (e.code === 'ENOENT') {
-        reject(new AppError('unavailable', `${tool} is not installed; run scripts/setup-system.sh`, { cause: e, details: { tool, reason: 'missing_tool' } }));
-      } else if (e.code === 'ELAUNCHER') {
-        reject(new AppError('unavailable', `${tool} stopped: ${e.message}`, { cause: e, details: { tool, reason: 'launcher' } }));
-      } else {
-        reject(new AppError('internal', `Could not start ${tool}: ${e.message}`, { cause: e, details: { tool } }));
-      }
+      reject(startFailure(tool, e));
     });
 
     child.on('close', (code: number | null, sig: NodeJS.Signals | null) => {
       const exitCode = exitStatus(code, sig);
       if (settled) return;
       done();
-      const stderr = err.toString('utf8');
-      if (lineError === undefined && opts.onLine && partial && !ending) {
-        try { opts.onLine(partial); } catch (e) { lineError = e; }
-      }
+      const stderr = output.stderr();
+      const lineError = output.finish(ending !== null);
       if (lineError !== undefined) return reject(lineError);
       if (ending === 'abort' && signal) return reject(abortError(signal));
-      if (ending === 'timeout') {
-        return reject(new AppError('unavailable', `${tool} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, {
-          details: { tool, timeoutMs, reason: 'timeout' },
-        }));
-      }
-      // SIGXFSZ: the tool tried to write a file larger than the disk ceiling (a 20000×20000 CMYK image as TIFF).
-      const diskBytes = toolLimits().diskBytes ?? 0;
-      if (exitCode === 128 + constants.signals.SIGXFSZ && diskBytes > 0 && !opts.allowFailure) {
-        return reject(new AppError('too_large', `${tool} tried to write a file larger than ${formatBytes(diskBytes)} and was stopped`, {
-          details: { tool, reason: 'disk', diskBytes, exitCode },
-        }));
-      }
-      const oom = memoryBytes > 0 && exitCode !== 0 ? memoryFailure(stderr, exitCode) : false;
-      if (oom && !opts.allowFailure) {
-        return reject(new AppError('too_large', `${tool} needed more than ${formatBytes(memoryBytes)} of memory and was stopped`, {
-          details: { tool, reason: 'memory', memoryBytes, exitCode, stderr: lastLines(stderr, 5) },
-        }));
-      }
-      const result: RunResult = { stdout: Buffer.concat(out), stderr, exitCode, stdoutTruncated };
-      if (exitCode !== 0 && !opts.allowFailure) {
-        return reject(new AppError('internal', `${tool} failed (exit ${exitCode ?? 'signal'}): ${lastLines(stderr)}`, {
-          details: { tool, exitCode, reason: 'exit', stderr: lastLines(stderr, 20) },
-        }));
-      }
-      resolve(result);
+      const failure = exitFailure({ tool, timeoutMs, memoryBytes, allowFailure: opts.allowFailure, timedOut: ending === 'timeout', exitCode, stderr });
+      if (failure) return reject(failure);
+      resolve({ stdout: output.stdout(), stderr, exitCode, stdoutTruncated: output.truncated() });
     });
   });
 }
@@ -247,12 +190,6 @@ export function budgetMs(inputFile: string | undefined, capMs: number): number {
 
 /** True for the error runTool throws when a tool went over its memory ceiling. */
 export const isMemoryFailure = (e: unknown): e is AppError => e instanceof AppError && e.details?.reason === 'memory';
-
-/** The last few non-empty lines of a tool's stderr, for error messages. */
-export function lastLines(text: string, n = 3): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.slice(-n).join(' | ') || 'no error output';
-}
 
 /** Runs async tasks with at most `limit` at a time, in order of the input. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

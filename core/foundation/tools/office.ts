@@ -9,18 +9,13 @@
  * its time budget or its caller aborts. Where python3-uno is missing,
  * conversions fall back to a cold `soffice --convert-to` run.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../errors';
 import { abortError, budgetMs } from './exec';
-import { toolLimits, wrapTool } from './sandbox';
+import { PYTHON, startInstance, stopInstance, type Instances } from './office-instance';
 
-const WORKER = fileURLToPath(new URL('./office-worker.py', import.meta.url));
-const PYTHON = '/usr/bin/python3';
 /** Conversions before a fresh soffice (LibreOffice grows and can leak across documents). */
 const DEFAULT_MAX_FILES = 50;
 
@@ -39,15 +34,6 @@ export interface ConvertOptions {
   onStarted?: () => void;
 }
 
-interface Instance {
-  child: ChildProcessWithoutNullStreams;
-  dir: string;
-  ready: Promise<void>;
-  answers: Map<number, (reply: { ok: boolean; error?: string }) => void>;
-  files: number;
-  exited: boolean;
-}
-
 let usable: boolean | undefined;
 /** Whether a warm LibreOffice can run here (python3 with the uno module, and soffice). */
 export function warmOfficeAvailable(): boolean {
@@ -57,132 +43,76 @@ export function warmOfficeAvailable(): boolean {
 }
 
 export function createWarmOffice(options: { maxFiles?: number } = {}) {
-  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
-  let instance: Instance | undefined;
-  let nextId = 1;
-  let starts = 0;
+  const state: WarmOfficeState = { maxFiles: options.maxFiles ?? DEFAULT_MAX_FILES, instance: undefined, nextId: 1, starts: 0 };
   /** One conversion at a time: soffice converts one document at a time anyway. */
   let queue: Promise<unknown> = Promise.resolve();
-
-  const stop = async (inst: Instance | undefined) => {
-    if (!inst) return;
-    if (instance === inst) instance = undefined;
-    if (!inst.exited && inst.child.pid !== undefined) {
-      const gone = new Promise((r) => inst.child.once('exit', r));
-      // Wait for it even though it was unreferenced (it must not keep this process alive otherwise).
-      inst.child.ref();
-      try { process.kill(-inst.child.pid, 'SIGKILL'); } catch { /* already gone */ }
-      await gone;
-    }
-    await rm(inst.dir, { recursive: true, force: true });
-  };
-
-  const start = async (): Promise<Instance> => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'cms-office-'));
-    await mkdir(path.join(dir, 'profile'));
-    // The confined worker sees only its own folder: it runs a copy of the script from there.
-    const script = path.join(dir, 'office-worker.py');
-    await copyFile(WORKER, script);
-    const cmd = wrapTool(PYTHON, [script, path.join(dir, 'profile')], toolLimits().memoryBytes, [dir]);
-    const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true }) as ChildProcessWithoutNullStreams;
-    starts++;
-    // Where the sandbox cannot tie it to this process's life, end it on exit.
-    const pid = child.pid;
-    if (pid !== undefined) process.once('exit', () => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } });
-    const inst: Instance = { child, dir, answers: new Map(), files: 0, exited: false, ready: Promise.resolve() };
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
-    // Never keeps this process alive: it ends with it (sandbox) or with close().
-    child.unref();
-    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as Array<{ unref?: () => void }>) s.unref?.();
-    inst.ready = new Promise<void>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout });
-      lines.on('line', (line) => {
-        let msg: { ready?: boolean; id?: number; ok?: boolean; error?: string };
-        try { msg = JSON.parse(line); } catch { return; }
-        if (msg.ready !== undefined) {
-          if (msg.ready) resolve();
-          else reject(new AppError('unavailable', `LibreOffice could not be started: ${msg.error ?? 'unknown error'}`));
-          return;
-        }
-        const answer = inst.answers.get(msg.id ?? -1);
-        inst.answers.delete(msg.id ?? -1);
-        answer?.({ ok: !!msg.ok, error: msg.error });
-      });
-      child.once('exit', (code, sig) => {
-        inst.exited = true;
-        if (instance === inst) instance = undefined;
-        const why = `LibreOffice stopped (${sig ?? `exit ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-2).join(' ')}` : ''}`;
-        reject(new AppError('unavailable', why));
-        for (const answer of inst.answers.values()) answer({ ok: false, error: why });
-        inst.answers.clear();
-      });
-    });
-    inst.ready.catch(() => {});
-    return inst;
-  };
-
-  const convertOnce = async (input: string, output: string, opts: ConvertOptions): Promise<void> => {
-    const ext = path.extname(input).toLowerCase();
-    const filter = PDF_FILTER[ext];
-    if (!filter) throw new AppError('validation', `LibreOffice cannot convert ${ext || 'a file without an extension'} to PDF here`);
-    if (opts.signal?.aborted) throw abortError(opts.signal);
-    instance ??= await start();
-    const inst = instance;
-    const timeoutMs = budgetMs(input, opts.timeoutMs ?? 120_000);
-    const id = nextId++;
-    const inCopy = path.join(inst.dir, `in-${id}${ext}`);
-    const outCopy = path.join(inst.dir, `out-${id}.pdf`);
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    try {
-      await copyFile(input, inCopy);
-      const reply = await new Promise<{ ok: boolean; error?: string }>((resolve, reject) => {
-        timer = setTimeout(() => reject(new AppError('unavailable', `LibreOffice took longer than ${Math.round(timeoutMs / 1000)} s to convert ${path.basename(input)}`)), timeoutMs);
-        onAbort = () => reject(abortError(opts.signal!));
-        opts.signal?.addEventListener('abort', onAbort, { once: true });
-        inst.ready.then(() => {
-          inst.answers.set(id, resolve);
-          inst.child.stdin.write(`${JSON.stringify({ id, input: inCopy, output: outCopy, filter })}\n`);
-          opts.onStarted?.();
-        }, reject);
-      });
-      if (!reply.ok) throw new AppError('internal', `LibreOffice could not convert ${path.basename(input)}: ${reply.error ?? 'unknown error'}`);
-      // Like `soffice --outdir`, the output's folder is made when missing.
-      await mkdir(path.dirname(output), { recursive: true });
-      await rename(outCopy, output).catch(async () => {
-        await copyFile(outCopy, output);
-      });
-      inst.files++;
-      if (inst.files >= maxFiles) await stop(inst);
-    } catch (e) {
-      // A failed, late or abandoned conversion may have left soffice busy or broken: start afresh next time.
-      await stop(inst);
-      throw e;
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
-      await rm(inCopy, { force: true });
-      await rm(outCopy, { force: true });
-    }
-  };
 
   return {
     /** Converts `input` (PPTX, DOCX, XLSX, ...) to the PDF `output`. */
     toPdf(input: string, output: string, opts: ConvertOptions = {}): Promise<void> {
-      const run = queue.then(() => convertOnce(input, output, opts));
+      const run = queue.then(() => convertOnce(state, input, output, opts));
       queue = run.catch(() => {});
       return run;
     },
     /** How many times soffice was started (for tests and the benchmark). */
-    starts: () => starts,
+    starts: () => state.starts,
     /** The running soffice's process group, if any (for tests). */
-    pid: () => instance?.child.pid,
+    pid: () => state.instance?.child.pid,
     async close(): Promise<void> {
       await queue;
-      await stop(instance);
+      await stopInstance(state, state.instance);
     },
   };
+}
+
+interface WarmOfficeState extends Instances {
+  maxFiles: number;
+  nextId: number;
+}
+
+async function convertOnce(state: WarmOfficeState, input: string, output: string, opts: ConvertOptions): Promise<void> {
+  const ext = path.extname(input).toLowerCase();
+  const filter = PDF_FILTER[ext];
+  if (!filter) throw new AppError('validation', `LibreOffice cannot convert ${ext || 'a file without an extension'} to PDF here`);
+  if (opts.signal?.aborted) throw abortError(opts.signal);
+  state.instance ??= await startInstance(state);
+  const inst = state.instance;
+  const timeoutMs = budgetMs(input, opts.timeoutMs ?? 120_000);
+  const id = state.nextId++;
+  const inCopy = path.join(inst.dir, `in-${id}${ext}`);
+  const outCopy = path.join(inst.dir, `out-${id}.pdf`);
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    await copyFile(input, inCopy);
+    const reply = await new Promise<{ ok: boolean; error?: string }>((resolve, reject) => {
+      timer = setTimeout(() => reject(new AppError('unavailable', `LibreOffice took longer than ${Math.round(timeoutMs / 1000)} s to convert ${path.basename(input)}`)), timeoutMs);
+      onAbort = () => reject(abortError(opts.signal!));
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      inst.ready.then(() => {
+        inst.answers.set(id, resolve);
+        inst.child.stdin.write(`${JSON.stringify({ id, input: inCopy, output: outCopy, filter })}\n`);
+        opts.onStarted?.();
+      }, reject);
+    });
+    if (!reply.ok) throw new AppError('internal', `LibreOffice could not convert ${path.basename(input)}: ${reply.error ?? 'unknown error'}`);
+    // Like `soffice --outdir`, the output's folder is made when missing.
+    await mkdir(path.dirname(output), { recursive: true });
+    await rename(outCopy, output).catch(async () => {
+      await copyFile(outCopy, output);
+    });
+    inst.files++;
+    if (inst.files >= state.maxFiles) await stopInstance(state, inst);
+  } catch (e) {
+    // A failed, late or abandoned conversion may have left soffice busy or broken: start afresh next time.
+    await stopInstance(state, inst);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
+    await rm(inCopy, { force: true });
+    await rm(outCopy, { force: true });
+  }
 }
 
 export type WarmOffice = ReturnType<typeof createWarmOffice>;

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '../errors';
+import { toolLimits, wrapTool } from './sandbox';
+
+/**
+ * One running warm LibreOffice (./office.ts): office-worker.py started
+ * confined to a folder of its own, answering conversion requests by id on
+ * its stdout, ended with its folder on stop or when this process exits.
+ */
+
+const WORKER = fileURLToPath(new URL('./office-worker.py', import.meta.url));
+export const PYTHON = '/usr/bin/python3';
+
+export interface Instance {
+  child: ChildProcessWithoutNullStreams;
+  dir: string;
+  ready: Promise<void>;
+  answers: Map<number, (reply: { ok: boolean; error?: string }) => void>;
+  files: number;
+  exited: boolean;
+}
+
+/** The warm office's running instance (if any) and how many it started; started and stopped here. */
+export interface Instances {
+  instance: Instance | undefined;
+  starts: number;
+}
+
+export async function stopInstance(state: Instances, inst: Instance | undefined): Promise<void> {
+  if (!inst) return;
+  if (state.instance === inst) state.instance = undefined;
+  if (!inst.exited && inst.child.pid !== undefined) {
+    const gone = new Promise((r) => inst.child.once('exit', r));
+    // Wait for it even though it was unreferenced (it must not keep this process alive otherwise).
+    inst.child.ref();
+    try { process.kill(-inst.child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    await gone;
+  }
+  await rm(inst.dir, { recursive: true, force: true });
+}
+
+export async function startInstance(state: Instances): Promise<Instance> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cms-office-'));
+  await mkdir(path.join(dir, 'profile'));
+  // The confined worker sees only its own folder: it runs a copy of the script from there.
+  const script = path.join(dir, 'office-worker.py');
+  await copyFile(WORKER, script);
+  const cmd = wrapTool(PYTHON, [script, path.join(dir, 'profile')], toolLimits().memoryBytes, [dir]);
+  const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true }) as ChildProcessWithoutNullStreams;
+  state.starts++;
+  // Where the sandbox cannot tie it to this process's life, end it on exit.
+  const pid = child.pid;
+  if (pid !== undefined) process.once('exit', () => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } });
+  const inst: Instance = { child, dir, answers: new Map(), files: 0, exited: false, ready: Promise.resolve() };
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
+  // Never keeps this process alive: it ends with it (sandbox) or with close().
+  child.unref();
+  for (const s of [child.stdin, child.stdout, child.stderr] as unknown as Array<{ unref?: () => void }>) s.unref?.();
+  inst.ready = new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      let msg: { ready?: boolean; id?: number; ok?: boolean; error?: string };
+      try { msg = JSON.parse(line); } catch { return; }
+      if (msg.ready !== undefined) {
+        if (msg.ready) resolve();
+        else reject(new AppError('unavailable', `LibreOffice could not be started: ${msg.error ?? 'unknown error'}`));
+        return;
+      }
+      const answer = inst.answers.get(msg.id ?? -1);
+      inst.answers.delete(msg.id ?? -1);
+      answer?.({ ok: !!msg.ok, error: msg.error });
+    });
+    child.once('exit', (code, sig) => {
+      inst.exited = true;
+      if (state.instance === inst) state.instance = undefined;
+      const why = `LibreOffice stopped (${sig ?? `exit ${code}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-2).join(' ')}` : ''}`;
+      reject(new AppError('unavailable', why));
+      for (const answer of inst.answers.values()) answer({ ok: false, error: why });
+      inst.answers.clear();
+    });
+  });
+  inst.ready.catch(() => {});
+  return inst;
+}
