@@ -57,6 +57,57 @@ function readLines(file: string, onLine: (line: string) => void, onSkipped: () =
   }
 }
 
+/** The log in memory, and how many lines of its file no longer count. */
+interface FileLogState {
+  file: string;
+  byId: Map<string, AnswerRecord>;
+  order: AnswerRecord[];
+  /** Lines in the file that no longer count (superseded ratings, unreadable lines). */
+  dead: number;
+  compactAfter: number;
+}
+
+/** Reads the file's answers and ratings into memory; junk lines count as dead, an overlong one as due for compaction. */
+function load(state: FileLogState): void {
+  readLines(state.file, (raw) => {
+    if (!raw.trim()) return;
+    let line: Line;
+    try {
+      line = JSON.parse(raw) as Line;
+    } catch {
+      state.dead++;
+      return;
+    }
+    if (line.type === 'answer') {
+      state.byId.set(line.answer.id, line.answer);
+      state.order.push(line.answer);
+    } else if (line.type === 'rating') {
+      const a = state.byId.get(line.answerId);
+      if (a?.rating) state.dead++;
+      if (a) a.rating = line.rating; else state.dead++;
+    }
+  }, () => { state.dead += state.compactAfter + 1; });
+}
+
+function append(file: string, line: Line): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
+
+/** Rewrites the file from memory (atomically): every answer once, with its current rating. */
+function rewrite(state: FileLogState, keep: AnswerRecord[]): void {
+  const lines = keep.flatMap((a) => [JSON.stringify({ type: 'answer', answer: { ...a, rating: null } }), ...(a.rating ? [JSON.stringify({ type: 'rating', answerId: a.id, rating: a.rating })] : [])]);
+  const tmp = `${state.file}.tmp`;
+  mkdirSync(path.dirname(state.file), { recursive: true });
+  writeFileSync(tmp, lines.length ? `${lines.join('\n')}\n` : '');
+  renameSync(tmp, state.file);
+  state.dead = 0;
+}
+
+function compactIfDue(state: FileLogState): void {
+  if (state.dead > Math.max(state.compactAfter, state.order.length)) rewrite(state, state.order);
+}
+
 /**
  * The question log as an append-only JSON-lines file (answers and ratings as
  * events), read once into memory in pieces (any size). Rating an answer again
@@ -67,56 +118,17 @@ function readLines(file: string, onLine: (line: string) => void, onSkipped: () =
  */
 export function createFileQuestionLog(options: { file: string; now?: () => Date; compactAfter?: number }): QuestionLog {
   const now = options.now ?? (() => new Date());
-  const byId = new Map<string, AnswerRecord>();
-  const order: AnswerRecord[] = [];
-  /** Lines in the file that no longer count (superseded ratings, unreadable lines). */
-  let dead = 0;
-  const compactAfter = options.compactAfter ?? 1000;
-
-  if (existsSync(options.file)) {
-    readLines(options.file, (raw) => {
-      if (!raw.trim()) return;
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        dead++;
-        return;
-      }
-      if (line.type === 'answer') {
-        byId.set(line.answer.id, line.answer);
-        order.push(line.answer);
-      } else if (line.type === 'rating') {
-        const a = byId.get(line.answerId);
-        if (a?.rating) dead++;
-        if (a) a.rating = line.rating; else dead++;
-      }
-    }, () => { dead += compactAfter + 1; });
-  }
-  const append = (line: Line) => {
-    mkdirSync(path.dirname(options.file), { recursive: true });
-    appendFileSync(options.file, `${JSON.stringify(line)}\n`);
-  };
-  /** Rewrites the file from memory (atomically): every answer once, with its current rating. */
-  const rewrite = (keep: AnswerRecord[]) => {
-    const lines = keep.flatMap((a) => [JSON.stringify({ type: 'answer', answer: { ...a, rating: null } }), ...(a.rating ? [JSON.stringify({ type: 'rating', answerId: a.id, rating: a.rating })] : [])]);
-    const tmp = `${options.file}.tmp`;
-    mkdirSync(path.dirname(options.file), { recursive: true });
-    writeFileSync(tmp, lines.length ? `${lines.join('\n')}\n` : '');
-    renameSync(tmp, options.file);
-    dead = 0;
-  };
-  const compactIfDue = () => {
-    if (dead > Math.max(compactAfter, order.length)) rewrite(order);
-  };
+  const state: FileLogState = { file: options.file, byId: new Map(), order: [], dead: 0, compactAfter: options.compactAfter ?? 1000 };
+  const { byId, order } = state;
+  if (existsSync(options.file)) load(state);
   // An overlong line (junk) counts as due at once: the file is rewritten without it.
-  compactIfDue();
+  compactIfDue(state);
 
   return {
     async record(input) {
       const at = now();
       const answer: AnswerRecord = { id: answerId(at, randomBytes(4).toString('hex')), at: at.toISOString(), ...input, rating: null };
-      append({ type: 'answer', answer });
+      append(options.file, { type: 'answer', answer });
       byId.set(answer.id, answer);
       order.push(answer);
       return answer.id;
@@ -128,10 +140,10 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date;
       // The same rating again changes nothing and writes nothing.
       if (a.rating && a.rating.value === value && a.rating.comment === text) return a;
       const rating = { value, comment: text, at: now().toISOString() };
-      append({ type: 'rating', answerId, rating });
-      if (a.rating) dead++;
+      append(options.file, { type: 'rating', answerId, rating });
+      if (a.rating) state.dead++;
       a.rating = rating;
-      compactIfDue();
+      compactIfDue(state);
       return { ...a };
     },
     async list(range = {}) {
@@ -141,7 +153,7 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date;
     },
     async clear() {
       if (existsSync(options.file)) writeFileSync(options.file, '');
-      dead = 0;
+      state.dead = 0;
       byId.clear();
       order.length = 0;
     },
@@ -150,7 +162,7 @@ export function createFileQuestionLog(options: { file: string; now?: () => Date;
       const keep = order.filter((a) => a.at >= cut);
       const dropped = order.length - keep.length;
       if (!dropped) return 0;
-      rewrite(keep);
+      rewrite(state, keep);
       for (const a of order.slice()) if (a.at < cut) byId.delete(a.id);
       order.splice(0, order.length, ...keep);
       return dropped;
