@@ -48,6 +48,7 @@ export CMS_FIXTURE_CACHE="$run_dir/fixtures"
 mkdir -p "$CMS_FIXTURE_CACHE"
 chroma_pid=
 pg_dir=
+browser_pid=
 cleanup() {
   if [ -n "$pg_dir" ] && [ -f "$pg_dir/data/postmaster.pid" ]; then
     # Immediate shutdown (SIGQUIT to the postmaster, as pg_ctl -m immediate), waiting for its exit up to 15 s.
@@ -55,6 +56,10 @@ cleanup() {
     kill -QUIT "$pg_pid" 2>/dev/null && timeout 15 tail --pid="$pg_pid" -f /dev/null || true
   fi
   if [ -n "$pg_dir" ]; then rm -rf "$pg_dir"; fi
+  if [ -n "$browser_pid" ]; then
+    kill -TERM "$browser_pid" 2>/dev/null || true
+    wait "$browser_pid" 2>/dev/null || true
+  fi
   if [ -n "$chroma_pid" ]; then
     kill -TERM "$chroma_pid" 2>/dev/null || true
     wait "$chroma_pid" 2>/dev/null || true
@@ -105,6 +110,24 @@ if [ -z "${CMS_TEST_PG_URL:-}" ]; then
     pg_dir="${pg_line#* }"
     export CMS_TEST_PG_URL="${pg_line%% *}"
   fi
+fi
+
+# One Chromium for the run's browser files (scripts/test-browser.ts; a Chromium start costs about a CPU-s): each
+# file connects to it (CMS_TEST_BROWSER_WS, web/e2e/browser.ts) and works in browser contexts of its own.
+if [ -z "${CMS_TEST_BROWSER_WS:-}" ] && printf '%s\n' "${files[@]}" | grep -q '^web/e2e/'; then
+  setpriv --pdeathsig TERM node --import tsx scripts/test-browser.ts "$run_dir/browser-ws" >>"$run_dir/browser.log" 2>&1 &
+  browser_pid=$!
+  # Ready when it has written its endpoint; gives up when the process exits.
+  while [ ! -s "$run_dir/browser-ws" ]; do
+    if ! kill -0 "$browser_pid" 2>/dev/null; then
+      echo "The run's Chromium did not start:" >&2
+      tail -20 "$run_dir/browser.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.1
+  done
+  CMS_TEST_BROWSER_WS="$(cat "$run_dir/browser-ws")"
+  export CMS_TEST_BROWSER_WS
 fi
 
 status=0

@@ -1,21 +1,21 @@
 /**
  * Browser-test support: the real server (server/testing.ts), a web/dist
- * built once (and rebuilt when stale), Debian chromium through playwright-core,
+ * built once (and rebuilt when stale), Debian chromium through playwright-core (the run's shared one: browser.ts),
  * sign-in helpers and screenshots under artifacts/screenshots/.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureWebBuild } from '../bundle-size';
+import { openBrowser } from './browser';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
 
-/** Flags verified on this machine (shared/ARCHITECTURE.md). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM_ARGS, openBrowser } from './browser';
 
 /** Builds web/dist once for all test files running in parallel (a lock directory serialises builds). */
 export async function buildWebOnce(): Promise<void> {
@@ -53,7 +53,7 @@ export async function startHarness(opts: { env?: Record<string, string> } = {}):
   const server = await startTestServer({ env: opts.env });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    browser = await openBrowser();
   } catch (e) {
     await server.stop();
     throw e;

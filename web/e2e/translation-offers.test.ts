@@ -6,18 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import type { ApiErrorBody, TranslationOffers } from '../../core/foundation/types';
 import { startTestServer } from '../../server/testing';
-import { adminApi, buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
+import { adminApi, buildWebOnce, openBrowser, newPage, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
 
 describe('the Translate dialog without a language model (browser)', () => {
   let h: Harness;
   before(async () => {
     await buildWebOnce();
     const server = await startTestServer({ env: { TRANSLATION_APERTIUM: 'true' } });
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const browser = await openBrowser();
     h = { server, browser, close: async () => { await browser.close().catch(() => undefined); await server.stop(); } };
   });
   after(async () => { await h?.close(); });

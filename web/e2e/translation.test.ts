@@ -9,13 +9,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { chromium } from 'playwright-core';
 import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-anthropic';
 import { translatingResponder } from '../../core/testing/fake-translate';
 import { fixtures } from '../../core/testing/fixtures';
 import { startTestServer } from '../../server/testing';
 import { readPackage } from '../../core/features/translate/ooxml';
-import { buildWebOnce, CHROMIUM_ARGS, newPage, screenshot, signInFast, toast, uploadDocumentViaApi, type Harness } from './support';
+import { buildWebOnce, openBrowser, newPage, screenshot, signInFast, toast, uploadDocumentViaApi, type Harness } from './support';
 
 describe('translation in the console (browser)', () => {
   let h: Harness;
@@ -28,7 +27,7 @@ describe('translation in the console (browser)', () => {
     const translate = translatingResponder();
     fake = await startFakeAnthropic({ responder: async (r) => { await running; return translate(r); } });
     const server = await startTestServer({ env: { ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0' } });
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const browser = await openBrowser();
     h = { server, browser, close: async () => { await browser.close().catch(() => undefined); await server.stop(); } };
   });
   after(async () => {

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { fixtures } from '../../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { ensureWidgetBuild } from '../widget/build';
-import { buildWebOnce, CHROMIUM_ARGS, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
+import { buildWebOnce, openBrowser, screenshot, signInFast, uploadDocumentViaApi, type Harness } from './support';
 
 /**
  * The embeddable widget on a page of ANOTHER origin (a second local HTTP
@@ -44,7 +44,7 @@ before(async () => {
   siteOrigin = `http://127.0.0.1:${port}`;
   otherOrigin = `http://localhost:${port}`;
   server = await startTestServer({ env: { WIDGET_ORIGINS: siteOrigin } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await openBrowser();
   const pdf = await fixtures.pdf();
   const doc = await uploadDocumentViaApi({ server, browser } as Harness, pdf.path, pdf.fileName, 'AuraShade installation guide');
   assert.equal(doc.status, 'completed', `ingest finished: ${doc.error ?? ''}`);
