@@ -3,7 +3,8 @@
  * id exits 2 (as README says) for every command that takes ids; bare `cms
  * users` and `cms tokens` list; `import --json` and `status --json` carry the
  * error code of each failure (transient or permanent); `cms ls` shows an
- * archived item as archived.
+ * archived item as archived. Two runs are real `bin/cms` processes (an unknown id's exit 2, import's exit 1 with
+ * its JSON): the exit status as a shell sees it; the others run the same commands in-process (runCmsHere).
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { createProductClient } from './http/product-client';
 import { createFixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCms, runCmsHere } from './test-support';
 
 let tmp: string;
 let server: TestServer;
@@ -33,7 +34,8 @@ describe('cms exit codes and JSON', () => {
   it('an unknown id exits 2 with a message naming it, for every command that takes ids', async () => {
     const runs = [['rm', '99999'], ['retry', '99999'], ['approve', '99999'], ['reject', '99999'], ['versions', '99999'], ['restore-version', '99999', '1'], ['translate', '99999', '--to', 'hebrew']];
     const results = [];
-    for (const args of runs) results.push({ args, r: await runCms([...args], { env, cwd: tmp, timeoutMs: 180_000 }) });
+    // The first as a process (the status a shell sees), the rest in-process: the same commands and exit codes.
+    for (const [i, args] of runs.entries()) results.push({ args, r: await (i === 0 ? runCms : runCmsHere)([...args], { env, cwd: tmp, timeoutMs: 180_000 }) });
     for (const { args, r } of results) {
       assert.equal(r.code, 2, `cms ${args.join(' ')} exit ${r.code}\n${r.stdout}\n${r.stderr}`);
       assert.match(r.stderr + r.stdout, /99999/, `cms ${args.join(' ')} names the id`);
@@ -44,10 +46,10 @@ describe('cms exit codes and JSON', () => {
     const admin = createProductClient({ baseUrl: server.url, token: server.token, tokenHint: 'test' });
     await admin.createUser({ username: 'listed-user', role: 'editor', password: 'editor-pass-1234' });
     await admin.createToken({ name: 'listed-token', role: 'reviewer' });
-    const users = await runCms(['users'], { env, cwd: tmp, timeoutMs: 180_000 });
+    const users = await runCmsHere(['users'], { env, cwd: tmp, timeoutMs: 180_000 });
     assert.equal(users.code, 0, users.stderr);
     assert.match(users.stdout, /listed-user\s+editor/);
-    const tokens = await runCms(['tokens', '--json'], { env, cwd: tmp, timeoutMs: 180_000 });
+    const tokens = await runCmsHere(['tokens', '--json'], { env, cwd: tmp, timeoutMs: 180_000 });
     assert.equal(tokens.code, 0, tokens.stderr);
     assert.ok(parseJson<{ tokens: Array<{ name: string }> }>(tokens).tokens.some((t) => t.name === 'listed-token'));
   });
@@ -66,14 +68,14 @@ describe('cms exit codes and JSON', () => {
     const ok = rows.find((r) => r.file.endsWith('good.pdf'))!;
     assert.deepEqual([ok.status, ok.errorCode, ok.transient], ['completed', null, null]);
 
-    const status = await runCms(['status', '--json'], { env, cwd: tmp, timeoutMs: 180_000 });
+    const status = await runCmsHere(['status', '--json'], { env, cwd: tmp, timeoutMs: 180_000 });
     const items = parseJson<{ items: Array<{ id: number; status: string; errorCode: string | null; transient: boolean | null }> }>(status).items;
     const row = items.find((i) => i.id === broken.id)!;
     assert.deepEqual([row.status, row.errorCode, row.transient], ['failed', 'failure.damaged', false]);
 
     const admin = createProductClient({ baseUrl: server.url, token: server.token, tokenHint: 'test' });
     await admin.setAccess([ok.id], { archived: true });
-    const ls = await runCms(['ls'], { env: { ...env, CI: 'true' }, cwd: tmp, timeoutMs: 180_000 });
+    const ls = await runCmsHere(['ls'], { env: { ...env, CI: 'true' }, cwd: tmp, timeoutMs: 180_000 });
     assert.equal(ls.code, 0, ls.stderr);
     const line = ls.stdout.split('\n').find((l) => new RegExp(`^\\s*${ok.id}\\s`).test(l)) ?? '';
     assert.match(line, /\barchived\b/, ls.stdout);

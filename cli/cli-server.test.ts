@@ -196,7 +196,8 @@ test('with no CMS_URL, the CLI finds the server that holds the data folder throu
   });
   const child = await startTestServer({ process: true, env: { PORT: String(port) } });
   try {
-    const r = await runCms(['status', '--json'], { env: { DATA_DIR: child.dataDir, CMS_TOKEN: child.token } });
+    // The CLI in this process, the server another one: the lock names a live process other than ours.
+    const r = await runCmsHere(['status', '--json'], { env: { DATA_DIR: child.dataDir, CMS_TOKEN: child.token } });
     assert.equal(r.code, 0, r.stderr);
     const out = parseJson<{ mode: string; target: string }>(r);
     assert.equal(out.mode, 'http');

@@ -1,5 +1,5 @@
 /**
- * The real `cms eval` with RERANK_URL set to a local fake reranker that
+ * `cms eval` (in-process: cli/test-support.ts runCmsHere) with RERANK_URL set to a local fake reranker that
  * reverses the candidates: the report carries the fused and the reranked
  * scores, and the reranked ones are those of the order the fake returned.
  */
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startFakeRerank, type FakeRerank } from '../core/testing/fake-rerank';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let data: string;
@@ -38,7 +38,7 @@ after(async () => {
 
 test('cms eval with RERANK_URL reports the fused and the reranked order; a reversing reranker\'s order is the one scored', async () => {
   const env = { DATA_DIR: path.join(tmp, 'data'), RERANK_URL: `${fake.url}/rerank`, RERANK_API_KEY: 'rk-eval' };
-  const r = await runCms(['eval', '--data', data, '--json'], { env, timeoutMs: 120_000 });
+  const r = await runCmsHere(['eval', '--data', data, '--json'], { env, timeoutMs: 120_000 });
   assert.equal(r.code, 0, r.stderr);
   const out = parseJson<{ languages: Record<string, { hit1: number }>; reranked: { languages: Record<string, { hit1: number; questions: number }>; outcomes: Record<string, number> } }>(r);
   assert.equal(out.languages.en.hit1, 1);
@@ -48,7 +48,7 @@ test('cms eval with RERANK_URL reports the fused and the reranked order; a rever
   assert.equal(fake.requests.length, 3);
   assert.ok(fake.requests.every((q) => q.authorization === 'Bearer rk-eval' && q.body.texts!.length >= 2));
 
-  const text = await runCms(['eval', '--data', data], { env, timeoutMs: 120_000 });
+  const text = await runCmsHere(['eval', '--data', data], { env, timeoutMs: 120_000 });
   assert.equal(text.code, 0, text.stderr);
   const all = text.stdout + text.stderr;
   assert.match(all, /Fused order:[\s\S]*en\s+3\s+1\.000[\s\S]*Reranked by http:\/\/127\.0\.0\.1:\d+\/rerank:[\s\S]*en\s+3\s+0\.000/);

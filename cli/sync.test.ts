@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { corpusFile } from '../core/testing/corpus';
-import { parseJson, runCms } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 interface Report { summary: string; new: Array<{ path: string }>; changed: Array<{ path: string }>; removed: Array<{ path: string }>; failed: unknown[]; unchanged: number; hashed: number; durationMs: number }
 
@@ -30,7 +30,7 @@ describe('cms sync on real files', () => {
   const env = { DATA_DIR: path.join(tmp, 'data'), ADMIN_PASSWORD: 'sync-test-password', CMS_URL: '' };
   after(() => rmSync(tmp, { recursive: true, force: true }));
   const sync = async (...args: string[]) => {
-    const r = await runCms(['sync', folder, '--json', '--no-wait', ...args], { env, timeoutMs: 300_000 });
+    const r = await runCmsHere(['sync', folder, '--json', '--no-wait', ...args], { env, timeoutMs: 300_000 });
     return { code: r.code, report: parseJson<Report>(r) };
   };
 

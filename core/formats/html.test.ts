@@ -14,6 +14,7 @@ import { readHtmlPage } from '../features/ingest/html';
 import { createServices, type Services } from '../composition/services';
 import { makeTextImage } from '../testing/fixture-media';
 import { sniffFile } from './sniff';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 const MENU = '<nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/support">Support centre</a></nav>';
 const FOOTER = '<footer><p>Copyright 2026 Lumen Home. Privacy policy. Cookie settings. Careers.</p></footer>';
@@ -31,7 +32,7 @@ let dir: string;
 let services: Services;
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'html-format-'));
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data') }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')) }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

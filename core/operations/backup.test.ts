@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
+import { runCmsHere } from '../../cli/test-support';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { corpusFile } from '../testing/corpus';
 import { restoreBackup } from './backup';
@@ -16,21 +16,16 @@ import { restoreBackup } from './backup';
  * backup is there, completed, and found by search again.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), p));
 const cleanup: string[] = [];
 after(() => {
   for (const d of cleanup) rmSync(d, { recursive: true, force: true });
 });
 
-function cms(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(path.join(ROOT, 'bin/cms'), args, {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CMS_URL: '', ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (out += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
+/** `cms <args>` in this process (cli/test-support.ts runCmsHere): the same command and exit code without a process start. */
+async function cms(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const r = await runCmsHere(args, { env: { CMS_URL: '', ...env }, timeoutMs: 300_000 });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 type Item = { id: number; status: string; chunkCount: number; title?: string; label?: string };

@@ -13,6 +13,7 @@ import { after, before, it } from 'node:test';
 import { setImmediate } from 'node:timers/promises';
 import { loadConfig } from '../foundation/config';
 import { createServices, type Services } from '../composition/services';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 /** Three pages; page 3 never answers (the run is caught in the middle). */
 const site = http.createServer((req, res) => {
@@ -31,7 +32,7 @@ let services: Services;
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-runner-'));
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data') }), { lock: false, startWorker: false });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')) }), { lock: false, startWorker: false });
 });
 after(async () => {
   await services?.close();

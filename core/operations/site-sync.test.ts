@@ -18,6 +18,7 @@ import { createServices, type Services } from '../composition/services';
 import { parseRobots } from '../features/sync/robots';
 import { isPrivateAddress, SiteFetcher } from '../features/sync/site-fetch';
 import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
+import { sharedChromaEnv } from '../testing/shared-chroma';
 
 const PAGES = 60;
 const PRODUCTS = ['thermostat', 'smart plug', 'door sensor', 'motion sensor', 'roller blind motor', 'hub', 'dimmer', 'smoke alarm'];
@@ -124,7 +125,7 @@ const site = new FakeSite();
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-sync-'));
   await site.start();
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data') }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dir, 'data'), ...sharedChromaEnv(path.join(dir, 'data')) }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startTestServer, type TestServer } from '../testing';
-import { parseJson, runCms } from '../../cli/test-support';
+import { parseJson, runCmsHere } from '../../cli/test-support';
 import type { ChatBotReply, HandoffRequest } from '../../core/foundation/types';
 
 /** Hand-off to a person over HTTP (public request, admin Requests) and with `cms requests`. */
@@ -49,10 +49,10 @@ test('the visitor\'s request is stored with the conversation; staff list, mark h
 
   // The CLI sees the same requests (over the running server).
   const env = { DATA_DIR: server.dataDir, CMS_URL: server.url, CMS_TOKEN: server.token };
-  const all = parseJson<HandoffRequest[]>(await runCms(['requests', 'list', '--all', '--json'], { env }));
+  const all = parseJson<HandoffRequest[]>(await runCmsHere(['requests', 'list', '--all', '--json'], { env }));
   assert.deepEqual(all.map((r) => [r.id, r.status]), [[id, 'handled']]);
-  assert.equal(parseJson<HandoffRequest[]>(await runCms(['requests', '--json'], { env })).length, 0, 'handled ones are not open');
-  const reopened = parseJson<HandoffRequest>(await runCms(['requests', 'handled', String(id), '--reopen', '--json'], { env }));
+  assert.equal(parseJson<HandoffRequest[]>(await runCmsHere(['requests', '--json'], { env })).length, 0, 'handled ones are not open');
+  const reopened = parseJson<HandoffRequest>(await runCmsHere(['requests', 'handled', String(id), '--reopen', '--json'], { env }));
   assert.equal(reopened.status, 'open');
 
   assert.equal((await fetch(`${server.url}/api/handoff-requests/${id}`, admin({ method: 'DELETE' }))).status, 204);

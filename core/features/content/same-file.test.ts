@@ -17,13 +17,14 @@ import { describeLocalFile } from './spool';
 import { syncFolder, syncSummary } from '../../operations/folder-sync';
 import { createServices, type Services } from '../../composition/services';
 import { fixtures } from '../../testing/fixtures';
+import { sharedChromaEnv } from '../../testing/shared-chroma';
 
 describe('the same file again reuses its record', () => {
   let dataDir: string;
   let services: Services;
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'same-file-'));
-    services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
+    services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
   });
   after(async () => {
     await services.close();

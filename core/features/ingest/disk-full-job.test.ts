@@ -14,6 +14,7 @@ import { uploadOfKind } from '../content/upload-any';
 import { createServices, type Services } from '../../composition/services';
 import { fixtures } from '../../testing/fixtures';
 import { explainFailure } from './failure';
+import { sharedChromaEnv } from '../../testing/shared-chroma';
 
 let dataDir: string;
 let full: string;
@@ -26,7 +27,7 @@ before(async () => {
   execFileSync('mkdir', ['-p', full]);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', full]);
   try { writeFileSync(path.join(full, 'filler'), Buffer.alloc(128 * 1024)); } catch { /* full now */ }
-  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
+  services = await createServices(loadConfig({ DATA_DIR: path.join(dataDir, 'data'), ...sharedChromaEnv(path.join(dataDir, 'data')), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
 });
 after(async () => {
   await services?.close();

@@ -24,6 +24,7 @@ import { buildPdf } from '../../testing/pdf-writer';
 import { extractDocx } from './docx';
 import { extractPdf } from './pdf';
 import { extractPptx } from './pptx';
+import { sharedChromaEnv } from '../../testing/shared-chroma';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'empty-outcomes-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,7 +60,7 @@ describe('a file that completes with 0 chunks says why', () => {
   let services: Services;
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'zero-chunks-'));
-    services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', OCR_LANGUAGES: 'eng+heb+fra' }), { lock: false, startWorker: true });
+    services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789', OCR_LANGUAGES: 'eng+heb+fra' }), { lock: false, startWorker: true });
   });
   after(async () => {
     await services.close();

@@ -19,6 +19,7 @@ import { LEXICAL_FILE } from '../../engines/search/lexical-index';
 import { createServices } from '../../composition/services';
 import { fixtures } from '../../testing/fixtures';
 import { isPassingFailure } from './transient';
+import { sharedChromaEnv } from '../../testing/shared-chroma';
 
 test('what counts as passing: SQLite busy or locked and timeouts, also as a cause; a damaged file does not', async () => {
   const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -29,7 +30,7 @@ test('what counts as passing: SQLite busy or locked and timeouts, also as a caus
 
 test('the lexical index locked by another process for 7 s during an ingest: the ingest waits it out and completes (failed with "database is locked" before)', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ingest-locked-'));
-  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
+  const services = await createServices(loadConfig({ DATA_DIR: dataDir, ...sharedChromaEnv(dataDir), ADMIN_PASSWORD: 'test-password-1', CMS_TOKEN: 'test-token-0123456789abcdef0123456789' }), { lock: false, startWorker: true });
   try {
     const file = path.join(dataDir, 'search', LEXICAL_FILE);
     const holder = spawn(process.execPath, ['-e', `
