@@ -6,145 +6,24 @@
  * pauses while a message is being answered and resumes about 1 s after the
  * reply. Duplicates (same id and content) are dropped.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatBotReply, Citation, PublicChatMessage, RelatedPassage } from '@core/foundation/types';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import type { PublicChatMessage } from '@core/foundation/types';
 import { POLL_MS } from '../../config/polling';
-import { clearSession } from './api/clear-session';
 import { getChatMessages } from './api/get-chat-messages';
-import { sendChatMessage } from './api/send-chat-message';
-import { startChatSession } from './api/start-session';
-import { mediaFromMessage, type ChatMedia } from './media';
-import { markSessionStarted, rememberReferenceId, tabReferenceId } from './reference-id';
+import { latestTime, mergeMessages, serverLines, type ChatLine } from './chat-lines';
+import { openConversation, regreetSession, RESUME_AFTER_REPLY_MS, sendLine } from './chat-session';
+import { tabReferenceId } from './reference-id';
 
-export interface ChatLine {
-  id: string;
-  role: 'user' | 'bot';
-  text: string;
-  time: string;
-  media: ChatMedia | null;
-  /** Not yet matched with the server's copy. */
-  local?: boolean;
-  /**
-   * What the list keys the line by once the server's copy took its place: the local id, so the line is not mounted
-   * anew (a form half filled under it, a rating given, keep their state).
-   */
-  key?: string;
-  /** The id to rate this answer by (answers received in this tab). */
-  answerId?: string;
-  /** The assistant offers to pass the question on to a person (shows the form). */
-  handoff?: boolean;
-  /** No answer stated: the passages that may help (kept when the server's copy takes the line's place). */
-  related?: RelatedPassage[];
-  /** The answer's sources, each opening its passage in the viewer (kept when the server's copy takes the line's place). */
-  citations?: Citation[];
-}
+export { mergeMessages, type ChatLine } from './chat-lines';
 
-const RESUME_AFTER_REPLY_MS = 1_000;
-const GREETING = 'hello';
-
-function fromReply(reply: ChatBotReply): ChatLine {
-  const m = reply.mediaItem;
-  const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
-  return {
-    id: `local-bot-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, role: 'bot', text: reply.message, time: new Date().toISOString(), media, local: true,
-    answerId: reply.answerId, handoff: reply.handoff, related: reply.related, citations: reply.citations,
-  };
-}
-
-function fromServer(m: PublicChatMessage & { timestamp?: string; language?: string }): ChatLine {
-  return { id: m.id, role: m.role, text: m.message, time: m.dateTime ?? m.timestamp ?? new Date().toISOString(), media: m.role === 'bot' ? mediaFromMessage(m) : null };
-}
-
-/** Adds server messages, adopting matching local copies and dropping same id + content. */
-export function mergeMessages(current: ChatLine[], incoming: ChatLine[]): ChatLine[] {
-  const next = [...current];
-  const seen = new Set(next.map((l) => `${l.id}\u0000${l.text}`));
-  for (const line of incoming) {
-    const key = `${line.id}\u0000${line.text}`;
-    if (seen.has(key)) continue;
-    const localIdx = next.findIndex((l) => l.local && l.role === line.role && l.text === line.text);
-    if (localIdx >= 0) {
-      const local = next[localIdx];
-      next[localIdx] = { ...line, key: local.key ?? local.id, media: line.media ?? local.media, answerId: local.answerId, handoff: local.handoff, related: local.related, citations: local.citations };
-    } else next.push(line);
-    seen.add(key);
-  }
-  return next;
-}
-
-export function usePublicChat(failureText: string) {
-  const [initial] = useState(tabReferenceId);
-  const { isNew } = initial;
-  const [referenceId, setReferenceId] = useState<string | null>(initial.referenceId);
-  const [messages, setMessages] = useState<ChatLine[]>([]);
-  const [typing, setTyping] = useState(false);
-  const [ready, setReady] = useState(false);
-  const sinceRef = useRef(new Date(0).toISOString());
-  const pollPaused = useRef(true);
-  const started = useRef(false);
-  const resumeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const absorb = useCallback((list: PublicChatMessage[], hideGreeting: boolean) => {
-    if (!list.length) return;
-    let latest = sinceRef.current;
-    for (const m of list) {
-      const time = m.dateTime ?? (m as { timestamp?: string }).timestamp;
-      if (time && time > latest) latest = time;
-    }
-    sinceRef.current = latest;
-    const lines = list
-      .filter((m, i) => !(hideGreeting && i === 0 && m.role === 'user' && m.message.trim().toLowerCase() === GREETING))
-      .map(fromServer);
-    setMessages((cur) => mergeMessages(cur, lines));
-  }, []);
-
-  const resumePolling = useCallback((delay: number) => {
-    if (resumeTimer.current) clearTimeout(resumeTimer.current);
-    resumeTimer.current = setTimeout(() => {
-      pollPaused.current = false;
-    }, delay);
-  }, []);
-
-  // Session start (once per tab) or reload of an existing conversation.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    (async () => {
-      if (isNew) {
-        setTyping(true);
-        try {
-          let id = initial.referenceId;
-          if (id) await clearSession(id);
-          else {
-            id = (await startChatSession()).referenceId;
-            rememberReferenceId(id);
-          }
-          const reply = await sendChatMessage({ message: GREETING, referenceId: id, isNewSession: true });
-          // The greeting is not an answer to rate.
-          setMessages((cur) => [...cur, { ...fromReply(reply), answerId: undefined }]);
-          markSessionStarted(id);
-          setReferenceId(id);
-          // The session was just cleared, so everything stored is ours: adopt the server's
-          // copies (ids) and move `since` past the greeting without showing it.
-          absorb(await getChatMessages(id, new Date(0).toISOString()).catch(() => []), true);
-        } catch {
-          setMessages((cur) => [...cur, { id: `bot-error-${Date.now()}`, role: 'bot', text: failureText, time: new Date().toISOString(), media: null }]);
-        } finally {
-          setTyping(false);
-        }
-      } else if (initial.referenceId) {
-        try {
-          absorb(await getChatMessages(initial.referenceId, new Date(0).toISOString()), true);
-        } catch {
-          /* history is a convenience; polling below retries */
-        }
-      }
-      setReady(true);
-      resumePolling(RESUME_AFTER_REPLY_MS);
-    })();
-  }, [absorb, failureText, initial, isNew, resumePolling]);
-
-  // Polling loop.
+/** Polls the conversation's new messages while not paused and the tab is shown. */
+function useChatPolling(
+  referenceId: string | null,
+  absorb: (list: PublicChatMessage[], hideGreeting: boolean) => void,
+  { sinceRef, pollPaused, resumeTimer }: {
+    sinceRef: MutableRefObject<string>; pollPaused: MutableRefObject<boolean>; resumeTimer: MutableRefObject<ReturnType<typeof setTimeout> | null>;
+  },
+) {
   useEffect(() => {
     const ctrl = new AbortController();
     let busy = false;
@@ -165,47 +44,60 @@ export function usePublicChat(failureText: string) {
       clearInterval(timer);
       if (resumeTimer.current) clearTimeout(resumeTimer.current);
     };
-  }, [absorb, referenceId]);
+  }, [absorb, referenceId, pollPaused, resumeTimer, sinceRef]);
+}
+
+export function usePublicChat(failureText: string) {
+  const [initial] = useState(tabReferenceId);
+  const { isNew } = initial;
+  const [referenceId, setReferenceId] = useState<string | null>(initial.referenceId);
+  const [messages, setMessages] = useState<ChatLine[]>([]);
+  const [typing, setTyping] = useState(false);
+  const [ready, setReady] = useState(false);
+  const sinceRef = useRef(new Date(0).toISOString());
+  const pollPaused = useRef(true);
+  const started = useRef(false);
+  const resumeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const absorb = useCallback((list: PublicChatMessage[], hideGreeting: boolean) => {
+    if (!list.length) return;
+    sinceRef.current = latestTime(list, sinceRef.current);
+    const lines = serverLines(list, hideGreeting);
+    setMessages((cur) => mergeMessages(cur, lines));
+  }, []);
+
+  const resumePolling = useCallback((delay: number) => {
+    if (resumeTimer.current) clearTimeout(resumeTimer.current);
+    resumeTimer.current = setTimeout(() => {
+      pollPaused.current = false;
+    }, delay);
+  }, []);
+
+  // Session start (once per tab) or reload of an existing conversation.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      await openConversation({ referenceId: initial.referenceId, isNew }, setReferenceId, { failureText, setMessages, setTyping, absorb, pollPaused, resumePolling });
+      setReady(true);
+      resumePolling(RESUME_AFTER_REPLY_MS);
+    })();
+  }, [absorb, failureText, initial, isNew, resumePolling]);
+
+  useChatPolling(referenceId, absorb, { sinceRef, pollPaused, resumeTimer });
 
   const send = useCallback(
     async (raw: string) => {
       const text = raw.trim();
       if (!text || typing || !referenceId) return;
-      pollPaused.current = true;
-      setMessages((cur) => [...cur, { id: `local-user-${Date.now()}`, role: 'user', text, time: new Date().toISOString(), media: null, local: true }]);
-      setTyping(true);
-      try {
-        const reply = await sendChatMessage({ message: text, referenceId, isNewSession: false });
-        setMessages((cur) => [...cur, fromReply(reply)]);
-      } catch {
-        setMessages((cur) => [...cur, { id: `bot-error-${Date.now()}`, role: 'bot', text: failureText, time: new Date().toISOString(), media: null }]);
-      } finally {
-        setTyping(false);
-        resumePolling(RESUME_AFTER_REPLY_MS);
-      }
+      await sendLine(text, referenceId, { failureText, setMessages, setTyping, absorb, pollPaused, resumePolling });
     },
-    [failureText, referenceId, resumePolling, typing],
+    [absorb, failureText, referenceId, resumePolling, typing],
   );
 
-  /**
-   * The language changed before the visitor wrote anything: the greeting is asked for again, so it is in the new
-   * language (the conversation so far is only the greeting).
-   */
   const regreet = useCallback(async () => {
     if (!referenceId) return;
-    pollPaused.current = true;
-    setTyping(true);
-    try {
-      await clearSession(referenceId);
-      const reply = await sendChatMessage({ message: GREETING, referenceId, isNewSession: true });
-      setMessages([{ ...fromReply(reply), answerId: undefined }]);
-      absorb(await getChatMessages(referenceId, new Date(0).toISOString()).catch(() => []), true);
-    } catch {
-      /* the old greeting stays */
-    } finally {
-      setTyping(false);
-      resumePolling(RESUME_AFTER_REPLY_MS);
-    }
+    await regreetSession(referenceId, { setMessages, setTyping, absorb, pollPaused, resumePolling });
   }, [absorb, referenceId, resumePolling]);
 
   return { referenceId, messages, typing, ready, send, regreet };

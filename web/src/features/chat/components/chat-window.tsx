@@ -120,6 +120,44 @@ function Bubble({ line, referenceId, offer }: { line: ChatLine; referenceId: str
   );
 }
 
+/** The window's title bar: the assistant's avatar, its name and "online". */
+function ChatHeader({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-3 border-b border-border bg-primary px-5 py-4 text-primary-foreground">
+      <span className="relative flex size-10 items-center justify-center rounded-full bg-white/15" aria-hidden>
+        <Bot className="size-5" />
+        <span className="absolute bottom-0 end-0 size-3 rounded-full border-2 border-primary bg-green-400" />
+      </span>
+      <div>
+        <h2 className="font-semibold leading-tight">{title}</h2>
+        <p className="flex items-center gap-1.5 text-xs text-primary-foreground/80">
+          <span className="size-1.5 rounded-full bg-green-400" aria-hidden />
+          {t('chat.online')}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** The assistant is typing: three bouncing dots (a status for screen readers). */
+function TypingIndicator() {
+  const { t } = useTranslation();
+  return (
+    <li className="flex items-end gap-2" data-testid="typing-indicator">
+      <span className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-blue-800" aria-hidden>
+        <Bot className="size-4" />
+      </span>
+      <div className="flex gap-1 rounded-2xl rounded-es-sm border border-border bg-card px-4 py-3.5" role="status">
+        <span className="sr-only">{t('chat.typing')}</span>
+        {[0, 1, 2].map((i) => (
+          <span key={i} className="size-2 animate-bounce-dot rounded-full bg-slate-400" style={{ animationDelay: `${i * 0.16}s` }} aria-hidden />
+        ))}
+      </div>
+    </li>
+  );
+}
+
 /** The public assistant: 700 px window, typing indicator, Enter sends and Shift+Enter adds a line. */
 export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }: { title: string; height?: number | string; className?: string }) {
   const { t, i18n } = useTranslation();
@@ -155,36 +193,12 @@ export function ChatWindow({ title, height = CHAT_WINDOW_HEIGHT_PX, className }:
 
   return (
     <div className={cn('flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg', className)} style={{ height }} data-testid="chat-window">
-      <header className="flex items-center gap-3 border-b border-border bg-primary px-5 py-4 text-primary-foreground">
-        <span className="relative flex size-10 items-center justify-center rounded-full bg-white/15" aria-hidden>
-          <Bot className="size-5" />
-          <span className="absolute bottom-0 end-0 size-3 rounded-full border-2 border-primary bg-green-400" />
-        </span>
-        <div>
-          <h2 className="font-semibold leading-tight">{title}</h2>
-          <p className="flex items-center gap-1.5 text-xs text-primary-foreground/80">
-            <span className="size-1.5 rounded-full bg-green-400" aria-hidden />
-            {t('chat.online')}
-          </p>
-        </div>
-      </header>
+      <ChatHeader title={title} />
       <MessageLog follow={[messages, typing]}>
         {messages.map((m) => (
           <Bubble key={m.key ?? m.id} line={m} referenceId={referenceId} offer={m.id === lastOffer} />
         ))}
-        {typing ? (
-          <li className="flex items-end gap-2" data-testid="typing-indicator">
-            <span className="flex size-8 items-center justify-center rounded-full bg-blue-100 text-blue-800" aria-hidden>
-              <Bot className="size-4" />
-            </span>
-            <div className="flex gap-1 rounded-2xl rounded-es-sm border border-border bg-card px-4 py-3.5" role="status">
-              <span className="sr-only">{t('chat.typing')}</span>
-              {[0, 1, 2].map((i) => (
-                <span key={i} className="size-2 animate-bounce-dot rounded-full bg-slate-400" style={{ animationDelay: `${i * 0.16}s` }} aria-hidden />
-              ))}
-            </div>
-          </li>
-        ) : null}
+        {typing ? <TypingIndicator /> : null}
       </MessageLog>
       <ChatInputRow inputId={`${id}-input`} label={t('chat.inputLabel')} onSend={submit} canSend={!typing && !!input.trim()}>
         <textarea
