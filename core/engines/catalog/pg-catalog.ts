@@ -1,13 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { AppError } from '../../foundation/errors';
-import { refusal } from '../../foundation/messages';
 import type { Migration } from '../postgres/migrate';
-import { dbError } from '../postgres/pool';
 import type { ContentType } from '../../foundation/types';
-import { pathOf, runQuery, toQuery } from './query';
-import type { CatalogStore, Collection, Cond, CounterName, CountQuery, ItemRecord, MessageLog, Patch, Query, Select, StoredChatMessage, WithId } from './types';
+import { Db } from './pg-catalog-db';
+import { CatalogListener } from './pg-catalog-listener';
+import { pgChatMessages } from './pg-chat-messages';
+import { PgCollection } from './pg-collection';
+import type { CatalogStore, Collection, CounterName, ItemRecord } from './types';
 
 /**
  * The catalog in PostgreSQL (DATABASE_URL), shared by every server and
@@ -54,9 +53,6 @@ export const catalogMigrations: Migration[] = [{
   sql: `CREATE INDEX catalog_rows_language ON catalog_rows (collection, (data->'sourceLanguage')) WHERE collection IN ('documents', 'presentations', 'videos');`,
 }];
 
-/** Fields with an index on (collection, value): `distinct` steps through it (a loose index scan) instead of reading every row. */
-const DISTINCT_INDEXED = new Set(['sourceLanguage']);
-
 const COLLECTIONS = {
   documents: 'Document', presentations: 'Presentation', videos: 'Video', contentItems: 'Content item', categories: 'Category',
   botImages: 'Image', presentationImages: 'Presentation image', jobs: 'Job', translations: 'Translation', ragTurns: 'Message', authSessions: 'Session',
@@ -66,275 +62,6 @@ const COLLECTIONS = {
 type Name = keyof typeof COLLECTIONS;
 /** Kept by clearContent. */
 const KEEP: string[] = ['authSessions', 'auditLog', 'users', 'apiTokens'];
-const CHANNEL = 'catalog_change';
-
-type Run = <R extends pg.QueryResultRow = any>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
-
-/** A field name safe to put in SQL (top-level keys of records are identifiers). */
-function field(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new AppError('internal', `Bad field name ${name}`);
-  return name;
-}
-
-function driverError(e: unknown, what: string): AppError {
-  const code = (e as { code?: string })?.code;
-  if (code === '40P01' || code === '40001') {
-    return new AppError('conflict', `Another change to the same record was being saved at the same moment (${what}); nothing was changed. Try again.`, { cause: e });
-  }
-  return dbError(e, what);
-}
-
-class Db {
-  readonly tx = new AsyncLocalStorage<pg.PoolClient>();
-  constructor(readonly pool: pg.Pool, readonly origin: string) {}
-
-  /** Runs one statement in the current transaction, or on its own (committed when it returns). */
-  run: Run = async (sql, params) => {
-    const c = this.tx.getStore();
-    try {
-      return await (c ? c.query(sql, params) : this.pool.query(sql, params));
-    } catch (e) {
-      throw driverError(e, 'to save the catalog');
-    }
-  };
-
-  /** Runs `fn` in one SQL transaction (joining the current one). */
-  async atomic<R>(fn: () => Promise<R>): Promise<R> {
-    if (this.tx.getStore()) return fn();
-    let c: pg.PoolClient;
-    try {
-      c = await this.pool.connect();
-    } catch (e) {
-      throw dbError(e, 'to open a connection for the catalog');
-    }
-    try {
-      await c.query('BEGIN');
-      const out = await this.tx.run(c, fn);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw e instanceof AppError ? e : driverError(e, 'to save the catalog');
-    } finally {
-      c.release();
-    }
-  }
-
-  notify(collection: string) {
-    return this.run('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, collection })]);
-  }
-}
-
-/** The SQL of the value at a condition's path (names checked by pathOf). */
-function atSql(path: string): string {
-  const parts = pathOf(path);
-  return parts.length === 1 ? `data->'${parts[0]}'` : `data #> '{${parts.join(',')}}'`;
-}
-
-/** A condition in SQL, true or false (never NULL), with the meaning of `meets` in ./query.ts. */
-function condSql(c: Cond, params: unknown[]): string {
-  if ('and' in c) return c.and.length ? `(${c.and.map((x) => condSql(x, params)).join(' AND ')})` : 'true';
-  if ('or' in c) return c.or.length ? `(${c.or.map((x) => condSql(x, params)).join(' OR ')})` : 'false';
-  if ('not' in c) return `NOT ${condSql(c.not, params)}`;
-  const at = atSql(c.path);
-  if ('set' in c) return `${c.set ? '' : 'NOT '}coalesce(jsonb_typeof(${at}) <> 'null', false)`;
-  if ('in' in c) {
-    const values = c.in.filter((v) => v !== undefined);
-    if (!values.length) return 'false';
-    if (c.path === 'id' && values.every((v) => Number.isSafeInteger(v))) {
-      // A row's id is its key column too: looked up through the primary key.
-      params.push(values);
-      return `id = ANY($${params.length}::bigint[])`;
-    }
-    params.push(values.map((v) => JSON.stringify(v)));
-    return `coalesce(${at} = ANY($${params.length}::jsonb[]), false)`;
-  }
-  if (c.eq === undefined) return 'false';
-  params.push(JSON.stringify(c.eq));
-  return `coalesce(${at} = $${params.length}::jsonb, false)`;
-}
-
-/** SQL for a query's `where` and `cond`, order and page (page only when no in-process filter follows). */
-function sqlOf<T>(q: Query<T>, params: unknown[]): { where: string; tail: string } {
-  let where = '';
-  const eq = Object.fromEntries(Object.entries(q.where ?? {}).filter(([, v]) => v !== undefined));
-  if (Object.keys(eq).length) {
-    params.push(JSON.stringify(eq));
-    where = ` AND data @> $${params.length}::jsonb`;
-  }
-  if (q.cond) where += ` AND ${condSql(q.cond, params)}`;
-  if (q.afterId !== undefined) {
-    params.push(Math.floor(q.afterId));
-    where += ` AND id > $${params.length}`;
-  }
-  if (q.filter) return { where, tail: ' ORDER BY id' };
-  const dir = q.desc ? ' DESC' : '';
-  const order = q.orderBy && q.orderBy !== 'id' ? ` ORDER BY data->'${field(q.orderBy)}'${dir}, id` : ` ORDER BY id${dir}`;
-  let tail = order;
-  if (q.limit !== undefined) tail += ` LIMIT ${Math.max(0, Math.floor(q.limit))}`;
-  if (q.offset) tail += ` OFFSET ${Math.max(0, Math.floor(q.offset))}`;
-  return { where, tail };
-}
-
-class PgCollection<T extends WithId> implements Collection<T> {
-  constructor(private readonly db: Db, private readonly name: string, readonly label: string) {}
-
-  private async select(query: Select<T> | undefined, lock = false): Promise<T[]> {
-    const q = toQuery(query);
-    const params: unknown[] = [this.name];
-    const { where, tail } = sqlOf(q, params);
-    const r = await this.db.run<{ data: T }>(`SELECT data FROM catalog_rows WHERE collection = $1${where}${tail}${lock ? ' FOR UPDATE' : ''}`, params);
-    const rows = r.rows.map((x) => x.data);
-    return q.filter ? runQuery(rows, q) : rows;
-  }
-
-  private async changed() {
-    if (this.name === 'jobs') await this.db.notify(this.name);
-  }
-
-  list(query?: Select<T>): Promise<T[]> {
-    return this.select(query);
-  }
-
-  async count(query?: Select<T>): Promise<number> {
-    const q = toQuery(query);
-    if (q.filter) return (await this.select({ where: q.where, cond: q.cond, filter: q.filter })).length;
-    const params: unknown[] = [this.name];
-    const { where } = sqlOf({ where: q.where, cond: q.cond }, params);
-    const r = await this.db.run<{ n: string }>(`SELECT count(*) AS n FROM catalog_rows WHERE collection = $1${where}`, params);
-    return Number(r.rows[0].n);
-  }
-
-  async counts<K extends string>(queries: Record<K, CountQuery<T>>): Promise<Record<K, number>> {
-    const keys = Object.keys(queries) as K[];
-    if (!keys.length) return {} as Record<K, number>;
-    const params: unknown[] = [this.name];
-    // One pass over the collection: count(*) FILTER per query.
-    const cols = keys.map((k, i) => {
-      const { where } = sqlOf({ where: queries[k].where, cond: queries[k].cond }, params);
-      return `count(*) FILTER (WHERE true${where}) AS c${i}`;
-    });
-    const r = await this.db.run<Record<string, string>>(`SELECT ${cols.join(', ')} FROM catalog_rows WHERE collection = $1`, params);
-    return Object.fromEntries(keys.map((k, i) => [k, Number(r.rows[0][`c${i}`])])) as Record<K, number>;
-  }
-
-  async distinct(path: string, query: CountQuery<T> = {}): Promise<unknown[]> {
-    const params: unknown[] = [this.name];
-    const { where } = sqlOf({ where: query.where, cond: query.cond }, params);
-    const at = atSql(path);
-    // With an index: the smallest value, then the smallest one above it, and so on (each step one index lookup).
-    const sql = DISTINCT_INDEXED.has(path)
-      ? `WITH RECURSIVE d(v) AS (
-           (SELECT ${at} FROM catalog_rows WHERE collection = $1${where} AND ${at} > 'null'::jsonb ORDER BY ${at} LIMIT 1)
-           UNION ALL
-           SELECT (SELECT ${at} FROM catalog_rows WHERE collection = $1${where} AND ${at} > d.v ORDER BY ${at} LIMIT 1) FROM d WHERE d.v IS NOT NULL
-         ) SELECT v FROM d WHERE v IS NOT NULL`
-      : `SELECT DISTINCT ${at} AS v FROM catalog_rows WHERE collection = $1${where} AND coalesce(jsonb_typeof(${at}) <> 'null', false)`;
-    const r = await this.db.run<{ v: unknown }>(sql, params);
-    return r.rows.map((x) => x.v);
-  }
-
-  async get(id: number): Promise<T | undefined> {
-    const r = await this.db.run<{ data: T }>('SELECT data FROM catalog_rows WHERE collection = $1 AND id = $2', [this.name, id]);
-    return r.rows[0]?.data;
-  }
-
-  async find(query: Select<T>): Promise<T | undefined> {
-    const q = toQuery(query);
-    return (await this.select(q.filter ? q : { ...q, limit: 1 }))[0];
-  }
-
-  async require(id: number): Promise<T> {
-    const row = await this.get(id);
-    if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
-    return row;
-  }
-
-  async insert(data: Omit<T, 'id'>): Promise<T> {
-    const r = await this.db.run<{ data: T }>(
-      `WITH n AS (SELECT nextval('catalog_ids') AS id)
-       INSERT INTO catalog_rows (collection, id, data) SELECT $1, n.id, $2::jsonb || jsonb_build_object('id', n.id) FROM n RETURNING data`,
-      [this.name, JSON.stringify(data)],
-    );
-    await this.changed();
-    return r.rows[0].data;
-  }
-
-  async put(row: T): Promise<T> {
-    const r = await this.db.run<{ data: T }>(
-      'INSERT INTO catalog_rows (collection, id, data) VALUES ($1, $2, $3::jsonb) ON CONFLICT (collection, id) DO NOTHING RETURNING data',
-      [this.name, row.id, JSON.stringify(row)],
-    );
-    if (!r.rows.length) throw new AppError('conflict', `${this.label} ${row.id} already exists`);
-    await this.changed();
-    return r.rows[0].data;
-  }
-
-  async update(id: number, patch: Patch<T>): Promise<T> {
-    if (typeof patch !== 'function') {
-      // One statement: the patch is merged into the row as it is at that moment.
-      const r = await this.db.run<{ data: T }>(
-        `UPDATE catalog_rows SET data = data || $3::jsonb || jsonb_build_object('id', id) WHERE collection = $1 AND id = $2 RETURNING data`,
-        [this.name, id, JSON.stringify(patch)],
-      );
-      if (!r.rows.length) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
-      await this.changed();
-      return r.rows[0].data;
-    }
-    return this.db.atomic(async () => {
-      const r = await this.db.run<{ data: T }>('SELECT data FROM catalog_rows WHERE collection = $1 AND id = $2 FOR UPDATE', [this.name, id]);
-      const row = r.rows[0]?.data;
-      if (!row) throw refusal('not_found', 'refusal.not_found', { id }, `${this.label} ${id} was not found`);
-      patch(row);
-      row.id = id;
-      await this.db.run('UPDATE catalog_rows SET data = $3::jsonb WHERE collection = $1 AND id = $2', [this.name, id, JSON.stringify(row)]);
-      await this.changed();
-      return row;
-    });
-  }
-
-  async updateWhere(query: Select<T>, mutate: (row: T) => void): Promise<number> {
-    return this.db.atomic(async () => {
-      const rows = await this.select(query, true);
-      if (!rows.length) return 0;
-      for (const row of rows) {
-        const id = row.id;
-        mutate(row);
-        row.id = id;
-      }
-      await this.db.run(
-        `UPDATE catalog_rows r SET data = u.data FROM unnest($2::bigint[], $3::jsonb[]) AS u(id, data) WHERE r.collection = $1 AND r.id = u.id`,
-        [this.name, rows.map((x) => x.id), rows.map((x) => JSON.stringify(x))],
-      );
-      await this.changed();
-      return rows.length;
-    });
-  }
-
-  async remove(id: number): Promise<T | undefined> {
-    const r = await this.db.run<{ data: T }>('DELETE FROM catalog_rows WHERE collection = $1 AND id = $2 RETURNING data', [this.name, id]);
-    if (r.rows.length) await this.changed();
-    return r.rows[0]?.data;
-  }
-
-  async removeWhere(query: Select<T>): Promise<T[]> {
-    const q = toQuery(query);
-    if (!q.filter) {
-      const params: unknown[] = [this.name];
-      const { where } = sqlOf({ where: q.where, cond: q.cond }, params);
-      const r = await this.db.run<{ data: T }>(`DELETE FROM catalog_rows WHERE collection = $1${where} RETURNING data`, params);
-      if (r.rows.length) await this.changed();
-      return r.rows.map((x) => x.data).sort((a, b) => a.id - b.id);
-    }
-    return this.db.atomic(async () => {
-      const rows = await this.select(q, true);
-      if (!rows.length) return [];
-      await this.db.run('DELETE FROM catalog_rows WHERE collection = $1 AND id = ANY($2::bigint[])', [this.name, rows.map((x) => x.id)]);
-      await this.changed();
-      return rows;
-    });
-  }
-}
 
 export interface PgCatalog extends CatalogStore {
   /** Calls `fn` when another process changed jobs (NOTIFY); returns the unsubscribe. */
@@ -346,56 +73,9 @@ export async function openPgCatalog(options: { pool: pg.Pool; location: string; 
   const log = options.log ?? (() => {});
   const db = new Db(options.pool, randomUUID());
   const cols = Object.fromEntries((Object.keys(COLLECTIONS) as Name[]).map((n) => [n, new PgCollection<any>(db, n, COLLECTIONS[n])])) as Record<Name, PgCollection<any>>;
-
-  // Chat messages of earlier versions (moved to the conversation store at start); kept by seq.
-  const messages = new PgCollection<StoredChatMessage & { id: any }>(db, 'chatMessages', 'Message');
-  const bySeq = (rows: StoredChatMessage[]) => rows.sort((a, b) => a.seq - b.seq);
-  const chatMessages: MessageLog = {
-    list: async (filter) => bySeq(await messages.list(filter ? { filter } : undefined)),
-    count: () => messages.count(),
-    append: (rows) => db.atomic(async () => {
-      const out: StoredChatMessage[] = [];
-      for (const row of rows) {
-        const r = await db.run<{ data: StoredChatMessage }>(
-          `WITH n AS (SELECT nextval('catalog_ids') AS seq)
-           INSERT INTO catalog_rows (collection, id, data) SELECT 'chatMessages', n.seq, $1::jsonb || jsonb_build_object('id', 'm' || n.seq, 'seq', n.seq) FROM n RETURNING data`,
-          [JSON.stringify(row)],
-        );
-        out.push(r.rows[0].data);
-      }
-      return out;
-    }),
-    removeWhere: (pred) => db.atomic(async () => {
-      const gone = (await messages.list({ filter: pred })).map((m) => m.seq);
-      if (gone.length) await db.run("DELETE FROM catalog_rows WHERE collection = 'chatMessages' AND id = ANY($1::bigint[])", [gone]);
-      return gone.length;
-    }),
-  };
-
-  const listeners = new Set<() => void>();
-  let listener: pg.PoolClient | null = null;
-  let closed = false;
-  const listen = async () => {
-    try {
-      const c = await options.pool.connect();
-      c.on('notification', (n) => {
-        try {
-          if (JSON.parse(n.payload ?? '{}').origin === db.origin) return;
-        } catch { /* not ours */ }
-        for (const f of listeners) f();
-      });
-      c.on('error', () => {
-        listener = null;
-        c.release(true);
-        if (!closed) setTimeout(() => void listen(), 1000).unref();
-      });
-      await c.query(`LISTEN ${CHANNEL}`);
-      listener = c;
-    } catch (e) {
-      log(`Listening for catalog changes failed: ${(e as Error).message}; workers still look for work on their timer`);
-    }
-  };
-  await listen();
+  const chatMessages = pgChatMessages(db);
+  const listener = new CatalogListener(options.pool, db.origin, log);
+  await listener.listen();
 
   const store: PgCatalog = {
     location: options.location,
@@ -418,19 +98,8 @@ export async function openPgCatalog(options: { pool: pg.Pool; location: string; 
       await db.run("INSERT INTO catalog_counters VALUES ('botResponses', 0) ON CONFLICT (name) DO UPDATE SET value = 0");
       await db.notify('jobs');
     }),
-    onRemoteChange(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    async close() {
-      closed = true;
-      if (listener) {
-        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-        listener.release();
-        listener = null;
-      }
-    },
+    onRemoteChange: (fn) => listener.subscribe(fn),
+    close: () => listener.close(),
   };
   return store;
 }
-
