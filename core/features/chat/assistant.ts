@@ -95,99 +95,11 @@ type BotPart = Omit<Body, 'role'>;
 type Outcome = Pick<NewAnswer, 'kind' | 'notFound' | 'mode' | 'sources'>;
 const GREETED: Outcome = { kind: 'greeting', notFound: false, mode: null, sources: [] };
 
+type Reply = { reply: ChatBotReply; bot: BotPart; language: string; outcome: Outcome };
+
 export function createAssistant(options: AssistantOptions): Assistant {
-  const { catalog, rag, conversations } = options;
+  const { conversations } = options;
   const limits = toChatLimits(options.limits);
-
-  /** The cited video as a media output whose file path is the time link of the cited moment (`...mp4#t=53`). */
-  async function videoAt(id: number, url: string, frame: string | undefined): Promise<MediaOutput | null> {
-    const v = await catalog.videos.get(id);
-    if (!v) return null;
-    return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url, ...(frame ? { frame } : {}) };
-  }
-
-  async function recent(referenceId: string): Promise<Body[]> {
-    return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
-  }
-
-  // On a full disk the reply is still given: keeping it in the conversation is what is skipped.
-  async function store(referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
-    await unlessDiskFull(() => conversations.append<Body>('chat', referenceId, [
-      { role: 'user', message: userText, output: null, file: null, contentType: null, userLanguage },
-      { role: 'bot', ...bot },
-    ]));
-  }
-
-  function visitorLanguage(message: string, history: Body[], preferred: string | null): string {
-    const detected = detectLanguage(message);
-    if (detected !== UNDETERMINED && (words(message).length >= 3 || detected !== 'en')) return detected;
-    const previous = history.filter((m) => m.role === 'user').at(-1)?.userLanguage;
-    return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
-  }
-
-  async function reply(input: ChatInput, text: string, preferred: string | null): Promise<{ reply: ChatBotReply; bot: BotPart; language: string; outcome: Outcome }> {
-    const greeting = greetingLanguage(text);
-    if (greeting) {
-      // The web opens every session with an English "hello": greet in the browser's language then.
-      const language = greeting === 'en' && preferred ? preferred : greeting;
-      const message = phrasesFor(language).greeting;
-      return { reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language, outcome: GREETED };
-    }
-    const history = input.isNewSession ? [] : await recent(input.referenceId);
-    const language = visitorLanguage(text, history, preferred);
-    if (asksForPerson(text)) {
-      const message = phrasesFor(language).handoffAsked;
-      return {
-        reply: { message, language, mediaItem: null, handoff: true }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language,
-        outcome: { kind: 'question', notFound: true, mode: null, sources: [] },
-      };
-    }
-    const request = detectMediaRequest(text);
-    if (request) {
-      const ph = phrasesFor(language);
-      const { match, available } = await findMedia(catalog, options.search ?? null, text, request, language);
-      if (match) {
-        const notes = [fill(ph.mediaFound, { kind: ph.kinds[match.kind], title: match.output.title })];
-        if (match.output.isTranslated && match.language) notes.push(fill(ph.mediaTranslated, { language: languageNameIn(language, match.language) }));
-        if (match.translationMissing) notes.push(fill(ph.mediaNoTranslation, { language: languageNameIn(language, match.translationMissing) }));
-        const message = notes.join(' ');
-        return {
-          reply: { message, language, mediaItem: { ...match.output, contentType: match.kind, id: match.id } },
-          bot: { message, output: JSON.stringify(match.output), file: match.output.filePath, contentType: match.kind, userLanguage: language },
-          language,
-          outcome: { kind: 'media', notFound: false, mode: null, sources: [{ itemType: match.kind, itemId: match.id, title: match.output.title }] },
-        };
-      }
-      const message = [fill(ph.mediaNotFound, { kind: ph.kinds[request.kind] }), available.length ? fill(ph.mediaAvailable, { list: available.join(', ') }) : '']
-        .filter(Boolean).join(' ');
-      return {
-        reply: { message, language, mediaItem: null }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language,
-        outcome: { kind: 'media', notFound: true, mode: null, sources: [] },
-      };
-    }
-    const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
-    const answer = await rag.answer(text, turns, { signal: input.signal });
-    // The sources go into the text ("Sources: [1] ..."), and as citations the page links to the viewer.
-    // Not found: offer to pass the question on to a person (the page shows the form).
-    const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
-      : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
-    // A video source is handed out with its time link (the cited moment) and frame, as a media reply.
-    const cue = answer.citations.find((c) => c.itemType === 'video' && c.url);
-    // With the frame taken at the cited cue (the answer's source image of that video).
-    const frame = cue ? answer.sourceImages.find((u) => u.includes(`/${videoKeys.framesPrefix(cue.itemId)}`)) : undefined;
-    const media = cue ? await videoAt(cue.itemId, cue.url!, frame) : null;
-    return {
-      reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}), ...(answer.related?.length ? { related: answer.related } : {}),
-        ...(answer.citations.length ? { citations: answer.citations } : {}) },
-      bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
-      language: answer.detectedLanguage,
-      outcome: {
-        kind: 'question', notFound: answer.notFound, mode: answer.mode,
-        sources: answer.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
-      },
-    };
-  }
-
   return {
     async clearSession(referenceId) {
       await conversations.clear('chat', referenceId);
@@ -197,8 +109,8 @@ export function createAssistant(options: AssistantOptions): Assistant {
       const text = limits.checkMessage(input.message);
       await limits.hit(input.referenceId, input.clientAddress);
       const preferred = input.preferredLanguage ? languageCode(input.preferredLanguage) : null;
-      const out = await reply(input, text, preferred);
-      await store(input.referenceId, text, out.language, out.bot);
+      const out = await reply(options, input, text, preferred);
+      await store(conversations, input.referenceId, text, out.language, out.bot);
       const answerId = await unlessDiskFull(async () => options.questions?.record({
         channel: input.channel ?? 'chat', referenceId: input.referenceId, question: text, language: out.language, answer: out.bot.message, ...out.outcome,
       }));
@@ -209,6 +121,98 @@ export function createAssistant(options: AssistantOptions): Assistant {
       if (since && Number.isNaN(Date.parse(since))) throw new AppError('validation', `since must be an ISO date-time (got "${since}")`);
       const list = await conversations.read<Body>('chat', referenceId, { after: since || null });
       return list.map((m) => ({ id: `m${m.seq}`, referenceId, dateTime: m.at, ...m.data }));
+    },
+  };
+}
+
+/** The cited video as a media output whose file path is the time link of the cited moment (`...mp4#t=53`). */
+async function videoAt(catalog: Catalog, id: number, url: string, frame: string | undefined): Promise<MediaOutput | null> {
+  const v = await catalog.videos.get(id);
+  if (!v) return null;
+  return { title: v.label, isTranslated: false, isOriginal: true, downloadable: true, filePath: url, ...(frame ? { frame } : {}) };
+}
+
+async function recent(conversations: ConversationStore, referenceId: string): Promise<Body[]> {
+  return (await conversations.read<Body>('chat', referenceId, { last: HISTORY_TURNS })).map((m) => m.data);
+}
+
+// On a full disk the reply is still given: keeping it in the conversation is what is skipped.
+async function store(conversations: ConversationStore, referenceId: string, userText: string, userLanguage: string, bot: BotPart) {
+  await unlessDiskFull(() => conversations.append<Body>('chat', referenceId, [
+    { role: 'user', message: userText, output: null, file: null, contentType: null, userLanguage },
+    { role: 'bot', ...bot },
+  ]));
+}
+
+function visitorLanguage(message: string, history: Body[], preferred: string | null): string {
+  const detected = detectLanguage(message);
+  if (detected !== UNDETERMINED && (words(message).length >= 3 || detected !== 'en')) return detected;
+  const previous = history.filter((m) => m.role === 'user').at(-1)?.userLanguage;
+  return previous ?? preferred ?? (detected !== UNDETERMINED ? detected : 'en');
+}
+
+/** A reply that is only a message (no media), with its analytics outcome. */
+const plainReply = (message: string, language: string, outcome: Outcome, handoff?: true): Reply => ({
+  reply: { message, language, mediaItem: null, ...(handoff ? { handoff } : {}) }, bot: { message, output: null, file: null, contentType: null, userLanguage: language }, language, outcome,
+});
+
+async function reply(options: AssistantOptions, input: ChatInput, text: string, preferred: string | null): Promise<Reply> {
+  const greeting = greetingLanguage(text);
+  if (greeting) {
+    // The web opens every session with an English "hello": greet in the browser's language then.
+    const language = greeting === 'en' && preferred ? preferred : greeting;
+    return plainReply(phrasesFor(language).greeting, language, GREETED);
+  }
+  const history = input.isNewSession ? [] : await recent(options.conversations, input.referenceId);
+  const language = visitorLanguage(text, history, preferred);
+  if (asksForPerson(text)) return plainReply(phrasesFor(language).handoffAsked, language, { kind: 'question', notFound: true, mode: null, sources: [] }, true);
+  const request = detectMediaRequest(text);
+  if (request) return await mediaReply(options, text, request, language);
+  return await questionReply(options, input, text, history);
+}
+
+/** Hands out the document, presentation or video asked for, or says none was found and lists what there is. */
+async function mediaReply(options: AssistantOptions, text: string, request: NonNullable<ReturnType<typeof detectMediaRequest>>, language: string): Promise<Reply> {
+  const ph = phrasesFor(language);
+  const { match, available } = await findMedia(options.catalog, options.search ?? null, text, request, language);
+  if (match) {
+    const notes = [fill(ph.mediaFound, { kind: ph.kinds[match.kind], title: match.output.title })];
+    if (match.output.isTranslated && match.language) notes.push(fill(ph.mediaTranslated, { language: languageNameIn(language, match.language) }));
+    if (match.translationMissing) notes.push(fill(ph.mediaNoTranslation, { language: languageNameIn(language, match.translationMissing) }));
+    const message = notes.join(' ');
+    return {
+      reply: { message, language, mediaItem: { ...match.output, contentType: match.kind, id: match.id } },
+      bot: { message, output: JSON.stringify(match.output), file: match.output.filePath, contentType: match.kind, userLanguage: language },
+      language,
+      outcome: { kind: 'media', notFound: false, mode: null, sources: [{ itemType: match.kind, itemId: match.id, title: match.output.title }] },
+    };
+  }
+  const message = [fill(ph.mediaNotFound, { kind: ph.kinds[request.kind] }), available.length ? fill(ph.mediaAvailable, { list: available.join(', ') }) : '']
+    .filter(Boolean).join(' ');
+  return plainReply(message, language, { kind: 'media', notFound: true, mode: null, sources: [] });
+}
+
+/** A product question, answered by the document-search bot within the conversation. */
+async function questionReply(options: AssistantOptions, input: ChatInput, text: string, history: Body[]): Promise<Reply> {
+  const turns: ConversationTurn[] = history.map((m) => ({ role: m.role, content: m.message }));
+  const answer = await options.rag.answer(text, turns, { signal: input.signal });
+  // The sources go into the text ("Sources: [1] ..."), and as citations the page links to the viewer.
+  // Not found: offer to pass the question on to a person (the page shows the form).
+  const message = answer.citations.length ? `${answer.answer}\n\n${sourcesLine(answer.citations, answer.detectedLanguage)}`
+    : answer.notFound ? `${answer.answer}\n\n${phrasesFor(answer.detectedLanguage).handoffOffer}` : answer.answer;
+  // A video source is handed out with its time link (the cited moment) and frame, as a media reply.
+  const cue = answer.citations.find((c) => c.itemType === 'video' && c.url);
+  // With the frame taken at the cited cue (the answer's source image of that video).
+  const frame = cue ? answer.sourceImages.find((u) => u.includes(`/${videoKeys.framesPrefix(cue.itemId)}`)) : undefined;
+  const media = cue ? await videoAt(options.catalog, cue.itemId, cue.url!, frame) : null;
+  return {
+    reply: { message, language: answer.detectedLanguage, mediaItem: media ? { ...media, contentType: 'video', id: cue!.itemId } : null, ...(answer.notFound ? { handoff: true } : {}), ...(answer.related?.length ? { related: answer.related } : {}),
+      ...(answer.citations.length ? { citations: answer.citations } : {}) },
+    bot: { message, output: media ? JSON.stringify(media) : null, file: media?.filePath ?? null, contentType: media ? 'video' : null, userLanguage: answer.detectedLanguage },
+    language: answer.detectedLanguage,
+    outcome: {
+      kind: 'question', notFound: answer.notFound, mode: answer.mode,
+      sources: answer.citations.map((c) => ({ itemType: c.itemType, itemId: c.itemId, title: c.title })),
     },
   };
 }
