@@ -16,7 +16,8 @@
  * smart-home not-found questions; it must not be tuned on.
  * Sealed set 5 was written (by `sealed5`) before issue 34's answering work,
  * with es/fr/pt/it questions about English files and near misses; it must
- * not be tuned on.
+ * not be tuned on. Sealed sets 6 and 7 (by `sealed6`, `sealed7`) likewise, each
+ * written before a later round's answering changes; not to be tuned on.
  */
 import path from 'node:path';
 import { runAnswersEval, type AnswersEvalResult } from '../core/programs/answers-eval';
@@ -34,6 +35,7 @@ export const SEALED3_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sea
 export const SEALED4_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed4-questions.json');
 export const SEALED5_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed5-questions.json');
 export const SEALED6_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed6-questions.json');
+export const SEALED7_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed7-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary | null; madeUp: Summary | null };
@@ -48,6 +50,7 @@ export const ANSWER_SETS = [
   { name: 'sealed4', label: 'sealed 4', file: SEALED4_QUESTIONS },
   { name: 'sealed5', label: 'sealed 5', file: SEALED5_QUESTIONS },
   { name: 'sealed6', label: 'sealed 6', file: SEALED6_QUESTIONS },
+  { name: 'sealed7', label: 'sealed 7', file: SEALED7_QUESTIONS },
 ] as const;
 
 /** Each set's figures, by set name. */
