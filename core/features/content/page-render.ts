@@ -109,6 +109,69 @@ export interface PageRendererOptions {
   maxSidePx?: number;
 }
 
+/** The (page, chunk ordinal) pairs of each document's chunks, read once per version of the document. */
+type ChunkPages = Map<number, { version: string; pairs: Set<string> }>;
+
+async function chunkExists(opts: PageRendererOptions, chunkPages: ChunkPages, docId: number, page: number, ordinal: number): Promise<boolean> {
+  const doc = await opts.catalog.documents.get(docId);
+  if (!doc) return false;
+  const version = doc.updatedAt ?? '';
+  let known = chunkPages.get(docId);
+  if (!known || known.version !== version) {
+    const stored = await loadExtractedText(opts.store, 'document', docId);
+    const chunks = stored ? chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }) : [];
+    known = { version, pairs: new Set(chunks.map((c) => `${c.page}:${c.ordinal}`)) };
+    chunkPages.set(docId, known);
+    if (chunkPages.size > 500) chunkPages.delete(chunkPages.keys().next().value as number);
+  }
+  return known.pairs.has(`${page}:${ordinal}`);
+}
+
+/** Renders one page (cropped to a chunk's passage when it can be located) from the original PDF into the store under `key`. */
+async function render(opts: PageRendererOptions, key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
+  const dpi = opts.dpi ?? 110;
+  const maxSide = opts.maxSidePx ?? 4000;
+  const doc = (await opts.catalog.documents.get(docId))!;
+  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
+  try {
+    const pdf = path.join(dir, 'original.pdf');
+    const obj = await opts.store.get(doc.fileKey);
+    await pipeline(obj.body, createWriteStream(pdf));
+    // A page far larger than a screen (a 14,400 pt poster) is rendered at a resolution that fits maxSide.
+    const size = await pageSize(pdf, page);
+    const at = size ? Math.max(1, Math.min(dpi, Math.floor((maxSide * 72) / Math.max(size.width, size.height)))) : dpi;
+    let crop: PixelBox | null = null;
+    if (chunkOrdinal != null) {
+      const box = await passageBox(opts.store, pdf, docId, page, chunkOrdinal).catch(() => null);
+      if (box) {
+        const s = at / 72;
+        crop = { x: Math.floor(box.x0 * s), y: Math.floor(box.y0 * s), width: Math.ceil((box.x1 - box.x0) * s), height: Math.ceil((box.y1 - box.y0) * s) };
+      }
+    }
+    const png = await renderPdfPage(pdf, page, path.join(dir, 'page'), { dpi: at, crop, timeoutMs: 60_000, confineTo: [dir] });
+    const data = await readFile(png);
+    const px = pngSize(data);
+    if (!px || px.width < 8 || px.height < 8) {
+      throw new AppError('corrupt_file', `Page ${page} of document ${docId} could not be rendered (the picture came out ${px ? `${px.width}×${px.height}` : 'unreadable'}${size ? `; the page is ${Math.round(size.width)}×${Math.round(size.height)} pt` : ''})`, {
+        details: { reason: 'render_failed', page, docId },
+      });
+    }
+    await opts.store.put(key, data);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where a chunk's passage sits on its page, in points (null when it is not on that page or cannot be located). */
+async function passageBox(store: ObjectStore, pdf: string, docId: number, page: number, ordinal: number): Promise<Box | null> {
+  const stored = await loadExtractedText(store, 'document', docId);
+  if (!stored) return null;
+  const chunk = chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }).find((c) => c.ordinal === ordinal);
+  if (!chunk || chunk.page !== page) return null;
+  const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], { timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024, confineTo: [path.dirname(pdf)] });
+  return locatePassage(parseBboxLayout(r.stdout.toString('utf8')), chunk.text);
+}
+
 /**
  * Makes sure a page render exists in the store (rendering it from the
  * original PDF on first request). Throws not_found for keys that name no
@@ -116,68 +179,9 @@ export interface PageRendererOptions {
  */
 export function createPageRenderer(opts: PageRendererOptions) {
   const running = new Map<string, Promise<void>>();
-  const dpi = opts.dpi ?? 110;
-  const maxSide = opts.maxSidePx ?? 4000;
   const slots = createSlots(opts.maxConcurrent ?? 2, opts.maxWaiting ?? 16);
   const budget = createRateLimiter({ name: 'page-render', limit: opts.budgetPerAddress ?? 20, windowMs: opts.budgetWindowMs ?? 600_000 });
-  /** The (page, chunk ordinal) pairs of each document's chunks, read once per version of the document. */
-  const chunkPages = new Map<number, { version: string; pairs: Set<string> }>();
-
-  async function chunkExists(docId: number, page: number, ordinal: number): Promise<boolean> {
-    const doc = await opts.catalog.documents.get(docId);
-    if (!doc) return false;
-    const version = doc.updatedAt ?? '';
-    let known = chunkPages.get(docId);
-    if (!known || known.version !== version) {
-      const stored = await loadExtractedText(opts.store, 'document', docId);
-      const chunks = stored ? chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }) : [];
-      known = { version, pairs: new Set(chunks.map((c) => `${c.page}:${c.ordinal}`)) };
-      chunkPages.set(docId, known);
-      if (chunkPages.size > 500) chunkPages.delete(chunkPages.keys().next().value as number);
-    }
-    return known.pairs.has(`${page}:${ordinal}`);
-  }
-
-  async function render(key: string, docId: number, page: number, chunkOrdinal: number | null): Promise<void> {
-    const doc = (await opts.catalog.documents.get(docId))!;
-    const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'page-render-'));
-    try {
-      const pdf = path.join(dir, 'original.pdf');
-      const obj = await opts.store.get(doc.fileKey);
-      await pipeline(obj.body, createWriteStream(pdf));
-      // A page far larger than a screen (a 14,400 pt poster) is rendered at a resolution that fits maxSide.
-      const size = await pageSize(pdf, page);
-      const at = size ? Math.max(1, Math.min(dpi, Math.floor((maxSide * 72) / Math.max(size.width, size.height)))) : dpi;
-      let crop: PixelBox | null = null;
-      if (chunkOrdinal != null) {
-        const box = await passageBox(pdf, docId, page, chunkOrdinal).catch(() => null);
-        if (box) {
-          const s = at / 72;
-          crop = { x: Math.floor(box.x0 * s), y: Math.floor(box.y0 * s), width: Math.ceil((box.x1 - box.x0) * s), height: Math.ceil((box.y1 - box.y0) * s) };
-        }
-      }
-      const png = await renderPdfPage(pdf, page, path.join(dir, 'page'), { dpi: at, crop, timeoutMs: 60_000, confineTo: [dir] });
-      const data = await readFile(png);
-      const px = pngSize(data);
-      if (!px || px.width < 8 || px.height < 8) {
-        throw new AppError('corrupt_file', `Page ${page} of document ${docId} could not be rendered (the picture came out ${px ? `${px.width}×${px.height}` : 'unreadable'}${size ? `; the page is ${Math.round(size.width)}×${Math.round(size.height)} pt` : ''})`, {
-          details: { reason: 'render_failed', page, docId },
-        });
-      }
-      await opts.store.put(key, data);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  async function passageBox(pdf: string, docId: number, page: number, ordinal: number): Promise<Box | null> {
-    const stored = await loadExtractedText(opts.store, 'document', docId);
-    if (!stored) return null;
-    const chunk = chunkSections(stored.sections, { itemType: 'document', itemId: docId, title: stored.title }).find((c) => c.ordinal === ordinal);
-    if (!chunk || chunk.page !== page) return null;
-    const r = await runTool('pdftotext', ['-f', String(page), '-l', String(page), '-bbox-layout', pdf, '-'], { timeoutMs: 30_000, maxStdoutBytes: 16 * 1024 * 1024, confineTo: [path.dirname(pdf)] });
-    return locatePassage(parseBboxLayout(r.stdout.toString('utf8')), chunk.text);
-  }
+  const chunkPages: ChunkPages = new Map();
 
   return {
     /**
@@ -188,14 +192,14 @@ export function createPageRenderer(opts: PageRendererOptions) {
     async ensure(key: string, clientAddress?: string | null): Promise<void> {
       const parsed = parsePageRenderKey(key);
       if (!parsed || !await canRenderPage(opts.catalog, parsed.docId, parsed.page)) throw new AppError('not_found', `No page render "${key}"`);
-      if (parsed.chunkOrdinal != null && !(await chunkExists(parsed.docId, parsed.page, parsed.chunkOrdinal))) {
+      if (parsed.chunkOrdinal != null && !(await chunkExists(opts, chunkPages, parsed.docId, parsed.page, parsed.chunkOrdinal))) {
         throw new AppError('not_found', `No page render "${key}": page ${parsed.page} has no passage ${parsed.chunkOrdinal}`);
       }
       if (await opts.store.head(key)) return;
       let p = running.get(key);
       if (!p) {
         await budget.hit(clientAddress ?? 'unknown', 'new page pictures from this address');
-        p = slots.run(() => render(key, parsed.docId, parsed.page, parsed.chunkOrdinal)).finally(() => running.delete(key));
+        p = slots.run(() => render(opts, key, parsed.docId, parsed.page, parsed.chunkOrdinal)).finally(() => running.delete(key));
         running.set(key, p);
       }
       await p;

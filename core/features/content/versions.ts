@@ -1,23 +1,23 @@
 import { createReadStream } from 'node:fs';
-import type { ItemRecord } from '../../engines/catalog/types';
 import { AppError } from '../../foundation/errors';
 import { refusal } from '../../foundation/messages';
 import { assertKind } from '../../formats/sniff';
 import { deriveItemProgress } from '../../engines/jobs/status';
 import { ACCEPTED } from '../../engines/records/accepted';
 import { removeDerived } from '../../engines/records/derived';
-import { reindexItem } from './reindex';
 import type { ContentDeps } from './deps';
 import { discard, type IncomingFile } from './spool';
-import { removeTranslationsOf, requestTranslation } from './translations';
-import { derivedPrefixes, keys, publicUrlForKey, rekeyDerived, versionKeys, videoKeys } from '../../engines/storage/layout';
+import { derivedPrefixes, publicUrlForKey, versionKeys, videoKeys } from '../../engines/storage/layout';
 import { listAll } from '../../engines/storage/stats';
-import type { ContentType, ItemVersion, SyncSource, Video } from '../../foundation/types';
+import type { ContentType, ItemVersion, SyncSource } from '../../foundation/types';
 import { emptyTranscript } from '../video/transcript-state';
-import type { AuditInput } from '../governance/audit';
-import { assertCan, SYSTEM_ACTOR, type Actor } from '../governance/roles';
+import { assertCan, type Actor } from '../governance/roles';
 import { isHandedOut } from '../governance/visibility';
 import { failedInTranslation } from '../../engines/jobs/status';
+import { copyObject, nowIso, redoTranslations, titleOf, type Item, type VersionDeps } from './version-files';
+import { promote } from './version-promote';
+
+export type { VersionDeps } from './version-files';
 
 /**
  * Versions of an item's file: replace in place (same id, same public URLs),
@@ -38,27 +38,6 @@ import { failedInTranslation } from '../../engines/jobs/status';
  * processing and review like any replacement (a reviewer or admin may approve
  * it on the spot). Every replace and restore is audited.
  */
-
-export interface VersionDeps extends ContentDeps {
-  audit?: (entry: AuditInput) => Promise<unknown>;
-  now?: () => Date;
-}
-
-type Item = ItemRecord;
-const titleOf = (r: Item) => ('title' in r ? r.title : r.label);
-const nowIso = (deps: VersionDeps) => (deps.now?.() ?? new Date()).toISOString();
-
-async function readAll(deps: VersionDeps, key: string): Promise<Buffer> {
-  const { body } = await deps.store.get(key);
-  const parts: Buffer[] = [];
-  for await (const c of body) parts.push(c as Buffer);
-  return Buffer.concat(parts);
-}
-
-async function copyObject(deps: VersionDeps, from: string, to: string, contentType?: string) {
-  const got = await deps.store.get(from);
-  await deps.store.put(to, got.body, { contentType: contentType ?? got.contentType, size: got.size });
-}
 
 /** The versions of an item: the first replacement writes down version 1 (the file it had) and keeps its bytes. */
 async function ensureHistory(deps: VersionDeps, type: ContentType, rec: Item): Promise<ItemVersion[]> {
@@ -187,13 +166,6 @@ async function addVersion(deps: VersionDeps, type: ContentType, rec: Item, src: 
   return { type, item: structuredClone(item), version };
 }
 
-/** Translations of the old text are made again from the new one (same languages). */
-async function redoTranslations(deps: VersionDeps, type: ContentType, id: number) {
-  const langs = (await deps.catalog.translations.list((t) => t.itemType === type && t.itemId === id)).map((t) => t.targetLanguage);
-  await removeTranslationsOf(deps, type, id);
-  for (const lang of langs) await requestTranslation(deps, type, id, lang).catch(() => {});
-}
-
 /** Drops the version waiting on an item (rejected, or superseded by a newer file): its draft and what it made go. */
 export async function discardPending(deps: VersionDeps, type: ContentType, id: number, note: string | null, state: 'rejected' | 'failed' = 'rejected') {
   const items = deps.catalog.items(type);
@@ -259,60 +231,6 @@ export async function settleVersion(deps: VersionDeps, type: ContentType, id: nu
   if (!claimed) return 'waiting';
   await promote(deps, type, rec, draft);
   return 'live';
-}
-
-/** The draft's processed version takes over the item's id (see the top of this file). */
-async function promote(deps: VersionDeps, type: ContentType, rec: Item, draft: Item) {
-  const { store, catalog } = deps;
-  const id = rec.id;
-  const at = nowIso(deps);
-  // The old version's text, chunks, images, frames and transcript go (its original stays in versions/).
-  await removeDerived(deps, type, id);
-  for (const prefix of derivedPrefixes(type, id)) for (const o of await listAll(store, prefix)) await store.delete(o.key);
-  // The draft's derived objects move onto the item's id.
-  for (const prefix of derivedPrefixes(type, draft.id)) {
-    for (const o of await listAll(store, prefix)) {
-      const to = rekeyDerived(o.key, type, draft.id, id);
-      if (!to) continue;
-      await copyObject(deps, o.key, to);
-      await store.delete(o.key);
-    }
-  }
-  for (const key of [keys.extractedText(type, id), ...(type === 'video' ? [videoKeys.transcriptJson(id), videoKeys.transcriptOriginalJson(id)] : [])]) {
-    if (!(await store.head(key))) continue;
-    const json = JSON.parse((await readAll(deps, key)).toString('utf8')) as { itemId?: number };
-    json.itemId = id;
-    await store.put(key, Buffer.from(JSON.stringify(json)));
-  }
-  const rekey = (k: string) => rekeyDerived(k, type, draft.id, id) ?? k;
-  if (type === 'document') await catalog.botImages.updateWhere((i) => i.documentId === draft.id, (i) => Object.assign(i, { documentId: id, imageKey: rekey(i.imageKey) }));
-  if (type === 'presentation') {
-    await catalog.presentationImages.updateWhere((i) => i.presentationId === draft.id, (i) => Object.assign(i, { presentationId: id, imageKey: rekey(i.imageKey) }));
-  }
-  // The new bytes under the item's own key: its public URL stays the same.
-  await copyObject(deps, draft.fileKey, rec.fileKey, draft.fileType);
-  await deps.search.deleteItem(type, draft.id);
-  await catalog.jobs.removeWhere((j) => j.itemType === type && j.itemId === draft.id);
-  await catalog.items(type).remove(draft.id);
-  // The new text in the index under the item's id; translations of the old text are made again.
-  await redoTranslations(deps, type, id);
-  await reindexItem(deps, type, id);
-  // Last: the record says the new version is live once everything it serves is in place.
-  const pick = ['fileName', 'fileType', 'fileSize', 'sha256', 'chunkCount', 'imageCount', 'pageCount', 'slideCount', 'duration', 'sourceLanguage', 'notice'] as const;
-  await catalog.items(type).update(id, (r) => {
-    const into = r as unknown as Record<string, unknown>;
-    for (const f of pick) if (f in draft) into[f] = (draft as unknown as Record<string, unknown>)[f];
-    if (type === 'video') {
-      const d = draft as Video;
-      const v = r as Video;
-      v.thumbnailKey = d.thumbnailKey ? rekey(d.thumbnailKey) : null;
-      v.transcript = d.transcript ? { ...d.transcript, vttPath: d.transcript.vttPath ? publicUrlForKey(videoKeys.transcriptVtt(id)) : null } : d.transcript;
-    }
-    const n = r.pendingVersion?.n;
-    r.versions = (r.versions ?? []).map((v) => (v.n === n ? { ...v, state: 'live' as const, liveAt: at } : v.state === 'live' ? { ...v, state: 'superseded' as const } : v));
-    Object.assign(r, { review: 'approved', approvedDate: at, approvedBy: draft.approvedBy ?? r.approvedBy, reviewNote: null, pendingVersion: null, updatedAt: at });
-  });
-  await deps.audit?.({ action: 'approve', actor: SYSTEM_ACTOR, type, id, title: titleOf(rec), after: { version: (rec.pendingVersion?.n ?? null), live: true }, note: 'new version live' });
 }
 
 /** Every item with a version waiting: settled again (the minute sweep; a promotion a crash interrupted is not lost). */

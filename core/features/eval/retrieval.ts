@@ -20,7 +20,7 @@ import { AppError } from '../../foundation/errors';
 import { chunkSections, chunkText, type ChunkOptions } from '../../engines/search/chunker';
 import { startChroma, type ChromaServer } from '../../engines/search/chroma-server';
 import { createHashEmbedder } from '../../engines/search/hash-embedder';
-import { createSearchIndex, type SearchIndexOptions } from '../../engines/search/index';
+import { createSearchIndex, type LocalSearchIndex as SearchIndex, type SearchIndexOptions } from '../../engines/search/index';
 import type { Reranker } from '../../engines/search/reranked';
 import type { RerankOutcome } from '../../engines/search/rerank';
 import { fusedPassages, queryVariant, type Passage } from '../../engines/search/retrieve';
@@ -85,6 +85,119 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
+/** The pooled corpus: every article's chunks, which passage each chunk came from, and the answerable questions. */
+interface Corpus {
+  chunkPassage: Map<string, string>;
+  questions: Question[];
+  chunks: Chunk[];
+  unmapped: EvalResult['unmapped'];
+  passages: number;
+}
+
+/** Reads every SQuAD-format file into one corpus: an article is one document, its paragraphs are sections. */
+async function readCorpus(files: string[], options: EvalOptions): Promise<Corpus> {
+  const corpus: Corpus = { chunkPassage: new Map(), questions: [], chunks: [], unmapped: [], passages: 0 };
+  let itemId = 0;
+  for (const file of files) {
+    const parsed = JSON.parse(await readFile(path.join(options.dataDir, file), 'utf8')) as SquadFile;
+    if (!Array.isArray(parsed?.data)) throw new AppError('validation', `${file} is not in SQuAD format (no data array).`);
+    const fileLang = languageFromFileName(file);
+    let asked = 0;
+    parsed.data.forEach((article, ai) => {
+      itemId++;
+      const keys = article.paragraphs.map((_, pi) => `${file}#${ai}#${pi}`);
+      const chunks = chunkSections(article.paragraphs.map((p) => ({ text: p.context })),
+        { itemType: 'document', itemId, title: String(article.title ?? '').replace(/_/g, ' ') }, options.chunking);
+      const contexts = article.paragraphs.map((p) => collapse(p.context));
+      for (const c of chunks) {
+        const text = collapse(c.text);
+        const at = contexts.findIndex((ctx) => ctx.includes(text));
+        // A chunk that cannot be mapped is reported and skipped (it stays indexed but never counts as a hit).
+        if (at < 0) corpus.unmapped.push({ file, chunk: c.id });
+        else corpus.chunkPassage.set(c.id, keys[at]);
+      }
+      corpus.chunks.push(...chunks);
+      article.paragraphs.forEach((p, pi) => {
+        corpus.passages++;
+        for (const qa of p.qas) {
+          const answers = (qa.answers ?? []).map((a) => a.text).filter(Boolean);
+          if (qa.is_impossible || answers.length === 0) continue;
+          if (options.questionsPerFile !== undefined && asked >= options.questionsPerFile) continue;
+          asked++;
+          corpus.questions.push({ text: qa.question, lang: fileLang ?? detectLanguage(qa.question), passage: keys[pi], answers });
+        }
+      });
+    });
+  }
+  return corpus;
+}
+
+/** Indexes the chunks 200 at a time; returns the time it took in ms. */
+async function indexChunks(index: SearchIndex, chunks: Chunk[], options: EvalOptions): Promise<number> {
+  const t0 = performance.now();
+  const batch = 200;
+  for (let i = 0; i < chunks.length; i += batch) {
+    options.signal?.throwIfAborted();
+    await index.upsert(chunks.slice(i, i + batch));
+    options.onProgress?.({ phase: 'indexing', done: Math.min(i + batch, chunks.length), total: chunks.length });
+  }
+  return performance.now() - t0;
+}
+
+/** Counts where the question's gold chunk is among the first k passages. */
+function score(into: Record<string, LanguageScore>, q: Question, passages: Passage[], k: number, chunkPassage: Map<string, string>): void {
+  const answers = q.answers.map(normalizeForMatch);
+  const rank = passages.slice(0, k).findIndex(({ hit: h }) => chunkPassage.get(h.chunk.id) === q.passage
+    && answers.some((a) => normalizeForMatch(h.chunk.text).includes(a)));
+  const s = (into[q.lang] ??= { questions: 0, hit1: 0, hit5: 0, mrr10: 0 });
+  s.questions++;
+  if (rank === 0) s.hit1++;
+  if (rank >= 0 && rank < 5) s.hit5++;
+  if (rank >= 0 && rank < 10) s.mrr10 += 1 / (rank + 1);
+}
+
+/** What asking every question gave: the scores and latencies of the fused order and, with a reranker, of its order. */
+interface Asked {
+  scores: Record<string, LanguageScore>;
+  latencies: number[];
+  rerankScores: Record<string, LanguageScore>;
+  rerankLatencies: number[];
+  outcomes: Partial<Record<RerankOutcome, number>>;
+}
+
+/** Asks every question through the bot's own ranking (and the reranker when there is one), scored per language. */
+async function askQuestions(index: SearchIndex, corpus: Corpus, k: number, options: EvalOptions): Promise<Asked> {
+  const { questions, chunkPassage } = corpus;
+  const asked: Asked = { scores: {}, latencies: [], rerankScores: {}, rerankLatencies: [], outcomes: {} };
+  const reranker = options.reranker ?? null;
+  for (const [qi, q] of questions.entries()) {
+    options.signal?.throwIfAborted();
+    const t = performance.now();
+    const detected = detectLanguage(q.text);
+    const variant = queryVariant(q.text, detected === UNDETERMINED ? 'en' : detected);
+    // With a reranker the fused candidates are as many as it is sent (as retrieve() searches them); the first k are the fused order's.
+    const passages = await fusedPassages(index, [variant], { k: reranker ? Math.max(k, reranker.topN) : k });
+    asked.latencies.push(performance.now() - t);
+    score(asked.scores, q, passages, k, chunkPassage);
+    if (reranker) {
+      const r0 = performance.now();
+      const { passages: reranked, outcome } = await reranker.rerank(variant.text, passages, options.signal);
+      asked.rerankLatencies.push(performance.now() - r0);
+      if (outcome) asked.outcomes[outcome] = (asked.outcomes[outcome] ?? 0) + 1;
+      score(asked.rerankScores, q, reranked, k, chunkPassage);
+    }
+    if ((qi + 1) % 50 === 0 || qi + 1 === questions.length) options.onProgress?.({ phase: 'asking', done: qi + 1, total: questions.length });
+  }
+  for (const s of [...Object.values(asked.scores), ...Object.values(asked.rerankScores)]) {
+    s.hit1 = round(s.hit1 / s.questions); s.hit5 = round(s.hit5 / s.questions); s.mrr10 = round(s.mrr10 / s.questions);
+  }
+  asked.latencies.sort((a, b) => a - b);
+  asked.rerankLatencies.sort((a, b) => a - b);
+  return asked;
+}
+
+const latency = (sorted: number[]) => ({ p50: round(percentile(sorted, 0.5), 2), p95: round(percentile(sorted, 0.95), 2) });
+
 export async function runEval(options: EvalOptions): Promise<EvalResult> {
   const k = Math.max(options.k ?? 10, 10);
   const files = (await readdir(options.dataDir)).filter((f) => f.endsWith('.json')).sort();
@@ -102,106 +215,17 @@ export async function runEval(options: EvalOptions): Promise<EvalResult> {
       dataDir: null, chromaUrl, embedder: options.embedder ?? createHashEmbedder(),
       collection: `eval_${Date.now()}`, ...options.index,
     });
-
-    const chunkPassage = new Map<string, string>();
-    const questions: Question[] = [];
-    const allChunks: Chunk[] = [];
-    const unmapped: EvalResult['unmapped'] = [];
-    let passages = 0;
-    let itemId = 0;
-    for (const file of files) {
-      const parsed = JSON.parse(await readFile(path.join(options.dataDir, file), 'utf8')) as SquadFile;
-      if (!Array.isArray(parsed?.data)) throw new AppError('validation', `${file} is not in SQuAD format (no data array).`);
-      const fileLang = languageFromFileName(file);
-      let asked = 0;
-      parsed.data.forEach((article, ai) => {
-        itemId++;
-        const keys = article.paragraphs.map((_, pi) => `${file}#${ai}#${pi}`);
-        const chunks = chunkSections(article.paragraphs.map((p) => ({ text: p.context })),
-          { itemType: 'document', itemId, title: String(article.title ?? '').replace(/_/g, ' ') }, options.chunking);
-        const contexts = article.paragraphs.map((p) => collapse(p.context));
-        for (const c of chunks) {
-          const text = collapse(c.text);
-          const at = contexts.findIndex((ctx) => ctx.includes(text));
-          // A chunk that cannot be mapped is reported and skipped (it stays indexed but never counts as a hit).
-          if (at < 0) unmapped.push({ file, chunk: c.id });
-          else chunkPassage.set(c.id, keys[at]);
-        }
-        allChunks.push(...chunks);
-        article.paragraphs.forEach((p, pi) => {
-          passages++;
-          for (const qa of p.qas) {
-            const answers = (qa.answers ?? []).map((a) => a.text).filter(Boolean);
-            if (qa.is_impossible || answers.length === 0) continue;
-            if (options.questionsPerFile !== undefined && asked >= options.questionsPerFile) continue;
-            asked++;
-            questions.push({ text: qa.question, lang: fileLang ?? detectLanguage(qa.question), passage: keys[pi], answers });
-          }
-        });
-      });
-    }
-
-    const t0 = performance.now();
-    const batch = 200;
-    for (let i = 0; i < allChunks.length; i += batch) {
-      options.signal?.throwIfAborted();
-      await index.upsert(allChunks.slice(i, i + batch));
-      options.onProgress?.({ phase: 'indexing', done: Math.min(i + batch, allChunks.length), total: allChunks.length });
-    }
-    const indexMs = performance.now() - t0;
-
-    const scores: Record<string, LanguageScore> = {};
-    const latencies: number[] = [];
-    const reranker = options.reranker ?? null;
-    const rerankScores: Record<string, LanguageScore> = {};
-    const rerankLatencies: number[] = [];
-    const outcomes: Partial<Record<RerankOutcome, number>> = {};
-    /** Counts where the question's gold chunk is among the first k passages. */
-    const score = (into: Record<string, LanguageScore>, q: Question, passages: Passage[]) => {
-      const answers = q.answers.map(normalizeForMatch);
-      const rank = passages.slice(0, k).findIndex(({ hit: h }) => chunkPassage.get(h.chunk.id) === q.passage
-        && answers.some((a) => normalizeForMatch(h.chunk.text).includes(a)));
-      const s = (into[q.lang] ??= { questions: 0, hit1: 0, hit5: 0, mrr10: 0 });
-      s.questions++;
-      if (rank === 0) s.hit1++;
-      if (rank >= 0 && rank < 5) s.hit5++;
-      if (rank >= 0 && rank < 10) s.mrr10 += 1 / (rank + 1);
-    };
-    for (const [qi, q] of questions.entries()) {
-      options.signal?.throwIfAborted();
-      const t = performance.now();
-      const detected = detectLanguage(q.text);
-      const variant = queryVariant(q.text, detected === UNDETERMINED ? 'en' : detected);
-      // With a reranker the fused candidates are as many as it is sent (as retrieve() searches them); the first k are the fused order's.
-      const passages = await fusedPassages(index, [variant], { k: reranker ? Math.max(k, reranker.topN) : k });
-      latencies.push(performance.now() - t);
-      score(scores, q, passages);
-      if (reranker) {
-        const r0 = performance.now();
-        const { passages: reranked, outcome } = await reranker.rerank(variant.text, passages, options.signal);
-        rerankLatencies.push(performance.now() - r0);
-        if (outcome) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-        score(rerankScores, q, reranked);
-      }
-      if ((qi + 1) % 50 === 0 || qi + 1 === questions.length) options.onProgress?.({ phase: 'asking', done: qi + 1, total: questions.length });
-    }
-    for (const s of [...Object.values(scores), ...Object.values(rerankScores)]) {
-      s.hit1 = round(s.hit1 / s.questions); s.hit5 = round(s.hit5 / s.questions); s.mrr10 = round(s.mrr10 / s.questions);
-    }
-    latencies.sort((a, b) => a - b);
-    rerankLatencies.sort((a, b) => a - b);
+    const corpus = await readCorpus(files, options);
+    const indexMs = await indexChunks(index, corpus.chunks, options);
+    const asked = await askQuestions(index, corpus, k, options);
     await index.clear().catch(() => undefined);
     await index.close();
+    const reranker = options.reranker ?? null;
     return {
-      languages: scores,
-      latencyMs: { p50: round(percentile(latencies, 0.5), 2), p95: round(percentile(latencies, 0.95), 2) },
-      passages, chunks: allChunks.length, indexMs: Math.round(indexMs), unmapped,
-      ...(reranker ? {
-        reranked: {
-          reranker: reranker.id, languages: rerankScores, outcomes,
-          latencyMs: { p50: round(percentile(rerankLatencies, 0.5), 2), p95: round(percentile(rerankLatencies, 0.95), 2) },
-        },
-      } : {}),
+      languages: asked.scores,
+      latencyMs: latency(asked.latencies),
+      passages: corpus.passages, chunks: corpus.chunks.length, indexMs: Math.round(indexMs), unmapped: corpus.unmapped,
+      ...(reranker ? { reranked: { reranker: reranker.id, languages: asked.rerankScores, outcomes: asked.outcomes, latencyMs: latency(asked.rerankLatencies) } } : {}),
     };
   } finally {
     await chroma?.stop();
