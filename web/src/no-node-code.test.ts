@@ -91,7 +91,7 @@ describe('the web bundle holds no Node code', () => {
     const chains = await nodeImportChains({ stdin: "import { EXTRACTORS } from '@core/features/ingest/extractors';\nconsole.log(Object.keys(EXTRACTORS));\n" });
     assert.ok(chains.length > 0, 'the extractors reach Node code');
     const first = chains[0]!;
-    assert.match(first, /^web\/src\/<entry> -> core\/ingest\/extractors\.ts -> .*(node:[\w/]+|[\w/]+) \((import-statement|dynamic-import|require-call)\)$/);
+    assert.match(first, /^web\/src\/<entry> -> core\/features\/ingest\/extractors\.ts -> .*(node:[\w/]+|[\w/]+) \((import-statement|dynamic-import|require-call)\)$/);
     assert.ok(chains.some((c) => c.includes('node:fs/promises')), chains.join('\n'));
   });
 
