@@ -10,9 +10,9 @@ import type { TranslationLanguage } from '../../foundation/types';
 import { parseRels, relsPathOf, slideIdsInOrder } from '../../foundation/tools/pptx-xml';
 import { translateChartWorkbooks } from './chart-workbook';
 import { applyDrawingParagraph, chartCacheValues, planDrawingParagraph, setText, type DrawingParagraph } from './drawingml';
-import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage } from './ooxml';
+import { childElements, elementsByName, firstChild, isRtl, parseXml, readPackage, serializeXml, writePackage, type OfficePackage } from './ooxml';
 import { escapeLiterals, stripTags } from '../../foundation/tools/inline-tags';
-import type { FileSegment, TranslatableFile, TranslationWarning } from './types';
+import type { FileSegment, TranslatableFile, TranslationWarning, WriteOptions } from './types';
 import { warningOf } from '../../foundation/messages';
 
 const EMU_PER_PT = 12700;
@@ -145,7 +145,25 @@ const TEXT_PART = /^ppt\/(slides\/slide|notesSlides\/notesSlide|diagrams\/(data|
 export async function openPptx(file: string, label: string): Promise<TranslatableFile> {
   const pkg = await readPackage(file, label);
   const text = (name: string) => pkg.parts.get(name)?.toString('utf8').replace(/^\uFEFF/, '') ?? '';
-  // Slide order and which parts belong to which slide.
+  const { slides, unitOf, parts } = slideParts(pkg, text);
+  const read = readParts(parts, text, unitOf);
+  return {
+    format: 'pptx',
+    units: slides.length,
+    segments: read.segments,
+    write: async (translations, out, opts) => {
+      const warnings = writeParts(read, pkg, translations, opts);
+      for (const part of await translateChartWorkbooks(pkg, read.docs, read.chartText, label)) {
+        warnings.push({ unit: unitOf.get(part) ?? null, message: "a chart's data workbook could not be read: editing the chart's data shows its original labels" });
+      }
+      await writePackage(out, pkg);
+      return warnings;
+    },
+  };
+}
+
+/** Slide order, which parts with text belong to which slide (its unit), and those parts in the order their segments are read. */
+function slideParts(pkg: OfficePackage, text: (name: string) => string) {
   const presRels = parseRels(text('ppt/_rels/presentation.xml.rels'), 'ppt/presentation.xml');
   const slides = slideIdsInOrder(text('ppt/presentation.xml')).map((id) => presRels.get(id)?.target).filter((t): t is string => !!t);
   const unitOf = new Map<string, number>();
@@ -157,23 +175,36 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
   });
   const parts = [...slides, ...pkg.names.filter((n) => TEXT_PART.test(n) && !slides.includes(n)).sort()]
     .filter((n, i, a) => pkg.parts.has(n) && a.indexOf(n) === i && unitOf.has(n));
-  const docs = new Map<string, Document>();
-  const bodies: Array<{ part: string; bodies: Body[] }> = [];
-  const segments: FileSegment[] = [];
-  const byId = new Map<string, DrawingParagraph>();
-  const paraOf = new Map<Element, DrawingParagraph>();
-  const caches = new Map<string, Element>();
-  // What each chart cache showed before translation (its embedded workbook's cells hold the same).
-  const chartText = new Map<Element, string>();
+  return { slides, unitOf, parts };
+}
+
+/** The text parts as read: their documents, segments and where each segment's text sits. */
+interface PptxText {
+  docs: Map<string, Document>;
+  /** Each part's text bodies (a shape's or cell's paragraphs). */
+  bodies: Array<{ part: string; bodies: Body[] }>;
+  segments: FileSegment[];
+  byId: Map<string, DrawingParagraph>;
+  paraOf: Map<Element, DrawingParagraph>;
+  /** Chart cache values by segment id. */
+  caches: Map<string, Element>;
+  /** What each chart cache showed before translation (its embedded workbook's cells hold the same). */
+  chartText: Map<Element, string>;
+  unitOf: Map<string, number>;
+}
+
+function readParts(parts: string[], text: (name: string) => string, unitOf: Map<string, number>): PptxText {
+  const read: PptxText = { docs: new Map(), bodies: [], segments: [], byId: new Map(), paraOf: new Map(), caches: new Map(), chartText: new Map(), unitOf };
+  const { segments } = read;
   for (const part of parts) {
     const doc = parseXml(text(part), part);
-    docs.set(part, doc);
+    read.docs.set(part, doc);
     // Chart category and series names as the chart shows them (its cached strings).
     for (const v of chartCacheValues(doc)) {
-      chartText.set(v, v.textContent ?? '');
+      read.chartText.set(v, v.textContent ?? '');
       const id = `${segments.length + 1}`;
       segments.push({ id, text: escapeLiterals(v.textContent ?? ''), unit: unitOf.get(part) ?? 1 });
-      caches.set(id, v);
+      read.caches.set(id, v);
     }
     const partBodies = new Map<Element, Body>();
     for (const p of elementsByName(doc, 'a:p')) {
@@ -181,54 +212,50 @@ export async function openPptx(file: string, label: string): Promise<Translatabl
       if (!dp.plan.text) continue;
       const id = `${segments.length + 1}`;
       segments.push({ id, text: dp.plan.text, unit: unitOf.get(part) ?? 1 });
-      byId.set(id, dp);
-      paraOf.set(p, dp);
+      read.byId.set(id, dp);
+      read.paraOf.set(p, dp);
       const txBody = p.parentNode as Element;
       const b = partBodies.get(txBody) ?? { txBody, paras: [] };
       b.paras.push(dp);
       partBodies.set(txBody, b);
     }
-    bodies.push({ part, bodies: [...partBodies.values()] });
+    read.bodies.push({ part, bodies: [...partBodies.values()] });
   }
-
-  return {
-    format: 'pptx',
-    units: slides.length,
-    segments,
-    async write(translations, out, opts) {
-      const warnings: TranslationWarning[] = [];
-      const translated = new Map<DrawingParagraph, string>();
-      for (const [id, dp] of byId) {
-        const t = translations.get(id);
-        if (t !== undefined) translated.set(dp, t);
-      }
-      for (const [id, v] of caches) { const t = translations.get(id); if (t !== undefined) setText(v, stripTags(t)); }
-      for (const { part, bodies: list } of bodies) {
-        const doc = docs.get(part) as Document;
-        if (part.startsWith('ppt/slides/')) {
-          for (const tbl of elementsByName(doc, 'a:tbl')) {
-            const scale = shrinkTable(tbl, translated, paraOf);
-            if (scale < 0.6) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.table_scaled', { percent: Math.round(scale * 100) }));
-          }
-        }
-        // Tables read right to left too (first column on the right).
-        if (isRtl(opts.target)) for (const tblPr of elementsByName(doc, 'a:tblPr')) tblPr.setAttribute('rtl', '1');
-        for (const b of list) {
-          const scale = part.startsWith('ppt/slides/') ? shrinkToFit(b, translated) : 1;
-          for (const dp of b.paras) {
-            const t = translated.get(dp);
-            if (t !== undefined) applyDrawingParagraph(dp, t, opts.source, opts.target as TranslationLanguage);
-          }
-          if (scale < 0.5) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.text_scaled', { percent: Math.round(scale * 100) }));
-        }
-        pkg.parts.set(part, Buffer.from(serializeXml(docs.get(part) as Document), 'utf8'));
-      }
-      for (const part of await translateChartWorkbooks(pkg, docs, chartText, label)) {
-        warnings.push({ unit: unitOf.get(part) ?? null, message: "a chart's data workbook could not be read: editing the chart's data shows its original labels" });
-      }
-      await writePackage(out, pkg);
-      return warnings;
-    },
-  };
+  return read;
 }
 
+/**
+ * Sets the translations into the parts' documents, shrinking tables and text boxes that no longer fit (a warning for
+ * each shrunk far), and puts each part back into the package.
+ */
+function writeParts(read: PptxText, pkg: OfficePackage, translations: ReadonlyMap<string, string>, opts: WriteOptions): TranslationWarning[] {
+  const { unitOf } = read;
+  const warnings: TranslationWarning[] = [];
+  const translated = new Map<DrawingParagraph, string>();
+  for (const [id, dp] of read.byId) {
+    const t = translations.get(id);
+    if (t !== undefined) translated.set(dp, t);
+  }
+  for (const [id, v] of read.caches) { const t = translations.get(id); if (t !== undefined) setText(v, stripTags(t)); }
+  for (const { part, bodies: list } of read.bodies) {
+    const doc = read.docs.get(part) as Document;
+    if (part.startsWith('ppt/slides/')) {
+      for (const tbl of elementsByName(doc, 'a:tbl')) {
+        const scale = shrinkTable(tbl, translated, read.paraOf);
+        if (scale < 0.6) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.table_scaled', { percent: Math.round(scale * 100) }));
+      }
+    }
+    // Tables read right to left too (first column on the right).
+    if (isRtl(opts.target)) for (const tblPr of elementsByName(doc, 'a:tblPr')) tblPr.setAttribute('rtl', '1');
+    for (const b of list) {
+      const scale = part.startsWith('ppt/slides/') ? shrinkToFit(b, translated) : 1;
+      for (const dp of b.paras) {
+        const t = translated.get(dp);
+        if (t !== undefined) applyDrawingParagraph(dp, t, opts.source, opts.target as TranslationLanguage);
+      }
+      if (scale < 0.5) warnings.push(warningOf(unitOf.get(part) ?? null, 'warning.text_scaled', { percent: Math.round(scale * 100) }));
+    }
+    pkg.parts.set(part, Buffer.from(serializeXml(read.docs.get(part) as Document), 'utf8'));
+  }
+  return warnings;
+}

@@ -13,7 +13,7 @@ import { EMPTY_GLOSSARY, missingTerms, protectTerms, restoreTerms, type Glossary
 import { keepReason } from './keep';
 import { checkOfficeReaderLayout } from './office-reader-check';
 import { checkReaderLayout, layoutFailure, layoutWarnings } from './reader-check';
-import type { TranslationMemory } from './memory';
+import type { MemoryScope, TranslationMemory } from './memory';
 import type { PdfOptions } from './pdf';
 import { OPENERS } from './openers';
 import { stripTags } from '../../foundation/tools/inline-tags';
@@ -123,54 +123,90 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
   }
   const total = file.segments.length;
   const cores = file.segments.map((s) => split(s.text).core);
-  // Do-not-translate: the format's hint (a code style, a monospace font) or what the text looks like.
-  const kept = new Map<number, string>();
-  file.segments.forEach((s, i) => {
-    const core = cores[i] as string;
-    const p = protectTerms(core, glossary, o.target);
-    const why = s.keep ?? keepReason(p.text);
-    if (why) kept.set(i, why === 'protected' ? restoreTerms(p.text, p.restore) : core);
-  });
+  const kept = keptSegments(file, cores, glossary, o.target);
   const unique = [...new Set(cores.filter((_, i) => !kept.has(i)))];
   const known = await o.memory.lookup(scope, unique);
   const memoryHits = cores.filter((c, i) => !kept.has(i) && known.has(c)).length;
-  let requests = 0;
-  const progress = () => o.onProgress?.({ done: cores.filter((c, i) => kept.has(i) || known.has(c)).length, total, requests });
+  const tally = { requests: 0, characters: 0 };
+  const progress = () => o.onProgress?.({ done: cores.filter((c, i) => kept.has(i) || known.has(c)).length, total, requests: tally.requests });
   progress();
 
   const missing = unique.filter((c) => !known.has(c));
-  let characters = 0;
-  if (missing.length) {
-    const restoreBy = new Map<string, Map<string, string>>();
-    const batch = missing.map((core, i) => {
-      const p = protectTerms(core, glossary, o.target);
-      restoreBy.set(String(i + 1), p.restore);
-      characters += core.length;
-      return { id: String(i + 1), text: p.text };
-    });
-    const stores: Array<Promise<void>> = [];
-    try {
-      await o.translator.translate({
-        segments: batch, source: o.source, target: o.target, signal: o.signal,
-        onRequest: () => { requests++; progress(); },
-        onResult: (done) => {
-          const learned = new Map<string, string>();
-          for (const [id, t] of done) {
-            const core = missing[Number(id) - 1] as string;
-            learned.set(core, restoreTerms(t, restoreBy.get(id) ?? new Map()));
-          }
-          for (const [k, v] of learned) known.set(k, v);
-          // Remembered as each batch arrives: a failure later in the document loses none of it.
-          stores.push(o.memory.store(scope, learned));
-          progress();
-        },
-      });
-    } finally {
-      const failed = (await Promise.allSettled(stores)).find((r) => r.status === 'rejected');
-      if (failed) throw new AppError('internal', 'The translation memory could not be written.', { cause: (failed as PromiseRejectedResult).reason });
-    }
-  }
+  if (missing.length) await translateMissing(o, { scope, glossary, missing, known, tally, progress });
 
+  const { translations, warnings } = joinTranslations(file, cores, kept, known, glossary, o.target);
+  if (translations.size < total) {
+    throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);
+  }
+  warnings.push(...await file.write(translations, o.output, { source: o.source, target: o.target, signal: o.signal }));
+  if (READER_CHECKED.has(format) && o.layoutCheck !== false) warnings.push(...await readerLayoutWarnings(format, o.input, o.output, translations, label, o.signal));
+  return {
+    format, units: file.units,
+    provider: o.translator.id, model: o.translator.model(o.source, o.target), quality: o.translator.quality,
+    segments: total, characters: tally.characters, requests: tally.requests, memoryHits, kept: kept.size,
+    coverage: translations.size / total,
+    warnings,
+    text: textByUnit(file, translations),
+  };
+}
+
+/** Do-not-translate: the format's hint (a code style, a monospace font) or what the text looks like. Segment index -> the text kept. */
+function keptSegments(file: TranslatableFile, cores: string[], glossary: Glossary, target: TranslationLanguage): Map<number, string> {
+  const kept = new Map<number, string>();
+  file.segments.forEach((s, i) => {
+    const core = cores[i] as string;
+    const p = protectTerms(core, glossary, target);
+    const why = s.keep ?? keepReason(p.text);
+    if (why) kept.set(i, why === 'protected' ? restoreTerms(p.text, p.restore) : core);
+  });
+  return kept;
+}
+
+interface MissingWork {
+  scope: MemoryScope;
+  glossary: Glossary;
+  /** Cores the memory does not know, in the order sent. */
+  missing: string[];
+  /** What is known so far (core -> translation): each batch's results are added as they arrive. */
+  known: Map<string, string>;
+  tally: { requests: number; characters: number };
+  progress: () => void;
+}
+
+/** Sends the missing cores (glossary terms protected) to the provider; each batch is remembered as soon as it comes back. */
+async function translateMissing(o: TranslateFileOptions, { scope, glossary, missing, known, tally, progress }: MissingWork): Promise<void> {
+  const restoreBy = new Map<string, Map<string, string>>();
+  const batch = missing.map((core, i) => {
+    const p = protectTerms(core, glossary, o.target);
+    restoreBy.set(String(i + 1), p.restore);
+    tally.characters += core.length;
+    return { id: String(i + 1), text: p.text };
+  });
+  const stores: Array<Promise<void>> = [];
+  try {
+    await o.translator.translate({
+      segments: batch, source: o.source, target: o.target, signal: o.signal,
+      onRequest: () => { tally.requests++; progress(); },
+      onResult: (done) => {
+        const learned = new Map<string, string>();
+        for (const [id, t] of done) {
+          const core = missing[Number(id) - 1] as string;
+          learned.set(core, restoreTerms(t, restoreBy.get(id) ?? new Map()));
+        }
+        for (const [k, v] of learned) known.set(k, v);
+        // Remembered as each batch arrives: a failure later in the document loses none of it.
+        stores.push(o.memory.store(scope, learned));
+        progress();
+      },
+    });
+  } finally {
+    const failed = (await Promise.allSettled(stores)).find((r) => r.status === 'rejected');
+    if (failed) throw new AppError('internal', 'The translation memory could not be written.', { cause: (failed as PromiseRejectedResult).reason });
+  }
+}
+
+/** Each segment's translation with its outer whitespace back, and a warning for each segment that lost glossary terms. */
+function joinTranslations(file: TranslatableFile, cores: string[], kept: Map<number, string>, known: Map<string, string>, glossary: Glossary, target: TranslationLanguage) {
   const translations = new Map<string, string>();
   const warnings: TranslationWarning[] = [];
   file.segments.forEach((s, i) => {
@@ -179,15 +215,14 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     if (t === undefined) return;
     const { lead, trail } = split(s.text);
     translations.set(s.id, `${lead}${t}${trail}`);
-    const lost = missingTerms(core, t, glossary, o.target);
+    const lost = missingTerms(core, t, glossary, target);
     if (lost.length) warnings.push(warningOf(s.unit, 'warning.glossary_missing', { terms: lost.map((x) => `"${x}"`).join(', ') }));
   });
-  if (translations.size < total) {
-    throw new AppError('internal', `${total - translations.size} of ${total} segments of ${label} have no translation.`);
-  }
-  warnings.push(...await file.write(translations, o.output, { source: o.source, target: o.target, signal: o.signal }));
-  if (READER_CHECKED.has(format) && o.layoutCheck !== false) warnings.push(...await readerLayoutWarnings(format, o.input, o.output, translations, label, o.signal));
+  return { translations, warnings };
+}
 
+/** Translated text per page or slide, for indexing in the target language. */
+function textByUnit(file: TranslatableFile, translations: Map<string, string>): TranslatedUnit[] {
   const byUnit = new Map<number, string[]>();
   for (const s of file.segments) {
     const t = translations.get(s.id);
@@ -196,12 +231,5 @@ export async function translateFile(o: TranslateFileOptions): Promise<TranslateF
     list.push(stripTags(t).trim());
     byUnit.set(s.unit, list);
   }
-  return {
-    format, units: file.units,
-    provider: o.translator.id, model: o.translator.model(o.source, o.target), quality: o.translator.quality,
-    segments: total, characters, requests, memoryHits, kept: kept.size,
-    coverage: translations.size / total,
-    warnings,
-    text: [...byUnit.entries()].sort((a, b) => a[0] - b[0]).map(([unit, lines]) => ({ unit, text: lines.filter(Boolean).join('\n') })),
-  };
+  return [...byUnit.entries()].sort((a, b) => a[0] - b[0]).map(([unit, lines]) => ({ unit, text: lines.filter(Boolean).join('\n') }));
 }

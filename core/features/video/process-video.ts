@@ -86,9 +86,12 @@ export async function processVideo(o: ProcessVideoOptions): Promise<ProcessedVid
   }
 }
 
+/** Runs a named stage, keeping how long it took (ms) in `timingsMs`. */
+type Stage = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
 async function processWith(o: ProcessVideoOptions, early: WarmTranscriber | null): Promise<ProcessedVideo> {
   const timingsMs: Record<string, number> = {};
-  const stage = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+  const stage: Stage = async (name, fn) => {
     const t = performance.now();
     try { return await fn(); } finally { timingsMs[name] = Math.round(performance.now() - t); }
   };
@@ -109,20 +112,7 @@ async function processWith(o: ProcessVideoOptions, early: WarmTranscriber | null
   await mkdir(framesDir, { recursive: true });
   if (!outcome) {
     o.onStage?.('extracting', 10, message('video_sound'));
-    const dur = info.durationSec ?? 0;
-    outcome = await stage('transcribe', () => transcribeVideo({
-      input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: given,
-      // Frames come out of the same pass as the sound (every second or so when decoding the whole picture is cheap).
-      frameGrid: frameGridFor(info, framesDir),
-      transcribers: o.transcribers, signal: o.signal, warm: early,
-      onProgress: (what, done) => {
-        if (what === 'silence') o.onStage?.('analyzing', 20, message('video_transcribing'));
-        if (what === 'recognising' && dur > 0) {
-          const p = Math.min(1, (done ?? 0) / dur);
-          o.onStage?.('analyzing', 20 + Math.round(p * 50), message('video_transcribing_progress', { percent: Math.round(p * 100) }));
-        }
-      },
-    }));
+    outcome = await stage('transcribe', () => transcribeWith(o, info, framesDir, early));
   }
   if (fresh) await o.onTranscript?.(outcome);
   for (const [k, ms] of Object.entries(outcome.timingsMs ?? {})) timingsMs[`transcribe.${k}`] = ms;
@@ -134,42 +124,67 @@ async function processWith(o: ProcessVideoOptions, early: WarmTranscriber | null
   const chunks = chunkTranscript(segments);
 
   o.onStage?.('analyzing', 72, message('video_frames'));
-  const frames = info.hasVideo && chunks.length ? await stage('frames', async () => {
-    // A frame of the one-pass grid inside each chunk and each cue (a citation shows the frame of the quoted
-    // sentence: core/features/video/cue-citation.ts); only spans without one are read from the file again, cues up to a cap.
-    const grid = outcome!.gridFrames ?? [];
-    const picked: Frame[] = [];
-    const missing: number[] = [];
-    let cueReads = 0;
-    // Cues first; a chunk then shows one of its cues' frames (the same picture whether the chunk or a sentence of it is cited).
-    const spans = [...segments.map((c) => ({ ...c, cue: true })), ...chunks.map((c) => ({ ...c, cue: false }))];
-    for (const c of spans) {
-      const want = frameTimeFor(c.start, c.end);
-      const near = (fs: Frame[]) => fs.filter((f) => f.at >= c.start && f.at <= c.end).sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
-      const best = c.cue ? near([...grid, ...picked]) : near(picked) ?? near(grid);
-      if (best) picked.push(best);
-      else if (missing.some((t) => t >= c.start && t <= c.end)) continue;
-      else if (!c.cue || cueReads++ < MAX_CUE_FRAME_READS) missing.push(want);
-    }
-    const more = missing.length ? await extractFrames(o.input, missing, framesDir, { signal: o.signal }) : [];
-    return [...new Map([...picked, ...more].map((f) => [f.path, f])).values()].sort((a, b) => a.at - b.at);
-  }) : [];
+  const grid = outcome.gridFrames ?? [];
+  const frames = info.hasVideo && chunks.length ? await stage('frames', () => pickFrames(o, grid, segments, chunks, framesDir)) : [];
 
   let translated: TranslatedVideo | null = null;
   let translationNote: string | null = null;
   if (target && !cues.length) translationNote = `No ${target} version: there is no transcript to translate (${outcome.note}).`;
   else if (target && !o.translateCues) translationNote = `No ${target} version: no translator is configured.`;
-  else if (target && o.translateCues) {
-    o.onStage?.('converting', 75, message('video_translating', { language: target }));
-    translated = await stage('translate', () => translateVideo({
-      input: o.input, info, cues, source: language, target, translateCues: o.translateCues!,
-      subtitles: o.subtitles ?? 'soft', dub: !!o.dub, workDir: o.workDir,
-      out: o.translatedOut ?? join(o.workDir, 'translated.mp4'), signal: o.signal,
-      onStep: (s) => {
-        if (s === 'dubbing') o.onStage?.('converting', 85, message('video_dubbing', { language: target }));
-        if (s === 'writing') o.onStage?.('converting', 90, message(o.subtitles === 'burned' ? 'video_burning' : 'video_writing', { language: target }));
-      },
-    }));
-  }
+  else if (target && o.translateCues) translated = await translateWith(o, info, cues, language, target, stage);
   return { info, warnings, plan, outcome, speech: outcome.speech, cues, vtt, chunks, frames, translated, translationNote, timingsMs };
+}
+
+/** The transcript (or the reason there is none), with the one-pass frame grid taken from the same decoding. */
+function transcribeWith(o: ProcessVideoOptions, info: MediaInfo, framesDir: string, early: WarmTranscriber | null): Promise<TranscriptOutcome> {
+  const dur = info.durationSec ?? 0;
+  return transcribeVideo({
+    input: o.input, info, label: o.label, workDir: o.workDir, hasSpeech: o.hasSpeech, language: o.sourceLanguage,
+    // Frames come out of the same pass as the sound (every second or so when decoding the whole picture is cheap).
+    frameGrid: frameGridFor(info, framesDir),
+    transcribers: o.transcribers, signal: o.signal, warm: early,
+    onProgress: (what, done) => {
+      if (what === 'silence') o.onStage?.('analyzing', 20, message('video_transcribing'));
+      if (what === 'recognising' && dur > 0) {
+        const p = Math.min(1, (done ?? 0) / dur);
+        o.onStage?.('analyzing', 20 + Math.round(p * 50), message('video_transcribing_progress', { percent: Math.round(p * 100) }));
+      }
+    },
+  });
+}
+
+/**
+ * A frame of the one-pass grid inside each chunk and each cue (a citation shows the frame of the quoted
+ * sentence: core/features/video/cue-citation.ts); only spans without one are read from the file again, cues up to a cap.
+ */
+async function pickFrames(o: ProcessVideoOptions, grid: Frame[], cues: Array<{ start: number; end: number }>, chunks: TimedChunk[], framesDir: string): Promise<Frame[]> {
+  const picked: Frame[] = [];
+  const missing: number[] = [];
+  let cueReads = 0;
+  // Cues first; a chunk then shows one of its cues' frames (the same picture whether the chunk or a sentence of it is cited).
+  const spans = [...cues.map((c) => ({ ...c, cue: true })), ...chunks.map((c) => ({ ...c, cue: false }))];
+  for (const c of spans) {
+    const want = frameTimeFor(c.start, c.end);
+    const near = (fs: Frame[]) => fs.filter((f) => f.at >= c.start && f.at <= c.end).sort((a, b) => Math.abs(a.at - want) - Math.abs(b.at - want))[0];
+    const best = c.cue ? near([...grid, ...picked]) : near(picked) ?? near(grid);
+    if (best) picked.push(best);
+    else if (missing.some((t) => t >= c.start && t <= c.end)) continue;
+    else if (!c.cue || cueReads++ < MAX_CUE_FRAME_READS) missing.push(want);
+  }
+  const more = missing.length ? await extractFrames(o.input, missing, framesDir, { signal: o.signal }) : [];
+  return [...new Map([...picked, ...more].map((f) => [f.path, f])).values()].sort((a, b) => a.at - b.at);
+}
+
+/** The translated video (subtitles, and a dubbed track when asked for). */
+function translateWith(o: ProcessVideoOptions, info: MediaInfo, cues: Cue[], language: TranslationLanguage, target: TranslationLanguage, stage: Stage): Promise<TranslatedVideo> {
+  o.onStage?.('converting', 75, message('video_translating', { language: target }));
+  return stage('translate', () => translateVideo({
+    input: o.input, info, cues, source: language, target, translateCues: o.translateCues!,
+    subtitles: o.subtitles ?? 'soft', dub: !!o.dub, workDir: o.workDir,
+    out: o.translatedOut ?? join(o.workDir, 'translated.mp4'), signal: o.signal,
+    onStep: (s) => {
+      if (s === 'dubbing') o.onStage?.('converting', 85, message('video_dubbing', { language: target }));
+      if (s === 'writing') o.onStage?.('converting', 90, message(o.subtitles === 'burned' ? 'video_burning' : 'video_writing', { language: target }));
+    },
+  }));
 }

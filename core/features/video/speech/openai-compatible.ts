@@ -82,106 +82,133 @@ async function wavSeconds(path: string): Promise<number> {
 }
 
 export function createOpenAiCompatibleStt(opts: OpenAiCompatibleSttOptions): SpeechToText {
-  const endpoint = transcriptionsUrl(opts.url);
-  const model = opts.model || 'whisper-1';
-  const doFetch = opts.fetch ?? fetch;
-  const where = new URL(endpoint).host;
-  const format = FORMATS[opts.format ?? 'opus'];
-  const maxBytes = opts.maxPartBytes ?? 24 * 1024 * 1024;
-  const retries = opts.retries ?? 3;
-  const backoff = opts.backoffMs ?? 1000;
-  const provider = `openai-compatible:${model}`;
+  const endpoint = endpointOf(opts);
+  return {
+    id: endpoint.provider,
+    supports: () => true,
+    transcribe: (wavPath: string, t: TranscribeOptions): Promise<Transcript> => transcribeWav(endpoint, wavPath, t),
+  };
+}
 
-  async function post(file: string, language: TranslationLanguage | null, signal: AbortSignal | undefined): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      const form = new FormData();
-      form.set('file', await openAsBlob(file, { type: format.type }), basename(file));
-      form.set('model', model);
-      form.set('response_format', 'verbose_json');
-      form.append('timestamp_granularities[]', 'word');
-      form.append('timestamp_granularities[]', 'segment');
-      if (language) form.set('language', languageFacts(language).iso1);
-      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 600_000);
-      const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      let res: Response;
-      let body: string;
-      try {
-        res = await doFetch(endpoint, { method: 'POST', body: form, headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}, signal: both });
-        body = await res.text();
-      } catch (e) {
-        if (signal?.aborted) throw abortError(signal);
-        if (timeout.aborted) throw new AppError('unavailable', `The speech-to-text service at ${where} did not answer in time.`, { cause: e, details: { reason: 'stt_timeout' } });
-        if (attempt < retries) {
-          await wait(backoff * 2 ** attempt, signal);
-          continue;
-        }
-        const why = (e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message;
-        throw new AppError('unavailable', `The speech-to-text service at ${where} cannot be reached (${why}).`, { cause: e, details: { reason: 'stt_down' } });
+/** The endpoint and how it is called, resolved once from the options. */
+interface Endpoint {
+  opts: OpenAiCompatibleSttOptions;
+  url: string;
+  model: string;
+  doFetch: typeof fetch;
+  /** The host named in messages. */
+  where: string;
+  format: (typeof FORMATS)[keyof typeof FORMATS];
+  maxBytes: number;
+  retries: number;
+  backoff: number;
+  provider: string;
+}
+
+function endpointOf(opts: OpenAiCompatibleSttOptions): Endpoint {
+  const url = transcriptionsUrl(opts.url);
+  const model = opts.model || 'whisper-1';
+  return {
+    opts, url, model, doFetch: opts.fetch ?? fetch, where: new URL(url).host, format: FORMATS[opts.format ?? 'opus'],
+    maxBytes: opts.maxPartBytes ?? 24 * 1024 * 1024, retries: opts.retries ?? 3, backoff: opts.backoffMs ?? 1000, provider: `openai-compatible:${model}`,
+  };
+}
+
+/** The WAV's speech sent in parts; the language the endpoint found for the first part is sent with the rest. */
+async function transcribeWav(e: Endpoint, wavPath: string, t: TranscribeOptions): Promise<Transcript> {
+  const seconds = await wavSeconds(wavPath);
+  const regions = t.regions?.length ? t.regions : [{ start: 0, end: seconds }];
+  const maxSec = Math.max(10, Math.floor((e.maxBytes * 0.9) / e.format.bytesPerSec));
+  const parts = planParts(regions, maxSec);
+  let language = t.language;
+  let detected: TranslationLanguage | null = null;
+  let approximate = false;
+  const segments: TranscriptSegment[] = [];
+  let done = 0;
+  for (const [i, part] of parts.entries()) {
+    const file = `${wavPath}.part${i}.${e.format.ext}`;
+    try {
+      await runTool('ffmpeg', ['-v', 'error', '-y', '-ss', part.start.toFixed(3), '-to', part.end.toFixed(3), '-i', wavPath, '-ac', '1', ...e.format.args, file], {
+        signal: t.signal, timeoutMs: 300_000,
+      });
+      const reply = parsedReply(e, await post(e, file, language, t.signal));
+      // The language the endpoint found for the first part is sent with the rest, so every part is heard as one language.
+      const found = languageFromCode(reply.language);
+      if (!language && found) {
+        detected = found;
+        language = found;
       }
-      if (res.ok) return body;
-      if ((res.status === 429 || res.status >= 500) && attempt < retries) {
-        const after = Number(res.headers.get('retry-after'));
-        await wait(Number.isFinite(after) && after > 0 ? Math.min(30_000, after * 1000) : backoff * 2 ** attempt, signal);
+      const segs = reply.segments ?? spreadText(reply.text, part.regions);
+      if (!reply.segments && segs.length) approximate = true;
+      segments.push(...segs.map((s) => shifted(s, part.start)));
+    } finally {
+      await rm(file, { force: true });
+    }
+    done += part.end - part.start;
+    t.onProgress?.(done);
+  }
+  const out: Transcript = { language: t.language ?? detected ?? 'english', segments, quality: 'normal', provider: e.provider };
+  if (approximate) out.approximate = true;
+  return out;
+}
+
+function parsedReply(e: Endpoint, body: string): ParsedReply {
+  const reply: ParsedReply | null = parseReply(body);
+  if (!reply) {
+    throw new AppError('unavailable', `The speech-to-text service at ${e.where} answered with something that is not a transcript: ${body.slice(0, 120)}`, {
+      details: { reason: 'stt_garbage' },
+    });
+  }
+  return reply;
+}
+
+/** A part's segment placed at its time in the whole sound. */
+function shifted(s: TranscriptSegment, offset: number): TranscriptSegment {
+  const seg: TranscriptSegment = { ...s, start: r3(s.start + offset), end: r3(s.end + offset) };
+  if (s.words) seg.words = s.words.map((w) => ({ word: w.word, start: r3(w.start + offset), end: r3(w.end + offset) }));
+  return seg;
+}
+
+/** Sends one part; 429 and 5xx answers (and a connection that fails) are retried with back-off. Returns the reply's body. */
+async function post(e: Endpoint, file: string, language: TranslationLanguage | null, signal: AbortSignal | undefined): Promise<string> {
+  const { opts, where, retries, backoff } = e;
+  for (let attempt = 0; ; attempt++) {
+    const form = new FormData();
+    form.set('file', await openAsBlob(file, { type: e.format.type }), basename(file));
+    form.set('model', e.model);
+    form.set('response_format', 'verbose_json');
+    form.append('timestamp_granularities[]', 'word');
+    form.append('timestamp_granularities[]', 'segment');
+    if (language) form.set('language', languageFacts(language).iso1);
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? 600_000);
+    const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let res: Response;
+    let body: string;
+    try {
+      res = await e.doFetch(e.url, { method: 'POST', body: form, headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}, signal: both });
+      body = await res.text();
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      if (timeout.aborted) throw new AppError('unavailable', `The speech-to-text service at ${where} did not answer in time.`, { cause: err, details: { reason: 'stt_timeout' } });
+      if (attempt < retries) {
+        await wait(backoff * 2 ** attempt, signal);
         continue;
       }
-      const hint = res.status === 401 || res.status === 403 ? ' (check STT_API_KEY)' : '';
-      const tries = attempt ? ` after ${attempt + 1} attempts` : '';
-      throw new AppError('unavailable', `The speech-to-text service at ${where} refused the audio${tries}: HTTP ${res.status}${hint}: ${body.slice(0, 200)}`, {
-        details: { reason: 'stt_refused', status: res.status },
-      });
+      const why = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
+      throw new AppError('unavailable', `The speech-to-text service at ${where} cannot be reached (${why}).`, { cause: err, details: { reason: 'stt_down' } });
     }
+    if (res.ok) return body;
+    if ((res.status === 429 || res.status >= 500) && attempt < retries) {
+      const after = Number(res.headers.get('retry-after'));
+      await wait(Number.isFinite(after) && after > 0 ? Math.min(30_000, after * 1000) : backoff * 2 ** attempt, signal);
+      continue;
+    }
+    const hint = res.status === 401 || res.status === 403 ? ' (check STT_API_KEY)' : '';
+    const tries = attempt ? ` after ${attempt + 1} attempts` : '';
+    throw new AppError('unavailable', `The speech-to-text service at ${where} refused the audio${tries}: HTTP ${res.status}${hint}: ${body.slice(0, 200)}`, {
+      details: { reason: 'stt_refused', status: res.status },
+    });
   }
-
-  return {
-    id: provider,
-    supports: () => true,
-    async transcribe(wavPath: string, t: TranscribeOptions): Promise<Transcript> {
-      const seconds = await wavSeconds(wavPath);
-      const regions = t.regions?.length ? t.regions : [{ start: 0, end: seconds }];
-      const maxSec = Math.max(10, Math.floor((maxBytes * 0.9) / format.bytesPerSec));
-      const parts = planParts(regions, maxSec);
-      let language = t.language;
-      let detected: TranslationLanguage | null = null;
-      let approximate = false;
-      const segments: TranscriptSegment[] = [];
-      let done = 0;
-      for (const [i, part] of parts.entries()) {
-        const file = `${wavPath}.part${i}.${format.ext}`;
-        try {
-          await runTool('ffmpeg', ['-v', 'error', '-y', '-ss', part.start.toFixed(3), '-to', part.end.toFixed(3), '-i', wavPath, '-ac', '1', ...format.args, file], {
-            signal: t.signal, timeoutMs: 300_000,
-          });
-          const body = await post(file, language, t.signal);
-          const reply: ParsedReply | null = parseReply(body);
-          if (!reply) {
-            throw new AppError('unavailable', `The speech-to-text service at ${where} answered with something that is not a transcript: ${body.slice(0, 120)}`, {
-              details: { reason: 'stt_garbage' },
-            });
-          }
-          // The language the endpoint found for the first part is sent with the rest, so every part is heard as one language.
-          const found = languageFromCode(reply.language);
-          if (!language && found) {
-            detected = found;
-            language = found;
-          }
-          const segs = reply.segments ?? spreadText(reply.text, part.regions);
-          if (!reply.segments && segs.length) approximate = true;
-          for (const s of segs) {
-            const seg: TranscriptSegment = { ...s, start: r3(s.start + part.start), end: r3(s.end + part.start) };
-            if (s.words) seg.words = s.words.map((w) => ({ word: w.word, start: r3(w.start + part.start), end: r3(w.end + part.start) }));
-            segments.push(seg);
-          }
-        } finally {
-          await rm(file, { force: true });
-        }
-        done += part.end - part.start;
-        t.onProgress?.(done);
-      }
-      const out: Transcript = { language: t.language ?? detected ?? 'english', segments, quality: 'normal', provider };
-      if (approximate) out.approximate = true;
-      return out;
-    },
-  };
 }
 
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
