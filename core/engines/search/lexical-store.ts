@@ -6,10 +6,19 @@
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { AppError } from '../../foundation/errors';
-import type { SerializedField } from './inverted-index';
 import type { Chunk } from './types';
 
 const MAGIC = Buffer.from('CMS-LEXICAL-2\n');
+
+/** One field's BM25 postings as the legacy file holds them. */
+export interface SerializedField {
+  terms: string[];
+  /** Number of postings of terms[i], in order. */
+  counts: Uint32Array;
+  /** All postings, term after term: (doc << 8) | tf. */
+  postings: Uint32Array;
+  lengths: Uint32Array;
+}
 
 export interface LexicalSnapshot {
   recipe: string;

@@ -20,8 +20,7 @@
  * dropped. Ties go to the lower document number in both.
  */
 import { blockBounds, type Postings } from './lexical-postings';
-import type { Scored } from './inverted-index';
-import { topK } from './inverted-index';
+import { topK, type Scored } from './top-k';
 
 export interface TermPostings {
   /** The term's weight (BM25 idf). */
