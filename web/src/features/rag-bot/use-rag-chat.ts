@@ -29,6 +29,41 @@ export interface RagChatMessage {
 
 let streamSupported = true;
 
+/** The answer as a bot message (source images capped). */
+function toBotMessage(botId: string, reply: RetrievalReply): RagChatMessage {
+  return {
+    id: botId,
+    type: 'bot',
+    content: reply.answer,
+    timestamp: reply.timestamp || new Date().toISOString(),
+    sourceImages: (reply.sourceImages ?? []).slice(0, MAX_SOURCE_IMAGES),
+    detectedLanguage: reply.detectedLanguage || undefined,
+    citations: reply.citations ?? [],
+    notFound: reply.notFound,
+    related: reply.related ?? [],
+    answerId: reply.answerId,
+  };
+}
+
+/**
+ * Asks the server: streamed (each token given to `onText` with the text so far) while the server has the stream,
+ * else one POST (from then on, for this page).
+ */
+async function askServer(query: string, referenceId: string, signal: AbortSignal, onText: (text: string) => void): Promise<RetrievalReply> {
+  let reply: RetrievalReply | null = null;
+  if (streamSupported) {
+    try {
+      let text = '';
+      reply = await ragQueryStream({ query, referenceId }, (token) => { text += token; onText(text); }, signal);
+    } catch (e) {
+      if (!(e instanceof StreamUnavailableError)) throw e;
+      streamSupported = false;
+    }
+  }
+  if (!reply) reply = await ragQuery({ query, referenceId }, signal);
+  return reply;
+}
+
 export function useRagChat(errorText: string) {
   const [sessionId, setSessionId] = useState(storedRagSession);
   const [messages, setMessages] = useState<RagChatMessage[]>([]);
@@ -45,47 +80,16 @@ export function useRagChat(errorText: string) {
       const ctrl = new AbortController();
       abortRef.current = ctrl;
       const botId = `bot-${Date.now()}`;
-      const finish = (reply: RetrievalReply) => {
-        const msg: RagChatMessage = {
-          id: botId,
-          type: 'bot',
-          content: reply.answer,
-          timestamp: reply.timestamp || new Date().toISOString(),
-          sourceImages: (reply.sourceImages ?? []).slice(0, MAX_SOURCE_IMAGES),
-          detectedLanguage: reply.detectedLanguage || undefined,
-          citations: reply.citations ?? [],
-          notFound: reply.notFound,
-          related: reply.related ?? [],
-          answerId: reply.answerId,
-        };
-        setMessages((m) => [...m.filter((x) => x.id !== botId), msg]);
-      };
+      const put = (msg: RagChatMessage) => setMessages((m) => [...m.filter((x) => x.id !== botId), msg]);
       try {
-        let reply: RetrievalReply | null = null;
-        if (streamSupported) {
-          try {
-            let text = '';
-            reply = await ragQueryStream(
-              { query, referenceId: sessionId },
-              (token) => {
-                text += token;
-                const partial: RagChatMessage = { id: botId, type: 'bot', content: text, timestamp: new Date().toISOString(), streaming: true };
-                setMessages((m) => [...m.filter((x) => x.id !== botId), partial]);
-              },
-              ctrl.signal,
-            );
-          } catch (e) {
-            if (!(e instanceof StreamUnavailableError)) throw e;
-            streamSupported = false;
-          }
-        }
-        if (!reply) reply = await ragQuery({ query, referenceId: sessionId }, ctrl.signal);
-        if (!ctrl.signal.aborted) finish(reply);
+        const reply = await askServer(query, sessionId, ctrl.signal, (text) =>
+          put({ id: botId, type: 'bot', content: text, timestamp: new Date().toISOString(), streaming: true }));
+        if (!ctrl.signal.aborted) put(toBotMessage(botId, reply));
       } catch (e) {
         if (ctrl.signal.aborted) return;
         console.warn('Document search failed', e);
         const at = Date.now();
-        setMessages((m) => [...m.filter((x) => x.id !== botId), { id: `bot-error-${at}`, type: 'bot', content: errorText, timestamp: new Date(at).toISOString() }]);
+        put({ id: `bot-error-${at}`, type: 'bot', content: errorText, timestamp: new Date(at).toISOString() });
       } finally {
         if (abortRef.current === ctrl) {
           abortRef.current = null;

@@ -28,25 +28,6 @@ export function StatCard({ icon, label, value, loading }: { icon: ReactNode; lab
   );
 }
 
-function FolderButton({ active, onClick, label, count }: { active: boolean; onClick: () => void; label: string; count: number }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={active}
-      onClick={onClick}
-      className={cn(
-        'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        active ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background hover:bg-accent',
-      )}
-    >
-      <Folder className="size-3.5" aria-hidden />
-      {/* Folder names are the store's own names (documents/, images/): shown as they are, never translated. */}
-      <span translate="no" dir="ltr">{label}</span>
-      <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-muted')}>{count}</span>
-    </button>
-  );
-}
-
 /** The search box and the folder filter (All, then each folder with its count). */
 export function FileFilters({ id, search, onSearch, folder, onFolder, total, folderCounts }: {
   id: string; search: string; onSearch: (q: string) => void; folder: string | null; onFolder: (f: string | null) => void;
@@ -111,5 +92,24 @@ export function FileRow({ f, download, onDelete }: { f: StoredObject; download: 
         </div>
       </TD>
     </TR>
+  );
+}
+
+function FolderButton({ active, onClick, label, count }: { active: boolean; onClick: () => void; label: string; count: number }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        active ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background hover:bg-accent',
+      )}
+    >
+      <Folder className="size-3.5" aria-hidden />
+      {/* Folder names are the store's own names (documents/, images/): shown as they are, never translated. */}
+      <span translate="no" dir="ltr">{label}</span>
+      <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-muted')}>{count}</span>
+    </button>
   );
 }

@@ -116,6 +116,56 @@ function Message({ msg, sessionId }: { msg: RagChatMessage; sessionId: string })
   );
 }
 
+/** The card's title, the session's badge and Clear. */
+function RagHeader({ sessionId, onClear, canClear }: { sessionId: string; onClear: () => void; canClear: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-border px-4 py-3 sm:px-5 sm:py-3.5">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <Search className="size-4 text-muted-foreground" aria-hidden />
+        <h2 className="font-semibold">{t('rag.chatTitle')}</h2>
+        <Badge tone="outline" title={sessionId} data-testid="session-badge" translate="no">
+          {t('rag.session', { id: sessionBadge(sessionId) })}
+        </Badge>
+      </div>
+      <Button variant="outline" size="sm" className="shrink-0" onClick={onClear} disabled={!canClear}>
+        <Trash2 aria-hidden />
+        {t('rag.clear')}
+      </Button>
+    </header>
+  );
+}
+
+/** Before the first question: what the search does, and example questions to ask. */
+function EmptyPrompt({ onAsk }: { onAsk: (q: string) => void }) {
+  const { t } = useTranslation();
+  const examples = [t('rag.example1'), t('rag.example2'), 'Quels sont les avantages des volets roulants motorisés ?', t('rag.example4')];
+  return (
+    <li className="m-auto flex max-w-lg flex-col items-center text-center">
+      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden>
+        <Bot className="size-6" />
+      </span>
+      <p className="font-semibold">{t('rag.emptyTitle')}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{t('rag.emptyHint')}</p>
+      <ul className="grid w-full gap-2">
+        {examples.map((q) => (
+          <li key={q}>
+            <button
+              type="button"
+              onClick={() => onAsk(q)}
+              dir="auto"
+              lang={q === examples[2] ? 'fr' : undefined}
+              className="w-full rounded-lg border border-border bg-background px-4 py-2.5 text-start text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {q}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 /** The document-search chat card: 600 px high, max width 4xl. */
 export function RagChatCard() {
   const { t } = useTranslation();
@@ -131,48 +181,14 @@ export function RagChatCard() {
     void send(q).then(() => inputRef.current?.focus());
   };
   const fit = useFitHeight<HTMLDivElement>(RAG_WINDOW_HEIGHT_PX);
-  const examples = [t('rag.example1'), t('rag.example2'), 'Quels sont les avantages des volets roulants motorisés ?', t('rag.example4')];
 
   return (
     // Ends inside the window as the page opens: the message box is in view at 1366x768 and on a phone.
     <div ref={fit.ref} className="mx-auto flex w-full max-w-4xl flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg" style={{ height: fit.height }} data-testid="rag-chat">
-      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-border px-4 py-3 sm:px-5 sm:py-3.5">
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <Search className="size-4 text-muted-foreground" aria-hidden />
-          <h2 className="font-semibold">{t('rag.chatTitle')}</h2>
-          <Badge tone="outline" title={sessionId} data-testid="session-badge" translate="no">
-            {t('rag.session', { id: sessionBadge(sessionId) })}
-          </Badge>
-        </div>
-        <Button variant="outline" size="sm" className="shrink-0" onClick={clear} disabled={messages.length === 0 && !waiting}>
-          <Trash2 aria-hidden />
-          {t('rag.clear')}
-        </Button>
-      </header>
+      <RagHeader sessionId={sessionId} onClear={clear} canClear={!(messages.length === 0 && !waiting)} />
       <MessageLog follow={[messages, waiting]}>
         {messages.length === 0 && !waiting ? (
-          <li className="m-auto flex max-w-lg flex-col items-center text-center">
-            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden>
-              <Bot className="size-6" />
-            </span>
-            <p className="font-semibold">{t('rag.emptyTitle')}</p>
-            <p className="mb-4 text-sm text-muted-foreground">{t('rag.emptyHint')}</p>
-            <ul className="grid w-full gap-2">
-              {examples.map((q) => (
-                <li key={q}>
-                  <button
-                    type="button"
-                    onClick={() => ask(q)}
-                    dir="auto"
-                    lang={q === examples[2] ? 'fr' : undefined}
-                    className="w-full rounded-lg border border-border bg-background px-4 py-2.5 text-start text-sm transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    {q}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </li>
+          <EmptyPrompt onAsk={ask} />
         ) : (
           messages.map((m) => <Message key={m.id} msg={m} sessionId={sessionId} />)
         )}
