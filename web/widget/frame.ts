@@ -6,8 +6,10 @@
  * by the assistant download through the same candidate URLs.
  */
 import type { ChatBotReply, PublicChatMessage } from '@core/foundation/types';
-import { candidateUrls, mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
-import { clearSession, getMessages, sendFeedback, sendHandoff, sendMessage, startSession } from './api';
+import { mediaFromMessage, type ChatMedia } from '../src/features/chat/media';
+import { clearSession, getMessages, sendMessage, startSession } from './api';
+import { download, handoffForm, ratingRow, relatedBlock, sourceLinks, type FrameContext } from './frame-blocks';
+import { el } from './frame-dom';
 import { FRAME_CSS } from './frame-style';
 import { baseLanguage, greetingFor, greetingSuits, hasRtlText, isRtl, stringsFor } from './strings';
 
@@ -29,13 +31,6 @@ document.title = title;
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(FRAME_CSS);
 document.adoptedStyleSheets = [sheet];
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node: HTMLElementTagNameMap[K] = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
 
 // Layout: header, message log, input row.
 const closeButton = el('button', { type: 'button', textContent: '×', title: s.close });
@@ -84,6 +79,8 @@ const store = (() => {
 })();
 let referenceId = store?.getItem('widgetReferenceId') ?? '';
 const isNew = !referenceId || store?.getItem('widgetSessionStarted') !== referenceId;
+/** What the message blocks read: the strings, the language, and the conversation's id when they act. */
+const ctx: FrameContext = { s, lang, referenceId: () => referenceId };
 
 interface Line {
   id: string;
@@ -102,67 +99,6 @@ const scrollDown = () => {
   logBox.scrollTop = logBox.scrollHeight;
 };
 
-async function download(media: ChatMedia, button: HTMLButtonElement) {
-  button.disabled = true;
-  try {
-    for (const url of candidateUrls(media)) {
-      const res = await fetch(url).catch(() => null);
-      if (!res?.ok) continue;
-      const href = URL.createObjectURL(await res.blob());
-      const a = el('a', { href, download: media.file || url.split('/').pop() || 'download' });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
-      return;
-    }
-    const first = candidateUrls(media)[0];
-    if (first) window.open(first, '_blank', 'noopener');
-  } finally {
-    button.disabled = false;
-  }
-}
-
-/** Thumbs up / down under an answer; a thumbs down asks what was missing (optional). */
-function ratingRow(answerId: string): HTMLDivElement {
-  const row = el('div', { className: 'rate' });
-  row.dataset.testid = 'widget-rating';
-  const status = el('span', { role: 'status' });
-  const rate = async (value: 'up' | 'down', comment?: string) => {
-    try {
-      await sendFeedback({ referenceId, answerId, rating: value, comment: comment ?? null }, lang);
-    } catch {
-      return;
-    }
-    up.setAttribute('aria-pressed', String(value === 'up'));
-    down.setAttribute('aria-pressed', String(value === 'down'));
-    row.querySelector('form')?.remove();
-    if (value === 'down' && comment === undefined) {
-      const box = el('input', { maxLength: 1000, placeholder: s.commentPlaceholder, dir: 'auto' });
-      box.setAttribute('aria-label', s.commentPlaceholder);
-      const f = el('form', {}, box, el('button', { type: 'submit', className: 'btn', textContent: s.sendComment }));
-      f.addEventListener('submit', (e) => {
-        e.preventDefault();
-        void rate('down', box.value.trim());
-      });
-      row.append(f);
-      box.focus();
-      status.textContent = '';
-    } else status.textContent = s.thanks;
-  };
-  const thumb = (value: 'up' | 'down', label: string, glyph: string) => {
-    const b = el('button', { type: 'button', className: 'btn', textContent: glyph, title: label });
-    b.setAttribute('aria-label', label);
-    b.setAttribute('aria-pressed', 'false');
-    b.addEventListener('click', () => void rate(value));
-    return b;
-  };
-  const up = thumb('up', s.helpful, '👍');
-  const down = thumb('down', s.notHelpful, '👎');
-  row.append(up, down, status);
-  return row;
-}
-
 function render(role: 'user' | 'bot', text: string, media: ChatMedia | null, answerId?: string): HTMLLIElement {
   const bubble = el('div', { className: 'bubble', dir: hasRtlText(text) ? 'rtl' : 'ltr' }, el('span', { className: 'sr', textContent: `${role === 'user' ? s.you : s.assistant}: ` }), text);
   const li = el('li', { className: role }, bubble);
@@ -173,7 +109,7 @@ function render(role: 'user' | 'bot', text: string, media: ChatMedia | null, ans
     button.addEventListener('click', () => void download(media, button));
     li.append(el('div', { className: 'media' }, el('span', { textContent: media.title, title: media.title }), button));
   }
-  if (answerId) li.append(ratingRow(answerId));
+  if (answerId) li.append(ratingRow(answerId, ctx));
   return li;
 }
 
@@ -196,87 +132,15 @@ function absorb(list: PublicChatMessage[], hideGreeting: boolean) {
   }
 }
 
-/** The offer to pass the question on to a person: name, e-mail or phone, consent (one form at a time). */
-function handoffForm(): HTMLFormElement {
-  const h = s.handoff;
-  const field = (label: string, type: string, autocomplete: string) => {
-    const input = el('input', { type, autocomplete, dir: 'auto' });
-    return { input, row: el('label', { className: 'field' }, el('span', { textContent: label }), input) };
-  };
-  const name = field(h.name, 'text', 'name');
-  const email = field(h.email, 'email', 'email');
-  const phone = field(h.phone, 'tel', 'tel');
-  const consent = el('input', { type: 'checkbox' });
-  const status = el('p', { role: 'status', className: 'status' });
-  const submit = el('button', { type: 'submit', className: 'btn primary', textContent: h.submit });
-  const form = el('form', { className: 'handoff' }, el('p', { className: 'title', textContent: h.title }), name.row, email.row, phone.row,
-    el('label', { className: 'consent' }, consent, el('span', { textContent: h.consent })), submit, status);
-  form.dataset.testid = 'widget-handoff';
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const input = { name: name.input.value.trim(), email: email.input.value.trim() || null, phone: phone.input.value.trim() || null, consent: consent.checked };
-    if (!input.name || (!input.email && !input.phone) || !input.consent || !referenceId) {
-      status.textContent = h.invalid;
-      return;
-    }
-    submit.disabled = true;
-    try {
-      await sendHandoff({ referenceId, ...input, language: lang }, lang);
-      form.replaceChildren(el('p', { className: 'status', role: 'status', textContent: h.sent }));
-    } catch {
-      status.textContent = h.invalid;
-      submit.disabled = false;
-    }
-  });
-  return form;
-}
-
-/** The answer's sources as links opening each passage in the viewer (the message's "Sources:" line names them too). */
-function sourceLinks(citations: NonNullable<ChatBotReply['citations']>): HTMLElement {
-  const items = citations.filter((c) => c.viewerUrl).map((c, i) => {
-    const where = c.page != null ? ` · ${s.page} ${c.page}` : c.slide != null ? ` · ${s.slide} ${c.slide}` : '';
-    return el('li', {}, el('a', { href: c.viewerUrl, target: '_blank', rel: 'noopener noreferrer' }, `[${i + 1}] `, el('bdi', {}, c.title), where));
-  });
-  const list = el('ul', { className: 'sources' }, ...items);
-  list.dataset.testid = 'widget-citations';
-  return list;
-}
-
-/** "These pages may help": each passage's place (a link opening it) and its excerpt with the question's words marked. */
-function relatedBlock(related: NonNullable<ChatBotReply['related']>): HTMLElement {
-  const clock = (sec: number) => `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
-  const items = related.map((r) => {
-    const where = r.page != null ? ` · ${s.page} ${r.page}` : r.slide != null ? ` · ${s.slide} ${r.slide}` : r.start != null ? ` · ${clock(r.start)}` : '';
-    const label = el('bdi', {}, r.title, where);
-    // The viewer opens the place with the question's words lit (a path of this server: the frame is served from it).
-    const href = r.viewerUrl ?? r.url;
-    const place = href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, label) : label;
-    const quote = el('blockquote', { dir: hasRtlText(r.excerpt) ? 'rtl' : 'ltr' });
-    let at = 0;
-    for (const [a, b] of [...r.marks].sort((x, y) => x[0] - y[0])) {
-      if (a < at || b > r.excerpt.length) continue;
-      quote.append(r.excerpt.slice(at, a), el('mark', { textContent: r.excerpt.slice(a, b) }));
-      at = b;
-    }
-    quote.append(r.excerpt.slice(at));
-    return el('li', {}, place, quote);
-  });
-  const heading = el('p', { className: 'title', textContent: s.related, id: `related-${Date.now()}` });
-  const box = el('section', { className: 'related' }, heading, el('p', { className: 'hint', textContent: s.relatedHint }), el('ul', {}, ...items));
-  box.setAttribute('aria-labelledby', heading.id);
-  box.dataset.testid = 'widget-related';
-  return box;
-}
-
 /** Shows a reply; `ratable` is false for the greeting. */
 function fromReply(reply: ChatBotReply, ratable = true) {
   const m = reply.mediaItem;
   const media = m ? mediaFromMessage({ output: JSON.stringify(m), file: null, contentType: m.contentType }) : null;
   add({ id: `local-${Date.now()}`, role: 'bot', text: reply.message, local: true }, media, ratable ? reply.answerId : undefined);
-  if (reply.citations?.some((c) => c.viewerUrl)) lines[lines.length - 1].node.append(sourceLinks(reply.citations));
-  if (reply.related?.length) lines[lines.length - 1].node.append(relatedBlock(reply.related));
+  if (reply.citations?.some((c) => c.viewerUrl)) lines[lines.length - 1].node.append(sourceLinks(reply.citations, s));
+  if (reply.related?.length) lines[lines.length - 1].node.append(relatedBlock(reply.related, s));
   if (reply.handoff && !log.querySelector('form.handoff')) {
-    lines[lines.length - 1].node.append(handoffForm());
+    lines[lines.length - 1].node.append(handoffForm(ctx));
     scrollDown();
   }
 }
