@@ -1,6 +1,6 @@
 /**
  * DOCX extraction with mammoth: HTML with headings, walked into sections
- * with heading paths ("Guide > Installation steps"); images written
+ * with heading paths ("Guide > Installation steps", docx-blocks.ts); images written
  * byte-identical through convertImage. mammoth reads the package through
  * our guarded ZIP reader (core/foundation/tools/zip-read.ts), so a zip bomb is refused before
  * anything is inflated and no entry can inflate past its declared size.
@@ -18,11 +18,14 @@ import { throwIfAborted } from '../../foundation/tools/exec';
 import { nothingSearchable } from './notice';
 import { ocrImages, usableOcrLanguages } from '../../foundation/tools/ocr';
 import { cleanText } from '../../foundation/text/clean';
-import { decodeEntities, nearby } from '../../foundation/tools/tidy';
+import { nearby } from '../../foundation/tools/tidy';
+import { blocksToSections, htmlToBlocks, type Block } from './docx-blocks';
 import { fileLabel, imageSizeFromBytes } from '../../formats/sniff';
 import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions } from '../../formats/types';
 import { openSafeZip, type SafeZip, type ZipLimits } from '../../foundation/tools/zip-read';
 import { message, type Message } from '../../foundation/messages';
+
+export { blocksToSections, htmlToBlocks } from './docx-blocks';
 
 export interface DocxOptions extends ExtractOptions {
   fileName?: string;
@@ -64,72 +67,121 @@ function mammothZip(zip: SafeZip) {
   };
 }
 
-interface Block { text: string; heading?: string; level?: number; images: number[] }
+/** A picture written from the document (EMF and WMF ones are turned into PNG when LibreOffice can). */
+interface WrittenPicture { path: string; ext: string; width?: number; height?: number }
+
+/** The pictures mammoth hands over, each distinct one written once into the work folder; `cms-image:<index>` in the HTML names it. */
+interface DocxPictures {
+  dir: string;
+  written: WrittenPicture[];
+  byHash: Map<string, number>;
+  /** EMF and WMF pictures met. */
+  vectors: number;
+  /** Pictures in formats that are not kept. */
+  skippedFormats: number;
+}
+
+type MammothImage = Parameters<Parameters<typeof mammoth.images.imgElement>[0]>[0];
 
 export async function extractDocx(file: string, opts: DocxOptions): Promise<Extraction> {
   const label = fileLabel('Word document', opts.fileName);
   throwIfAborted(opts.signal);
   const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
   const warnings: Message[] = [];
-  const dir = join(opts.workDir, 'docx-images');
-  const written: Array<{ path: string; ext: string; width?: number; height?: number }> = [];
-  let vectors = 0;
-  const byHash = new Map<string, number>();
-  let skippedFormats = 0;
-  let html: string;
-  let extra: DocxExtraText;
+  const pictures: DocxPictures = { dir: join(opts.workDir, 'docx-images'), written: [], byHash: new Map(), vectors: 0, skippedFormats: 0 };
+  const { html, extra } = await readPackage(zip, label, pictures, opts, warnings);
+  if (pictures.vectors) await vectorsToPng(pictures.written, opts, warnings);
+  if (pictures.skippedFormats) warnings.push(message('warning.images_unsupported', { count: pictures.skippedFormats }));
+  opts.onProgress?.(1, 2, message('docx_structuring'));
+
+  // Symbol-font glyphs (private use), control characters and odd spaces are not text.
+  const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
+  const sections = blocksToSections(blocks);
+  sections.push(...extraSections(sections.length, extra));
+  // Imported chunks (w:altChunk): HTML, MHT or text Word shows as part of the body, which mammoth leaves out.
+  sections.push(...(await altChunkSections(extra.altChunks, file, opts)));
+  const images = placedImages(blocks, pictures.written);
+
+  if (sections.length === 0) {
+    // A picture in the page header is still a picture: the file completes with the "nothing searchable" note.
+    if (images.length === 0 && extra.headerPictures === 0 && pictures.vectors === 0) {
+      throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
+    }
+  }
+  const notice = sections.length === 0 ? nothingSearchable('docx') : undefined;
+
+  const budget = opts.imageOcrBudgetMs ?? 20_000;
+  if (budget > 0 && images.length > 0) {
+    const { langs } = await usableOcrLanguages(opts.ocrLanguages);
+    const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
+    if (r.skippedForTime) warnings.push(message('warning.image_text_time', { count: r.skippedForTime }));
+  }
+  opts.onProgress?.(2, 2, message('extracted'));
+  return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };
+}
+
+/**
+ * Mammoth's HTML of the body (its pictures written as they come) and the
+ * text mammoth does not read (docx-parts.ts); closes the package. A failure
+ * that is not already worded is the file's damage.
+ */
+async function readPackage(zip: SafeZip, label: string, pictures: DocxPictures, opts: DocxOptions, warnings: Message[]): Promise<{ html: string; extra: DocxExtraText }> {
   try {
     opts.onProgress?.(0, 2, message('docx_reading'));
     const result = await mammoth.convertToHtml({ file: mammothZip(zip) } as unknown as { path: string }, {
-      convertImage: mammoth.images.imgElement(async (image) => {
-        throwIfAborted(opts.signal);
-        const ext = keptImageExt(image.contentType) ?? vectorImageExt(image.contentType);
-        if (!ext) { skippedFormats++; return { src: '' }; }
-        if (ext === 'emf' || ext === 'wmf') vectors++;
-        const data = await image.readAsBuffer();
-        const hash = createHash('sha1').update(data).digest('hex');
-        let index = byHash.get(hash);
-        if (index === undefined) {
-          await mkdir(dir, { recursive: true });
-          index = written.length;
-          const path = join(dir, `image-${String(index + 1).padStart(3, '0')}.${ext}`);
-          await writeFile(path, data);
-          written.push({ path, ext, ...imageSizeFromBytes(data) });
-          byHash.set(hash, index);
-        }
-        return { src: `cms-image:${index}` };
-      }),
+      convertImage: mammoth.images.imgElement((image) => keepPicture(image, pictures, opts.signal)),
     });
-    html = result.value;
-    extra = await readDocxExtraText(zip);
+    const html = result.value;
+    const extra = await readDocxExtraText(zip);
     const problems = result.messages.filter((m) => m.type === 'error' || !/style|unrecognised|unsupported/i.test(m.message));
     for (const m of problems.slice(0, 5)) warnings.push(message('warning.word_import', {}, `Word import: ${m.message}`));
+    return { html, extra };
   } catch (e) {
     if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
   } finally {
     await zip.close();
   }
-  if (vectors) await vectorsToPng(written, opts, warnings);
-  if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
-  opts.onProgress?.(1, 2, message('docx_structuring'));
+}
 
-  // Symbol-font glyphs (private use), control characters and odd spaces are not text.
-  const blocks = htmlToBlocks(html).map((b) => ({ ...b, text: cleanText(b.text), ...(b.heading ? { heading: cleanText(b.heading) } : {}) }));
-  const sections = blocksToSections(blocks);
+/** Writes a picture mammoth read, once per distinct content; a format not kept gets an empty src. */
+async function keepPicture(image: MammothImage, pictures: DocxPictures, signal?: AbortSignal): Promise<{ src: string }> {
+  throwIfAborted(signal);
+  const ext = keptImageExt(image.contentType) ?? vectorImageExt(image.contentType);
+  if (!ext) { pictures.skippedFormats++; return { src: '' }; }
+  if (ext === 'emf' || ext === 'wmf') pictures.vectors++;
+  const data = await image.readAsBuffer();
+  const hash = createHash('sha1').update(data).digest('hex');
+  let index = pictures.byHash.get(hash);
+  if (index === undefined) {
+    await mkdir(pictures.dir, { recursive: true });
+    index = pictures.written.length;
+    const path = join(pictures.dir, `image-${String(index + 1).padStart(3, '0')}.${ext}`);
+    await writeFile(path, data);
+    pictures.written.push({ path, ext, ...imageSizeFromBytes(data) });
+    pictures.byHash.set(hash, index);
+  }
+  return { src: `cms-image:${index}` };
+}
+
+/** The sections of text mammoth does not read, after the body's (`bodySections` of them). */
+function extraSections(bodySections: number, extra: DocxExtraText): ExtractedSection[] {
+  const sections: ExtractedSection[] = [];
   // Mammoth read nothing from the body: its own runs (ruby, a content control's placeholder, a field's result) are the text.
-  if (sections.length === 0 && extra.bodyLines.length) sections.push({ text: cleanText(extra.bodyLines.join('\n')) });
+  if (bodySections === 0 && extra.bodyLines.length) sections.push({ text: cleanText(extra.bodyLines.join('\n')) });
   // Text mammoth does not read: SmartArt, headers and footers, comments.
   if (extra.diagrams.length) sections.push({ heading: 'Diagrams', text: cleanText(extra.diagrams.join('\n')) });
   if (extra.headersFooters.length) sections.push({ heading: 'Headers and footers', text: cleanText(extra.headersFooters.join('\n')) });
   if (extra.comments.length) sections.push({ heading: 'Comments', text: cleanText(extra.comments.join('\n')) });
   // Charts: their titles, series and category names, as a slide's charts are read.
   if (extra.charts.length) sections.push({ heading: 'Charts', text: cleanText(extra.charts.join('\n')) });
-  // Imported chunks (w:altChunk): HTML, MHT or text Word shows as part of the body, which mammoth leaves out.
-  sections.push(...(await altChunkSections(extra.altChunks, file, opts)));
+  return sections;
+}
+
+/** The pictures placed in the body, once each, with the text around them; one placed three or more times (a logo, a divider) is decoration. */
+function placedImages(blocks: Block[], written: WrittenPicture[]): ExtractedImage[] {
   const images: ExtractedImage[] = [];
   const placed = new Set<number>();
-  // The same picture placed three or more times (a logo, a divider) is decoration.
   const uses = new Map<number, number>();
   for (const b of blocks) for (const index of b.images) uses.set(index, (uses.get(index) ?? 0) + 1);
   blocks.forEach((b, i) => {
@@ -146,27 +198,11 @@ export async function extractDocx(file: string, opts: DocxOptions): Promise<Extr
       images.push({ path: img.path, ext: img.ext, width: img.width, height: img.height, nearbyText: nearby(around) });
     }
   });
-
-  if (sections.length === 0) {
-    // A picture in the page header is still a picture: the file completes with the "nothing searchable" note.
-    if (images.length === 0 && extra.headerPictures === 0 && vectors === 0) {
-      throw new AppError('validation', `${label} is empty: it has no text and no pictures.`, { details: { reason: 'no_text' } });
-    }
-  }
-  const notice = sections.length === 0 ? nothingSearchable('docx') : undefined;
-
-  const budget = opts.imageOcrBudgetMs ?? 20_000;
-  if (budget > 0 && images.length > 0) {
-    const { langs } = await usableOcrLanguages(opts.ocrLanguages);
-    const r = await ocrImages(images, langs, { signal: opts.signal, budgetMs: budget });
-    if (r.skippedForTime) warnings.push(message('warning.image_text_time', { count: r.skippedForTime }));
-  }
-  opts.onProgress?.(2, 2, message('extracted'));
-  return notice ? { kind: 'docx', sections, images, warnings, notice } : { kind: 'docx', sections, images, warnings };
+  return images;
 }
 
 /** Converts the EMF and WMF pictures written to PNG (one LibreOffice run); those it could not convert stay as they were. */
-async function vectorsToPng(written: Array<{ path: string; ext: string; width?: number; height?: number }>, opts: DocxOptions, warnings: Message[]) {
+async function vectorsToPng(written: WrittenPicture[], opts: DocxOptions, warnings: Message[]) {
   const vector = written.filter((w) => w.ext === 'emf' || w.ext === 'wmf');
   const outDir = join(opts.workDir, 'docx-vector-png');
   try {
@@ -216,79 +252,4 @@ async function altChunkSections(chunks: AltChunk[], file: string, opts: DocxOpti
     }
   }
   return out;
-}
-
-// div: the HTML of an imported chunk (mammoth's own HTML has none).
-const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'div']);
-
-/**
- * Walks mammoth's HTML (a flat list of p, h1-h6, ul/ol/li, table, img, br)
- * into text blocks. A table row becomes one line with cells joined by " | ".
- */
-export function htmlToBlocks(html: string): Block[] {
-  const blocks: Block[] = [];
-  let text = '';
-  let images: number[] = [];
-  let cells: string[] | null = null;
-  let cell: string | null = null;
-  let tableDepth = 0;
-  const flush = (tag?: string) => {
-    const clean = text.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
-    const level = tag && /^h[1-6]$/.test(tag) ? Number(tag[1]) : undefined;
-    if (clean || images.length) blocks.push(level ? { text: clean, heading: clean, level, images } : { text: clean, images });
-    text = '';
-    images = [];
-  };
-  for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g)) {
-    if (m[4] !== undefined) {
-      const t = decodeEntities(m[4]);
-      if (cell !== null) cell += t; else text += t;
-      continue;
-    }
-    const closing = m[1] === '/';
-    const tag = (m[2] ?? '').toLowerCase();
-    if (tag === 'img') {
-      const src = /src="cms-image:(\d+)"/.exec(m[3] ?? '');
-      if (src) images.push(Number(src[1]));
-    } else if (tag === 'br') {
-      if (cell !== null) cell += ' '; else text += '\n';
-    } else if (tag === 'table') {
-      if (!closing) { if (tableDepth++ === 0) flush(); } else if (--tableDepth === 0) flush();
-    } else if (tag === 'tr' && tableDepth === 1) {
-      if (!closing) cells = [];
-      else if (cells) { text += `${cells.join(' | ')}\n`; cells = null; }
-    } else if ((tag === 'td' || tag === 'th') && tableDepth === 1) {
-      if (!closing) cell = '';
-      else if (cell !== null) { cells?.push(cell.replace(/\s+/g, ' ').trim()); cell = null; }
-    } else if (BLOCK_TAGS.has(tag)) {
-      if (cell !== null) { if (closing) cell += ' '; continue; }
-      if (tableDepth > 0) continue;
-      if (closing) flush(tag); else if (text.trim()) flush();
-    }
-  }
-  flush();
-  return blocks;
-}
-
-/** Groups blocks under their headings; heading path joins h1 > h2 > h3. */
-export function blocksToSections(blocks: Block[]): ExtractedSection[] {
-  const sections: ExtractedSection[] = [];
-  const path: Array<{ level: number; text: string }> = [];
-  let current: { heading?: string; lines: string[] } = { lines: [] };
-  const close = () => {
-    const body = current.lines.join('\n').trim();
-    if (body) sections.push(current.heading ? { heading: current.heading, text: `${current.heading.split(' > ').pop()}\n${body}` } : { text: body });
-  };
-  for (const b of blocks) {
-    if (b.level && b.heading) {
-      close();
-      while (path.length && (path[path.length - 1]?.level ?? 0) >= b.level) path.pop();
-      path.push({ level: b.level, text: b.heading });
-      current = { heading: path.map((p) => p.text).join(' > '), lines: [] };
-    } else if (b.text) {
-      current.lines.push(b.text);
-    }
-  }
-  close();
-  return sections;
 }

@@ -3,23 +3,22 @@
  * file names), text from a:t runs, the title placeholder as heading,
  * speaker notes, embedded pictures from each slide's rels, and optional
  * thumbnails rendered by LibreOffice (PDF) + pdftoppm. The package is read
- * through the guarded ZIP reader (no zip bombs, no whole-file buffering).
+ * through the guarded ZIP reader (no zip bombs, no whole-file buffering);
+ * its slides are read by pptx-slides.ts.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AppError, isAppError } from '../../foundation/errors';
 import { throwIfAborted } from '../../foundation/tools/exec';
 import { officeConvert, renderPdfPages } from '../../foundation/tools/render';
-import { markDecorations, type PlacedImage } from './decoration';
+import { markDecorations } from './decoration';
 import { nothingSearchable } from './notice';
+import { readSlides, type DeckContent } from './pptx-slides';
 import { writeWithoutExternalLinks } from './strip-external';
 import { ocrImages, usableOcrLanguages } from '../../foundation/tools/ocr';
-import { chartText, parseNotes, parseRels, parseSlide, partText, relsPathOf, slideIdsInOrder, type Rel } from '../../foundation/tools/pptx-xml';
-import { fileLabel, imageSizeFromBytes } from '../../formats/sniff';
-import { cleanText } from '../../foundation/text/clean';
-import { nearby } from '../../foundation/tools/tidy';
-import type { ExtractedImage, ExtractedSection, Extraction, ExtractOptions, SlideRender } from '../../formats/types';
-import { openSafeZip, type SafeZip, type ZipLimits } from '../../foundation/tools/zip-read';
+import { fileLabel } from '../../formats/sniff';
+import type { ExtractedSection, Extraction, ExtractOptions, SlideRender } from '../../formats/types';
+import { openSafeZip, type ZipLimits } from '../../foundation/tools/zip-read';
 import { message, type Message } from '../../foundation/messages';
 
 export interface PptxOptions extends ExtractOptions {
@@ -35,92 +34,16 @@ export interface PptxOptions extends ExtractOptions {
   imageOcrBudgetMs?: number;
 }
 
-const WEB_IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
-
-async function readRels(zip: SafeZip, part: string): Promise<Map<string, Rel>> {
-  const path = relsPathOf(part);
-  return zip.has(path) ? parseRels(await zip.readText(path), part) : new Map();
-}
-
-/** A slide that draws something without text: a shape that is not an empty placeholder, a connector, a table or chart frame, a picture. */
-export function drawsSomething(slideXml: string): boolean {
-  if (/<p:(?:cxnSp|graphicFrame|pic)\b/.test(slideXml)) return true;
-  return [...slideXml.matchAll(/<p:sp\b[\s\S]*?<\/p:sp>/g)].some((m) => !/<p:ph\b/.test(m[0]));
-}
+export { drawsSomething } from './pptx-slides';
 
 export async function extractPptx(file: string, opts: PptxOptions): Promise<Extraction> {
   const label = fileLabel('presentation', opts.fileName);
   throwIfAborted(opts.signal);
   const zip = await openSafeZip(file, { label, limits: opts.zipLimits });
   const warnings: Message[] = [];
-  const sections: ExtractedSection[] = [];
-  let images: PlacedImage[] = [];
-  const hidden: boolean[] = [];
-  let slideCount = 0;
-  /** Something on a slide besides text: a picture, a clip, a drawn shape, a table or chart frame. */
-  let drawn = false;
+  let deck: DeckContent;
   try {
-    if (!zip.has('ppt/presentation.xml')) throw new AppError('corrupt_file', `${label} is damaged: it has no ppt/presentation.xml part.`);
-    const presRels = await readRels(zip, 'ppt/presentation.xml');
-    const ids = slideIdsInOrder(await zip.readText('ppt/presentation.xml'));
-    const slideParts = ids.map((id) => presRels.get(id)).filter((r): r is Rel => !!r && r.type === `${REL}slide` && zip.has(r.target));
-    if (slideParts.length < ids.length) warnings.push(message('warning.slides_missing', { count: ids.length - slideParts.length }));
-    slideCount = slideParts.length;
-    if (slideCount === 0) throw new AppError('validation', `${label} has no slides.`, { details: { reason: 'no_text' } });
-
-    const imgDir = join(opts.workDir, 'pptx-images');
-    const seenMedia = new Map<string, PlacedImage>();
-    let skippedFormats = 0;
-    let media = 0;
-    for (const [i, rel] of slideParts.entries()) {
-      throwIfAborted(opts.signal);
-      const slide = i + 1;
-      opts.onProgress?.(i, slideCount, message('pptx_slide', { slide, slides: slideCount }));
-      const slideXml = await zip.readText(rel.target);
-      const content = parseSlide(slideXml);
-      drawn ||= drawsSomething(slideXml);
-      hidden.push(content.hidden);
-      const rels = await readRels(zip, rel.target);
-      let notes = '';
-      const lines = [...content.lines];
-      for (const r of rels.values()) {
-        if (r.external || !zip.has(r.target)) continue;
-        if (r.type === `${REL}notesSlide`) notes = parseNotes(await zip.readText(r.target));
-        // SmartArt keeps its text in a diagram data part.
-        if (r.type === `${REL}diagramData`) lines.push(...partText(await zip.readText(r.target)));
-        // Charts keep their titles, series and category labels in a chart part.
-        if (r.type === `${REL}chart`) lines.push(...chartText(await zip.readText(r.target)));
-      }
-      // Symbol-font glyphs (private use), control characters and odd spaces are not text.
-      const text = cleanText(lines.join('\n'));
-      notes = cleanText(notes);
-      if (text || notes) {
-        const section: ExtractedSection = { slide, text };
-        if (content.title) section.heading = cleanText(content.title);
-        if (notes) section.notes = notes;
-        sections.push(section);
-      }
-      for (const r of rels.values()) {
-        if (r.external) continue;
-        if (r.type === `${REL}video` || r.type === `${REL}audio` || r.type.endsWith('/media')) { media++; continue; }
-        if (r.type !== `${REL}image` || !zip.has(r.target)) continue;
-        const earlier = seenMedia.get(r.target);
-        if (earlier) { if (!earlier.places?.includes(slide)) earlier.places?.push(slide); continue; }
-        const ext = posix.extname(r.target).slice(1).toLowerCase();
-        if (!WEB_IMAGES.has(ext)) { skippedFormats++; continue; }
-        const data = await zip.read(r.target);
-        await mkdir(imgDir, { recursive: true });
-        const path = join(imgDir, `slide-${slide}-${posix.basename(r.target)}`);
-        await writeFile(path, data);
-        const img: PlacedImage = { path, ext: ext === 'jpeg' ? 'jpg' : ext, slide, places: [slide], ...imageSizeFromBytes(data), nearbyText: nearby(text) };
-        seenMedia.set(r.target, img);
-        images.push(img);
-      }
-    }
-    if (skippedFormats) warnings.push(message('warning.images_unsupported', { count: skippedFormats }));
-    if (media) warnings.push(message('warning.media_skipped', { count: media }));
-    drawn ||= skippedFormats > 0 || media > 0 || images.length > 0;
+    deck = await readSlides(zip, label, opts, warnings);
   } catch (e) {
     if (isAppError(e) || (e as Error).name === 'AbortError') throw e;
     throw new AppError('corrupt_file', `${label} is damaged and cannot be read (${(e as Error).message}).`, { cause: e });
@@ -128,9 +51,10 @@ export async function extractPptx(file: string, opts: PptxOptions): Promise<Extr
     await zip.close();
   }
 
+  const { slideCount, sections, hidden, drawn } = deck;
   dropSlideFurniture(sections);
   // A picture on many slides (a logo, a background) is kept once, as decoration.
-  images = await markDecorations(images, { placeCount: slideCount, signal: opts.signal });
+  const images = await markDecorations(deck.images, { placeCount: slideCount, signal: opts.signal });
   for (const img of images) delete img.places;
   // Slides without text still show pictures or shapes (their renders): stored with a note, not failed.
   // Slides with nothing at all fail as an empty PDF or Word file does (one outcome for every empty file).
