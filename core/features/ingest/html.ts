@@ -76,79 +76,7 @@ export function readHtmlPage(html: string, url?: string): HtmlPage {
   const article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 100, keepClasses: false }).parse();
   const main = article?.content ? parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body : null;
   const title = h1 || flat(article?.title) || docTitle;
-
-  const sections: ExtractedSection[] = [];
-  const images: PageImage[] = [];
-  const headingPath: string[] = [];
-  let heading: string | undefined = title || undefined;
-  let blocks: string[] = [];
-  const flush = () => {
-    const text = tidyText(blocks.join('\n\n'));
-    if (text) sections.push(heading ? { heading, text } : { text });
-    blocks = [];
-  };
-  const addImage = (img: Element) => {
-    const src = img.getAttribute('src');
-    if (!src) return;
-    const abs = src.startsWith('data:') ? src : resolve(src, baseUrl) ?? src;
-    const alt = flat(img.getAttribute('alt'));
-    images.push({ src: abs, alt, nearbyText: nearby([heading, alt, blocks.at(-1)].filter(Boolean).join('. ')) });
-  };
-  /** The text of an inline run: links keep their address, pictures are noted. */
-  const inline = (node: Node): string => {
-    if (node.nodeType === 3) return node.textContent ?? '';
-    if (node.nodeType !== 1) return '';
-    const el = node as Element;
-    if (el.tagName === 'BR') return '\n';
-    if (el.tagName === 'IMG') {
-      addImage(el);
-      return '';
-    }
-    if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'NOSCRIPT') return '';
-    const text = [...el.childNodes].map(inline).join('');
-    if (el.tagName === 'A') {
-      const href = el.getAttribute('href') ?? '';
-      const abs = /^(https?:|\/|\.|[^:#]+$)/i.test(href) && !href.startsWith('#') ? resolve(href, baseUrl) : null;
-      const label = flat(text);
-      return abs && label && label !== abs ? `${text} (${abs})` : text;
-    }
-    return text;
-  };
-  const table = (t: Element) => {
-    const rows = [...t.querySelectorAll('tr')].map((tr) => [...tr.children].filter((c) => c.tagName === 'TD' || c.tagName === 'TH').map((c) => flat(inline(c))));
-    const lines = rows.filter((r) => r.some(Boolean)).map((r) => r.join(' | '));
-    if (lines.length) blocks.push(lines.join('\n'));
-    for (const img of t.querySelectorAll('img')) addImage(img);
-  };
-  const walk = (el: Element) => {
-    let run = '';
-    const endRun = () => {
-      const text = run.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
-      if (text) blocks.push(el.tagName === 'LI' ? `- ${text}` : text);
-      run = '';
-    };
-    for (const child of [...el.childNodes]) {
-      const c = child as Element;
-      if (child.nodeType !== 1 || !BLOCKS.has(c.tagName)) {
-        run += inline(child);
-        continue;
-      }
-      endRun();
-      const level = /^H([1-6])$/.exec(c.tagName)?.[1];
-      if (level) {
-        const text = flat(inline(c));
-        if (!text) continue;
-        flush();
-        headingPath.length = Number(level) - 1;
-        headingPath[Number(level) - 1] = text;
-        heading = [title, ...headingPath].filter((h, i, a) => h && a.indexOf(h) === i).join(' > ');
-      } else if (c.tagName === 'TABLE') table(c);
-      else walk(c);
-    }
-    endRun();
-  };
-  if (main) walk(main);
-  flush();
+  const { sections, images } = readMainContent(main, title, baseUrl);
 
   const mainText = flat(main?.textContent).length;
   const mainLinkChars = main ? [...main.querySelectorAll('a')].reduce((n, a) => n + flat(a.textContent).length, 0) : 0;
@@ -159,6 +87,99 @@ export function readHtmlPage(html: string, url?: string): HtmlPage {
   const keptImages = navigation ? [] : images;
   const contentHash = createHash('sha256').update(JSON.stringify([title, kept, keptImages.map((i) => i.src.startsWith('data:') ? createHash('sha256').update(i.src).digest('hex') : i.src)])).digest('hex');
   return { title, sections: kept, images: keptImages, links, mainChars: navigation ? 0 : mainChars, linkShare, navigation, contentHash };
+}
+
+/** The main content being read into sections: the heading in force and the blocks of text under it so far. */
+interface ContentWalk {
+  baseUrl: string | undefined;
+  title: string;
+  sections: ExtractedSection[];
+  images: PageImage[];
+  /** The text of the h1..h6 in force, by level. */
+  headingPath: string[];
+  heading: string | undefined;
+  blocks: string[];
+}
+
+/** The sections and pictures of the main content, by heading under the page's title. */
+function readMainContent(main: Element | null, title: string, baseUrl: string | undefined): { sections: ExtractedSection[]; images: PageImage[] } {
+  const walk: ContentWalk = { baseUrl, title, sections: [], images: [], headingPath: [], heading: title || undefined, blocks: [] };
+  if (main) walkBlocks(walk, main);
+  flushSection(walk);
+  return { sections: walk.sections, images: walk.images };
+}
+
+/** The blocks read so far become a section under the heading in force. */
+function flushSection(walk: ContentWalk): void {
+  const text = tidyText(walk.blocks.join('\n\n'));
+  if (text) walk.sections.push(walk.heading ? { heading: walk.heading, text } : { text });
+  walk.blocks = [];
+}
+
+function addImage(walk: ContentWalk, img: Element): void {
+  const src = img.getAttribute('src');
+  if (!src) return;
+  const abs = src.startsWith('data:') ? src : resolve(src, walk.baseUrl) ?? src;
+  const alt = flat(img.getAttribute('alt'));
+  walk.images.push({ src: abs, alt, nearbyText: nearby([walk.heading, alt, walk.blocks.at(-1)].filter(Boolean).join('. ')) });
+}
+
+/** The text of an inline run: links keep their address, pictures are noted. */
+function inlineText(walk: ContentWalk, node: Node): string {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  if (node.nodeType !== 1) return '';
+  const el = node as Element;
+  if (el.tagName === 'BR') return '\n';
+  if (el.tagName === 'IMG') {
+    addImage(walk, el);
+    return '';
+  }
+  if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'NOSCRIPT') return '';
+  const text = [...el.childNodes].map((child) => inlineText(walk, child)).join('');
+  if (el.tagName === 'A') {
+    const href = el.getAttribute('href') ?? '';
+    const abs = /^(https?:|\/|\.|[^:#]+$)/i.test(href) && !href.startsWith('#') ? resolve(href, walk.baseUrl) : null;
+    const label = flat(text);
+    return abs && label && label !== abs ? `${text} (${abs})` : text;
+  }
+  return text;
+}
+
+/** A table as one block: a line per row, cells joined by " | "; its pictures noted. */
+function tableBlock(walk: ContentWalk, t: Element): void {
+  const rows = [...t.querySelectorAll('tr')].map((tr) => [...tr.children].filter((c) => c.tagName === 'TD' || c.tagName === 'TH').map((c) => flat(inlineText(walk, c))));
+  const lines = rows.filter((r) => r.some(Boolean)).map((r) => r.join(' | '));
+  if (lines.length) walk.blocks.push(lines.join('\n'));
+  for (const img of t.querySelectorAll('img')) addImage(walk, img);
+}
+
+/** Walks an element's children: inline runs become blocks, a heading starts a section, tables and nested blocks are read in turn. */
+function walkBlocks(walk: ContentWalk, el: Element): void {
+  let run = '';
+  const endRun = () => {
+    const text = run.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+    if (text) walk.blocks.push(el.tagName === 'LI' ? `- ${text}` : text);
+    run = '';
+  };
+  for (const child of [...el.childNodes]) {
+    const c = child as Element;
+    if (child.nodeType !== 1 || !BLOCKS.has(c.tagName)) {
+      run += inlineText(walk, child);
+      continue;
+    }
+    endRun();
+    const level = /^H([1-6])$/.exec(c.tagName)?.[1];
+    if (level) {
+      const text = flat(inlineText(walk, c));
+      if (!text) continue;
+      flushSection(walk);
+      walk.headingPath.length = Number(level) - 1;
+      walk.headingPath[Number(level) - 1] = text;
+      walk.heading = [walk.title, ...walk.headingPath].filter((h, i, a) => h && a.indexOf(h) === i).join(' > ');
+    } else if (c.tagName === 'TABLE') tableBlock(walk, c);
+    else walkBlocks(walk, c);
+  }
+  endRun();
 }
 
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
