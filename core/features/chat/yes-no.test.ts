@@ -13,3 +13,11 @@ test('a yes/no question is answered "Yes" or "No" only when the quote states wha
   assert.equal(yesNoLead('¿Se pueden optimizar las trazas?', linear, 'es'), null);
   assert.equal(yesNoLead('What can be optimized in linear time?', linear, 'en'), null);
 });
+
+test('"does the form ask whether ..." is answered "Yes" by the form\'s own question holding what is asked (issue 34)', () => {
+  const form = 'Did you listen to any soothing or relaxing music? Did you watch any TV?';
+  assert.equal(yesNoLead('Does the sleep study form ask whether you listened to soothing or relaxing music?', form, 'en'), 'Yes');
+  // A question of the form about something else, or a statement, is no such answer.
+  assert.equal(yesNoLead('Does the sleep study form ask whether you drank coffee in the evening?', form, 'en'), null);
+  assert.equal(yesNoLead('Does the form ask whether you listened to relaxing music?', 'You listened to soothing or relaxing music.', 'en'), null);
+});
