@@ -66,7 +66,10 @@ export function offlineAnswer(
   // "What does FFI mean?": the quote spells it out ("foreign function interface"), or it does not answer.
   const expansion = text && question?.language === 'en' ? askedExpansion(question.text) : null;
   const unspelled = !!expansion && !spellsOut(expansion, quoted);
-  const unheld = kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
+  // "On the third page", "the first slide": a quote from another numbered page or slide (a PDF page for a slide)
+  // answers about another place (a file without pages, a Word document, may still hold it).
+  const elsewhere = !!text && !!place && atPlace.length === 0 && result.used.every((u) => u.passage.hit.chunk.page != null || u.passage.hit.chunk.slide != null);
+  const unheld = elsewhere || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
