@@ -8,6 +8,7 @@ import type { Passage, RetrievalPlan } from './plan-query';
 import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kind';
 import { askedExpansion, headMissing, spellsOut } from './asked-head';
 import { yesNoLead } from './yes-no';
+import { entryMissing } from './asked-entry';
 
 /**
  * Least share of the question's content (terms weighted by rarity) the
@@ -69,7 +70,9 @@ export function offlineAnswer(
   // "On the third page", "the first slide": a quote from another numbered page or slide (a PDF page for a slide)
   // answers about another place (a file without pages, a Word document, may still hold it).
   const elsewhere = !!text && !!place && atPlace.length === 0 && result.used.every((u) => u.passage.hit.chunk.page != null || u.passage.hit.chunk.slide != null);
-  const unheld = elsewhere || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
+  // "How many aborts for date-format-tofte": the entry named, with the figure beside it, or another entry's figure.
+  const entryGone = !!text && question?.language === 'en' && entryMissing(question.text, quoted, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
+  const unheld = elsewhere || entryGone || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
