@@ -1,0 +1,48 @@
+import { ASKS_WORDING } from './asked-kind';
+
+/**
+ * The form of a quote that cannot hold what a question asks, whatever words it shares with it (issue 34):
+ * a title line answers no "who / when / where / why / how" question (the speaker's name, not the slide title that
+ * repeats the question's words); a form's own questions ("Did you eat anything
+ * before going to bed?") answer no question but "does the form ask ..."; a "why" is answered by a reason.
+ * English questions only.
+ */
+
+/** A quote made of title lines: short Title-Case runs without a verb-like lower-case word or a figure. */
+export function titleLine(quote: string): boolean {
+  const lines = quote.split('\n').map((l) => l.replace(/\s*\[\d+\]\s*/g, ' ').replace(/[.:]\s*$/u, '').trim()).filter(Boolean);
+  return lines.length > 0 && lines.every((l) => {
+    // A figure, a list, a name with initials ("J. Ha, M. R. Haghighat") are no title.
+    if (/\d|,|\b\p{Lu}\./u.test(l) || l.length > 120) return false;
+    const ws = l.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+    const long = ws.filter((w) => w.length > 3);
+    return ws.length >= 2 && long.length >= 2 && long.every((w) => /^\p{Lu}/u.test(w));
+  });
+}
+
+/** A quote made of questions only. */
+export function onlyQuestions(quote: string): boolean {
+  const parts = quote.replace(/\s*\[\d+\]/g, '').split(/(?<=[.?!])\s+/u).map((s) => s.trim()).filter(Boolean);
+  return parts.length > 0 && parts.every((s) => /\?$/u.test(s));
+}
+
+/** Questions asking for a person, a time, a place, a reason, a manner or an amount: no title answers them. */
+const VALUE_ASKED = /^\s*(?:who|whom|whose|when|where|why|how)\b/iu;
+const WHY = /^\s*why\b/iu;
+/** Words that give a reason or a purpose. */
+const CAUSE = /\b(?:because|since|as a result|due to|owing to|so that|so as to|in order to|thanks to|therefore|thus|hence|otherwise|to avoid|to prevent|to keep|to make|to allow|to ensure|to improve|to reduce|to stabili[sz]e|to schedule|allows?|lets|helps?|prevents?|avoids?|ensures?|improves?|reduces?|caused|causes|reason|purpose|intentionally|deliberately|on purpose|would|could|else)\b/iu;
+
+/** True when a "why" question's quote gives no reason. */
+export function reasonMissing(question: string, quote: string): boolean {
+  return WHY.test(question) && !CAUSE.test(quote);
+}
+
+/**
+ * True when the quote's form cannot answer the question: title lines for a question not about a title or
+ * wording, a form's questions for a question that does not ask what the form asks, a "why" without a reason.
+ */
+export function formCannotAnswer(question: string, quote: string): boolean {
+  if (VALUE_ASKED.test(question) && titleLine(quote) && !ASKS_WORDING.test(question)) return true;
+  if (onlyQuestions(quote) && !/\b(?:ask|asks|check|checks|question|questions)\b/iu.test(question) && !ASKS_WORDING.test(question)) return true;
+  return reasonMissing(question, quote);
+}
