@@ -108,3 +108,9 @@ test('a name the question holds is not the person asked ("Who is the author of t
 test('"how much money" asks a price', () => {
   assert.deepEqual(askedValueKinds('How much money did Sun Microsystems contribute to the project?'), ['price']);
 });
+
+test('a four-digit year or a reference number "[13]" counts nothing, unless years are asked about (issue 34)', () => {
+  assert.deepEqual(missingKinds('How many pages long is the thesis?', 'In Master’s Thesis, 2004. [18] T. Suganuma.'), ['count']);
+  assert.deepEqual(missingKinds('How many pages long is the thesis?', 'The thesis runs to 212 pages, 2004.'), []);
+  assert.ok(holdsValueKind('The study ran from 2004 to 2008.', 'count', 'How many years did the study take?'));
+});

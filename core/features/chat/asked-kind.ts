@@ -123,7 +123,9 @@ export function askedValueKinds(question: string): ValueKind[] {
  */
 function holdsFigure(text: string, question: string): boolean {
   const asked = new Set(question.match(/\d+(?:[.,]\d+)*/g) ?? []);
-  const plain = text.replace(REFERENCE, ' ');
+  let plain = text.replace(REFERENCE, ' ');
+  // A year counts nothing unless years are asked about ("in 2004" is no number of pages); nor does a reference "[13]".
+  if (!/\byears?\b/iu.test(question)) plain = plain.replace(new RegExp(YEAR.source, 'gu'), ' ').replace(/\[\d+\]/gu, ' ');
   for (const m of plain.matchAll(FIGURE)) if (!asked.has(m[0])) return true;
   return false;
 }
