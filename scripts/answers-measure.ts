@@ -35,7 +35,7 @@ function outcome(row: Row) {
   const relevant = row.passages.filter((p) => p.relevant && (plan.translated
     || (sameScript(p.hit.chunk.language, plan.language) && !(ownOnly && p.hit.chunk.language === 'en'))));
   const unknown = new Set(row.unknown);
-  const { text, used } = relevant.length ? offlineAnswer(relevant, plan.variants, { unknownLink: (u) => unknown.has(u), reader: 'learned' }) : { text: '', used: [] };
+  const { text, used } = relevant.length ? offlineAnswer(relevant, plan.variants, { unknownLink: (u) => unknown.has(u), reader: 'learned' }, { threshold: process.env.THRESHOLD ? Number(process.env.THRESHOLD) : undefined, minSupport: process.env.SUPPORT ? Number(process.env.SUPPORT) : undefined }) : { text: '', used: [] };
   const notFound = !text;
   const cited = used.map((u) => placeOf(u.passage as Row['passages'][number]));
   const byChunk = new Map(row.passages.map((p) => [p.hit.chunk, p]));
