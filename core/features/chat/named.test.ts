@@ -45,3 +45,9 @@ test('a name the question asks about is looked for in the whole quoted item (its
   assert.equal(namesHeld(names, itemTexts([quoted], [quoted, cover, other])), true, 'the cover page of the same file does');
   assert.equal(namesHeld(names, itemTexts([page(1, 'orange_demo-letter', 2, 'Signed on 3 March 2021.')], [])), true, 'and so does its file name');
 });
+
+test('a name of two words is held only when both are (issue 34: "Apple Pay" is not "Apple’s SquirrelFish")', () => {
+  const names = questionNames('Can I pay for my order with Apple Pay?', 'en');
+  assert.equal(namesHeld(names, ['Apple’s SquirrelFish Extreme is a JavaScript implementation.']), false);
+  assert.equal(namesHeld(names, ['We accept Apple Pay and cards.']), true);
+});

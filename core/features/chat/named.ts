@@ -34,10 +34,13 @@ export function questionNames(question: string, lang: string): string[][] {
   return out;
 }
 
-/** True when every name of the question has a word, as written, in one of the texts (a quoted passage with its title and heading). */
+/**
+ * True when every name of the question has all its words, as written, in one of the texts (a quoted passage with
+ * its title and heading, or another of its item's): "Apple Pay" is not held by "Apple's SquirrelFish".
+ */
 export function namesHeld(names: string[][], texts: string[]): boolean {
   const sets = texts.map((t) => new Set(words(t)));
-  return names.every((name) => sets.some((set) => name.some((w) => set.has(w))));
+  return names.every((name) => sets.some((set) => name.every((w) => set.has(w))));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { questionPlace } from '../../foundation/text/question-frame';
 import { chartExtreme } from './chart-extreme';
+import { excludedPart } from './answer-type';
 import { tableHeader } from './table-header';
 import { itemTexts, namedByTitle, namesHeld, questionNames } from './named';
 import { extractiveAnswer, quotableSentences, type ExtractiveOptions, type ExtractiveResult } from './extractive';
@@ -55,7 +56,8 @@ export function offlineAnswer(
   const minSupport = gate.minSupport ?? MIN_SUPPORT;
   const weak = answerProbability != null ? answerProbability < (gate.threshold ?? ANSWER_THRESHOLD) && support < minSupport : support < minSupport;
   // A name the question asks about ("Internet Explorer") with no word in the quoted passages: they speak of something else.
-  const names = text && question ? questionNames(question.text, question.language) : [];
+  // Names after "besides" ("besides the TrueType Unicode one") are not asked about.
+  const names = text && question ? questionNames(question.text.replace(excludedPart(question.text), ' '), question.language) : [];
   const namesMissing = names.length > 0 && !namesHeld(names, itemTexts(result.used.map((u) => u.passage), found));
   // A price, phone, e-mail, web address, year, count or name asked for and none in the quoted sentences: a quote, not an answer.
   const quoted = result.used.flatMap((u) => u.quotes ?? []).join('\n');
