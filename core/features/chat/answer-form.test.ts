@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formCannotAnswer, onlyQuestions, titleLine } from './answer-form';
+import { formCannotAnswer, holdsQuestion, titleLine } from './answer-form';
 
 test('a title line answers no who/when/why question, but a label with its value or a list is no title (issue 34)', () => {
   assert.equal(titleLine('Power Sleep: Personal Sleep Study.'), true);
@@ -13,7 +13,8 @@ test('a title line answers no who/when/why question, but a label with its value 
 });
 
 test('a form\'s own questions answer only a question about what it asks; a "why" needs a reason', () => {
-  assert.equal(onlyQuestions('Did you eat anything before going to bed? If so, what? [1]'), true);
+  assert.equal(holdsQuestion('Did you eat anything before going to bed? If so, what? [1]'), true);
+  assert.equal(formCannotAnswer('At what time should you go to bed?', 'Did you eat anything before going to bed? Having consistent sleep and wake times is a great way to stabilize your sleep cycles.'), true, 'a statement beside it does not make it an answer');
   assert.equal(formCannotAnswer('Why is it worth going to bed at the same times every day?', 'Did you eat anything before going to bed? If so, what?'), true);
   assert.equal(formCannotAnswer('Does the form ask whether you ate before going to bed?', 'Did you eat anything before going to bed?'), false);
   assert.equal(formCannotAnswer('Why does SpiderMonkey need to preempt the running user program?', 'SpiderMonkey, like many VMs, needs to preempt the user program periodically.'), true);

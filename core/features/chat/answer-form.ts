@@ -3,8 +3,8 @@ import { ASKS_WORDING } from './asked-kind';
 /**
  * The form of a quote that cannot hold what a question asks, whatever words it shares with it (issue 34):
  * a title line answers no "who / when / where / why / how" question (the speaker's name, not the slide title that
- * repeats the question's words); a form's own questions ("Did you eat anything
- * before going to bed?") answer no question but "does the form ask ..."; a "why" is answered by a reason.
+ * repeats the question's words); a quote holding a question of its own ("Did you eat anything before going to
+ * bed?") answers only "does the form ask ..."; a "why" is answered by a reason.
  * English questions only.
  */
 
@@ -20,10 +20,10 @@ export function titleLine(quote: string): boolean {
   });
 }
 
-/** A quote made of questions only. */
-export function onlyQuestions(quote: string): boolean {
+/** A quote holding a question of its own ("Did you eat anything before going to bed?"). */
+export function holdsQuestion(quote: string): boolean {
   const parts = quote.replace(/\s*\[\d+\]/g, '').split(/(?<=[.?!])\s+/u).map((s) => s.trim()).filter(Boolean);
-  return parts.length > 0 && parts.every((s) => /\?$/u.test(s));
+  return parts.some((s) => /\?$/u.test(s));
 }
 
 /** Questions asking for a person, a time, a place, a reason, a manner or an amount: no title answers them. */
@@ -38,11 +38,11 @@ export function reasonMissing(question: string, quote: string): boolean {
 }
 
 /**
- * True when the quote's form cannot answer the question: title lines for a question not about a title or
- * wording, a form's questions for a question that does not ask what the form asks, a "why" without a reason.
+ * True when the quote's form cannot answer the question: title lines for a who/when/where/why/how question, a
+ * question in the quote for a question that does not ask what a form asks, a "why" without a reason.
  */
 export function formCannotAnswer(question: string, quote: string): boolean {
   if (VALUE_ASKED.test(question) && titleLine(quote) && !ASKS_WORDING.test(question)) return true;
-  if (onlyQuestions(quote) && !/\b(?:ask|asks|check|checks|question|questions)\b/iu.test(question) && !ASKS_WORDING.test(question)) return true;
+  if (holdsQuestion(quote) && !/\b(?:ask|asks|check|checks|question|questions)\b/iu.test(question) && !ASKS_WORDING.test(question)) return true;
   return reasonMissing(question, quote);
 }
