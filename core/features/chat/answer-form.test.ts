@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formCannotAnswer, holdsQuestion, titleLine } from './answer-form';
+import { formCannotAnswer, holdsQuestion, itemsMissing, titleLine } from './answer-form';
 
 test('a title line answers no who/when/why question, but a label with its value or a list is no title (issue 34)', () => {
   assert.equal(titleLine('Power Sleep: Personal Sleep Study.'), true);
@@ -20,4 +20,12 @@ test('a form\'s own questions answer only a question about what it asks; a "why"
   assert.equal(formCannotAnswer('Why does SpiderMonkey need to preempt the running user program?', 'SpiderMonkey, like many VMs, needs to preempt the user program periodically.'), true);
   assert.equal(formCannotAnswer('Why does SpiderMonkey preempt the user program?', 'It preempts the program periodically to schedule GC and to avoid locking up the host system.'), false);
   assert.equal(formCannotAnswer('Why is the page blank?', 'This page intentionally left blank.'), false);
+});
+
+test('a list asked by its size ("which five benchmarks") is not answered by a quote holding fewer items', () => {
+  const sentence = 'For one of the benchmark programs we execute 25 times faster than the SpiderMonkey interpreter.';
+  assert.equal(itemsMissing('Which five benchmarks trace very well yet stay slower than SFX or V8?', [sentence]), true);
+  assert.equal(itemsMissing('Which five benchmarks trace well?', ['3d-raytrace, access-nbody, crypto-aes, bitops-nsieve-bits and string-fasta trace well.']), false);
+  assert.equal(itemsMissing('What are the 3 steps?', ['Unpack.', 'Mount the bracket.', 'Pair the hub.']), false);
+  assert.equal(itemsMissing('Which benchmarks trace well?', [sentence]), false, 'no size asked');
 });

@@ -46,3 +46,20 @@ export function formCannotAnswer(question: string, quote: string): boolean {
   if (holdsQuestion(quote) && !/\b(?:ask|asks|check|checks|question|questions)\b/iu.test(question) && !ASKS_WORDING.test(question)) return true;
   return reasonMissing(question, quote);
 }
+
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** "Which five benchmarks ...", "what do the two boxes say", "what are the 3 steps": how many things are asked for. */
+export function askedItems(question: string): number | null {
+  const m = /^\s*(?:which|what)\s+(?:(?:are|were|do|does|did)\s+)?(?:the\s+|its\s+|their\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d)\s+\p{L}+s\b/iu.exec(question);
+  if (!m) return null;
+  const n = COUNT_WORDS[m[1].toLowerCase()] ?? Number(m[1]);
+  return n >= 2 ? n : null;
+}
+
+/** True when the question asks for N things and the quote holds fewer items (lines, or parts between commas, "and", "|"). */
+export function itemsMissing(question: string, quotes: string[]): boolean {
+  const n = askedItems(question);
+  if (!n) return false;
+  const parts = quotes.flatMap((q) => q.split(/[,;|\n]|\band\b|\bor\b/u)).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  return parts.length < n;
+}

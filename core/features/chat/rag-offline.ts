@@ -10,7 +10,7 @@ import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kin
 import { askedExpansion, headMissing, spellsOut } from './asked-head';
 import { yesNoLead } from './yes-no';
 import { entryMissing } from './asked-entry';
-import { formCannotAnswer } from './answer-form';
+import { formCannotAnswer, itemsMissing } from './answer-form';
 
 /**
  * Least share of the question's content (terms weighted by rarity) the
@@ -77,7 +77,9 @@ export function offlineAnswer(
   const entryGone = !!text && question?.language === 'en' && entryMissing(question.text, quoted, result.used.map((u) => `${u.passage.hit.chunk.title}\n${u.passage.hit.chunk.heading ?? ''}\n${u.passage.hit.chunk.text}`));
   // A title line for "who/when/...", a form's own questions, a "why" without a reason: the quote's form cannot answer.
   const formless = !!text && question?.language === 'en' && formCannotAnswer(question.text, quoted);
-  const unheld = elsewhere || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
+  // "Which five benchmarks ...": a quote holding fewer items than asked is not the list.
+  const fewer = !!text && question?.language === 'en' && itemsMissing(question.text, result.used.flatMap((u) => u.quotes ?? []));
+  const unheld = elsewhere || fewer || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
