@@ -19,3 +19,8 @@ test('a figure asked of a named entry stands beside it in the quote, else the qu
   // The entry named by the quoted passage (an invoice number in its header) is not the quote's to repeat.
   assert.equal(entryMissing('How much sales tax was charged on invoice INV-0046?', 'TOTAL SALES TAX 9.25%. 23.13.', ['Invoice INV-0046\nTOTAL SALES TAX 9.25%. 23.13.']), false);
 });
+
+test('a figure asked of an entry of a passage listing many entries needs the entry in the quote', () => {
+  const table = 'Programs with many traces: access-nbody, crypto-aes, crypto-md5, string-fasta and 3d-raytrace.\naccess-nbody forms a large number of traces (81).';
+  assert.equal(entryMissing('How many traces did crypto-aes form?', 'access-nbody forms a large number of traces (81).', [table]), true);
+});
