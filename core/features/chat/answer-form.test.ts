@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formCannotAnswer, holdsQuestion, itemsMissing, titleLine } from './answer-form';
+import { codeMissing, formCannotAnswer, holdsQuestion, itemsMissing, titleLine } from './answer-form';
 
 test('a title line answers no who/when/why question, but a label with its value or a list is no title (issue 34)', () => {
   assert.equal(titleLine('Power Sleep: Personal Sleep Study.'), true);
@@ -28,4 +28,11 @@ test('a list asked by its size ("which five benchmarks") is not answered by a qu
   assert.equal(itemsMissing('Which five benchmarks trace well?', ['3d-raytrace, access-nbody, crypto-aes, bitops-nsieve-bits and string-fasta trace well.']), false);
   assert.equal(itemsMissing('What are the 3 steps?', ['Unpack.', 'Mount the bracket.', 'Pair the hub.']), false);
   assert.equal(itemsMissing('Which benchmarks trace well?', [sentence]), false, 'no size asked');
+});
+
+test('"which function" is answered only by a quote holding a code name', () => {
+  const q = 'Which runtime function does the LIR snippet call to write an array element?';
+  assert.equal(codeMissing(q, '// call function to set array element: // clean up extra stack space.'), true);
+  assert.equal(codeMissing(q, 'v2 = call js_Array_set(v0, v1). // call function to set array element'), false);
+  assert.equal(codeMissing('Which benchmark is fastest?', 'the plain one'), false);
 });

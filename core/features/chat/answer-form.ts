@@ -63,3 +63,13 @@ export function itemsMissing(question: string, quotes: string[]): boolean {
   const parts = quotes.flatMap((q) => q.split(/[,;|\n]|\band\b|\bor\b/u)).filter((x) => /[\p{L}\p{N}]/u.test(x));
   return parts.length < n;
 }
+
+/** "Which runtime function ...", "what method ...": a code name is asked. */
+const CODE_ASKED = /^\s*(?:which|what)\s+(?:\p{L}+\s+)?(?:function|method|variable|class|macro|constant|opcode|instruction|register|api call|flag)\b/iu;
+/** A code name: an identifier with an underscore, inner capitals, a call's brackets or a dotted path. */
+const CODE = /[\p{L}\d]+_[\p{L}\d_]+|\p{Ll}+\p{Lu}[\p{L}\d]*|[\p{L}_][\p{L}\d_]*\(\)?|\b\p{L}+\.\p{L}+\b|\b\p{Lu}{2,}\b/u;
+
+/** True when a code name is asked and the quote holds none. */
+export function codeMissing(question: string, quote: string): boolean {
+  return CODE_ASKED.test(question) && !CODE.test(quote);
+}

@@ -10,7 +10,7 @@ import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kin
 import { askedExpansion, headMissing, spellsOut } from './asked-head';
 import { yesNoLead } from './yes-no';
 import { entryMissing } from './asked-entry';
-import { formCannotAnswer, itemsMissing } from './answer-form';
+import { codeMissing, formCannotAnswer, itemsMissing } from './answer-form';
 
 /**
  * Least share of the question's content (terms weighted by rarity) the
@@ -79,7 +79,9 @@ export function offlineAnswer(
   const formless = !!text && question?.language === 'en' && formCannotAnswer(question.text, quoted);
   // "Which five benchmarks ...": a quote holding fewer items than asked is not the list.
   const fewer = !!text && question?.language === 'en' && itemsMissing(question.text, result.used.flatMap((u) => u.quotes ?? []));
-  const unheld = elsewhere || fewer || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
+  // "Which runtime function does it call": a code name (js_Array_set, getValue(), LIR) in the quote.
+  const uncoded = !!text && question?.language === 'en' && codeMissing(question.text, quoted);
+  const unheld = elsewhere || uncoded || fewer || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;
