@@ -7,7 +7,9 @@
  * reversed), holding its answers until the test has seen `converting` and `running`.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startFakeAnthropic, type FakeAnthropic } from '../../core/testing/fake-anthropic';
 import { translatingResponder } from '../../core/testing/fake-translate';
@@ -59,9 +61,12 @@ describe('translation in the console (browser)', () => {
     await item.locator('[data-testid="translation-state"][data-state="completed"]').waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), item.getByTestId('translation-download').click()]);
-    const saved = await download.path();
-    assert.ok(saved);
+    // saveAs, not path(): the run's shared Chromium is a remote browser, whose downloads have no local path.
+    const folder = await mkdtemp(path.join(tmpdir(), 'cms-download-'));
+    const saved = path.join(folder, 'translation.pptx');
+    await download.saveAs(saved);
     const pkg = await readPackage(saved, 'download');
+    await rm(folder, { recursive: true, force: true });
     assert.match(pkg.parts.get('ppt/slides/slide1.xml')!.toString('utf8'), /rtl="1"/);
     assert.match(download.suggestedFilename(), / \(hebrew\)\.pptx$/, 'saved as <title> (<language>).pptx');
 
