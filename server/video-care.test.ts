@@ -165,6 +165,10 @@ describe('video care', () => {
       assert.match(((await res.json()) as { message: string }).message, /^Retrying cannot help: .* Upload a fixed file instead\.$/);
     }
     const jobsOf = async (id: number) => (await get<Job[]>('/api/jobs')).filter((j) => j.itemId === id).map((j) => `${j.kind}:${j.state}:${j.attempts}`);
+    // An item shows failed as soon as one job fails; its other jobs (the transcription) may still be ending: wait
+    // until none of them is queued or running, so the snapshot holds settled jobs only.
+    const settled = async () => [await jobsOf(drm.id), await jobsOf(empty.id)].flat().every((j) => !/:(queued|running):/.test(j));
+    for (let i = 0; i < 600 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 100));
     const before = [await jobsOf(drm.id), await jobsOf(empty.id)];
     assert.equal((await send('POST', '/api/jobs/retry-failed')).status, 200);
     assert.deepEqual([await jobsOf(drm.id), await jobsOf(empty.id)], before, 'neither was queued again');
