@@ -52,7 +52,7 @@ describe('/chat with a video source (browser)', () => {
         const now = (await adminApi<Array<{ id: number; status: string; transcript?: { state: string } }>>(h, '/api/videos')).find((x) => x.id === v.id)!;
         assert.notEqual(now.status, 'failed');
         if (now.status === 'completed' && now.transcript?.state === 'completed') break;
-        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setTimeout(r, 20));
       }
     }
   });

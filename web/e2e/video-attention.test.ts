@@ -35,7 +35,7 @@ describe('a video whose translation failed (browser)', () => {
     for (;;) {
       const now = (await adminApi<Video[]>(h, '/api/videos')).find((x) => x.id === v.id)!;
       if (now.status === 'failed') break;
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 20));
     }
   });
   after(async () => {

@@ -28,7 +28,7 @@ describe('video care (browser)', () => {
     for (;;) {
       const v = (await adminApi<Video[]>(h, '/api/videos')).find((x) => x.id === id)!;
       if (done(v)) return v;
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 20));
     }
   };
   before(async () => {

@@ -23,7 +23,7 @@ async function follow(h: Harness, id: number, done: (v: Video) => boolean): Prom
   for (;;) {
     const v = (await adminApi<Video[]>(h, '/api/videos')).find((x) => x.id === id)!;
     if (done(v)) return v;
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
