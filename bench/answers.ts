@@ -36,6 +36,7 @@ export const SEALED4_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sea
 export const SEALED5_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed5-questions.json');
 export const SEALED6_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed6-questions.json');
 export const SEALED7_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed7-questions.json');
+export const SEALED8_QUESTIONS = path.join(ROOT, 'core/features/eval/answers/sealed8-questions.json');
 
 type Summary = Omit<AnswersEvalResult, 'outcomes'> & { wrong: Array<{ id: string; answer: string; cited: string[] }> };
 type SetSummary = { offline: Summary; model: Summary | null; madeUp: Summary | null };
@@ -51,6 +52,7 @@ export const ANSWER_SETS = [
   { name: 'sealed5', label: 'sealed 5', file: SEALED5_QUESTIONS },
   { name: 'sealed6', label: 'sealed 6', file: SEALED6_QUESTIONS },
   { name: 'sealed7', label: 'sealed 7', file: SEALED7_QUESTIONS },
+  { name: 'sealed8', label: 'sealed 8', file: SEALED8_QUESTIONS },
 ] as const;
 
 /** Each set's figures, by set name. */
