@@ -131,6 +131,10 @@ if [ -z "${CMS_TEST_BROWSER_WS:-}" ] && printf '%s\n' "${files[@]}" | grep -q '^
 fi
 
 status=0
+# Temporary files of the tests (and of the products and tools they start) go into the run's folder, removed when the
+# run ends: a test that leaves a folder behind does not fill the machine's /tmp run after run.
+export TMPDIR="$run_dir/tmp"
+mkdir -p "$TMPDIR"
 # The test files run from a JavaScript build of them (scripts/build-tests.mjs: no tsx hooks in each test process);
 # CMS_TEST_FROM_SOURCE=1 runs the TypeScript through tsx instead.
 if [ -n "${CMS_TEST_FROM_SOURCE:-}" ]; then

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +32,27 @@ export interface Instances {
   starts: number;
 }
 
+/**
+ * The instances alive in this process, ended (and their folders, a LibreOffice profile each, removed) when it exits:
+ * one exit handler for all of them, however often LibreOffice is restarted.
+ */
+const alive = new Map<Instance, number | undefined>();
+let onExitSet = false;
+function endOnExit(inst: Instance): void {
+  alive.set(inst, inst.child.pid);
+  if (onExitSet) return;
+  onExitSet = true;
+  process.once('exit', () => {
+    for (const [i, pid] of alive) {
+      if (pid !== undefined) try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
+      try { rmSync(i.dir, { recursive: true, force: true }); } catch { /* best effort at exit */ }
+    }
+  });
+}
+
 export async function stopInstance(state: Instances, inst: Instance | undefined): Promise<void> {
   if (!inst) return;
+  alive.delete(inst);
   if (state.instance === inst) state.instance = undefined;
   if (!inst.exited && inst.child.pid !== undefined) {
     const gone = new Promise((r) => inst.child.once('exit', r));
@@ -53,10 +73,9 @@ export async function startInstance(state: Instances): Promise<Instance> {
   const cmd = wrapTool(PYTHON, [script, path.join(dir, 'profile')], toolLimits().memoryBytes, [dir]);
   const child = spawn(cmd.command, cmd.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true }) as ChildProcessWithoutNullStreams;
   state.starts++;
-  // Where the sandbox cannot tie it to this process's life, end it on exit.
-  const pid = child.pid;
-  if (pid !== undefined) process.once('exit', () => { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } });
   const inst: Instance = { child, dir, answers: new Map(), files: 0, exited: false, ready: Promise.resolve() };
+  // Where the sandbox cannot tie it to this process's life, end it on exit, and remove its folder then.
+  endOnExit(inst);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
   // Never keeps this process alive: it ends with it (sandbox) or with close().

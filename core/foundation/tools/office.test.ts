@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -69,5 +70,22 @@ describe('warm LibreOffice', { skip }, () => {
     const deck = await fixtures.pptx();
     await office.toPdf(deck.path, path.join(dir, 'new', 'folder', 'deck.pdf'));
     assert.equal(await pdfPages(path.join(dir, 'new', 'folder', 'deck.pdf')), 4);
+  });
+});
+
+describe('warm LibreOffice at process exit', { skip }, () => {
+  it('a process that ends with LibreOffice still running leaves no profile folder behind (cron runs of cms would fill /tmp)', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'office-exit-'));
+    try {
+      // A process starts LibreOffice and exits without closing it, as `cms import` does after its last file.
+      const instance = fileURLToPath(new URL('./office-instance.ts', import.meta.url)).replace(/\\/g, '/');
+      const script = `const m = await import(${JSON.stringify(instance)}); const i = await m.startInstance({ instance: undefined, starts: 0 });
+        const { readdirSync } = await import('node:fs'); console.log(readdirSync(process.env.TMPDIR).join(',')); process.exit(0);`;
+      const r = await runTool(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { TMPDIR: tmp }, cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
+      assert.match(r.stdout.toString(), /cms-office-/, 'its folder existed while it ran');
+      assert.deepEqual((await readdir(tmp)).filter((f) => f.startsWith('cms-office-')), [], 'and is gone once it has exited');
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
