@@ -1,19 +1,18 @@
 /**
- * The real `cms` against a data folder with no server: it takes the
- * folder's lock, runs the worker itself, waits for the results.
+ * `cms` against a data folder with no server: it takes the folder's lock, runs the worker itself, waits for the
+ * results. In this process (runCmsHere); Ctrl-C and the watch as real processes are in cli-processes.test.ts.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import type { SearchHit } from '../core/engines/search/types';
 import type { Document } from '../core/foundation/types';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import type { ImportRow } from './import/importer';
 import type { StatusRow } from './commands/status';
-import { hasAnsi, parseJson, runCms, runCmsHere, spawnCms, within } from './test-support';
+import { hasAnsi, parseJson, runCmsHere } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -43,7 +42,7 @@ before(async () => {
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 test('import of a folder processes every file here, types picked from content; a corrupt file fails (exit 1) while the others import', async () => {
-  const r = await runCms(['import', inbox, '--json'], { env, cwd: tmp, timeoutMs: 80_000 });
+  const r = await runCmsHere(['import', inbox, '--json'], { env, cwd: tmp, timeoutMs: 80_000 });
   assert.equal(r.code, 1, r.stderr);
   const out = parseJson<ImportJson>(r);
   assert.equal(out.mode, 'direct');
@@ -156,42 +155,6 @@ test('ls shows documents and presentations; rm deletes one everywhere (list and 
   assert.ok(!hits.some((h) => h.chunk.itemId === ids['manual-2-pages.pdf']), 'its chunks left the index');
 });
 
-test('import --watch picks up a file dropped into the folder and prints one JSON line per file until stopped', async () => {
-  const watched = path.join(tmp, 'watched');
-  mkdirSync(watched);
-  const child = spawnCms(['import', watched, '--watch', '--interval', '200', '--json'], { env, cwd: tmp });
-  let out = '';
-  const lines: Array<Record<string, unknown>> = [];
-  const gotFile = new Promise<void>((resolve) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const parts = out.split('\n');
-      out = parts.pop()!;
-      for (const p of parts) if (p.trim()) lines.push(JSON.parse(p) as Record<string, unknown>);
-      if (lines.some((l) => l.event === 'file')) resolve();
-    });
-  });
-  let stderr = '';
-  const watching = new Promise<void>((resolve) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      if (stderr.includes('for new files')) resolve();
-    });
-  });
-  await within(watching, 30_000, () => `not watching: ${stderr}`);
-  copyFileSync(path.join(inbox, 'manual-2-pages.pdf'), path.join(watched, 'dropped.pdf'));
-  await within(gotFile, 40_000, () => `no file event: ${stderr}`);
-  child.kill('SIGINT');
-  const [code] = (await once(child, 'close')) as [number];
-  assert.equal(code, 130, `Ctrl-C ends a watch as interrupted (130), like every command\n${stderr}`);
-  const file = lines.find((l) => l.event === 'file')!;
-  assert.equal(file.file, 'watched/dropped.pdf');
-  assert.equal(file.status, 'completed');
-  assert.equal(file.type, 'document');
-  assert.equal(lines.at(-1)!.event, 'summary');
-  assert.ok(!existsSync(path.join(dataDir, 'server.lock')), 'the lock is released after Ctrl-C');
-});
-
 test('eval scores retrieval on SQuAD-format data and --json prints the result object; a missing folder is a usage error', async () => {
   const data = path.join(tmp, 'eval');
   mkdirSync(data);
@@ -214,43 +177,4 @@ test('eval scores retrieval on SQuAD-format data and --json prints the result ob
   const missing = await runCmsHere(['eval', '--data', path.join(tmp, 'nope')], { env });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /No evaluation data folder/);
-});
-
-test('Ctrl-C exits 130; the next run finishes what it left, reports it as processed (resumed), not skipped, and counts a failure as failed', async () => {
-  const own = path.join(tmp, 'resume');
-  const folder = path.join(own, 'inbox');
-  mkdirSync(folder, { recursive: true });
-  const fx = createFixtures(path.join(own, 'fixtures'));
-  const [big, video, bad] = await Promise.all([fx.textPdf(120), fx.mp4(), fx.corruptPdf()]);
-  copyFileSync(big.path, path.join(folder, 'a-big-manual.pdf'));
-  copyFileSync(video.path, path.join(folder, 'b-video.mp4'));
-  copyFileSync(bad.path, path.join(folder, 'c-damaged.pdf'));
-  const ownEnv = { DATA_DIR: path.join(own, 'data'), ADMIN_PASSWORD: 'resume-test-password' };
-
-  // Interrupted as soon as the first file is stored and queued.
-  const child = spawnCms(['import', folder], { env: ownEnv, cwd: own });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const queued = new Promise<void>((resolve) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (/a-big-manual\.pdf: document \d+ (pending|processing|extracting)/.test(stdout)) resolve();
-    });
-  });
-  await within(queued, 60_000, () => `the first file was not queued:\n${stdout}\n${stderr}`);
-  child.kill('SIGINT');
-  const [code] = (await once(child, 'close')) as [number];
-  assert.equal(code, 130, `interrupted: exit 130\n${stdout}\n${stderr}`);
-
-  const again = await runCmsHere(['import', folder, '--json'], { env: ownEnv, cwd: own, timeoutMs: 120_000 });
-  assert.equal(again.code, 1, `the damaged file failed: exit 1\n${again.stderr}`);
-  const out = parseJson<ImportJson>(again);
-  const by = Object.fromEntries(out.files.map((f) => [path.basename(f.file), f]));
-  assert.equal(by['a-big-manual.pdf']!.status, 'completed', by['a-big-manual.pdf']!.reason ?? '');
-  assert.equal(by['a-big-manual.pdf']!.resumed, true, 'the file the first run left is reported as processed now');
-  assert.equal(by['b-video.mp4']!.status, 'completed', by['b-video.mp4']!.reason ?? '');
-  assert.equal(by['c-damaged.pdf']!.status, 'failed');
-  assert.equal(out.totals.skipped, 0, 'nothing left unfinished is called "already imported"');
-  assert.equal(out.totals.failed, 1);
 });

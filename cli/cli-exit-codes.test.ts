@@ -3,8 +3,8 @@
  * id exits 2 (as README says) for every command that takes ids; bare `cms
  * users` and `cms tokens` list; `import --json` and `status --json` carry the
  * error code of each failure (transient or permanent); `cms ls` shows an
- * archived item as archived. Two runs are real `bin/cms` processes (an unknown id's exit 2, import's exit 1 with
- * its JSON): the exit status as a shell sees it; the others run the same commands in-process (runCmsHere).
+ * archived item as archived. The commands run in this process (runCmsHere: the same commands and exit codes);
+ * the real `bin/cms` exit status as a shell sees it is in cli-processes.test.ts.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { createProductClient } from './http/product-client';
 import { createFixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
-import { parseJson, runCms, runCmsHere } from './test-support';
+import { parseJson, runCmsHere } from './test-support';
 
 let tmp: string;
 let server: TestServer;
@@ -34,8 +34,7 @@ describe('cms exit codes and JSON', () => {
   it('an unknown id exits 2 with a message naming it, for every command that takes ids', async () => {
     const runs = [['rm', '99999'], ['retry', '99999'], ['approve', '99999'], ['reject', '99999'], ['versions', '99999'], ['restore-version', '99999', '1'], ['translate', '99999', '--to', 'hebrew']];
     const results = [];
-    // The first as a process (the status a shell sees), the rest in-process: the same commands and exit codes.
-    for (const [i, args] of runs.entries()) results.push({ args, r: await (i === 0 ? runCms : runCmsHere)([...args], { env, cwd: tmp, timeoutMs: 180_000 }) });
+    for (const args of runs) results.push({ args, r: await runCmsHere([...args], { env, cwd: tmp, timeoutMs: 180_000 }) });
     for (const { args, r } of results) {
       assert.equal(r.code, 2, `cms ${args.join(' ')} exit ${r.code}\n${r.stdout}\n${r.stderr}`);
       assert.match(r.stderr + r.stdout, /99999/, `cms ${args.join(' ')} names the id`);
@@ -60,7 +59,7 @@ describe('cms exit codes and JSON', () => {
     mkdirSync(path.join(tmp, 'in'));
     copyFileSync(corrupt.path, path.join(tmp, 'in', 'broken.pdf'));
     copyFileSync(good.path, path.join(tmp, 'in', 'good.pdf'));
-    const imported = await runCms(['import', 'in', '--json'], { env, cwd: tmp, timeoutMs: 300_000 });
+    const imported = await runCmsHere(['import', 'in', '--json'], { env, cwd: tmp, timeoutMs: 300_000 });
     assert.equal(imported.code, 1, imported.stderr);
     const rows = parseJson<{ files: Array<{ file: string; status: string; id: number; errorCode: string | null; transient: boolean | null }> }>(imported).files;
     const broken = rows.find((r) => r.file.endsWith('broken.pdf'))!;

@@ -1,22 +1,20 @@
 /**
- * The real `cms` against a real running server: every command goes over
- * HTTP with the API token, the server does the work.
+ * `cms` against a real running server: every command goes over HTTP with the API token, the server does the work.
+ * In this process (runCmsHere); the live view on a terminal and the lock read by another process are in
+ * cli-processes.test.ts.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { SearchHit } from '../core/engines/search/types';
 import type { Category, Document } from '../core/foundation/types';
-import { acquireLock } from '../core/engines/catalog/lock';
 import { createCategory } from '../core/features/content/categories';
 import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
 import type { ImportRow } from './import/importer';
-import { CMS, cleanEnv, hasAnsi, parseJson, runCms, runCmsHere } from './test-support';
+import { hasAnsi, parseJson, runCmsHere } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -53,7 +51,7 @@ after(async () => {
 });
 
 test('import over HTTP uploads each file, follows it to the end and reports JSON; a corrupt file fails with exit 1, the good one imports', async () => {
-  const r = await runCms(['import', 'in/*.pdf', '--category', 'blinds', '--json'], { env, cwd: tmp });
+  const r = await runCmsHere(['import', 'in/*.pdf', '--category', 'blinds', '--json'], { env, cwd: tmp });
   assert.equal(r.code, 1, r.stderr);
   const out = parseJson<ImportJson>(r);
   assert.equal(out.mode, 'http');
@@ -125,23 +123,6 @@ test('ls and rm work over HTTP', async () => {
   assert.match(cats.stdout, /Blinds\s+yes/);
 });
 
-test('on a terminal, import draws progress bars with ink and ends with the summary table', { skip: !existsSync('/usr/bin/script') && 'needs util-linux script for a pseudo-terminal' }, async () => {
-  const copy = path.join(tmp, 'in', 'tty-copy.pdf');
-  copyFileSync(pdf, copy);
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = `stty cols 120 rows 40; ${quote(CMS)} import ${quote(copy)} --force`;
-  const { code, out } = await new Promise<{ code: number; out: string }>((resolve) => {
-    execFile('script', ['-qec', command, '/dev/null'], { env: cleanEnv(env), cwd: tmp, timeout: 60_000 }, (err, stdout) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout }),
-    );
-  });
-  assert.equal(code, 0, out);
-  assert.match(out, /\x1b\[36m[█░]{20}\x1b\[39m/, 'a coloured progress bar was drawn');
-  assert.match(out, /✔ in\/tty-copy\.pdf: completed \(document \d+, \d+ chunks?, 3 pages/);
-  assert.match(out, /file\s+type\s+id\s+status\s+chunks\/pages\s+time/);
-  assert.match(out, /1 imported, 0 skipped, 0 failed/);
-});
-
 test('without CMS_TOKEN the CLI reads the token file from the data folder; a wrong token is a clear error', async () => {
   const { CMS_TOKEN: _drop, ...noToken } = env;
   writeFileSync(path.join(server.dataDir, 'cms-token'), server.token + '\n');
@@ -158,26 +139,6 @@ test('without CMS_TOKEN the CLI reads the token file from the data folder; a wro
   assert.match(short.stderr, /CMS_TOKEN is too short/);
 });
 
-test('with a live process holding the data folder without an address and no CMS_URL, the CLI does not open the folder itself', async () => {
-  // This test process takes the lock the way a server-less holder (a direct-mode import) does.
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-held-'));
-  const lock = acquireLock(dir, null);
-  try {
-    const r = await runCms(['ls'], { env: { DATA_DIR: dir, CMS_TOKEN: server.token } });
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /is in use by process \d+/);
-  } finally {
-    lock.release();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('the in-process server announces its address in the lock, so the CLI finds it without CMS_URL', async () => {
-  const r = await runCms(['status', '--json'], { env: { DATA_DIR: server.dataDir, CMS_TOKEN: server.token } });
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(parseJson<{ mode: string }>(r).mode, 'http');
-});
-
 test('an unknown id is one error line on stderr, exit 2 (a bad value, as README says), with the stack only under --debug', async () => {
   const r = await runCmsHere(['rm', '999999'], { env });
   assert.equal(r.code, 2);
@@ -185,24 +146,4 @@ test('an unknown id is one error line on stderr, exit 2 (a bad value, as README 
   assert.equal(r.stderr.trim(), 'Error: No item has id 999999');
   const debug = await runCmsHere(['rm', '999999', '--debug'], { env });
   assert.match(debug.stderr, /\n\s+at /);
-});
-
-test('with no CMS_URL, the CLI finds the server that holds the data folder through its lock and talks HTTP to it', async () => {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const addr = probe.address();
-      probe.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-  const child = await startTestServer({ process: true, env: { PORT: String(port) } });
-  try {
-    // The CLI in this process, the server another one: the lock names a live process other than ours.
-    const r = await runCmsHere(['status', '--json'], { env: { DATA_DIR: child.dataDir, CMS_TOKEN: child.token } });
-    assert.equal(r.code, 0, r.stderr);
-    const out = parseJson<{ mode: string; target: string }>(r);
-    assert.equal(out.mode, 'http');
-    assert.equal(out.target, `http://127.0.0.1:${port}`);
-  } finally {
-    await child.stop();
-  }
 });
