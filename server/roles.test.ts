@@ -15,8 +15,12 @@ import type { ContentItem } from '../core/foundation/types';
 import { fixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from './testing';
 
+/** One server for the file: uploads wait for review (AUTO_APPROVE false); items of the access table are approved as they are made. */
+let server: TestServer;
+before(async () => { server = await startTestServer({ env: { AUTO_APPROVE: 'false' } }); });
+after(() => server?.stop());
+
 describe('roles and tokens', () => {
-  let server: TestServer;
   let admin: Product;
   const client = (token: string) => createProductClient({ baseUrl: server.url, token, tokenHint: 'test' });
   const signIn = async (username: string, password: string) => {
@@ -27,11 +31,7 @@ describe('roles and tokens', () => {
   const asCookie = (cookie: string, path: string, init: RequestInit = {}) =>
     fetch(server.url + path, { ...init, headers: { cookie, ...(init.body ? { 'content-type': 'application/json' } : {}), origin: server.url, ...(init.headers ?? {}) } });
 
-  before(async () => {
-    server = await startTestServer({ env: { AUTO_APPROVE: 'false' } });
-    admin = client(server.token);
-  });
-  after(() => server?.stop());
+  before(() => { admin = client(server.token); });
 
   it('an editor token uploads, but its approve and delete are refused 403 and audited under its name', async () => {
     const made = await admin.createToken({ name: 'ci-editor', role: 'editor' });
@@ -117,7 +117,6 @@ describe('roles and tokens', () => {
  * the table without a case here fails the first test.
  */
 describe('least privilege: access changes by role and route', () => {
-  let server: TestServer;
   let admin: Product;
   const tokens = {} as Record<Role, string>;
   type Before = { audience?: 'public' | 'staff'; validUntil?: string; archived?: boolean };
@@ -139,11 +138,9 @@ describe('least privilege: access changes by role and route', () => {
   let n = 0;
 
   before(async () => {
-    server = await startTestServer({ env: { AUTO_APPROVE: 'true' }, worker: false });
     admin = createProductClient({ baseUrl: server.url, token: server.token, tokenHint: 'test' });
     for (const role of ROLES) tokens[role] = (await admin.createToken({ name: `access-${role}`, role })).token;
   });
-  after(() => server?.stop());
 
   it('every access change of the table has a case, and setAccess is in the guard table as edit or review', () => {
     assert.deepEqual(Object.keys(CASES).sort(), [...ACCESS_CHANGES].sort());

@@ -76,7 +76,7 @@ before(async () => {
     console.log(`cannot mount a tmpfs here (${(e as Error).message.split('\n')[0]}): the tests are skipped`);
     return;
   }
-  for (const [name, pages] of [['first.pdf', 20], ['manual.pdf', 150], ['third.pdf', 21], ['again.pdf', 152]] as const) files.set(name, await makeTextPdf(pages, path.join(dir, name)));
+  for (const [name, pages] of [['first.pdf', 20], ['manual.pdf', 22], ['third.pdf', 21], ['again.pdf', 23]] as const) files.set(name, await makeTextPdf(pages, path.join(dir, name)));
   services = await createServices(loadConfig({ DATA_DIR: data, MIN_FREE_MB: '8', CHROMA_WAIT_S: '2' }), { lock: false, startWorker: true, onJobStep, log: (m) => { for (const w of logWaiters) w(m); } });
 });
 after(async () => {
