@@ -91,6 +91,8 @@ export interface LexicalIndexOptions {
    * three quarters of it is filled with the dense lists (see `warmed`) after the index opens and after each merge.
    */
   postingsCacheBytes?: number;
+  /** The fewest postings of a dense list, read into the cache ahead of queries (default WARM_MIN_POSTINGS in ./lexical-warm: 4,096). */
+  warmMinPostings?: number;
   /** Called after each write of a segment (debounced or flushed). */
   onSaved?: () => void;
   /** Told what went wrong in the background (a save or merge at a quiet time, a level merge), e.g. the server's log. */
@@ -136,7 +138,7 @@ export async function createLexicalIndex(options: LexicalIndexOptions): Promise<
     where, log, saveDelay: options.saveDelayMs ?? 1000, memoryLimit: options.memoryPostings ?? 4_000_000,
     onSaved: options.onSaved, onQuiet: () => options.onQuiet?.(docs.live),
   });
-  const warming = createWarming(segments, docs, cacheBytes, saving.closed);
+  const warming = createWarming(segments, docs, cacheBytes, saving.closed, options.warmMinPostings);
   let closing: Promise<void> | null = null;
   void warming.warm();
 

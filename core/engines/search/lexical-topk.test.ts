@@ -46,14 +46,14 @@ const flat = (r: LexicalResult) => [r.words, r.grams, r.title].map((hits) => hit
 test('skipping postings gives the same top k, ids and scores to the bit, as scoring every posting, across segments, deletions and filters', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-topk-'));
   try {
-    const chunks = generatedChunks(6000, 7);
+    const chunks = generatedChunks(3000, 7);
     // Small in-memory segments: many written segments, merged levels, and an unwritten one at the end.
-    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 600_000, memoryPostings: 20_000 });
-    for (let i = 0; i < 5000; i += 250) idx.upsert(chunks.slice(i, i + 250));
-    for (let item = 3; item < 500; item += 17) idx.deleteItem('document', item);
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 600_000, memoryPostings: 10_000 });
+    for (let i = 0; i < 2500; i += 125) idx.upsert(chunks.slice(i, i + 125));
+    for (let item = 3; item < 250; item += 17) idx.deleteItem('document', item);
     idx.upsert(chunks.slice(100, 160).map((c) => ({ ...c, text: `${c.text} ${c.text}` }))); // replaced: old postings dead
     await idx.flush();
-    idx.upsert(chunks.slice(5000)); // left in memory (bounds computed when read)
+    idx.upsert(chunks.slice(2500)); // left in memory (bounds computed when read)
     const rand = rng(99);
     let compared = 0, skipped = 0, total = 0;
     for (let q = 0; q < 150; q++) {

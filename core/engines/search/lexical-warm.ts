@@ -9,9 +9,9 @@ import type { Segments } from './lexical-segments';
 /** A list is dense, and read into the cache ahead of queries, when its term is in this share of the chunks... */
 const WARM_DENSE_SHARE = 1 / 20;
 /** ...and it holds at least this many postings (shorter lists are quick to read when asked for). */
-const WARM_MIN_POSTINGS = 4096;
+export const WARM_MIN_POSTINGS = 4096;
 
-export function createWarming(segments: Segments, docs: DocTable, cacheBytes: number, closed: () => boolean) {
+export function createWarming(segments: Segments, docs: DocTable, cacheBytes: number, closed: () => boolean, warmMinPostings = WARM_MIN_POSTINGS) {
   let warming: Promise<void> | null = null;
   /** The next step; it keeps the process alive only while someone awaits `warmed()` (a CLI run may end first). */
   let nextStep: NodeJS.Immediate | null = null;
@@ -19,7 +19,7 @@ export function createWarming(segments: Segments, docs: DocTable, cacheBytes: nu
   const warm = (): Promise<void> => {
     if (warming) return warming;
     if (closed() || !segments.needsWarm()) return Promise.resolve();
-    const minPostings = Math.max(WARM_MIN_POSTINGS, Math.ceil(docs.live * WARM_DENSE_SHARE));
+    const minPostings = Math.max(warmMinPostings, Math.ceil(docs.live * WARM_DENSE_SHARE));
     const budget = Math.floor(cacheBytes * 0.75);
     warming = new Promise<void>((resolve) => {
       const later = () => {
