@@ -2,7 +2,7 @@
  * Backups keep secrets the owner's only: `cms-token` and `admin.json` are
  * 0600 inside the `cms backup` archive (and the archive itself is 0600: it
  * holds them), and `cms restore` writes them back 0600, also from an
- * archive made before modes were kept. Other files stay 0644.
+ * archive made before modes were kept. Other files stay 0644. And what `cms restore` refuses.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -54,5 +54,16 @@ describe('backups keep secrets 0600', () => {
     await restoreBackup({ file, dataDir: restored });
     assert.equal(mode(path.join(restored, 'cms-token')).toString(8), '600');
     assert.equal(mode(path.join(restored, 'admin.json')).toString(8), '600');
+  });
+});
+
+describe('cms restore refuses', () => {
+  it('refuses to restore into a folder that is not empty, and a file that is not a backup', async () => {
+    const dir = path.join(root, 'restore-full');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'db.json'), '{}');
+    await assert.rejects(restoreBackup({ file: path.join(dir, 'db.json'), dataDir: dir }), /is not empty/);
+    const empty = path.join(dir, 'new');
+    await assert.rejects(restoreBackup({ file: path.join(dir, 'db.json'), dataDir: empty }), /not a readable backup/);
   });
 });

@@ -1,19 +1,20 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runCmsHere } from '../../cli/test-support';
 import { startTestServer, type TestServer } from '../../server/testing';
 import { corpusFile } from '../testing/corpus';
-import { restoreBackup } from './backup';
 
 /**
  * `cms backup` while the server runs an import, and `cms restore` into a
  * new folder: the archive holds one whole catalog and no lock or temp file;
  * a server starts on the restored folder and every item completed in the
  * backup is there, completed, and found by search again.
+ * (The server runs in a child process: a backup taken by another process while it writes is the point. Out of
+ * the quick tier; what restore refuses is proved in ./backup-secrets.test.ts.)
  */
 
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), p));
@@ -108,14 +109,5 @@ describe('cms backup during an import, cms restore into a new folder', () => {
     } finally {
       await again.stop({ keepData: true });
     }
-  });
-
-  it('refuses to restore into a folder that is not empty, and a file that is not a backup', async () => {
-    const dir = tmp('restore-full-');
-    cleanup.push(dir);
-    writeFileSync(path.join(dir, 'db.json'), '{}');
-    await assert.rejects(restoreBackup({ file: path.join(dir, 'db.json'), dataDir: dir }), /is not empty/);
-    const empty = path.join(dir, 'new');
-    await assert.rejects(restoreBackup({ file: path.join(dir, 'db.json'), dataDir: empty }), /not a readable backup/);
   });
 });
