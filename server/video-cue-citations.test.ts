@@ -29,18 +29,28 @@ const HE = [
 
 let fake: FakeStt;
 let clipPath: string | null;
+/** One server for the file: each language's recording is uploaded (and transcribed) in its own test. */
+let s: TestServer;
+let cookie: string;
 before(async () => {
   clipPath = await videoFixtures.tearsOfSteel(26);
   assert.ok(clipPath, 'the film clip of the test corpus');
   fake = await startFakeStt({ apiKey: 'stt-key' });
+  s = await startTestServer({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key', STT_MODEL: 'whisper-test' } });
+  cookie = await login(s);
 });
-after(async () => { await fake?.close(); });
+after(async () => {
+  await s?.stop();
+  await fake?.close();
+});
 
 async function upload(s: TestServer, cookie: string, label: string, language: string): Promise<Video> {
   const form = new FormData();
   form.set('label', label);
   form.set('hasSpeech', 'true');
   form.set('sourceLanguage', language);
+  // The same recording in each language's test, on one server.
+  form.set('force', 'true');
   form.set('file', await openAsBlob(clipPath!), `${label.replace(/\W+/g, '-').toLowerCase()}.mp4`);
   const res = await fetch(`${s.url}/api/videos`, { method: 'POST', headers: { cookie }, body: form });
   assert.equal(res.status, 201, await res.clone().text());
@@ -69,36 +79,31 @@ describe('video citations at the cue', () => {
   ] as const) {
     it(`${lang}: the quoted sentence's cue (11.4–17.6 s of a 0–24 s chunk) is the citation's range, #t= link and frame, in the bot and in /chat`, async () => {
       fake.setMode({ kind: 'segments', language: lang, segments: [...cues] });
-      const s = await startTestServer({ env: { STT_URL: fake.url, STT_API_KEY: 'stt-key', STT_MODEL: 'whisper-test' } });
-      try {
-        const cookie = await login(s);
-        const v = await completed(s, cookie, (await upload(s, cookie, label, language)).id);
-        assert.equal(v.transcript!.segmentCount, 4);
+      const v = await completed(s, cookie, (await upload(s, cookie, label, language)).id);
+      assert.equal(v.transcript!.segmentCount, 4);
 
-        const reply = await post<RetrievalReply>(s, '/api/bot/rag-query', { query: question, referenceId: `cue_citation_test_${lang}_1` });
-        assert.equal(reply.notFound, false, JSON.stringify(reply));
-        assert.match(reply.answer, lang === 'en' ? /six in the morning/ : /בשש בבוקר/);
-        const cite = reply.citations.find((c) => c.itemType === 'video');
-        assert.ok(cite, JSON.stringify(reply.citations));
-        // The cue, not the chunk (0–24 s).
-        assert.equal(cite.startSec, 11.4);
-        assert.equal(cite.endSec, 17.6);
-        assert.match(cite.url ?? '', /\.mp4#t=11$/);
-        const frame = reply.sourceImages.find((u) => u.includes(`/images/videos/${v.id}/`));
-        assert.ok(frame, `frame in ${JSON.stringify(reply.sourceImages)}`);
-        const at = frameMs(frame);
-        assert.ok(at >= 11_400 && at <= 17_600, `frame at ${at} ms, inside the cue`);
-        const img = await fetch(`${s.url}${frame}`);
-        assert.equal(img.headers.get('content-type'), 'image/jpeg');
+      const reply = await post<RetrievalReply>(s, '/api/bot/rag-query', { query: question, referenceId: `cue_citation_test_${lang}_1` });
+      assert.equal(reply.notFound, false, JSON.stringify(reply));
+      assert.match(reply.answer, lang === 'en' ? /six in the morning/ : /בשש בבוקר/);
+      const cite = reply.citations.find((c) => c.itemType === 'video');
+      assert.ok(cite, JSON.stringify(reply.citations));
+      assert.equal(cite.itemId, v.id, 'this language\'s recording is cited');
+      // The cue, not the chunk (0–24 s).
+      assert.equal(cite.startSec, 11.4);
+      assert.equal(cite.endSec, 17.6);
+      assert.match(cite.url ?? '', /\.mp4#t=11$/);
+      const frame = reply.sourceImages.find((u) => u.includes(`/images/videos/${v.id}/`));
+      assert.ok(frame, `frame in ${JSON.stringify(reply.sourceImages)}`);
+      const at = frameMs(frame);
+      assert.ok(at >= 11_400 && at <= 17_600, `frame at ${at} ms, inside the cue`);
+      const img = await fetch(`${s.url}${frame}`);
+      assert.equal(img.headers.get('content-type'), 'image/jpeg');
 
-        const chat = await post<ChatBotReply>(s, '/api/bot/chat', { message: question, referenceId: `cue_citation_test_${lang}_2` });
-        assert.equal(chat.mediaItem?.contentType, 'video', JSON.stringify(chat));
-        assert.match(chat.mediaItem!.filePath, /\.mp4#t=11$/);
-        assert.equal(chat.mediaItem!.frame, frame);
-        assert.match(chat.message, /0:11–0:17/);
-      } finally {
-        await s.stop();
-      }
+      const chat = await post<ChatBotReply>(s, '/api/bot/chat', { message: question, referenceId: `cue_citation_test_${lang}_2` });
+      assert.equal(chat.mediaItem?.contentType, 'video', JSON.stringify(chat));
+      assert.match(chat.mediaItem!.filePath, /\.mp4#t=11$/);
+      assert.equal(chat.mediaItem!.frame, frame);
+      assert.match(chat.message, /0:11–0:17/);
     });
   }
 });
