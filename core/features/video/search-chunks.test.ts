@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startChroma, type ChromaServer } from '../../engines/search/chroma-server';
+import { sharedChromaEnv } from '../../testing/shared-chroma';
 import { createHashEmbedder } from '../../engines/search/hash-embedder';
 import { createSearchIndex } from '../../engines/search/index';
 import { createLocalStore } from '../../engines/storage/local';
@@ -15,10 +16,15 @@ import { loadTranscript, loadTranscriptVtt, saveTranscript } from './transcript-
 import { parseVtt, writeVtt } from './vtt';
 
 let dir: string;
-let chroma: ChromaServer;
+let chroma: ChromaServer | undefined;
+/** The run's shared Chroma under scripts/test.sh (a collection of this file's own), else one started here. */
+let chromaUrl: string;
+let collection = 'video-chunks';
 before(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'video-chunks-'));
-  chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), port: 0 });
+  const shared = sharedChromaEnv(dir);
+  if (shared.CHROMA_URL) [chromaUrl, collection] = [shared.CHROMA_URL, shared.CHROMA_COLLECTION!];
+  else chromaUrl = (chroma = await startChroma({ dataDir: path.join(dir, 'chroma'), port: 0 })).url;
 });
 after(async () => {
   await chroma?.stop();
@@ -41,7 +47,7 @@ test('transcript chunks become search chunks with their time range, frame time a
     ['video:7:0', 12.2, 18.4, 13.5, true, 'en'],
     ['video:7:1', 45, 49, undefined, true, 'en'],
   ]);
-  const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl: chroma.url, embedder: createHashEmbedder(), collection: 'video-chunks' });
+  const index = await createSearchIndex({ dataDir: path.join(dir, 'search'), chromaUrl, embedder: createHashEmbedder(), collection });
   try {
     await index.upsert(search);
     assert.equal(await index.count(), 2);
