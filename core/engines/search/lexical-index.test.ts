@@ -108,6 +108,9 @@ function manyChunks(n: number) {
   });
 }
 
+/** Every merge inline, where the merge's thread is not the point (merges in a worker: ./lexical-merge.test.ts). */
+const INLINE = { workerMergePostings: Infinity };
+
 const QUERIES = ['motion sensor model17x', 'thermostat schedule heating', 'חיישן התנועה model3x', 'détecteur bouton'];
 /** Every field's hits (id, score) of each of QUERIES. */
 const askAll = (idx: Awaited<ReturnType<typeof createLexicalIndex>>) => QUERIES.map((q) => {
@@ -224,7 +227,7 @@ test('at a quiet time the segments of a bulk load are merged into one (same answ
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lex-compact-'));
   try {
     const chunks = manyChunks(1500);
-    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 3000 });
+    const idx = await createLexicalIndex({ dataDir: dir, saveDelayMs: 60_000, memoryPostings: 3000, ...INLINE });
     for (let i = 0; i < 1450; i += 50) idx.upsert(chunks.slice(i, i + 50));
     await idx.flush();
     const file = path.join(dir, LEXICAL_FILE);
