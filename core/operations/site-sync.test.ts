@@ -20,7 +20,7 @@ import { isPrivateAddress, SiteFetcher } from '../features/sync/site-fetch';
 import { decodePage, syncSite, type SiteSyncReport } from './site-sync';
 import { sharedChromaEnv } from '../testing/shared-chroma';
 
-const PAGES = 60;
+const PAGES = 20;
 const PRODUCTS = ['thermostat', 'smart plug', 'door sensor', 'motion sensor', 'roller blind motor', 'hub', 'dimmer', 'smoke alarm'];
 /** A 64x64 PNG (grey), written by hand: signature, IHDR, one IDAT of zlib-stored rows, IEND. */
 function png(): Buffer {
