@@ -139,6 +139,20 @@ describe('answers hold the asked thing (issue 34)', () => {
     }
   });
 
+  it('a figure in a PDF table cell is answered from its own row under the header (Figure 13, page 12, read as rows)', async () => {
+    const tm = ids['pdf/tracemonkey_with_annotations.pdf'];
+    for (const [q, figure, wrong] of [['What speedup does string-base64 reach?', /Speedup: 2\.53x/, /1\.49x|1\.09x|1\.20x/], ['How many trees does 3d-raytrace form?', /Trees: 25\b/, /Trees: (?:27|8)\b/]] as const) {
+      const reply = await ask(q);
+      assert.equal(reply.notFound, false, `${q} -> not found`);
+      assert.match(reply.answer, figure, `${q} -> ${reply.answer}`);
+      assert.doesNotMatch(reply.answer, wrong);
+      assert.ok(reply.citations.some((c) => c.itemId === tm && c.page === 12), JSON.stringify(reply.citations));
+    }
+    // A row states nothing beyond its cells: asked of a platform the paper never names, it is no answer.
+    const off = await ask('How many traces does string-fasta form on an ARM phone?');
+    assert.equal(off.notFound, true, off.answer);
+  });
+
   it('a name the whole catalog never writes ("CalGray") is not answered from another file', async () => {
     const reply = await ask('What gamma value does page 4 of the CalGray test use?');
     assert.equal(reply.notFound, true, reply.answer);

@@ -10,6 +10,7 @@ import { ASKS_WORDING, MIN_NEW_WORDS, missingKinds, newWords } from './asked-kin
 import { askedExpansion, headMissing, spellsOut } from './asked-head';
 import { yesNoLead } from './yes-no';
 import { entryMissing } from './asked-entry';
+import { rowOutOfScope } from './row-scope';
 import { codeMissing, formCannotAnswer, itemsMissing } from './answer-form';
 
 /**
@@ -81,7 +82,9 @@ export function offlineAnswer(
   const fewer = !!text && question?.language === 'en' && itemsMissing(question.text, result.used.flatMap((u) => u.quotes ?? []));
   // "Which runtime function does it call": a code name (js_Array_set, getValue(), LIR) in the quote.
   const uncoded = !!text && question?.language === 'en' && codeMissing(question.text, quoted);
-  const unheld = elsewhere || uncoded || fewer || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
+  // "How many traces on an ARM phone": a table row of an item that never names what else the question asks.
+  const offRow = !!text && !!question && rowOutOfScope(question, result.used.flatMap((u) => u.quotes ?? []), itemTexts(result.used.map((u) => u.passage), found));
+  const unheld = offRow || elsewhere || uncoded || fewer || entryGone || formless || kindHeld === false || figuresHeld === false || slotsHeld === false || namesMissing || kindMissing || echo || headGone || unspelled;
   if (text && (weak || unheld)) return { text: '', used: [] };
   // "Can it ...?" answered by a quote stating just that: "Yes." or "No." before it (yes-no.ts).
   const lead = text && question ? yesNoLead(question.text, quoted, question.language) : null;

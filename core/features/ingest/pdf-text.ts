@@ -13,6 +13,7 @@ import { wholeWords } from '../../foundation/text/words';
 import { repairRtlPunctuation, tidyText } from '../../foundation/tools/tidy';
 import { message } from '../../foundation/messages';
 import type { PdfOptions } from './pdf-options';
+import { withTableRows } from './pdf-tables';
 
 const WORKER = fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url));
 /**
@@ -102,9 +103,20 @@ export async function readPageTexts(file: string, size: number, label: string, o
   });
 }
 
-/** Pages from `pdftotext` (form feed between pages), cleaned; undefined when it cannot read the file. */
+/**
+ * Pages from `pdftotext` (form feed between pages), cleaned; undefined when it cannot read the file. Its layout
+ * reading (`-layout`, one more run beside it) finds the tables, read as rows under their header (pdf-tables.ts).
+ */
 async function readWithPdftotext(file: string, signal: AbortSignal): Promise<PageText[] | undefined> {
-  const r = await runTool('pdftotext', ['-enc', 'UTF-8', '-q', file, '-'], { signal, inputFile: file, allowFailure: true, maxStdoutBytes: 256 * 1024 * 1024 })
+  const [pages, layout] = await Promise.all([pdftotextPages(file, [], signal), pdftotextPages(file, ['-layout'], signal)]);
+  if (!pages || pages.length === 0) return undefined;
+  const tables = layout?.length === pages.length ? layout : undefined;
+  return pages.map((text, i) => readPageText(i + 1, tables ? withTableRows(text, tables[i]) : text));
+}
+
+/** The pages pdftotext writes with `args` (form feed after each page), or undefined when it cannot read the file. */
+async function pdftotextPages(file: string, args: string[], signal: AbortSignal): Promise<string[] | undefined> {
+  const r = await runTool('pdftotext', [...args, '-enc', 'UTF-8', '-q', file, '-'], { signal, inputFile: file, allowFailure: true, maxStdoutBytes: 256 * 1024 * 1024 })
     .catch((e: unknown) => {
       if ((e as Error).name === 'AbortError') throw e;
       return undefined;
@@ -113,8 +125,7 @@ async function readWithPdftotext(file: string, signal: AbortSignal): Promise<Pag
   const pages = r.stdout.toString('utf8').split('\f');
   // Every page ends with a form feed: what follows the last one is not a page.
   pages.pop();
-  if (pages.length === 0) return undefined;
-  return pages.map((text, i) => readPageText(i + 1, text));
+  return pages;
 }
 
 /**

@@ -5,7 +5,8 @@
  * layer (pdftoppm + tesseract). Text and images run in parallel.
  *
  * The steps: pdf-checks.ts (a complete file, any ink), pdf-text.ts (page
- * text), pdf-images.ts, pdf-fields.ts (filled form fields), pdf-ocr.ts.
+ * text; its tables as rows under their header: pdf-tables.ts), pdf-images.ts,
+ * pdf-fields.ts (filled form fields), pdf-ocr.ts.
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -237,11 +237,14 @@ const BULLET = /^[•▪●\-–*]\s/u;
 /** Words a sentence does not end with (articles, prepositions, conjunctions), in the languages answered offline. */
 const LEADS_ON = /(?<![\p{L}])(?:to|of|the|a|an|and|or|in|for|with|by|from|at|on|as|than|into|per|about|between|is|are|was|were|de|la|le|les|des|du|el|los|las|del|et|und|von|der|die|das|zu|da|di|il)$/u;
 
+/** A table row as extracted (core/features/ingest): cells joined by " | ". */
+const TABLE_ROW = /\S\s\|\s\S/;
+
 /**
  * Logical lines of extracted text: a line wrapped by the page layout is
  * joined to the next when it does not end a sentence and the next line goes
  * on (starts in lower case, or in a caseless script after a long line).
- * Headings and bullets stay lines of their own.
+ * Headings, bullets and table rows stay lines of their own.
  */
 export function reflowLines(text: string): string[] {
   const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
@@ -253,8 +256,9 @@ export function reflowLines(text: string): string[] {
     // so does a line ending in a word no sentence ends with, whatever starts the next ("executes in about\n35 cycles",
     // "(previously 4%) to\n296 MEUR": issue 34, quoted as "to. 296" before).
     const goesOn = !!prev && !!line && ((/:$/.test(prev) && /^\p{Ll}/u.test(line)) || (LEADS_ON.test(prev) && !BULLET.test(line) && prev.length >= 20));
-    const joins = goesOn || (!!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
-      (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line))));
+    // A table row ("crypto-aes | 50 | 1.64x") is a line of its own, as is the line before it.
+    const joins = !TABLE_ROW.test(line) && !TABLE_ROW.test(prev ?? '') && (goesOn || (!!prev && !!line && !ENDS_SENTENCE.test(prev) && !BULLET.test(line) &&
+      (/^\p{Ll}/u.test(line) || (prev.length >= 0.7 * longest && !/^\p{Lu}/u.test(line) && !/^\d/.test(line)))));
     if (joins) out[out.length - 1] = `${prev} ${line}`;
     else out.push(line);
   }
