@@ -48,7 +48,7 @@ async function until<T>(read: () => Promise<T>, done: (x: T) => boolean, show: (
     const x = await read();
     if (seen.at(-1) !== show(x)) seen.push(show(x));
     if (done(x)) return x;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
     if (seen.length > 60) assert.fail(`no end in sight: ${seen.join(' > ')}`);
   }
 }

@@ -62,7 +62,7 @@ async function completed(s: TestServer, cookie: string, id: number): Promise<Vid
     const v = ((await (await fetch(`${s.url}/api/videos`, { headers: { cookie } })).json()) as Video[]).find((x) => x.id === id)!;
     if (v.status === 'failed') assert.fail(`video failed: ${JSON.stringify(v)}`);
     if (v.status === 'completed' && v.transcript?.state === 'completed') return v;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

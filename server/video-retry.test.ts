@@ -43,7 +43,7 @@ async function until(id: number, done: (v: Video) => boolean): Promise<Video> {
     const now = `${v.status}/${v.transcript?.state}`;
     if (seen.at(-1) !== now) seen.push(now);
     if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
     if (seen.length > 50) assert.fail(`no end in sight: ${seen.join(' > ')}`);
   }
 }
@@ -122,7 +122,7 @@ describe('videos that need attention', () => {
       const t = await spanish();
       if (t.state === 'completed' && t.updatedAt !== first.updatedAt) break;
       assert.notEqual(t.state, 'failed', t.error ?? '');
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 50));
     }
     const es = await (await fetch(`${s.url}${(await spanish()).subtitlesPath}`, { headers: { cookie } })).text();
     assert.match(es, /^WEBVTT\nLanguage: es\n/);

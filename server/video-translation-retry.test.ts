@@ -45,7 +45,7 @@ async function until(id: number, done: (v: Video) => boolean): Promise<Video> {
     const now = `${v.status}/${v.stepCode?.code}`;
     if (seen.at(-1) !== now) seen.push(now);
     if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
     if (seen.length > 50) assert.fail(`no end in sight: ${seen.join(' > ')}`);
   }
 }
