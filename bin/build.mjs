@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeBundle } from './esbuild-options.mjs';
+import { mergeWorkerBuild, nodeBundle } from './esbuild-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'bin', 'dist');
@@ -27,10 +27,12 @@ if (process.argv.includes('--if-stale') && spawnSync(path.join(root, 'bin', 'lau
 const started = performance.now();
 // Built beside, then swapped in: a `cms` running from the old build keeps finding its chunks until the swap.
 const fresh = `${outdir}.${process.pid}`;
+const worker = mergeWorkerBuild(root, outdir, false);
 const result = await build({
   ...nodeBundle,
   absWorkingDir: root,
-  entryPoints: { cms: 'cli/main.ts', server: 'bin/server.ts' },
+  entryPoints: { cms: 'cli/main.ts', server: 'bin/server.ts', ...worker.entry },
+  define: worker.define,
   outdir: fresh,
   metafile: true,
 }).catch(async (e) => { await rm(fresh, { recursive: true, force: true }); throw e; });

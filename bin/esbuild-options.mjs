@@ -22,6 +22,20 @@ export const sourceUrls = {
   },
 };
 
+/**
+ * The lexical index's merge worker, built with a bundle (an extra entry point) and named to it through a define, so a
+ * bundle's merge starts the worker as plain JavaScript instead of registering tsx in each worker thread (about a
+ * CPU-second a merge: tsx's esbuild service and its compiles); run from source, the worker is the TypeScript through
+ * tsx as before (core/engines/search/lexical-merge.ts). `outdir` is where the bundle goes, `outbase` what its entry
+ * paths are relative to ('.' for a build that keeps the repo's folders, undefined for one named entry).
+ */
+export const MERGE_WORKER_SOURCE = 'core/engines/search/lexical-merge-worker.ts';
+export function mergeWorkerBuild(root, outdir, keepsFolders) {
+  const rel = keepsFolders ? MERGE_WORKER_SOURCE.replace(/\.ts$/, '.mjs') : 'lexical-merge-worker.mjs';
+  const url = pathToFileURL(path.resolve(root, outdir, rel)).href;
+  return { entry: keepsFolders ? MERGE_WORKER_SOURCE : { 'lexical-merge-worker': MERGE_WORKER_SOURCE }, define: { __CMS_MERGE_WORKER__: JSON.stringify(url) } };
+}
+
 /** esbuild options for a Node build of the repo's TypeScript; the caller adds entry points and where they go. */
 export const nodeBundle = {
   bundle: true,

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nodeBundle } from '../bin/esbuild-options.mjs';
+import { mergeWorkerBuild, nodeBundle } from '../bin/esbuild-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [outdir, ...files] = process.argv.slice(2);
@@ -19,4 +19,5 @@ if (!outdir || files.length === 0) {
   process.exit(2);
 }
 await rm(outdir, { recursive: true, force: true });
-await build({ ...nodeBundle, absWorkingDir: root, entryPoints: files, outdir, outbase: '.' });
+const worker = mergeWorkerBuild(root, outdir, true);
+await build({ ...nodeBundle, absWorkingDir: root, entryPoints: [...files, worker.entry], define: worker.define, outdir, outbase: '.' });

@@ -168,12 +168,17 @@ export interface MergeWorker {
   stop(): Promise<void>;
 }
 
+/** Set by a build (bin/esbuild-options.mjs `mergeWorkerBuild`): the URL of the worker built with it. */
+declare const __CMS_MERGE_WORKER__: string | undefined;
+
 /**
- * Starts a merge worker. Its entry is a small ES module (lexical-merge-worker.mjs) that loads the TypeScript
- * worker through tsx: tsx registers its loader on the main thread only, so a worker registers it itself.
+ * Starts a merge worker. In a build (bin/dist, the test build) it is the JavaScript worker built with it; run from
+ * source, a small ES module (lexical-merge-worker.mjs) that loads the TypeScript worker through tsx: tsx registers
+ * its loader on the main thread only, so a worker registers it itself.
  */
 export function startMergeWorker(input: MergeWorkerInput, onDropFailed: (message: string) => void): MergeWorker {
-  const worker = new Worker(new URL('./lexical-merge-worker.mjs', import.meta.url), {
+  const entry = typeof __CMS_MERGE_WORKER__ === 'string' ? new URL(__CMS_MERGE_WORKER__) : new URL('./lexical-merge-worker.mjs', import.meta.url);
+  const worker = new Worker(entry, {
     workerData: input,
     transferList: [input.alive.buffer as ArrayBuffer, ...Object.values(input.lengths).map((a) => a.buffer as ArrayBuffer)],
   });
