@@ -50,8 +50,8 @@ describe('the HTML format', () => {
     assert.equal((await sniffFile(fragment, 'fragment.txt')).kind, 'unknown');
   });
 
-  it('keeps the main content: headings as sections, tables with their header row, links with their address; menus and footer left out', () => {
-    const page = readHtmlPage(productPage(), 'https://lumen.example/products/t3');
+  it('keeps the main content: headings as sections, tables with their header row, links with their address; menus and footer left out', async () => {
+    const page = await readHtmlPage(productPage(), 'https://lumen.example/products/t3');
     assert.equal(page.title, 'Thermostat T3');
     assert.deepEqual(page.sections.map((s) => s.heading), ['Thermostat T3', 'Thermostat T3 > Technical data', 'Thermostat T3 > Installation']);
     assert.match(page.sections[1]!.text, /^Property \| Value\nSupply voltage \| 230 V AC\nSetpoint range \| 5 to 35 °C$/);
@@ -63,9 +63,9 @@ describe('the HTML format', () => {
     assert.ok(page.links.includes('https://lumen.example/support'), 'the menu\'s links are still followed by a crawl');
   });
 
-  it('flags a page that is mostly navigation: no text kept', () => {
+  it('flags a page that is mostly navigation: no text kept', async () => {
     const links = Array.from({ length: 60 }, (_, i) => `<li><a href="/products/p${i}">Product ${i}</a></li>`).join('');
-    const page = readHtmlPage(`<!doctype html><html><head><title>All products</title></head><body>${MENU}<main><h1>All products</h1><ul>${links}</ul><p>Browse.</p></main>${FOOTER}</body></html>`, 'https://lumen.example/products');
+    const page = await readHtmlPage(`<!doctype html><html><head><title>All products</title></head><body>${MENU}<main><h1>All products</h1><ul>${links}</ul><p>Browse.</p></main>${FOOTER}</body></html>`, 'https://lumen.example/products');
     assert.equal(page.navigation, true);
     assert.deepEqual(page.sections, []);
     assert.ok(page.linkShare > 0.5, String(page.linkShare));

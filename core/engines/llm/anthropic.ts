@@ -1,9 +1,11 @@
-import Anthropic, { APIError } from '@anthropic-ai/sdk';
 import { AppError } from '../../foundation/errors';
 import { toLlmError } from './anthropic-errors';
-import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
+import { keyedSdk, lazyModule, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
 import { silenceGuard } from './silence-guard';
+
+/** The Anthropic SDK, imported at the first call. */
+export const anthropicSdk = lazyModule(() => import('@anthropic-ai/sdk'));
 
 export interface AnthropicClientOptions {
   /** The key, or a function read at every call (rotation; a missing key fails at call time, not at start). */
@@ -30,7 +32,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
   const readKey = () => readApiKey(options.apiKey);
   const sdk = keyedSdk(
     readKey,
-    (apiKey) => new Anthropic({
+    (apiKey) => new (anthropicSdk.loaded()!.default)({
       apiKey, baseURL: options.baseUrl ?? undefined, timeout: options.timeoutMs, maxRetries: options.maxRetries,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
@@ -52,6 +54,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
     model: options.model,
 
     async complete(messages, o = {}) {
+      await anthropicSdk.load();
       const client = sdk();
       try {
         const message = await client.messages.create(params(messages, o), { signal: o.signal });
@@ -62,6 +65,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
     },
 
     async *stream(messages, o = {}) {
+      await anthropicSdk.load();
       const client = sdk();
       const guard = silenceGuard(o.signal, options.timeoutMs);
       try {
@@ -86,12 +90,13 @@ export function createAnthropicClient(options: AnthropicClientOptions): LlmClien
 
 /** Stream `event: error` frames carry the error type instead of an HTTP status. */
 function mapError(e: unknown, timeoutMs: number, signal?: AbortSignal): AppError {
-  if (e instanceof APIError && e.status === undefined) {
+  const APIError = anthropicSdk.loaded()?.APIError;
+  if (APIError && e instanceof APIError && e.status === undefined) {
     const type = (e as { type?: string | null }).type ?? (e.error as { error?: { type?: string } } | undefined)?.error?.type;
     const status = type === 'overloaded_error' ? 529 : type === 'rate_limit_error' ? 429 : type === 'api_error' ? 500 : undefined;
     if (status !== undefined) {
-      return toLlmError(APIError.generate(status, e.error as object | undefined, e.message, undefined), { timeoutMs, signal });
+      return toLlmError(APIError.generate(status, e.error as object | undefined, e.message, undefined), { timeoutMs, signal }, anthropicSdk.loaded());
     }
   }
-  return toLlmError(e, { timeoutMs, signal });
+  return toLlmError(e, { timeoutMs, signal }, anthropicSdk.loaded());
 }

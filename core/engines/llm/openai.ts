@@ -1,10 +1,12 @@
-import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
 import { AppError } from '../../foundation/errors';
 import { toOpenAiError } from './openai-errors';
-import { keyedSdk, readApiKey, type ApiKeySetting } from './keyed-sdk';
+import { keyedSdk, lazyModule, readApiKey, type ApiKeySetting } from './keyed-sdk';
 import type { LlmCallOptions, LlmClient, LlmMessage } from './types';
 import { silenceGuard } from './silence-guard';
+
+/** The `openai` SDK, imported at the first call. */
+export const openAiSdk = lazyModule(() => import('openai'));
 
 export interface OpenAiClientOptions {
   /**
@@ -39,7 +41,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
   const readKey = () => readApiKey(options.apiKey) ?? (options.baseUrl ? NO_KEY : null);
   const sdk = keyedSdk(
     readKey,
-    (apiKey) => new OpenAI({
+    (apiKey) => new (openAiSdk.loaded()!.default)({
       apiKey, baseURL: options.baseUrl ?? undefined, timeout: options.timeoutMs, maxRetries: options.maxRetries,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
@@ -62,7 +64,8 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
     try {
       return await run();
     } catch (e) {
-      if (tokenParam === 'max_tokens' && e instanceof APIError && e.status === 400 && /max_completion_tokens/.test(e.message)) {
+      const APIError = openAiSdk.loaded()?.APIError;
+      if (tokenParam === 'max_tokens' && APIError && e instanceof APIError && e.status === 400 && /max_completion_tokens/.test(e.message)) {
         tokenParam = 'max_completion_tokens';
         return run();
       }
@@ -77,17 +80,19 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
     model: options.model,
 
     async complete(messages, o = {}) {
+      await openAiSdk.load();
       const client = sdk();
       try {
         const completion = await withTokenParam(() =>
           client.chat.completions.create({ ...params(messages, o), stream: false }, { signal: o.signal }));
         return completion.choices[0]?.message?.content ?? '';
       } catch (e) {
-        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: o.signal });
+        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: o.signal }, openAiSdk.loaded());
       }
     },
 
     async *stream(messages, o = {}) {
+      await openAiSdk.load();
       const client = sdk();
       const guard = silenceGuard(o.signal, options.timeoutMs);
       try {
@@ -104,7 +109,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): LlmClient {
         guard.throwIfCut();
         if (!finished) throw new AppError('llm_error', 'The language model stream ended before the answer was complete.');
       } catch (e) {
-        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: guard.signal });
+        throw toOpenAiError(e, { timeoutMs: options.timeoutMs, signal: guard.signal }, openAiSdk.loaded());
       } finally {
         guard.release();
       }

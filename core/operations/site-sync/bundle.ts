@@ -1,5 +1,4 @@
 /** A synced page as stored: UTF-8, with a <base>, its pictures on allowed hosts embedded as data: URLs. */
-import { parseHTML } from 'linkedom';
 import { imageSizeFromBytes } from '../../formats/sniff';
 import type { Robots } from '../../features/sync/robots';
 import type { SiteFetcher } from '../../features/sync/site-fetch';
@@ -19,6 +18,7 @@ function imageMime(b: Buffer): string | null {
  * images), and a <base> so its links keep their addresses.
  */
 export async function bundle(html: string, url: string, srcs: string[], fetcher: SiteFetcher, robots: Robots, cache: Map<string, string | null>): Promise<string> {
+  const { parseHTML } = await import('linkedom');
   const { document } = parseHTML(html);
   const head = document.querySelector('head');
   // Stored as UTF-8, whatever the site sent.

@@ -57,7 +57,7 @@ export async function visitPage(run: SiteRun, pageUrl: string, prefetched?: Page
     const got = await fetchPage(run, key, was, prefetched);
     if (!got) return [];
     const html = decodePage(got.body, got.contentType);
-    const page = readHtmlPage(html, got.url);
+    const page = await readHtmlPage(html, got.url);
     if (page.navigation) {
       report.navigation.push(key);
       skip(run, key, `mostly navigation (${Math.round(page.linkShare * 100)} % of its text is links): nothing to import`);
@@ -107,7 +107,7 @@ async function fetchPage(run: SiteRun, key: string, was: Known | undefined, pref
 }
 
 /** The page as a document item: un-archived, left alone when its content is the same, else replaced or uploaded. */
-async function importPage(run: SiteRun, key: string, was: Known | undefined, got: PageBody, html: string, page: ReturnType<typeof readHtmlPage>): Promise<void> {
+async function importPage(run: SiteRun, key: string, was: Known | undefined, got: PageBody, html: string, page: Awaited<ReturnType<typeof readHtmlPage>>): Promise<void> {
   const { product, options, report } = run;
   if (was?.archived) {
     await product.setAccess([was.id], { archived: false });
