@@ -26,8 +26,9 @@ export const sourceUrls = {
  * The lexical index's merge worker, built with a bundle (an extra entry point) and named to it through a define, so a
  * bundle's merge starts the worker as plain JavaScript instead of registering tsx in each worker thread (about a
  * CPU-second a merge: tsx's esbuild service and its compiles); run from source, the worker is the TypeScript through
- * tsx as before (core/engines/search/lexical-merge.ts). `outdir` is where the bundle goes, `outbase` what its entry
- * paths are relative to ('.' for a build that keeps the repo's folders, undefined for one named entry).
+ * tsx as before (core/engines/search/lexical-merge.ts). `outdir` is where the bundle goes (the final folder, not a
+ * folder built beside it and renamed); `keepsFolders` when the build keeps the repo's folders (`outbase: '.'`, the
+ * test build), otherwise the worker is a named entry at the top of `outdir` (bin/dist).
  */
 export const MERGE_WORKER_SOURCE = 'core/engines/search/lexical-merge-worker.ts';
 export function mergeWorkerBuild(root, outdir, keepsFolders) {

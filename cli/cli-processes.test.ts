@@ -16,7 +16,7 @@ import { acquireLock } from '../core/engines/catalog/lock';
 import { createFixtures } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
 import type { ImportRow } from './import/importer';
-import { CMS, cleanEnv, parseJson, runCms, runCmsHere, spawnCms, within } from './test-support';
+import { CMS, cleanEnv, importFolder, parseJson, runCms, runCmsHere, spawnCms, within } from './test-support';
 
 let tmp: string;
 let server: TestServer;
@@ -26,13 +26,7 @@ let corrupt: string;
 
 before(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-processes-'));
-  const fx = createFixtures(path.join(tmp, 'fixtures'));
-  const [p, c] = await Promise.all([fx.textPdf(3), fx.corruptPdf()]);
-  mkdirSync(path.join(tmp, 'in'));
-  pdf = path.join(tmp, 'in', 'manual-3.pdf');
-  corrupt = path.join(tmp, 'in', 'broken.pdf');
-  copyFileSync(p.path, pdf);
-  copyFileSync(c.path, corrupt);
+  ({ pdf, corrupt } = await importFolder(tmp, 'manual-3.pdf', 'broken.pdf'));
   server = await startTestServer();
   env = { DATA_DIR: server.dataDir, CMS_URL: server.url, CMS_TOKEN: server.token };
 });

@@ -4,17 +4,17 @@
  * cli-processes.test.ts.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { SearchHit } from '../core/engines/search/types';
 import type { Category, Document } from '../core/foundation/types';
 import { createCategory } from '../core/features/content/categories';
-import { createFixtures, textPdfPagePhrase } from '../core/testing/fixtures';
+import { textPdfPagePhrase } from '../core/testing/fixtures';
 import { startTestServer, type TestServer } from '../server/testing';
 import type { ImportRow } from './import/importer';
-import { hasAnsi, parseJson, runCmsHere } from './test-support';
+import { hasAnsi, importFolder, parseJson, runCmsHere } from './test-support';
 
 interface ImportJson {
   mode: string;
@@ -33,13 +33,7 @@ const ids: Record<string, number> = {};
 
 before(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cms-cli-server-'));
-  const fx = createFixtures(path.join(tmp, 'fixtures'));
-  const [p, c] = await Promise.all([fx.textPdf(3), fx.corruptPdf()]);
-  mkdirSync(path.join(tmp, 'in'));
-  pdf = path.join(tmp, 'in', 'מדריך-3.pdf');
-  corrupt = path.join(tmp, 'in', c.fileName);
-  copyFileSync(p.path, pdf);
-  copyFileSync(c.path, corrupt);
+  ({ pdf, corrupt } = await importFolder(tmp, 'מדריך-3.pdf'));
   server = await startTestServer();
   category = await createCategory(server.services!.catalog, { name: 'Blinds' });
   env = { DATA_DIR: server.dataDir, CMS_URL: server.url, CMS_TOKEN: server.token };

@@ -3,9 +3,11 @@
  * clean environment, the way a user or a cron script would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ROOT } from './context';
+import { createFixtures } from '../core/testing/fixtures';
 import { sharedChromaEnv } from '../core/testing/shared-chroma';
 
 export const CMS = path.join(ROOT, 'bin/cms');
@@ -93,4 +95,19 @@ export async function within<T>(promise: Promise<T>, ms: number, message: () => 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A folder `<tmp>/in` to import: a 3-page text PDF named `pdfName` and a corrupt PDF (named `corruptName`, or the
+ * fixture's own name); fixtures are made under `<tmp>/fixtures`.
+ */
+export async function importFolder(tmp: string, pdfName: string, corruptName?: string): Promise<{ pdf: string; corrupt: string }> {
+  const fx = createFixtures(path.join(tmp, 'fixtures'));
+  const [p, c] = await Promise.all([fx.textPdf(3), fx.corruptPdf()]);
+  mkdirSync(path.join(tmp, 'in'));
+  const pdf = path.join(tmp, 'in', pdfName);
+  const corrupt = path.join(tmp, 'in', corruptName ?? c.fileName);
+  copyFileSync(p.path, pdf);
+  copyFileSync(c.path, corrupt);
+  return { pdf, corrupt };
 }

@@ -16,12 +16,11 @@ export function toLlmError(e: unknown, context: { timeoutMs: number; signal?: Ab
 function classify(e: unknown, signal?: AbortSignal, sdk?: typeof AnthropicSdk): LlmFailure {
   const aborted = abortFailure(signal);
   if (aborted) return aborted;
-  if (sdk) {
-    if (e instanceof sdk.APIUserAbortError) return { kind: 'cancelled' };
-    if (e instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
-    if (e instanceof sdk.APIConnectionError) return { kind: 'network' };
-    if (e instanceof sdk.APIError && typeof e.status === 'number') return { kind: 'status', status: e.status, message: e.message };
-    if (e instanceof sdk.AnthropicError) return { kind: 'other', message: e.message };
-  }
+  if (!sdk) return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
+  if (e instanceof sdk.APIUserAbortError) return { kind: 'cancelled' };
+  if (e instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (e instanceof sdk.APIConnectionError) return { kind: 'network' };
+  if (e instanceof sdk.APIError && typeof e.status === 'number') return { kind: 'status', status: e.status, message: e.message };
+  if (e instanceof sdk.AnthropicError) return { kind: 'other', message: e.message };
   return { kind: 'other', message: e instanceof Error ? e.message : String(e) };
 }

@@ -36,18 +36,18 @@ export interface Instances {
  * The instances alive in this process, ended (and their folders, a LibreOffice profile each, removed) when it exits:
  * one exit handler for all of them, however often LibreOffice is restarted.
  */
-const alive = new Map<Instance, number | undefined>();
-let onExitSet = false;
+const alive = new Set<Instance>();
+let listening = false;
 function endOnExit(inst: Instance): void {
-  alive.set(inst, inst.child.pid);
-  if (onExitSet) return;
-  onExitSet = true;
-  process.once('exit', () => {
-    for (const [i, pid] of alive) {
-      if (pid !== undefined) try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
-      try { rmSync(i.dir, { recursive: true, force: true }); } catch { /* best effort at exit */ }
-    }
-  });
+  alive.add(inst);
+  if (!listening) process.once('exit', endAll);
+  listening = true;
+}
+function endAll(): void {
+  for (const { child, dir } of alive) {
+    if (child.pid !== undefined) try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    try { rmSync(dir, { recursive: true, force: true }); } catch { /* best effort at exit */ }
+  }
 }
 
 export async function stopInstance(state: Instances, inst: Instance | undefined): Promise<void> {
